@@ -1,0 +1,81 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** Field name → Japanese message, as the spec's client shows them under each field. */
+export const FieldErrors = Type.Record(Type.String(), Type.String());
+export type FieldErrors = Static<typeof FieldErrors>;
+
+/**
+ * Every response is wrapped in this envelope. On failure `data` is null, `error` holds the
+ * message to show and `errors` the per-field messages (403 on validation, as the spec's client expects).
+ */
+export const Envelope = <T extends TSchema>(data: T) =>
+  Type.Object({
+    data,
+    status: Type.Integer(),
+    error: Type.Null(),
+    last_doc_id: Nullable(Type.String()),
+  });
+
+export const ErrorEnvelope = Type.Object({
+  data: Type.Null(),
+  status: Type.Integer(),
+  error: Type.String(),
+  code: Type.String(),
+  errors: Type.Optional(FieldErrors),
+  last_doc_id: Type.Null(),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+export interface Envelope<T> {
+  data: T;
+  status: number;
+  error: null;
+  last_doc_id: string | null;
+}
+
+export const PageQuery = Type.Object({
+  last_doc_id: Type.Optional(Type.String({ maxLength: 64 })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type PageQuery = Static<typeof PageQuery>;
+
+export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const Ok = Type.Object({ ok: Type.Boolean() });
+
+export const HealthStatus = Type.Object({
+  service: Type.String(),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.String()])),
+});
+export type HealthStatus = Static<typeof HealthStatus>;
+
+export type ServiceName = 'accounts' | 'topics' | 'chat' | 'calls' | 'points';
+export const SERVICE_NAMES: readonly ServiceName[] = ['accounts', 'topics', 'chat', 'calls', 'points'];
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * One HTTP endpoint as the whole system sees it: the owning service registers its handler with
+ * this schema, the gateway reads `auth` and `rateLimit` from it, and the OpenAPI document is
+ * generated from it. One definition, three uses.
+ */
+export interface EndpointDef {
+  method: HttpMethod;
+  url: string;
+  service: ServiceName;
+  summary: string;
+  auth: 'public' | 'user';
+  /** 'auth' endpoints get the stricter limit (login, sign-up, verify, reset). */
+  rateLimit?: 'auth';
+  schema: {
+    body?: TSchema;
+    querystring?: TSchema;
+    params?: TSchema;
+    response: Record<number, TSchema>;
+  };
+}
+
+export const endpoint = <const E extends EndpointDef>(def: E): E => def;

@@ -1,0 +1,15 @@
+import { accountsEndpoints } from './accounts.ts';
+import { callsEndpoints } from './calls.ts';
+import { chatEndpoints } from './chat.ts';
+import type { EndpointDef } from './common.ts';
+import { pointsEndpoints } from './points.ts';
+import { topicsEndpoints } from './topics.ts';
+
+/** Every HTTP endpoint behind the gateway's /api/v1. */
+export const allEndpoints: readonly EndpointDef[] = [
+  ...Object.values(accountsEndpoints),
+  ...Object.values(topicsEndpoints),
+  ...Object.values(chatEndpoints),
+  ...Object.values(callsEndpoints),
+  ...Object.values(pointsEndpoints),
+];

@@ -1,0 +1,55 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+import { RealtimeEvent } from './realtime.ts';
+
+/**
+ * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
+ * subject and is checked on publish. Requests (request/reply) read `<service>.<entity>.<verb>`.
+ */
+export const events = {
+  userRegistered: {
+    subject: 'accounts.user.registered',
+    schema: Type.Object({
+      user_id: Type.String(),
+      email_id: Type.String(),
+      registered_at: Type.String(),
+    }),
+  },
+  sessionRevoked: {
+    subject: 'accounts.session.revoked',
+    schema: Type.Object({
+      user_id: Type.String(),
+      session_id: Type.String(),
+      reason: Type.Union([
+        Type.Literal('other_device'),
+        Type.Literal('logout'),
+        Type.Literal('password_reset'),
+        Type.Literal('deleted'),
+      ]),
+    }),
+  },
+  /** A real-time event for one user, sequenced already; every gateway instance receives it. */
+  realtimeDelivered: {
+    subject: 'realtime.event.delivered',
+    schema: Type.Object({
+      user_id: Type.String(),
+      /** When set, only sockets of this session receive it. */
+      session_id: Type.Optional(Type.String()),
+      event: RealtimeEvent,
+    }),
+  },
+} as const satisfies Record<string, { subject: string; schema: TSchema }>;
+
+export const requests = {
+  balanceGet: {
+    subject: 'points.balance.get',
+    request: Type.Object({ user_id: Type.String() }),
+    reply: Type.Object({ user_id: Type.String(), balance: Type.Integer() }),
+  },
+} as const satisfies Record<string, { subject: string; request: TSchema; reply: TSchema }>;
+
+export type EventDef = { subject: string; schema: TSchema };
+export type EventPayload<E extends EventDef> = Static<E['schema']>;
+export type RequestDef = { subject: string; request: TSchema; reply: TSchema };
+export type RequestPayload<R extends RequestDef> = Static<R['request']>;
+export type ReplyPayload<R extends RequestDef> = Static<R['reply']>;

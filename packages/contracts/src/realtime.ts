@@ -1,0 +1,42 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/**
+ * Server → client event types on the real-time socket. '11'–'15' are the spec's per-user events
+ * (accounts-profile-friends §4); the named ones are ours.
+ */
+export const REALTIME_TYPES = {
+  friendAdded: '11',
+  friendDeleted: '12',
+  historyDeleted: '13',
+  topicRoomDeleted: '14',
+  friendRoomDeleted: '15',
+  forcedLogout: 'session.forced_logout',
+  pointsChanged: 'points.balance_changed',
+  hello: 'hello',
+} as const;
+export type RealtimeType = (typeof REALTIME_TYPES)[keyof typeof REALTIME_TYPES] | (string & {});
+
+/** One delivered event. `seq` grows by one per user; events without seq are not replayable. */
+export const RealtimeEvent = Type.Object({
+  type: Type.String(),
+  seq: Type.Optional(Type.Integer()),
+  at: Type.String(),
+  data: Type.Unknown(),
+});
+export type RealtimeEvent = Static<typeof RealtimeEvent>;
+
+/** Client → server frames. */
+export const RealtimeClientFrame = Type.Union([
+  Type.Object({ type: Type.Literal('resume'), since: Type.Integer({ minimum: 0 }) }),
+  Type.Object({ type: Type.Literal('ping') }),
+]);
+export type RealtimeClientFrame = Static<typeof RealtimeClientFrame>;
+
+/** Close codes the client acts on. */
+export const REALTIME_CLOSE = {
+  unauthorized: 4401,
+  forcedLogout: 4409,
+} as const;
+
+/** How many events per user the server keeps for a reconnecting client. */
+export const REALTIME_REPLAY_LIMIT = 1000;

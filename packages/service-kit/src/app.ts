@@ -1,0 +1,120 @@
+import { timingSafeEqual } from 'node:crypto';
+
+import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+
+import { IDENTITY_HEADERS, type Caller } from './auth.ts';
+import { AppError, errorEnvelope, unauthorized } from './errors.ts';
+import type { BaseContext } from './context.ts';
+import { ok } from './envelope.ts';
+
+export type ServiceApp = FastifyInstance;
+
+/**
+ * The Fastify instance every service starts from: one error handler producing the envelope,
+ * the health route, and identity taken from the gateway's headers.
+ */
+export function createServiceApp(ctx: BaseContext): FastifyInstance {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    disableRequestLogging: ctx.config.env === 'test',
+    bodyLimit: 12 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(errorEnvelope(error.status, error.code, error.message, error.errors));
+    }
+    if (error.validation) {
+      // Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors.
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        const missing = (v.params as { missingProperty?: string }).missingProperty;
+        const field = missing ?? v.instancePath.split('/').filter(Boolean)[0] ?? error.validationContext ?? 'body';
+        errors[field] ??= messages.invalidInput;
+      }
+      return reply.status(403).send(errorEnvelope(403, 'validation', messages.invalidInput, errors));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? messages.rateLimited : messages.invalidInput;
+      return reply.status(status).send(errorEnvelope(status, error.code ?? 'bad_request', message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(errorEnvelope(500, 'internal', messages.unexpected));
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)));
+
+  app.get('/health', async (_request, reply) => {
+    const health = await checkHealth(ctx);
+    return reply.status(health.status === 'ok' ? 200 : 503).send(ok(health));
+  });
+
+  return app;
+}
+
+async function checkHealth(ctx: BaseContext): Promise<HealthStatus> {
+  const checks: HealthStatus['checks'] = {};
+  const run = async (name: string, fn: () => Promise<unknown>) => {
+    try {
+      await fn();
+      checks[name] = 'ok';
+    } catch (err) {
+      checks[name] = err instanceof Error ? err.message : String(err);
+    }
+  };
+  await Promise.all([run('cache', () => ctx.cache.ping()), run('bus', () => ctx.bus.flush()), ...(ctx.healthChecks ?? []).map(([n, f]) => run(n, f))]);
+  return { service: ctx.config.service, status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'degraded', checks };
+}
+
+type Part<E extends EndpointDef, K extends 'body' | 'querystring' | 'params'> = E['schema'][K] extends TSchema ? Static<E['schema'][K]> : undefined;
+
+export interface RouteInput<E extends EndpointDef> {
+  body: Part<E, 'body'>;
+  query: Part<E, 'querystring'>;
+  params: Part<E, 'params'>;
+  /** Present on every `auth: 'user'` endpoint; the handler never runs without it. */
+  caller: E['auth'] extends 'user' ? Caller : Caller | undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * Registers one endpoint of the contracts with its schema; `auth: 'user'` endpoints only run
+ * for a caller the gateway vouched for.
+ */
+export function route<E extends EndpointDef>(app: FastifyInstance, ctx: BaseContext, def: E, handler: (input: RouteInput<E>) => Promise<unknown>): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    schema: def.schema,
+    handler: async (request, reply) => {
+      const caller = callerFrom(request, ctx.config.internalToken);
+      if (def.auth === 'user' && !caller) throw unauthorized();
+      return handler({
+        body: request.body as Part<E, 'body'>,
+        query: request.query as Part<E, 'querystring'>,
+        params: request.params as Part<E, 'params'>,
+        caller: caller as RouteInput<E>['caller'],
+        request,
+        reply,
+      });
+    },
+  });
+}
+
+function callerFrom(request: FastifyRequest, internalToken: string): Caller | undefined {
+  const h = request.headers;
+  const token = h[IDENTITY_HEADERS.internalToken];
+  const userId = h[IDENTITY_HEADERS.userId];
+  const sessionId = h[IDENTITY_HEADERS.sessionId];
+  if (typeof token !== 'string' || typeof userId !== 'string' || typeof sessionId !== 'string') return undefined;
+  const a = Buffer.from(token);
+  const b = Buffer.from(internalToken);
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return undefined;
+  return { userId, sessionId };
+}

@@ -1,0 +1,73 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+
+import type { Cache } from './cache.ts';
+
+/** Who is calling, as the gateway established it from the bearer token. */
+export interface Caller {
+  userId: string;
+  sessionId: string;
+}
+
+/** Access tokens live one hour; the client refreshes them through the session before then. */
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const ISSUER = 'honne';
+const sessionKey = (sessionId: string) => `session:${sessionId}`;
+
+export class Tokens {
+  #key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly cache: Cache,
+  ) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  /** Mints a token for a session and marks the session live; revoking removes the mark. */
+  async issue(caller: Caller, now: Date, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
+    const iat = Math.floor(now.getTime() / 1000);
+    const token = await new SignJWT({ sid: caller.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(caller.userId)
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ttlSeconds)
+      .sign(this.#key);
+    await this.cache.set(sessionKey(caller.sessionId), caller.userId, ttlSeconds);
+    return token;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.cache.del(sessionKey(sessionId));
+  }
+
+  /**
+   * The caller behind a token, or undefined when the token is forged, expired, or its session was
+   * ended (logout, a login on another device, a password reset).
+   */
+  async verify(token: string, now: Date = new Date()): Promise<Caller | undefined> {
+    let userId: string | undefined;
+    let sessionId: unknown;
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        issuer: ISSUER,
+        algorithms: ['HS256'],
+        currentDate: now,
+      });
+      userId = payload.sub;
+      sessionId = payload.sid;
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError) return undefined;
+      throw err;
+    }
+    if (!userId || typeof sessionId !== 'string') return undefined;
+    const live = await this.cache.get(sessionKey(sessionId));
+    return live === userId ? { userId, sessionId } : undefined;
+  }
+}
+
+/** Headers the gateway sets on proxied requests; services trust them only with the internal token. */
+export const IDENTITY_HEADERS = {
+  userId: 'x-honne-user-id',
+  sessionId: 'x-honne-session-id',
+  internalToken: 'x-internal-token',
+} as const;

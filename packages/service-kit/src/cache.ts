@@ -1,0 +1,134 @@
+import { Redis } from 'ioredis';
+
+/**
+ * The one cache API: sessions, per-user real-time sequences and their replay logs, rate-limit
+ * counters. Redis when REDIS_URL is set, otherwise an in-memory map with the same semantics.
+ */
+export interface Cache {
+  readonly kind: 'redis' | 'memory';
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  del(key: string): Promise<void>;
+  incr(key: string): Promise<number>;
+  /** Appends `value` at `score` to a sorted log, keeps the newest `maxLength` and renews its TTL. */
+  logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number): Promise<void>;
+  /** Values with a score strictly above `after`, in score order. */
+  logAfter(key: string, after: number): Promise<string[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** The Redis client for libraries that take one (rate limiting); undefined in memory mode. */
+  readonly redis: Redis | undefined;
+}
+
+interface MemoryEntry {
+  value: string;
+  expiresAt: number | undefined;
+}
+
+export class MemoryCache implements Cache {
+  readonly kind = 'memory' as const;
+  readonly redis = undefined;
+  #values = new Map<string, MemoryEntry>();
+  #logs = new Map<string, { items: { score: number; value: string }[]; expiresAt: number }>();
+
+  async get(key: string): Promise<string | null> {
+    const entry = this.#values.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
+      this.#values.delete(key);
+      return null;
+    }
+    return entry.value;
+  }
+
+  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+    this.#values.set(key, { value, expiresAt: ttlSeconds ? Date.now() + ttlSeconds * 1000 : undefined });
+  }
+
+  async del(key: string): Promise<void> {
+    this.#values.delete(key);
+    this.#logs.delete(key);
+  }
+
+  async incr(key: string): Promise<number> {
+    const next = Number((await this.get(key)) ?? '0') + 1;
+    const expiresAt = this.#values.get(key)?.expiresAt;
+    this.#values.set(key, { value: String(next), expiresAt });
+    return next;
+  }
+
+  async logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number): Promise<void> {
+    const log = this.#liveLog(key) ?? { items: [], expiresAt: 0 };
+    let i = log.items.length;
+    while (i > 0 && log.items[i - 1]!.score > score) i--;
+    log.items.splice(i, 0, { score, value });
+    if (log.items.length > maxLength) log.items.splice(0, log.items.length - maxLength);
+    log.expiresAt = Date.now() + ttlSeconds * 1000;
+    this.#logs.set(key, log);
+  }
+
+  async logAfter(key: string, after: number): Promise<string[]> {
+    return (this.#liveLog(key)?.items ?? []).filter((i) => i.score > after).map((i) => i.value);
+  }
+
+  async ping(): Promise<void> {}
+  async close(): Promise<void> {
+    this.#values.clear();
+    this.#logs.clear();
+  }
+
+  #liveLog(key: string) {
+    const log = this.#logs.get(key);
+    if (log && log.expiresAt <= Date.now()) {
+      this.#logs.delete(key);
+      return undefined;
+    }
+    return log;
+  }
+}
+
+export class RedisCache implements Cache {
+  readonly kind = 'redis' as const;
+  constructor(readonly redis: Redis) {}
+
+  static async connect(url: string, keyPrefix = 'honne:'): Promise<RedisCache> {
+    const redis = new Redis(url, { keyPrefix, lazyConnect: true, maxRetriesPerRequest: 3 });
+    await redis.connect();
+    return new RedisCache(redis);
+  }
+
+  get(key: string) {
+    return this.redis.get(key);
+  }
+  async set(key: string, value: string, ttlSeconds?: number) {
+    if (ttlSeconds) await this.redis.set(key, value, 'EX', ttlSeconds);
+    else await this.redis.set(key, value);
+  }
+  async del(key: string) {
+    await this.redis.del(key);
+  }
+  incr(key: string) {
+    return this.redis.incr(key);
+  }
+  async logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number) {
+    await this.redis
+      .multi()
+      .zadd(key, score, value)
+      .zremrangebyrank(key, 0, -(maxLength + 1))
+      .expire(key, ttlSeconds)
+      .exec();
+  }
+  logAfter(key: string, after: number) {
+    return this.redis.zrangebyscore(key, `(${after}`, '+inf');
+  }
+  async ping() {
+    await this.redis.ping();
+  }
+  async close() {
+    await this.redis.quit();
+  }
+}
+
+export async function openCache(redisUrl: string | undefined): Promise<Cache> {
+  return redisUrl ? RedisCache.connect(redisUrl) : new MemoryCache();
+}

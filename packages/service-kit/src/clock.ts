@@ -1,0 +1,23 @@
+/** The one source of time. Services take it from the context so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests set and advance by hand; expiry and timeouts are then tested without sleeping. */
+export class ManualClock implements Clock {
+  #now: number;
+  constructor(start: Date | string = '2026-01-10T09:00:00.000Z') {
+    this.#now = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.#now);
+  }
+  advance(ms: number): void {
+    this.#now += ms;
+  }
+  set(to: Date | string): void {
+    this.#now = new Date(to).getTime();
+  }
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { Type, type Static, type TObject, type TProperties } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/**
+ * Variables every service reads. Each service extends this with its own and calls `readConfig`
+ * once in main.ts; nothing else reads process.env.
+ */
+export const BaseEnv = {
+  NODE_ENV: Type.Optional(Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')])),
+  HOST: Type.Optional(Type.String()),
+  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  DATA_DIR: Type.Optional(Type.String()),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+} satisfies TProperties;
+
+export interface BaseConfig {
+  service: string;
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string;
+  internalToken: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Validates `env` against the service's schema and fails fast with every problem listed, so an
+ * operator sees all of them at once instead of one per restart.
+ */
+export function parseEnv<P extends TProperties>(service: string, props: P, env: NodeJS.ProcessEnv): Static<TObject<P>> {
+  const schema = Type.Object(props);
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(props)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  const converted = Value.Convert(schema, picked);
+  const problems = [...Value.Errors(schema, converted)].map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}`);
+  if (problems.length > 0) {
+    throw new ConfigError(`${service}: invalid environment\n${problems.join('\n')}`);
+  }
+  return converted as Static<TObject<P>>;
+}
+
+type BaseEnvValues = Static<TObject<typeof BaseEnv>>;
+
+/** Builds the shared part of every service's config from its parsed env. */
+export function baseConfig(service: string, env: BaseEnvValues, port: number): BaseConfig {
+  const mode = env.NODE_ENV ?? 'development';
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  if (mode === 'production' && (!env.JWT_SECRET || !env.INTERNAL_TOKEN)) {
+    throw new ConfigError(`${service}: JWT_SECRET and INTERNAL_TOKEN must be set in production`);
+  }
+  const secrets = env.JWT_SECRET && env.INTERNAL_TOKEN ? undefined : localSecrets(dataDir);
+  return {
+    service,
+    env: mode,
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    natsUrl: env.NATS_URL,
+    redisUrl: env.REDIS_URL,
+    jwtSecret: env.JWT_SECRET ?? secrets!.jwtSecret,
+    internalToken: env.INTERNAL_TOKEN ?? secrets!.internalToken,
+  };
+}
+
+/**
+ * Outside production, secrets not given in env are generated once and kept under DATA_DIR, so
+ * `pnpm start` needs no setup and sessions survive a restart. Production refuses to start without them.
+ */
+function localSecrets(dataDir: string): { jwtSecret: string; internalToken: string } {
+  const file = path.join(dataDir, 'local-secrets.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; internalToken: string };
+  } catch {
+    const secrets = { jwtSecret: randomBytes(32).toString('hex'), internalToken: randomBytes(24).toString('hex') };
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
+      return secrets;
+    } catch {
+      // Another service of the same process wrote it first.
+      return JSON.parse(readFileSync(file, 'utf8')) as { jwtSecret: string; internalToken: string };
+    }
+  }
+}

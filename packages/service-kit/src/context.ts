@@ -1,0 +1,39 @@
+import { openBus, type Bus } from './bus.ts';
+import { openCache, type Cache } from './cache.ts';
+import { systemClock, type Clock } from './clock.ts';
+import type { BaseConfig } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+
+/** What every service's AppContext holds; services add their db and their own parts. */
+export interface BaseContext {
+  config: BaseConfig;
+  log: Logger;
+  bus: Bus;
+  cache: Cache;
+  clock: Clock;
+  /** Extra checks for /health, e.g. the database. */
+  healthChecks?: [string, () => Promise<unknown>][];
+}
+
+export type BaseOverrides = Partial<Pick<BaseContext, 'log' | 'bus' | 'cache' | 'clock'>>;
+
+/**
+ * Opens the bus and cache the config points at, unless the caller passes its own (tests, and the
+ * embedded launcher that shares one in-process bus and cache between all services).
+ */
+export async function openBaseContext(config: BaseConfig, overrides: BaseOverrides = {}): Promise<BaseContext & { closeOwned(): Promise<void> }> {
+  const log = overrides.log ?? createLogger(config.service, config.logLevel);
+  const bus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log));
+  const cache = overrides.cache ?? (await openCache(config.redisUrl));
+  return {
+    config,
+    log,
+    bus,
+    cache,
+    clock: overrides.clock ?? systemClock,
+    closeOwned: async () => {
+      if (!overrides.bus) await bus.close();
+      if (!overrides.cache) await cache.close();
+    },
+  };
+}

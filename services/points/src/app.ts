@@ -1,0 +1,11 @@
+import { createServiceApp } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from './context.ts';
+import { balanceRoutes } from './routes/balance.ts';
+
+export function buildApp(ctx: AppContext): FastifyInstance {
+  const app = createServiceApp(ctx);
+  balanceRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+
+import type { PointsDb } from '../schema/index.ts';
+
+/** Opens a user's ledger account at 0; a second call for the same user changes nothing. */
+export async function openAccount(db: Kysely<PointsDb>, userId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({ user_id: userId, balance: 0, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+/** A user without an account (registered before points knew them) has 0 points. */
+export async function balanceOf(db: Kysely<PointsDb>, userId: string): Promise<number> {
+  const row = await db.selectFrom('accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
+  return row ? Number(row.balance) : 0;
+}
+
+export async function hasAccount(db: Kysely<PointsDb>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}

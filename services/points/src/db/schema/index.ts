@@ -1,0 +1,6 @@
+import type { AccountTable, EntryTable } from './ledger.ts';
+
+export interface PointsDb {
+  accounts: AccountTable;
+  entries: EntryTable;
+}

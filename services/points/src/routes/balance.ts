@@ -1,0 +1,10 @@
+import { pointsEndpoints } from '@honne/contracts/points';
+import { ok, route } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from '../context.ts';
+import { balanceOf } from '../db/repos/accounts.ts';
+
+export function balanceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, pointsEndpoints.balance, async ({ caller }) => ok({ user_id: caller.userId, balance: await balanceOf(ctx.db, caller.userId) }));
+}
