@@ -1,0 +1,89 @@
+import type { SVGProps } from 'react';
+
+/** Line icons drawn for honne (24×24, currentColor). `filled` marks the active nav tab. */
+type IconProps = SVGProps<SVGSVGElement> & { filled?: boolean; size?: number };
+
+function Svg({ size = 24, filled: _filled, children, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+const fill = (filled?: boolean) => (filled ? 'currentColor' : 'none');
+
+export const BackIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M15 5l-7 7 7 7" />
+  </Svg>
+);
+
+export const CloseIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Svg>
+);
+
+export const PersonIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="8" r="4" fill={fill(p.filled)} />
+    <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" fill={fill(p.filled)} />
+  </Svg>
+);
+
+export const BubblesIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="8.5" cy="9" r="5.5" fill={fill(p.filled)} />
+    <circle cx="17" cy="15.5" r="4" />
+    <circle cx="9" cy="19" r="2" />
+  </Svg>
+);
+
+export const HomeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 11l8-7 8 7v9a1 1 0 0 1-1 1h-4v-6h-6v6H5a1 1 0 0 1-1-1z" fill={fill(p.filled)} />
+  </Svg>
+);
+
+export const ClockIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="12" cy="12" r="9" fill={fill(p.filled)} />
+    <path d="M12 7v5l3 2" stroke={p.filled ? 'var(--hn-color-surface)' : 'currentColor'} />
+  </Svg>
+);
+
+export const FriendsIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="8" r="3.5" fill={fill(p.filled)} />
+    <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" fill={fill(p.filled)} />
+    <circle cx="17" cy="9" r="2.8" />
+    <path d="M17 14c2.8 0 4.5 2 4.5 5" />
+  </Svg>
+);
+
+export const CloudOffIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M7 18h10a4 4 0 0 0 .8-7.9A6 6 0 0 0 6.3 9 4.5 4.5 0 0 0 7 18z" />
+    <path d="M3 3l18 18" />
+  </Svg>
+);
+
+export const LeafIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M5 19c0-8 5-13 14-14-1 9-6 14-14 14z" />
+    <path d="M5 19l7-7" />
+  </Svg>
+);

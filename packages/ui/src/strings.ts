@@ -1,0 +1,13 @@
+/** Japanese strings of the kit itself (labels of its own buttons, for screen readers too). */
+export const uiStrings = {
+  back: '戻る',
+  close: '閉じる',
+  ok: 'OK',
+  cancel: 'キャンセル',
+  yes: 'はい',
+  no: 'いいえ',
+  loading: '読み込み中',
+  offline: 'ネットワークに接続されていません。',
+  mainNavigation: 'メインメニュー',
+  unreadSuffix: '件の未読',
+} as const;
