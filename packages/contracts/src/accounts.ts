@@ -28,6 +28,8 @@ export const SignUpResult = Type.Object({
   email: Type.String(),
   is_active: Type.Integer(),
   verify_code_expires_in: Type.Integer({ description: 'seconds' }),
+  /** Sent back with the code so the server checks the code of this sign-up, not another one. */
+  signup_id: Type.String(),
 });
 export type SignUpResult = Static<typeof SignUpResult>;
 
@@ -41,11 +43,12 @@ export const DeviceFields = {
 export const VerifyBody = Type.Object({
   email: Type.Optional(Str()),
   verify_code: Type.Optional(Str()),
+  signup_id: Type.Optional(Str(64)),
   ...DeviceFields,
 });
 export type VerifyBody = Static<typeof VerifyBody>;
 
-export const ResendCodeBody = Type.Object({ email: Type.Optional(Str()) });
+export const ResendCodeBody = Type.Object({ email: Type.Optional(Str()), signup_id: Type.Optional(Str(64)) });
 export type ResendCodeBody = Static<typeof ResendCodeBody>;
 
 export const LoginBody = Type.Object({

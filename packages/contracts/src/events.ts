@@ -22,6 +22,8 @@ export const events = {
       session_id: Type.String(),
       reason: Type.Union([
         Type.Literal('other_device'),
+        /** The same device logged in again; its older session ends quietly. */
+        Type.Literal('replaced'),
         Type.Literal('logout'),
         Type.Literal('password_reset'),
         Type.Literal('deleted'),

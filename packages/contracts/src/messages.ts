@@ -31,6 +31,7 @@ export const messages = {
   verifyCodeInvalid: '認証コードが正しくありません。',
   verifyCodeExpired: '認証コードの有効期限が切れました。新しいコードを送信してください。',
   verifyCodeTooManyAttempts: '認証コードの入力回数が上限に達しました。新しいコードを送信してください。',
+  alreadyVerified: 'このメールアドレスは認証済みです。ログインしてください。',
   loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
   accountNotVerified: 'メールアドレスの認証が完了していません。届いた認証コードを入力してください。',
   deviceRequired: '端末情報が不足しています。',

@@ -45,23 +45,33 @@ export class Tokens {
    * ended (logout, a login on another device, a password reset).
    */
   async verify(token: string, now: Date = new Date()): Promise<Caller | undefined> {
-    let userId: string | undefined;
-    let sessionId: unknown;
+    const decoded = await this.decode(token, now);
+    return decoded && (await this.isLive(decoded)) ? { userId: decoded.userId, sessionId: decoded.sessionId } : undefined;
+  }
+
+  /**
+   * The signature and expiry half of `verify`, without the session check: the result may be
+   * cached until `expiresAt` (the gateway does), while `isLive` must be asked every time.
+   */
+  async decode(token: string, now: Date = new Date()): Promise<(Caller & { expiresAt: number }) | undefined> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         issuer: ISSUER,
         algorithms: ['HS256'],
         currentDate: now,
       });
-      userId = payload.sub;
-      sessionId = payload.sid;
+      const { sub: userId, sid: sessionId, exp } = payload;
+      if (!userId || typeof sessionId !== 'string' || typeof exp !== 'number') return undefined;
+      return { userId, sessionId, expiresAt: exp * 1000 };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return undefined;
       throw err;
     }
-    if (!userId || typeof sessionId !== 'string') return undefined;
-    const live = await this.cache.get(sessionKey(sessionId));
-    return live === userId ? { userId, sessionId } : undefined;
+  }
+
+  /** Whether the session is still live (not logged out, not replaced by another device). */
+  async isLive(caller: Caller): Promise<boolean> {
+    return (await this.cache.get(sessionKey(caller.sessionId))) === caller.userId;
   }
 }
 

@@ -10,6 +10,8 @@ export interface Cache {
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   del(key: string): Promise<void>;
   incr(key: string): Promise<number>;
+  /** Counts up and, on the first count, sets the TTL: a fixed window counter. */
+  incrWindow(key: string, ttlSeconds: number): Promise<number>;
   /** Appends `value` at `score` to a sorted log, keeps the newest `maxLength` and renews its TTL. */
   logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number): Promise<void>;
   /** Values with a score strictly above `after`, in score order. */
@@ -54,6 +56,12 @@ export class MemoryCache implements Cache {
     const next = Number((await this.get(key)) ?? '0') + 1;
     const expiresAt = this.#values.get(key)?.expiresAt;
     this.#values.set(key, { value: String(next), expiresAt });
+    return next;
+  }
+
+  async incrWindow(key: string, ttlSeconds: number): Promise<number> {
+    const next = await this.incr(key);
+    if (next === 1) this.#values.get(key)!.expiresAt = Date.now() + ttlSeconds * 1000;
     return next;
   }
 
@@ -109,6 +117,10 @@ export class RedisCache implements Cache {
   }
   incr(key: string) {
     return this.redis.incr(key);
+  }
+  async incrWindow(key: string, ttlSeconds: number) {
+    const [[, count]] = (await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [[unknown, number]];
+    return count;
   }
   async logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number) {
     await this.redis

@@ -1,0 +1,44 @@
+import { Type } from '@sinclair/typebox';
+import { BaseEnv, baseConfig, ConfigError, parseEnv, type BaseConfig } from '@honne/service-kit';
+
+export interface AccountsConfig extends BaseConfig {
+  /** nodemailer transport URL; without it every mail is a JSON file in `${dataDir}/outbox/`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  verifyCodeTtlSeconds: number;
+  verifyCodeMaxAttempts: number;
+  /** Failed logins per e-mail address in 15 minutes before further attempts are refused. */
+  loginMaxFailures: number;
+}
+
+export const AccountsEnv = {
+  ...BaseEnv,
+  ACCOUNTS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Type.Optional(Type.String()),
+  VERIFY_CODE_TTL_SECONDS: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400 })),
+  VERIFY_CODE_MAX_ATTEMPTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
+  LOGIN_MAX_FAILURES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+};
+
+export const ACCOUNTS_DEFAULTS = {
+  verifyCodeTtlSeconds: 600,
+  verifyCodeMaxAttempts: 5,
+  loginMaxFailures: 10,
+  mailFrom: 'honne <no-reply@honne.local>',
+} as const;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig {
+  const parsed = parseEnv('accounts', AccountsEnv, env);
+  if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
+    throw new ConfigError('accounts: SMTP_URL must be set in production (mail would only reach the outbox folder)');
+  }
+  return {
+    ...baseConfig('accounts', parsed, parsed.ACCOUNTS_PORT ?? 8081),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM ?? ACCOUNTS_DEFAULTS.mailFrom,
+    verifyCodeTtlSeconds: parsed.VERIFY_CODE_TTL_SECONDS ?? ACCOUNTS_DEFAULTS.verifyCodeTtlSeconds,
+    verifyCodeMaxAttempts: parsed.VERIFY_CODE_MAX_ATTEMPTS ?? ACCOUNTS_DEFAULTS.verifyCodeMaxAttempts,
+    loginMaxFailures: parsed.LOGIN_MAX_FAILURES ?? ACCOUNTS_DEFAULTS.loginMaxFailures,
+  };
+}

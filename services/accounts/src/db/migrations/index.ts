@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+
+import * as usersSessionsSignups from './2026-11-22T04-10-00-users-sessions-signups.ts';
+
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T04-10-00-users-sessions-signups': usersSessionsSignups,
+};

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+
+import { accountsEndpoints, normaliseEmail, validateLogin, type Session } from '@honne/contracts/accounts';
+import { events } from '@honne/contracts/events';
+import { messages } from '@honne/contracts/messages';
+import { ACCESS_TOKEN_TTL_SECONDS, AppError, assertNoFieldErrors, ok, route, unauthorized } from '@honne/service-kit';
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+
+import type { DeviceFields } from '@honne/contracts/accounts';
+import type { AppContext } from '../context.ts';
+import { findLive, insertSession, liveSessions, revokeSessions } from '../db/repos/sessions.ts';
+import { findByEmail, findById, lockUser } from '../db/repos/users.ts';
+import type { User } from '../db/schema/users.ts';
+import { burnPasswordCheck, verifyPassword } from '../domain/password.ts';
+
+type DeviceInput = { [K in keyof typeof DeviceFields]?: Static<(typeof DeviceFields)[K]> };
+
+const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, accountsEndpoints.login, async ({ body }) => {
+    assertNoFieldErrors(validateLogin(body));
+    const email = normaliseEmail(body.email!);
+    const failuresKey = `login-failures:${email}`;
+    if (Number((await ctx.cache.get(failuresKey)) ?? 0) >= ctx.config.loginMaxFailures) {
+      throw new AppError(429, 'too_many_failures', messages.rateLimited);
+    }
+    const user = await findByEmail(ctx.db, email);
+    const passwordOk = user ? await verifyPassword(body.password!, user.password_hash) : (await burnPasswordCheck(body.password!), false);
+    if (!user || !passwordOk) {
+      await ctx.cache.incrWindow(failuresKey, LOGIN_FAILURE_WINDOW_SECONDS);
+      throw new AppError(403, 'login_failed', messages.loginFailed);
+    }
+    await ctx.cache.del(failuresKey);
+    return ok(await startSession(ctx, user, body));
+  });
+
+  route(app, ctx, accountsEndpoints.refresh, async ({ caller }) => {
+    const session = await findLive(ctx.db, caller.sessionId);
+    const user = session && (await findById(ctx.db, session.user_id));
+    if (!session || !user) throw unauthorized();
+    const accessToken = await ctx.tokens.issue({ userId: user.id, sessionId: session.id }, ctx.clock.now());
+    return ok(sessionBody(user, accessToken));
+  });
+
+  route(app, ctx, accountsEndpoints.logout, async ({ caller }) => {
+    await endSessions(ctx, caller.userId, [caller.sessionId], 'logout');
+    return ok({ ok: true });
+  });
+}
+
+/**
+ * Signs a user in on one device. Every other live session ends: a session on another device is
+ * forced out with the spec's message, an older one of the same device ends quietly.
+ */
+export async function startSession(ctx: AppContext, user: User, device: DeviceInput): Promise<Session> {
+  const now = ctx.clock.now();
+  const deviceId = device.device_id?.trim() || `unknown-${randomUUID()}`;
+  const { session, otherDevice, sameDevice } = await ctx.db.transaction().execute(async (trx) => {
+    await lockUser(trx, user.id);
+    const live = await liveSessions(trx, user.id);
+    const other = live.filter((s) => s.device_id !== deviceId).map((s) => s.id);
+    const same = live.filter((s) => s.device_id === deviceId).map((s) => s.id);
+    return {
+      otherDevice: await revokeSessions(trx, other, 'other_device', now),
+      sameDevice: await revokeSessions(trx, same, 'replaced', now),
+      session: await insertSession(
+        trx,
+        user.id,
+        { device_id: deviceId, device_type: device.device_type ?? null, fcm_token: device.fcm_token ?? null, voip_token: device.voip_token ?? null },
+        now,
+      ),
+    };
+  });
+  await announceEnded(ctx, user.id, otherDevice, 'other_device');
+  await announceEnded(ctx, user.id, sameDevice, 'replaced');
+  const accessToken = await ctx.tokens.issue({ userId: user.id, sessionId: session.id }, now);
+  return sessionBody(user, accessToken);
+}
+
+type EndReason = 'other_device' | 'replaced' | 'logout' | 'password_reset' | 'deleted';
+
+export async function endSessions(ctx: AppContext, userId: string, sessionIds: string[], reason: EndReason): Promise<void> {
+  const ended = await revokeSessions(ctx.db, sessionIds, reason, ctx.clock.now());
+  await announceEnded(ctx, userId, ended, reason);
+}
+
+/** Tokens of ended sessions stop working at once; gateways close their sockets. */
+async function announceEnded(ctx: AppContext, userId: string, sessionIds: string[], reason: EndReason): Promise<void> {
+  for (const sessionId of sessionIds) {
+    await ctx.tokens.revoke(sessionId);
+    await ctx.bus.publish(events.sessionRevoked, { user_id: userId, session_id: sessionId, reason });
+  }
+}
+
+function sessionBody(user: User, accessToken: string): Session {
+  return {
+    access_token: accessToken,
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    // The spec's client signed in to a hosted real-time backend with this; honne's real-time
+    // socket uses the access token instead, so there is nothing to hand out.
+    token_firebase: '',
+    is_infomation: user.is_infomation,
+    user_id: user.id,
+  };
+}

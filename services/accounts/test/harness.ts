@@ -1,0 +1,103 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { createService as createPoints } from '@honne/points';
+import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase } from '@honne/service-kit';
+import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import { sql } from 'kysely';
+
+import { ACCOUNTS_DEFAULTS, type AccountsConfig } from '../src/config.ts';
+import { createService } from '../src/server.ts';
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** Accounts and points on one bus and cache, as in production, against the given infrastructure. */
+export async function startHarness(mode: InfraMode, overrides: Partial<AccountsConfig> = {}) {
+  const infra = await testInfra(mode);
+  const clock = new ManualClock(new Date());
+  const inMemoryDb = !mode.databaseUrl;
+  const accountsSchema = uniqueName('accounts');
+  const pointsSchema = uniqueName('points');
+  const config: AccountsConfig = {
+    ...testConfig('accounts', mode),
+    smtpUrl: undefined,
+    mailFrom: ACCOUNTS_DEFAULTS.mailFrom,
+    verifyCodeTtlSeconds: ACCOUNTS_DEFAULTS.verifyCodeTtlSeconds,
+    verifyCodeMaxAttempts: ACCOUNTS_DEFAULTS.verifyCodeMaxAttempts,
+    loginMaxFailures: ACCOUNTS_DEFAULTS.loginMaxFailures,
+    ...overrides,
+  };
+  const points = await createPoints(testConfig('points', mode), { bus: infra.bus, cache: infra.cache, clock, inMemoryDb, schema: pointsSchema });
+  const accounts = await createService(config, { bus: infra.bus, cache: infra.cache, clock, inMemoryDb, schema: accountsSchema });
+  const app = accounts.app;
+  const outbox = path.join(config.dataDir, 'outbox');
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
+
+  return {
+    app,
+    ctx: accounts.ctx,
+    points,
+    clock,
+    infra,
+    post,
+    get: (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers }),
+
+    /** Headers the gateway would set after checking the token. */
+    as(session: { userId: string; sessionId: string }): Record<string, string> {
+      return {
+        [IDENTITY_HEADERS.userId]: session.userId,
+        [IDENTITY_HEADERS.sessionId]: session.sessionId,
+        [IDENTITY_HEADERS.internalToken]: config.internalToken,
+      };
+    },
+
+    /** The code of the newest mail to `email` in the outbox. */
+    async latestCode(email: string): Promise<string> {
+      const mails = await readMails(outbox);
+      const mine = mails.filter((m) => m.to === email.toLowerCase());
+      const text = mine.at(-1)?.text ?? '';
+      const code = /認証コード: (\d{6})/.exec(text)?.[1];
+      if (!code) throw new Error(`no code mailed to ${email}`);
+      return code;
+    },
+    mails: () => readMails(outbox),
+
+    /** Signs up, verifies with the mailed code, and returns the session. */
+    async register(email: string, password = 'password123', device = 'device-1') {
+      const signup = await post('/users', { email, confirm_email: email, password, confirm_password: password, agree_terms: true });
+      if (signup.statusCode !== 200) throw new Error(`sign-up failed: ${signup.body}`);
+      const code = await this.latestCode(email);
+      const verified = await post('/users/verify', { email, verify_code: code, device_id: device, device_type: 'web' });
+      if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+      const data = verified.json().data as { access_token: string; user_id: string };
+      const caller = await accounts.ctx.tokens.verify(data.access_token, clock.now());
+      if (!caller) throw new Error('token did not verify');
+      return { ...data, caller };
+    },
+
+    async close() {
+      await accounts.close();
+      await points.close();
+      if (mode.databaseUrl) {
+        for (const schema of [accountsSchema, pointsSchema]) {
+          const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir: config.dataDir, schema });
+          await dropSchema(db);
+          await db.close();
+        }
+      }
+      await infra.close();
+    },
+    sql,
+  };
+}
+
+async function readMails(dir: string): Promise<{ to: string; subject: string; text: string }[]> {
+  let names: string[] = [];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string }));
+}
