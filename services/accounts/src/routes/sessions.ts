@@ -57,25 +57,26 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
 export async function startSession(ctx: AppContext, user: User, device: DeviceInput): Promise<Session> {
   const now = ctx.clock.now();
   const deviceId = device.device_id?.trim() || `unknown-${randomUUID()}`;
-  const { session, otherDevice, sameDevice } = await ctx.db.transaction().execute(async (trx) => {
+  const { accessToken, otherDevice, sameDevice } = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, user.id);
     const live = await liveSessions(trx, user.id);
     const other = live.filter((s) => s.device_id !== deviceId).map((s) => s.id);
     const same = live.filter((s) => s.device_id === deviceId).map((s) => s.id);
-    return {
-      otherDevice: await revokeSessions(trx, other, 'other_device', now),
-      sameDevice: await revokeSessions(trx, same, 'replaced', now),
-      session: await insertSession(
-        trx,
-        user.id,
-        { device_id: deviceId, device_type: device.device_type ?? null, fcm_token: device.fcm_token ?? null, voip_token: device.voip_token ?? null },
-        now,
-      ),
-    };
+    const revokedOther = await revokeSessions(trx, other, 'other_device', now);
+    const revokedSame = await revokeSessions(trx, same, 'replaced', now);
+    const session = await insertSession(
+      trx,
+      user.id,
+      { device_id: deviceId, device_type: device.device_type ?? null, fcm_token: device.fcm_token ?? null, voip_token: device.voip_token ?? null },
+      now,
+    );
+    // Marked live while the user row is still locked: a login racing this one revokes it only
+    // after it is marked, so the two can never both stay live.
+    const token = await ctx.tokens.issue({ userId: user.id, sessionId: session.id }, now);
+    return { accessToken: token, otherDevice: revokedOther, sameDevice: revokedSame };
   });
   await announceEnded(ctx, user.id, otherDevice, 'other_device');
   await announceEnded(ctx, user.id, sameDevice, 'replaced');
-  const accessToken = await ctx.tokens.issue({ userId: user.id, sessionId: session.id }, now);
   return sessionBody(user, accessToken);
 }
 
