@@ -1,0 +1,33 @@
+import { IDENTITY_HEADERS } from '@honne/service-kit';
+import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import { sql } from 'kysely';
+
+import type { CallsConfig } from '../src/config.ts';
+import { createService, type RunningService } from '../src/server.ts';
+
+export interface TestCalls extends RunningService {
+  /** Headers the gateway sets for a signed-in caller. */
+  as(userId: string): Record<string, string>;
+}
+
+/** Starts the calls service on `mode`'s infrastructure in a schema of its own. */
+export async function startCalls(mode: InfraMode, settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit'>> = {}): Promise<TestCalls> {
+  const infra = await testInfra(mode);
+  const config: CallsConfig = { ...testConfig('calls', mode), iceServers: [], livekit: undefined, ...settings };
+  const schema = uniqueName('calls');
+  const service = await createService(config, { bus: infra.bus, cache: infra.cache, inMemoryDb: true, schema });
+  return {
+    ...service,
+    as: (userId) => ({
+      [IDENTITY_HEADERS.internalToken]: config.internalToken,
+      [IDENTITY_HEADERS.userId]: userId,
+      [IDENTITY_HEADERS.sessionId]: `session-of-${userId}`,
+    }),
+    close: async () => {
+      // Leave a shared PostgreSQL as the suite found it.
+      if (mode.databaseUrl) await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(service.ctx.db);
+      await service.close();
+      await infra.close();
+    },
+  };
+}
