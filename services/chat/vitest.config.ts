@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Suites start PGlite or PostgreSQL schemas of their own; one file at a time keeps 2 cores responsive.
+    fileParallelism: false,
+  },
+});
