@@ -1,0 +1,26 @@
+export { ApiError, isApiError, userMessage, type ApiErrorKind } from './errors.ts';
+export { STORAGE_KEYS, MemoryStorage, SessionStore, defaultStorage, getDeviceId, type KeyValueStorage, type UserInfo } from './storage.ts';
+export {
+  createApiClient,
+  buildUrl,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_REFRESH_MARGIN_MS,
+  type ApiClient,
+  type ApiClientOptions,
+  type CallInput,
+  type CallResult,
+  type DataOf,
+} from './client.ts';
+export { createAccountsApi, DEVICE_TYPE, type AccountsApi } from './accounts.ts';
+export {
+  createRealtimeClient,
+  realtimeUrl,
+  defaultRealtimeUrl,
+  SeqTracker,
+  type RealtimeClient,
+  type RealtimeOptions,
+  type RealtimeStatus,
+  type WebSocketFactory,
+  type WebSocketLike,
+} from './realtime.ts';
+export { getApi, type HonneApi } from './instance.ts';
