@@ -1,0 +1,66 @@
+/**
+ * `pnpm start`: the whole of honne in one Node process. Every service keeps its own app,
+ * database and port, exactly as when it runs alone; what they share here is one in-process bus
+ * and one in-memory cache (unless NATS_URL / REDIS_URL point at real ones). Services listen on
+ * free loopback ports and only the gateway is public, at http://localhost:${PORT:-8080}.
+ */
+import { createService as createAccounts, loadConfig as accountsConfig } from '@honne/accounts';
+import { createService as createCalls, loadConfig as callsConfig } from '@honne/calls';
+import { createService as createChat, loadConfig as chatConfig } from '@honne/chat';
+import { createService as createGateway, loadConfig as gatewayConfig } from '@honne/gateway';
+import { createService as createPoints, loadConfig as pointsConfig } from '@honne/points';
+import { createLogger, InProcessBus, MemoryCache, type BaseOverrides } from '@honne/service-kit';
+import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
+
+type Started = { app: { listen(o: { host: string; port: number }): Promise<string>; server: { address(): unknown } }; close(): Promise<void> };
+
+const env = process.env;
+const log = createLogger('honne', env.LOG_LEVEL ?? 'info');
+const shared: BaseOverrides = {
+  ...(env.NATS_URL ? {} : { bus: new InProcessBus(log) }),
+  ...(env.REDIS_URL ? {} : { cache: new MemoryCache() }),
+};
+
+const started: Started[] = [];
+const upstreams: Record<string, string> = {};
+
+async function run(name: string, start: () => Promise<Started>): Promise<void> {
+  const service = await start();
+  started.push(service);
+  await service.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = service.app.server.address() as { port: number };
+  upstreams[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
+}
+
+const t0 = performance.now();
+try {
+  // One at a time: PGlite start-up is CPU-bound, so parallel opens only contend on 2 cores.
+  await run('points', () => createPoints(pointsConfig(env), shared));
+  await run('accounts', () => createAccounts(accountsConfig(env), shared));
+  await run('topics', () => createTopics(topicsConfig(env), shared));
+  await run('chat', () => createChat(chatConfig(env), shared));
+  await run('calls', () => createCalls(callsConfig(env), shared));
+  const gwConfig = gatewayConfig({ ...env, ...upstreams });
+  const gateway = await createGateway(gwConfig, shared);
+  started.push(gateway);
+  await gateway.app.listen({ host: gwConfig.host, port: gwConfig.port });
+  const mode = [env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${gwConfig.dataDir})`, env.NATS_URL ? 'NATS' : 'in-process bus', env.REDIS_URL ? 'Redis' : 'in-memory cache'];
+  log.info({ ms: Math.round(performance.now() - t0), mode }, `honne is running at http://localhost:${gwConfig.port}`);
+  console.log(`\n  honne（本音）→ http://localhost:${gwConfig.port}\n  ${mode.join(' · ')}\n`);
+} catch (err) {
+  log.fatal({ err }, 'start failed');
+  await stop(1);
+}
+
+let stopping = false;
+async function stop(code: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  // Gateway first (stops taking requests), then the services in reverse start order.
+  for (const service of started.reverse()) {
+    await service.close().catch((err: unknown) => log.error({ err }, 'close failed'));
+  }
+  process.exit(code);
+}
+process.once('SIGTERM', () => void stop(0));
+process.once('SIGINT', () => void stop(0));
