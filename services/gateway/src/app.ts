@@ -1,0 +1,45 @@
+import websocket from '@fastify/websocket';
+import { createServiceApp } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from './context.ts';
+import { registerRateLimits } from './rate-limit.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
+import { CLOSE_GOING_AWAY } from './realtime/hub.ts';
+import { decorateRequests } from './request-info.ts';
+import { healthRoutes } from './routes/health.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import { proxyRoutes } from './routes/proxy.ts';
+import { realtimeRoutes } from './routes/realtime.ts';
+import { staticRoutes } from './routes/static.ts';
+
+/** Small frames only: the client sends `ping` and `resume`, nothing else. */
+const MAX_CLIENT_FRAME_BYTES = 4096;
+
+export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<FastifyInstance> {
+  const app = createServiceApp(ctx);
+  decorateRequests(app);
+
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false },
+    preClose(done) {
+      hub.close();
+      // Sockets still being authenticated are not in the hub yet.
+      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
+      this.websocketServer.close();
+      done();
+    },
+  });
+
+  // Everything under /api/v1 is rate limited; the static frontends are not.
+  await app.register(async (api) => {
+    await registerRateLimits(api, ctx);
+    healthRoutes(api, ctx);
+    openApiRoutes(api);
+    realtimeRoutes(api, hub);
+    await proxyRoutes(api, ctx);
+  });
+
+  await staticRoutes(app, ctx);
+  return app;
+}

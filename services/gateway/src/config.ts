@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+
+import type { ServiceName } from '@honne/contracts';
+import { BaseEnv, baseConfig, parseEnv, type BaseConfig } from '@honne/service-kit';
+import { Type } from '@sinclair/typebox';
+
+export interface GatewayConfig extends BaseConfig {
+  /** Base URL of each service the gateway proxies /api/v1 to. */
+  upstreams: Record<ServiceName, string>;
+  /** Holds `<frontend>/dist` for the shell and each remote. */
+  staticDir: string;
+  /** Requests per IP per minute on the API as a whole. */
+  rateLimitMax: number;
+  /** Requests per IP per minute on `rateLimit: 'auth'` endpoints (login, sign-up, verify, resend, reset). */
+  rateLimitAuthMax: number;
+}
+
+const Url = Type.String({ pattern: '^https?://' });
+const PerMinute = Type.Integer({ minimum: 1 });
+
+export const GatewayEnv = {
+  ...BaseEnv,
+  PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  ACCOUNTS_URL: Type.Optional(Url),
+  TOPICS_URL: Type.Optional(Url),
+  CHAT_URL: Type.Optional(Url),
+  CALLS_URL: Type.Optional(Url),
+  POINTS_URL: Type.Optional(Url),
+  STATIC_DIR: Type.Optional(Type.String()),
+  RATE_LIMIT_MAX: Type.Optional(PerMinute),
+  RATE_LIMIT_AUTH_MAX: Type.Optional(PerMinute),
+};
+
+/** The repository's `frontends/` folder, found from this file so the cwd does not matter. */
+export const DEFAULT_STATIC_DIR = fileURLToPath(new URL('../../../frontends', import.meta.url));
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = parseEnv('gateway', GatewayEnv, env);
+  return {
+    ...baseConfig('gateway', parsed, parsed.PORT ?? 8080),
+    // The one public entry listens on every interface; the services behind it stay on loopback.
+    host: parsed.HOST ?? '0.0.0.0',
+    upstreams: {
+      accounts: stripSlash(parsed.ACCOUNTS_URL ?? 'http://127.0.0.1:8081'),
+      topics: stripSlash(parsed.TOPICS_URL ?? 'http://127.0.0.1:8082'),
+      chat: stripSlash(parsed.CHAT_URL ?? 'http://127.0.0.1:8083'),
+      calls: stripSlash(parsed.CALLS_URL ?? 'http://127.0.0.1:8084'),
+      points: stripSlash(parsed.POINTS_URL ?? 'http://127.0.0.1:8085'),
+    },
+    staticDir: parsed.STATIC_DIR ?? DEFAULT_STATIC_DIR,
+    rateLimitMax: parsed.RATE_LIMIT_MAX ?? 600,
+    rateLimitAuthMax: parsed.RATE_LIMIT_AUTH_MAX ?? 20,
+  };
+}
+
+const stripSlash = (url: string) => url.replace(/\/+$/, '');

@@ -1,0 +1,7 @@
+import { listenAndHandleSignals } from '@honne/service-kit';
+
+import { createService, loadConfig } from './server.ts';
+
+const config = loadConfig();
+const gateway = await createService(config);
+await listenAndHandleSignals(gateway.app, config.host, config.port, gateway.ctx.log, gateway.close);

@@ -1,0 +1,75 @@
+import type { EndpointDef } from '@honne/contracts';
+
+type Json = Record<string, unknown>;
+
+/** TypeBox schemas are JSON Schema with symbol-keyed metadata; a JSON round trip leaves the schema. */
+const plain = (schema: unknown): Json => JSON.parse(JSON.stringify(schema)) as Json;
+
+const STATUS_TEXT: Record<string, string> = {
+  '200': 'OK',
+  '201': 'Created',
+  '204': 'No content',
+  '400': 'Bad request',
+  '401': 'Missing, expired or revoked access token',
+  '403': 'Validation failed (per-field messages in `errors`) or not allowed',
+  '404': 'Not found',
+  '409': 'Conflict',
+  '429': 'Too many requests',
+};
+
+function parameters(schema: unknown, where: 'path' | 'query'): Json[] {
+  const s = schema ? plain(schema) : undefined;
+  const props = (s?.properties ?? {}) as Record<string, Json>;
+  const required = new Set((s?.required ?? []) as string[]);
+  return Object.entries(props).map(([name, propSchema]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: propSchema }));
+}
+
+function operation(def: EndpointDef): Json {
+  const params = [...parameters(def.schema.params, 'path'), ...parameters(def.schema.querystring, 'query')];
+  const responses: Json = {};
+  for (const [status, schema] of Object.entries(def.schema.response)) {
+    responses[status] = { description: STATUS_TEXT[status] ?? `HTTP ${status}`, content: { 'application/json': { schema: plain(schema) } } };
+  }
+  return {
+    operationId: `${def.service}.${def.method.toLowerCase()}${def.url.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
+    summary: def.summary,
+    tags: [def.service],
+    security: def.auth === 'user' ? [{ bearerAuth: [] }] : [],
+    ...(params.length ? { parameters: params } : {}),
+    ...(def.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(def.schema.body) } } } } : {}),
+    responses,
+    ...(def.rateLimit === 'auth' ? { 'x-rate-limit': 'auth' } : {}),
+  };
+}
+
+/** The OpenAPI 3.1 document of the whole API, from the same definitions that validate requests. */
+export function buildOpenApi(endpoints: readonly EndpointDef[]): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const def of endpoints) {
+    const path = def.url.replace(/:(\w+)/g, '{$1}');
+    (paths[path] ??= {})[def.method.toLowerCase()] = operation(def);
+  }
+  paths['/health'] = {
+    get: {
+      operationId: 'gateway.getHealth',
+      summary: "The gateway's checks and every service's /health; 503 when any is not ok",
+      tags: ['gateway'],
+      security: [],
+      responses: { '200': { description: 'All ok' }, '503': { description: 'Something is degraded (details in data.checks)' } },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'honne API',
+      version: '1',
+      description:
+        'Every response is the envelope {data, status, error, last_doc_id}. Real-time events: WebSocket ' +
+        '/api/v1/realtime?token=<access token>&since=<seq> (not describable in OpenAPI).',
+    },
+    servers: [{ url: '/api/v1' }],
+    tags: ['accounts', 'topics', 'chat', 'calls', 'points', 'gateway'].map((name) => ({ name })),
+    paths,
+    components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  };
+}

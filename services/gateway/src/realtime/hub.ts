@@ -1,0 +1,282 @@
+import { messages } from '@honne/contracts';
+import { events, type EventPayload } from '@honne/contracts/events';
+import { REALTIME_CLOSE, REALTIME_TYPES, type RealtimeEvent } from '@honne/contracts/realtime';
+import { currentSeq, replayFor, type Subscription } from '@honne/service-kit';
+import { WebSocket, type RawData } from 'ws';
+
+import type { AppContext } from '../context.ts';
+
+export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'>;
+
+/** Every socket is pinged this often; one that has not answered since the last round is dropped. */
+export const HEARTBEAT_MS = 30_000;
+/** A live event that skips a seq waits this long for the missing one before the log is read. */
+const GAP_GRACE_MS = 100;
+/** A client this far behind is cut off; it reconnects and resumes from its last seq. */
+const MAX_BUFFERED_BYTES = 1 << 20;
+export const CLOSE_GOING_AWAY = 1001;
+
+const kState = Symbol('honne.realtime');
+
+interface SocketState {
+  readonly userId: string;
+  readonly sessionId: string;
+  /** Highest seq sent on this socket: a live event at or below it is a duplicate. */
+  lastSeq: number;
+  /** Cleared by each heartbeat round, set again by a pong or any frame. */
+  alive: boolean;
+  /** While the replay log is read (connect, resume, a gap), live events wait here to keep order. */
+  held: RealtimeEvent[] | null;
+}
+
+type Client = WebSocket & { [kState]?: SocketState };
+
+/**
+ * The sockets of this gateway instance, by user, and the bus subscriptions that feed them.
+ *
+ * Every instance subscribes to `realtime.event.delivered` without a queue group (each holds
+ * different sockets) and sends each event to its local sockets of that user. Each user's events
+ * carry a seq; a socket remembers the last one it was sent, so live events and replayed ones
+ * (`since` on connect, `resume` frames, gaps) merge with no duplicate and no hole.
+ *
+ * Memory per idle connection is kept small on purpose: one state object, listeners shared by all
+ * sockets (`this` is the socket), and one heartbeat interval for the whole hub.
+ */
+export class RealtimeHub {
+  readonly #byUser = new Map<string, Set<Client>>();
+  readonly #subs: Subscription[] = [];
+  #heartbeat: NodeJS.Timeout | undefined;
+  #count = 0;
+
+  readonly #onMessage: (this: Client, data: RawData, isBinary: boolean) => void;
+  readonly #onPong: (this: Client) => void;
+  readonly #onClose: (this: Client) => void;
+  readonly #onError: (this: Client, err: Error) => void;
+
+  constructor(private readonly ctx: HubContext) {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const hub = this;
+    this.#onMessage = function (data, isBinary) {
+      hub.#frame(this, data, isBinary);
+    };
+    this.#onPong = function () {
+      const state = this[kState];
+      if (state) state.alive = true;
+    };
+    this.#onClose = function () {
+      hub.#remove(this);
+    };
+    this.#onError = function (err) {
+      hub.ctx.log.debug({ err }, 'real-time socket error');
+      this.terminate();
+    };
+  }
+
+  /** Open connections (authenticated ones). */
+  get size(): number {
+    return this.#count;
+  }
+
+  start(): void {
+    this.#subs.push(
+      this.ctx.bus.subscribe(events.realtimeDelivered, (payload) => this.deliver(payload)),
+      this.ctx.bus.subscribe(events.sessionRevoked, (payload) => this.revoke(payload)),
+    );
+    this.#heartbeat = setInterval(() => this.#beat(), HEARTBEAT_MS);
+    this.#heartbeat.unref();
+  }
+
+  /** Closes every socket with 1001 (going away) and stops listening to the bus. */
+  close(): void {
+    clearInterval(this.#heartbeat);
+    for (const sub of this.#subs.splice(0)) sub.unsubscribe();
+    for (const set of this.#byUser.values()) for (const socket of set) socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+  }
+
+  /**
+   * Takes a freshly upgraded socket: checks the token (4401 when bad), registers the socket before
+   * anything else so no live event is missed, says hello with the user's current seq, replays
+   * what came after `since`, then lets live events through.
+   */
+  async accept(socket: Client, token: string | undefined, since: number | undefined): Promise<void> {
+    // Replaces the per-socket error closure the plugin adds (it keeps the whole request alive).
+    socket.removeAllListeners('error');
+    socket.on('error', this.#onError);
+    let caller;
+    try {
+      caller = token ? await this.ctx.tokens.verify(token) : undefined;
+    } catch (err) {
+      this.ctx.log.error({ err }, 'real-time token check failed');
+      socket.close(1011, 'internal error');
+      return;
+    }
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (!caller) {
+      socket.close(REALTIME_CLOSE.unauthorized, 'unauthorized');
+      return;
+    }
+    const state: SocketState = { userId: caller.userId, sessionId: caller.sessionId, lastSeq: 0, alive: true, held: [] };
+    socket[kState] = state;
+    this.#add(socket);
+    socket.on('message', this.#onMessage);
+    socket.on('pong', this.#onPong);
+    socket.on('close', this.#onClose);
+
+    let seq: number;
+    try {
+      seq = await currentSeq(this.ctx, caller.userId);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'real-time seq read failed');
+      socket.close(1011, 'internal error');
+      return;
+    }
+    this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.hello, at: this.#now(), data: { seq } }));
+    if (since !== undefined && since < seq) {
+      await this.#catchUp(socket, since);
+    } else {
+      // Nothing to replay (or a `since` from a seq space that no longer exists): start at now.
+      state.lastSeq = seq;
+      this.#release(socket);
+    }
+  }
+
+  /** A `realtime.event.delivered` message: to this instance's sockets of the user (or of one session). */
+  deliver({ user_id, session_id, event }: EventPayload<typeof events.realtimeDelivered>): void {
+    const sockets = this.#byUser.get(user_id);
+    if (!sockets) return;
+    let json: string | undefined;
+    for (const socket of sockets) {
+      const state = socket[kState]!;
+      if (session_id !== undefined && state.sessionId !== session_id) continue;
+      if (state.held) {
+        state.held.push(event);
+        continue;
+      }
+      if (event.seq === undefined) {
+        this.#send(socket, (json ??= JSON.stringify(event)));
+        continue;
+      }
+      if (event.seq <= state.lastSeq) continue;
+      if (event.seq > state.lastSeq + 1) {
+        // Two publishers can race between taking a seq and publishing; give the missing event a
+        // moment to arrive, then fill whatever is still missing from the replay log.
+        state.held = [event];
+        setTimeout(() => void this.#catchUp(socket), GAP_GRACE_MS).unref();
+        continue;
+      }
+      state.lastSeq = event.seq;
+      this.#send(socket, (json ??= JSON.stringify(event)));
+    }
+  }
+
+  /** A session ended: its sockets are closed, with the forced-logout message when another device took over. */
+  revoke({ user_id, session_id, reason }: EventPayload<typeof events.sessionRevoked>): void {
+    const sockets = this.#byUser.get(user_id);
+    if (!sockets) return;
+    for (const socket of [...sockets]) {
+      if (socket[kState]!.sessionId !== session_id) continue;
+      if (reason === 'other_device') {
+        this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.forcedLogout, at: this.#now(), data: { message: messages.forcedLogout } }));
+        socket.close(REALTIME_CLOSE.forcedLogout, 'forced logout');
+      } else {
+        socket.close(REALTIME_CLOSE.unauthorized, 'session ended');
+      }
+    }
+  }
+
+  /** Replays the log after `from` (or after the socket's last seq), then releases the held live events. */
+  async #catchUp(socket: Client, from?: number): Promise<void> {
+    const state = socket[kState]!;
+    state.held ??= [];
+    if (from !== undefined) state.lastSeq = from;
+    try {
+      for (const event of await replayFor(this.ctx, state.userId, state.lastSeq)) {
+        if (event.seq === undefined || event.seq <= state.lastSeq) continue;
+        state.lastSeq = event.seq;
+        this.#send(socket, JSON.stringify(event));
+      }
+    } catch (err) {
+      this.ctx.log.error({ err }, 'real-time replay failed');
+    }
+    this.#release(socket);
+  }
+
+  /** Sends the events held during a replay, in seq order, skipping what the replay already sent. */
+  #release(socket: Client): void {
+    const state = socket[kState]!;
+    const held = state.held ?? [];
+    state.held = null;
+    if (held.length > 1) held.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    for (const event of held) {
+      if (event.seq !== undefined) {
+        if (event.seq <= state.lastSeq) continue;
+        state.lastSeq = event.seq;
+      }
+      this.#send(socket, JSON.stringify(event));
+    }
+  }
+
+  #frame(socket: Client, data: RawData, isBinary: boolean): void {
+    const state = socket[kState];
+    if (!state) return;
+    state.alive = true;
+    if (isBinary) return;
+    let frame: { type?: unknown; since?: unknown };
+    try {
+      frame = JSON.parse(data.toString()) as typeof frame;
+    } catch {
+      return;
+    }
+    if (frame?.type === 'ping') {
+      this.#send(socket, JSON.stringify({ type: 'pong', at: this.#now() }));
+    } else if (frame?.type === 'resume' && Number.isSafeInteger(frame.since) && (frame.since as number) >= 0) {
+      // A resume only goes back; one already replaying covers everything up to now anyway.
+      if (state.held === null) void this.#catchUp(socket, Math.min(frame.since as number, state.lastSeq));
+    }
+  }
+
+  #send(socket: Client, json: string): void {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      socket.terminate();
+      return;
+    }
+    socket.send(json);
+  }
+
+  #add(socket: Client): void {
+    const userId = socket[kState]!.userId;
+    let set = this.#byUser.get(userId);
+    if (!set) this.#byUser.set(userId, (set = new Set()));
+    set.add(socket);
+    this.#count++;
+  }
+
+  #remove(socket: Client): void {
+    const state = socket[kState];
+    if (!state) return;
+    const set = this.#byUser.get(state.userId);
+    if (set?.delete(socket)) {
+      this.#count--;
+      if (set.size === 0) this.#byUser.delete(state.userId);
+    }
+  }
+
+  #beat(): void {
+    for (const set of this.#byUser.values()) {
+      for (const socket of set) {
+        const state = socket[kState]!;
+        if (!state.alive) {
+          socket.terminate();
+          continue;
+        }
+        state.alive = false;
+        socket.ping();
+      }
+    }
+  }
+
+  #now(): string {
+    return this.ctx.clock.now().toISOString();
+  }
+}

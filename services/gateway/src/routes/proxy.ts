@@ -1,0 +1,77 @@
+import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { messages } from '@honne/contracts';
+import { errorEnvelope, IDENTITY_HEADERS } from '@honne/service-kit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+
+import { bearerToken } from '../auth/token-verifier.ts';
+import type { AppContext } from '../context.ts';
+import { endpointOf } from '../request-info.ts';
+import { API_PREFIX, routeEntries } from '../routes-table.ts';
+
+type ReplyHooks = Required<NonNullable<FastifyHttpProxyOptions['replyOptions']>>;
+
+/** An upstream that has not answered its headers by then is reported, never waited on forever. */
+const UPSTREAM_TIMEOUT_MS = 30_000;
+
+/**
+ * `/api/v1/<prefix>…` → the owning service's `<prefix>…`, one @fastify/http-proxy per entry of the
+ * routes table. The caller is authenticated here, once; services trust the identity headers the
+ * gateway sets (with the internal token) and nothing a client sends under those names.
+ */
+export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { internalToken } = ctx.config;
+
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const endpoint = endpointOf(request);
+    const token = bearerToken(request.headers.authorization);
+    const caller = token ? await ctx.tokens.verify(token) : undefined;
+    if (caller) {
+      request.honneCaller = caller;
+      return;
+    }
+    // Public endpoints take no token (a bad one is ignored); everything else, listed or not, needs one.
+    if (endpoint?.auth === 'public') return;
+    await reply.status(401).send(errorEnvelope(401, 'unauthorized', messages.sessionExpired));
+  }
+
+  const forwardHeaders: ReplyHooks['rewriteRequestHeaders'] = (request, headers) => {
+    const out: IncomingHttpHeaders = {};
+    for (const name in headers) {
+      // Identity is the gateway's to state; the bearer token stops here.
+      if (name.startsWith('x-honne-') || name === IDENTITY_HEADERS.internalToken || name === 'authorization') continue;
+      out[name] = headers[name] as string | string[] | undefined;
+    }
+    out['x-forwarded-for'] = request.ip;
+    const caller = request.honneCaller;
+    if (caller) {
+      out[IDENTITY_HEADERS.userId] = caller.userId;
+      out[IDENTITY_HEADERS.sessionId] = caller.sessionId;
+      out[IDENTITY_HEADERS.internalToken] = internalToken;
+    }
+    return out;
+  };
+
+  const onError: ReplyHooks['onError'] = (reply, { error }) => {
+    const status = (error as { statusCode?: number }).statusCode === 504 ? 504 : 503;
+    reply.request.log.warn({ err: error, upstream: reply.request.routeOptions.url }, 'upstream unavailable');
+    void reply.status(status).send(errorEnvelope(status, 'upstream_unavailable', messages.unexpected));
+  };
+
+  for (const { prefix, service } of routeEntries()) {
+    await app.register(httpProxy, {
+      upstream: ctx.config.upstreams[service],
+      prefix: `${API_PREFIX}${prefix}`,
+      rewritePrefix: prefix,
+      preHandler: authenticate,
+      disableRequestLogging: true,
+      undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: UPSTREAM_TIMEOUT_MS },
+      replyOptions: {
+        rewriteRequestHeaders: forwardHeaders,
+        onError,
+        // A proxy that retries on its own doubles the load on a service that is already failing.
+        retryDelay: () => null,
+      },
+    });
+  }
+}

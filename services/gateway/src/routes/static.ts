@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+import fastifyStatic from '@fastify/static';
+import { messages } from '@honne/contracts';
+import { errorEnvelope } from '@honne/service-kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+import type { AppContext } from '../context.ts';
+
+/** Remotes the shell loads at run time through their mf-manifest.json. */
+export const REMOTES = ['profile', 'topics', 'chat'] as const;
+
+/** webpack's `[contenthash]` in a file name: the file never changes under that name. */
+const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** Entry points that name the hashed files: always revalidated, so a deploy is seen at once. */
+const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+
+function setCacheHeaders(reply: FastifyReply, filePath: string): void {
+  const name = path.basename(filePath);
+  if (ENTRY_FILES.has(name)) reply.header('cache-control', 'no-cache');
+  else if (HASHED.test(name)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  else reply.header('cache-control', 'public, max-age=300');
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>honne</title></head>
+<body style="font-family:sans-serif;padding:24px;line-height:1.6">
+<h1>フロントエンドがまだビルドされていません</h1>
+<p>リポジトリのルートで <code>pnpm build</code>(または <code>pnpm start</code>)を実行してから、もう一度開いてください。</p>
+</body></html>`;
+
+/**
+ * The shell at `/` (any other GET that is not a file answers its index.html: the shell routes in
+ * the browser) and each remote at `/remotes/<name>/`. A frontend not built yet is a warning, not
+ * a crash: the API keeps working.
+ */
+export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const shellDist = path.join(ctx.config.staticDir, 'shell', 'dist');
+  const shellBuilt = existsSync(path.join(shellDist, 'index.html'));
+  if (!shellBuilt) ctx.log.warn({ dir: shellDist }, 'shell frontend not built: / answers a notice until it is');
+
+  await app.register(fastifyStatic, {
+    root: shellBuilt ? shellDist : ctx.config.staticDir,
+    serve: false,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+  });
+
+  for (const remote of REMOTES) {
+    const dist = path.join(ctx.config.staticDir, remote, 'dist');
+    if (!existsSync(dist)) {
+      ctx.log.warn({ dir: dist }, `${remote} frontend not built: /remotes/${remote}/ is not served`);
+      continue;
+    }
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `/remotes/${remote}/`,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+  }
+
+  app.get('/*', (request, reply) => {
+    const url = request.url;
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    // Unknown API paths and missing remote files are 404s, never the shell's HTML.
+    if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/')) {
+      return reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound));
+    }
+    if (!shellBuilt) return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
+    const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+    if (last.includes('.')) {
+      const file = safeDecode(pathname.slice(1));
+      return file === undefined ? reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)) : reply.sendFile(file);
+    }
+    return reply.sendFile('index.html');
+  });
+}
+
+function safeDecode(s: string): string | undefined {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return undefined;
+  }
+}

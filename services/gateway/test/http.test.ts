@@ -1,0 +1,160 @@
+import { messages } from '@honne/contracts';
+import { IDENTITY_HEADERS, Tokens } from '@honne/service-kit';
+import { infraModes } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { bearer, Harness, type StartedGateway } from './helpers.ts';
+
+interface Body {
+  data: any;
+  status: number;
+  error: string | null;
+  code?: string;
+}
+
+describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
+  let h: Harness;
+  let gw: StartedGateway;
+  const call = async (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) => {
+    const res = await fetch(`${gw.url}${path}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
+  };
+
+  beforeAll(async () => {
+    h = await Harness.start(mode);
+    gw = await h.gateway();
+  });
+  afterAll(() => h?.close());
+
+  it('lets a public endpoint through without a token, with the path the service expects', async () => {
+    const res = await call('POST', '/api/v1/users/login?lang=ja', {}, { email: 'a@example.com', password: 'password1' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ service: 'accounts', method: 'POST', url: '/users/login?lang=ja' });
+    expect(res.body.data.headers[IDENTITY_HEADERS.userId]).toBeUndefined();
+    expect(res.body.data.headers[IDENTITY_HEADERS.internalToken]).toBeUndefined();
+  });
+
+  it('answers 401 with the envelope when a token-required endpoint has no token', async () => {
+    const res = await call('GET', '/api/v1/points/balance');
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ data: null, status: 401, error: messages.sessionExpired, code: 'unauthorized', last_doc_id: null });
+  });
+
+  it('requires a token on owned paths the contracts do not list yet', async () => {
+    expect((await call('GET', '/api/v1/rooms/r1/messages')).status).toBe(401);
+    expect((await call('GET', '/api/v1/categories')).status).toBe(401);
+  });
+
+  it('passes the caller on to the real points service', async () => {
+    const { userId, token } = await h.login();
+    const res = await call('GET', '/api/v1/points/balance', bearer(token));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ user_id: userId, balance: 0 });
+  });
+
+  it('rejects forged, expired and revoked tokens with 401', async () => {
+    const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue({ userId: 'u1', sessionId: 's-forged' }, new Date());
+    const expired = await h.tokens.issue({ userId: 'u2', sessionId: 's-expired' }, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const revoked = await h.login();
+    expect((await call('GET', '/api/v1/points/balance', bearer(revoked.token))).status).toBe(200);
+    await h.tokens.revoke(revoked.sessionId);
+    for (const token of [forged, expired, revoked.token, 'not-a-jwt']) {
+      const res = await call('GET', '/api/v1/points/balance', bearer(token));
+      expect(res.status, token).toBe(401);
+      expect(res.body.error).toBe(messages.sessionExpired);
+    }
+  });
+
+  it('strips identity headers a client sends and sets its own', async () => {
+    const { userId, sessionId, token } = await h.login();
+    const forgedHeaders = { 'x-honne-user-id': 'mallory', 'x-honne-session-id': 'stolen', 'x-honne-role': 'admin', 'x-internal-token': 'guess' };
+
+    const authed = await call('GET', '/api/v1/categories', { ...bearer(token), ...forgedHeaders });
+    expect(authed.body.data.service).toBe('topics');
+    const seen = authed.body.data.headers as Record<string, string>;
+    expect(seen[IDENTITY_HEADERS.userId]).toBe(userId);
+    expect(seen[IDENTITY_HEADERS.sessionId]).toBe(sessionId);
+    expect(seen[IDENTITY_HEADERS.internalToken]).toBe('test-internal-token');
+    expect(seen['x-honne-role']).toBeUndefined();
+    expect(seen.authorization).toBeUndefined();
+
+    const anonymous = await call('POST', '/api/v1/users/login', forgedHeaders, { email: 'a@example.com' });
+    const seenAnon = anonymous.body.data.headers as Record<string, string>;
+    for (const name of Object.keys(forgedHeaders)) expect(seenAnon[name], name).toBeUndefined();
+
+    // Points trusts identity only with the internal token: a forged user id never reaches it.
+    const balance = await call('GET', '/api/v1/points/balance', { ...bearer(token), 'x-honne-user-id': 'mallory' });
+    expect(balance.body.data.user_id).toBe(userId);
+  });
+
+  it('routes each path to its owner by the routes table', async () => {
+    const { token } = await h.login();
+    const owner = async (path: string, method = 'GET') => {
+      const res = await call(method, path, bearer(token));
+      return res.body.data?.service ?? `${res.status}`;
+    };
+    expect(await owner('/api/v1/users/profile')).toBe('accounts');
+    expect(await owner('/api/v1/users/filter')).toBe('topics');
+    expect(await owner('/api/v1/users/topics/abc')).toBe('topics');
+    expect(await owner('/api/v1/rooms/r1')).toBe('chat');
+    expect(await owner('/api/v1/rooms/r1/messages')).toBe('chat');
+    expect(await owner('/api/v1/messages')).toBe('chat');
+    // calls is down in this suite: its paths answer 503, which is how we see they went to calls.
+    expect(await owner('/api/v1/rooms/r1/calling', 'POST')).toBe('503');
+    expect(await owner('/api/v1/calls/config')).toBe('503');
+    // points has no route for these yet: its own 404 envelope shows they reached points.
+    const bonus = await call('POST', '/api/v1/rooms/r1/bonuschat', bearer(token));
+    expect(bonus.status).toBe(404);
+    expect(bonus.body.error).toBe(messages.notFound);
+    expect((await call('POST', '/api/v1/users/send_coin', bearer(token))).status).toBe(404);
+  });
+
+  it('answers unknown /api/v1 paths with the 404 envelope', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const res = await call(method, '/api/v1/no-such-thing');
+      expect(res.status, method).toBe(404);
+      expect(res.body).toMatchObject({ data: null, status: 404, error: messages.notFound, code: 'not_found' });
+    }
+  });
+
+  it('answers 503 with the Japanese message when the owning service is down, without hanging', async () => {
+    const { token } = await h.login();
+    const started = Date.now();
+    const res = await call('GET', '/api/v1/calls/config', bearer(token));
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ data: null, status: 503, error: messages.unexpected });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const res = await fetch(`${gw.url}/api/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as any;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/api/v1' }]);
+    expect(doc.paths['/users/login'].post.security).toEqual([]);
+    expect(doc.paths['/users/login'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+    expect(doc.paths['/users/profile'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(doc.paths['/points/balance'].get.responses['200']).toBeDefined();
+    expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+    for (const path of Object.keys(doc.paths)) expect(path).not.toContain(':');
+  });
+
+  it('aggregates health: 503 with details while a service is down, 200 when all answer', async () => {
+    const degraded = await fetch(`${gw.url}/api/v1/health`);
+    expect(degraded.status).toBe(503);
+    const body = ((await degraded.json()) as Body).data;
+    expect(body.status).toBe('degraded');
+    expect(body.checks).toMatchObject({ cache: 'ok', bus: 'ok', accounts: 'ok', topics: 'ok', chat: 'ok', points: 'ok', calls: 'unreachable' });
+    expect(body.services.points).toMatchObject({ service: 'points', status: 'ok' });
+
+    const healthy = await h.gateway({ upstreams: { ...h.upstreams, calls: h.echoes.chat.url } });
+    const res = await fetch(`${healthy.url}/api/v1/health`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Body).data.status).toBe('ok');
+  });
+});
