@@ -3,7 +3,13 @@ import { timingSafeEqual } from 'node:crypto';
 import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 
 import { IDENTITY_HEADERS, type Caller } from './auth.ts';
 import { AppError, errorEnvelope, unauthorized } from './errors.ts';
@@ -47,7 +53,9 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
     return reply.status(500).send(errorEnvelope(500, 'internal', messages.unexpected));
   });
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)),
+  );
 
   app.get('/health', async (_request, reply) => {
     const health = await checkHealth(ctx);
@@ -67,11 +75,21 @@ async function checkHealth(ctx: BaseContext): Promise<HealthStatus> {
       checks[name] = err instanceof Error ? err.message : String(err);
     }
   };
-  await Promise.all([run('cache', () => ctx.cache.ping()), run('bus', () => ctx.bus.flush()), ...(ctx.healthChecks ?? []).map(([n, f]) => run(n, f))]);
-  return { service: ctx.config.service, status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'degraded', checks };
+  await Promise.all([
+    run('cache', () => ctx.cache.ping()),
+    run('bus', () => ctx.bus.flush()),
+    ...(ctx.healthChecks ?? []).map(([n, f]) => run(n, f)),
+  ]);
+  return {
+    service: ctx.config.service,
+    status: Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'degraded',
+    checks,
+  };
 }
 
-type Part<E extends EndpointDef, K extends 'body' | 'querystring' | 'params'> = E['schema'][K] extends TSchema ? Static<E['schema'][K]> : undefined;
+type Part<E extends EndpointDef, K extends 'body' | 'querystring' | 'params'> = E['schema'][K] extends TSchema
+  ? Static<E['schema'][K]>
+  : undefined;
 
 export interface RouteInput<E extends EndpointDef> {
   body: Part<E, 'body'>;
@@ -87,7 +105,12 @@ export interface RouteInput<E extends EndpointDef> {
  * Registers one endpoint of the contracts with its schema; `auth: 'user'` endpoints only run
  * for a caller the gateway vouched for.
  */
-export function route<E extends EndpointDef>(app: FastifyInstance, ctx: BaseContext, def: E, handler: (input: RouteInput<E>) => Promise<unknown>): void {
+export function route<E extends EndpointDef>(
+  app: FastifyInstance,
+  ctx: BaseContext,
+  def: E,
+  handler: (input: RouteInput<E>) => Promise<unknown>,
+): void {
   app.route({
     method: def.method,
     url: def.url,

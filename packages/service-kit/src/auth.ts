@@ -46,7 +46,9 @@ export class Tokens {
    */
   async verify(token: string, now: Date = new Date()): Promise<Caller | undefined> {
     const decoded = await this.decode(token, now);
-    return decoded && (await this.isLive(decoded)) ? { userId: decoded.userId, sessionId: decoded.sessionId } : undefined;
+    return decoded && (await this.isLive(decoded))
+      ? { userId: decoded.userId, sessionId: decoded.sessionId }
+      : undefined;
   }
 
   /**

@@ -17,9 +17,17 @@ export interface SubscribeOptions {
 export interface Bus {
   readonly kind: 'nats' | 'in-process';
   publish<E extends EventDef>(def: E, payload: EventPayload<E>): Promise<void>;
-  subscribe<E extends EventDef>(def: E, handler: (payload: EventPayload<E>) => Promise<void> | void, options?: SubscribeOptions): Subscription;
+  subscribe<E extends EventDef>(
+    def: E,
+    handler: (payload: EventPayload<E>) => Promise<void> | void,
+    options?: SubscribeOptions,
+  ): Subscription;
   request<R extends RequestDef>(def: R, payload: RequestPayload<R>, timeoutMs?: number): Promise<ReplyPayload<R>>;
-  respond<R extends RequestDef>(def: R, handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>, options?: SubscribeOptions): Subscription;
+  respond<R extends RequestDef>(
+    def: R,
+    handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>,
+    options?: SubscribeOptions,
+  ): Subscription;
   /** Resolves when everything published so far has reached the server (NATS) or its handlers (in-process). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -63,7 +71,11 @@ export class InProcessBus implements Bus {
     }
   }
 
-  subscribe<E extends EventDef>(def: E, handler: (payload: EventPayload<E>) => Promise<void> | void, options: SubscribeOptions = {}): Subscription {
+  subscribe<E extends EventDef>(
+    def: E,
+    handler: (payload: EventPayload<E>) => Promise<void> | void,
+    options: SubscribeOptions = {},
+  ): Subscription {
     return this.#add(def.subject, { handler: handler as Handler, queue: options.queue });
   }
 
@@ -82,7 +94,11 @@ export class InProcessBus implements Bus {
     }
   }
 
-  respond<R extends RequestDef>(def: R, handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>, options: SubscribeOptions = {}): Subscription {
+  respond<R extends RequestDef>(
+    def: R,
+    handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>,
+    options: SubscribeOptions = {},
+  ): Subscription {
     return this.#add(def.subject, { handler: handler as Handler, queue: options.queue ?? 'responders' });
   }
 
@@ -99,7 +115,13 @@ export class InProcessBus implements Bus {
     const list = this.#subs.get(subject) ?? [];
     list.push(entry);
     this.#subs.set(subject, list);
-    return { unsubscribe: () => this.#subs.set(subject, (this.#subs.get(subject) ?? []).filter((e) => e !== entry)) };
+    return {
+      unsubscribe: () =>
+        this.#subs.set(
+          subject,
+          (this.#subs.get(subject) ?? []).filter((e) => e !== entry),
+        ),
+    };
   }
 
   /** Every plain subscriber, plus one member of each queue group (round robin). */
@@ -139,7 +161,11 @@ export class NatsBus implements Bus {
     this.nc.publish(def.subject, codec.encode(payload));
   }
 
-  subscribe<E extends EventDef>(def: E, handler: (payload: EventPayload<E>) => Promise<void> | void, options: SubscribeOptions = {}): Subscription {
+  subscribe<E extends EventDef>(
+    def: E,
+    handler: (payload: EventPayload<E>) => Promise<void> | void,
+    options: SubscribeOptions = {},
+  ): Subscription {
     const sub = this.nc.subscribe(def.subject, options.queue ? { queue: options.queue } : {});
     this.#consume(sub, async (msg) => handler(codec.decode(msg.data) as EventPayload<E>));
     return this.#wrap(sub);
@@ -153,7 +179,11 @@ export class NatsBus implements Bus {
     return reply.data;
   }
 
-  respond<R extends RequestDef>(def: R, handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>, options: SubscribeOptions = {}): Subscription {
+  respond<R extends RequestDef>(
+    def: R,
+    handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>,
+    options: SubscribeOptions = {},
+  ): Subscription {
     const sub = this.nc.subscribe(def.subject, { queue: options.queue ?? 'responders' });
     this.#consume(sub, async (msg) => {
       try {
@@ -178,7 +208,9 @@ export class NatsBus implements Bus {
   #consume(sub: NatsSubscription, onMessage: (msg: Msg) => Promise<unknown>): void {
     void (async () => {
       for await (const msg of sub) {
-        onMessage(msg).catch((err: unknown) => this.log.error({ err, subject: sub.getSubject() }, 'bus handler failed'));
+        onMessage(msg).catch((err: unknown) =>
+          this.log.error({ err, subject: sub.getSubject() }, 'bus handler failed'),
+        );
       }
     })();
   }

@@ -119,7 +119,9 @@ export class RedisCache implements Cache {
     return this.redis.incr(key);
   }
   async incrWindow(key: string, ttlSeconds: number) {
-    const [[, count]] = (await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [[unknown, number]];
+    const [[, count]] = (await this.redis.multi().incr(key).expire(key, ttlSeconds, 'NX').exec()) as [
+      [unknown, number],
+    ];
     return count;
   }
   async logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number) {

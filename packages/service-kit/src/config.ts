@@ -12,7 +12,9 @@ import { Value } from '@sinclair/typebox/value';
 export const BaseEnv = {
   NODE_ENV: Type.Optional(Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')])),
   HOST: Type.Optional(Type.String()),
-  LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)))),
+  LOG_LEVEL: Type.Optional(
+    Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l))),
+  ),
   DATA_DIR: Type.Optional(Type.String()),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),

@@ -21,7 +21,10 @@ export type BaseOverrides = Partial<Pick<BaseContext, 'log' | 'bus' | 'cache' | 
  * Opens the bus and cache the config points at, unless the caller passes its own (tests, and the
  * embedded launcher that shares one in-process bus and cache between all services).
  */
-export async function openBaseContext(config: BaseConfig, overrides: BaseOverrides = {}): Promise<BaseContext & { closeOwned(): Promise<void> }> {
+export async function openBaseContext(
+  config: BaseConfig,
+  overrides: BaseOverrides = {},
+): Promise<BaseContext & { closeOwned(): Promise<void> }> {
   const log = overrides.log ?? createLogger(config.service, config.logLevel);
   const bus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log));
   const cache = overrides.cache ?? (await openCache(config.redisUrl));

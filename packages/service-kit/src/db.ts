@@ -57,7 +57,10 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
 }
 
 /** Applies the service's migrations (registered in its migrations/index.ts) in name order. */
-export async function migrateToLatest<DB>(database: Database<DB>, migrations: Record<string, Migration>): Promise<void> {
+export async function migrateToLatest<DB>(
+  database: Database<DB>,
+  migrations: Record<string, Migration>,
+): Promise<void> {
   const migrator = new Migrator({
     db: database.db as Kysely<unknown>,
     provider: { getMigrations: async () => migrations },

@@ -12,7 +12,13 @@ export function createLogger(service: string, level: string): Logger {
     name: service,
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers["x-internal-token"]', 'req.headers.cookie', '*.password', '*.access_token'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers["x-internal-token"]',
+        'req.headers.cookie',
+        '*.password',
+        '*.access_token',
+      ],
       censor: '[REDACTED]',
     },
     serializers: {

@@ -14,10 +14,21 @@ export const realtimeKeys = {
  * The event gets the user's next sequence number and is kept for replay, so a client that
  * reconnects asks for what it missed and gets each event exactly once.
  */
-export async function publishToUser(ctx: Pick<BaseContext, 'bus' | 'cache' | 'clock'>, userId: string, type: string, data: unknown): Promise<RealtimeEvent> {
+export async function publishToUser(
+  ctx: Pick<BaseContext, 'bus' | 'cache' | 'clock'>,
+  userId: string,
+  type: string,
+  data: unknown,
+): Promise<RealtimeEvent> {
   const seq = await ctx.cache.incr(realtimeKeys.seq(userId));
   const event: RealtimeEvent = { type, seq, at: ctx.clock.now().toISOString(), data };
-  await ctx.cache.logAppend(realtimeKeys.log(userId), seq, JSON.stringify(event), REALTIME_REPLAY_LIMIT, REPLAY_TTL_SECONDS);
+  await ctx.cache.logAppend(
+    realtimeKeys.log(userId),
+    seq,
+    JSON.stringify(event),
+    REALTIME_REPLAY_LIMIT,
+    REPLAY_TTL_SECONDS,
+  );
   await ctx.bus.publish(events.realtimeDelivered, { user_id: userId, event });
   return event;
 }
@@ -26,13 +37,23 @@ export async function publishToUser(ctx: Pick<BaseContext, 'bus' | 'cache' | 'cl
  * Sends an event to one session's sockets only, without a sequence number: it concerns that
  * session (a forced logout) and must never be replayed to a newer one.
  */
-export async function publishToSession(ctx: Pick<BaseContext, 'bus' | 'clock'>, userId: string, sessionId: string, type: string, data: unknown): Promise<void> {
+export async function publishToSession(
+  ctx: Pick<BaseContext, 'bus' | 'clock'>,
+  userId: string,
+  sessionId: string,
+  type: string,
+  data: unknown,
+): Promise<void> {
   const event: RealtimeEvent = { type, at: ctx.clock.now().toISOString(), data };
   await ctx.bus.publish(events.realtimeDelivered, { user_id: userId, session_id: sessionId, event });
 }
 
 /** Events after `since`, in order, for a reconnecting client. */
-export async function replayFor(ctx: Pick<BaseContext, 'cache'>, userId: string, since: number): Promise<RealtimeEvent[]> {
+export async function replayFor(
+  ctx: Pick<BaseContext, 'cache'>,
+  userId: string,
+  since: number,
+): Promise<RealtimeEvent[]> {
   const raw = await ctx.cache.logAfter(realtimeKeys.log(userId), since);
   return raw.map((r) => JSON.parse(r) as RealtimeEvent);
 }

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from './logger.ts';
 
 /** Listens, and closes cleanly on SIGTERM/SIGINT: in-flight requests finish, then `close` runs. */
-export async function listenAndHandleSignals(app: FastifyInstance, host: string, port: number, log: Logger, close: () => Promise<void>): Promise<void> {
+export async function listenAndHandleSignals(
+  app: FastifyInstance,
+  host: string,
+  port: number,
+  log: Logger,
+  close: () => Promise<void>,
+): Promise<void> {
   await app.listen({ host, port });
   let closing = false;
   const stop = (signal: string) => {

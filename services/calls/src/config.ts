@@ -58,7 +58,9 @@ function iceServersFrom(env: CallsEnvValues): IceServer[] {
   const piecewise = env.STUN_URLS ?? env.TURN_URLS ?? env.TURN_USERNAME ?? env.TURN_CREDENTIAL;
   if (env.ICE_SERVERS !== undefined) {
     if (piecewise !== undefined) {
-      throw new ConfigError('calls: set either ICE_SERVERS or STUN_URLS/TURN_URLS/TURN_USERNAME/TURN_CREDENTIAL, not both');
+      throw new ConfigError(
+        'calls: set either ICE_SERVERS or STUN_URLS/TURN_URLS/TURN_USERNAME/TURN_CREDENTIAL, not both',
+      );
     }
     let value: unknown;
     try {
@@ -97,7 +99,11 @@ function iceServersFrom(env: CallsEnvValues): IceServer[] {
 
 /** All three LIVEKIT_* variables or none: a half-configured SFU would only fail at the first call. */
 function liveKitFrom(env: CallsEnvValues): LiveKitConfig | undefined {
-  const vars = { LIVEKIT_URL: env.LIVEKIT_URL, LIVEKIT_API_KEY: env.LIVEKIT_API_KEY, LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET };
+  const vars = {
+    LIVEKIT_URL: env.LIVEKIT_URL,
+    LIVEKIT_API_KEY: env.LIVEKIT_API_KEY,
+    LIVEKIT_API_SECRET: env.LIVEKIT_API_SECRET,
+  };
   const missing = Object.entries(vars)
     .filter(([, v]) => v === undefined)
     .map(([k]) => k);
@@ -106,7 +112,9 @@ function liveKitFrom(env: CallsEnvValues): LiveKitConfig | undefined {
     return undefined;
   }
   if (missing.length > 0) {
-    throw new ConfigError(`calls: LiveKit is partly configured; also set ${missing.join(', ')} (or unset all LIVEKIT_* variables for peer-to-peer calls)`);
+    throw new ConfigError(
+      `calls: LiveKit is partly configured; also set ${missing.join(', ')} (or unset all LIVEKIT_* variables for peer-to-peer calls)`,
+    );
   }
   const url = env.LIVEKIT_URL!;
   return {

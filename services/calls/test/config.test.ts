@@ -15,7 +15,12 @@ for (const mode of infraModes()) {
       it('answers p2p with no ICE servers and no LiveKit URL', async () => {
         const res = await calls.app.inject({ method: 'GET', url: '/calls/config', headers: calls.as('user-1') });
         expect(res.statusCode).toBe(200);
-        expect(res.json()).toEqual({ data: { mode: 'p2p', ice_servers: [], livekit_url: null }, status: 200, error: null, last_doc_id: null });
+        expect(res.json()).toEqual({
+          data: { mode: 'p2p', ice_servers: [], livekit_url: null },
+          status: 200,
+          error: null,
+          last_doc_id: null,
+        });
       });
 
       it('answers 401 without the identity the gateway vouches for', async () => {
@@ -33,12 +38,19 @@ for (const mode of infraModes()) {
       it('is healthy', async () => {
         const res = await calls.app.inject({ method: 'GET', url: '/health' });
         expect(res.statusCode).toBe(200);
-        expect(res.json().data).toMatchObject({ service: 'calls', status: 'ok', checks: { db: 'ok', bus: 'ok', cache: 'ok' } });
+        expect(res.json().data).toMatchObject({
+          service: 'calls',
+          status: 'ok',
+          checks: { db: 'ok', bus: 'ok', cache: 'ok' },
+        });
       });
     });
 
     describe('peer-to-peer with STUN/TURN configured', () => {
-      const iceServers = [{ urls: ['stun:127.0.0.1:3478'] }, { urls: ['turn:127.0.0.1:3478?transport=udp'], username: 'honne', credential: 'pw' }];
+      const iceServers = [
+        { urls: ['stun:127.0.0.1:3478'] },
+        { urls: ['turn:127.0.0.1:3478?transport=udp'], username: 'honne', credential: 'pw' },
+      ];
       let calls: TestCalls;
       beforeAll(async () => {
         calls = await startCalls(mode, { iceServers });
@@ -57,7 +69,12 @@ for (const mode of infraModes()) {
       beforeAll(async () => {
         calls = await startCalls(mode, {
           iceServers: [{ urls: 'stun:127.0.0.1:3478' }],
-          livekit: { url: 'http://127.0.0.1:7880', publicUrl: 'wss://rtc.example.test', apiKey: 'key', apiSecret: 'x'.repeat(32) },
+          livekit: {
+            url: 'http://127.0.0.1:7880',
+            publicUrl: 'wss://rtc.example.test',
+            apiKey: 'key',
+            apiSecret: 'x'.repeat(32),
+          },
         });
       });
       afterAll(() => calls.close());

@@ -11,7 +11,10 @@ export interface TestCalls extends RunningService {
 }
 
 /** Starts the calls service on `mode`'s infrastructure in a schema of its own. */
-export async function startCalls(mode: InfraMode, settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit'>> = {}): Promise<TestCalls> {
+export async function startCalls(
+  mode: InfraMode,
+  settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit'>> = {},
+): Promise<TestCalls> {
   const infra = await testInfra(mode);
   const config: CallsConfig = { ...testConfig('calls', mode), iceServers: [], livekit: undefined, ...settings };
   const schema = uniqueName('calls');

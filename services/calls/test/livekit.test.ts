@@ -21,7 +21,14 @@ async function serverAccepts(url: string, token: string): Promise<number> {
 for (const mode of infraModes()) {
   describe.runIf(configured)(`LiveKit rooms and tokens on the real livekit-server (${mode.name})`, () => {
     // The settings come through the service's own config reader, as in production.
-    const { livekit: settings } = configured ? loadConfig({ NODE_ENV: 'test', JWT_SECRET: 's'.repeat(32), INTERNAL_TOKEN: 't'.repeat(16), ...pick(process.env, LIVEKIT_VARS) }) : { livekit: undefined };
+    const { livekit: settings } = configured
+      ? loadConfig({
+          NODE_ENV: 'test',
+          JWT_SECRET: 's'.repeat(32),
+          INTERNAL_TOKEN: 't'.repeat(16),
+          ...pick(process.env, LIVEKIT_VARS),
+        })
+      : { livekit: undefined };
     let calls: TestCalls;
     let livekit: LiveKit;
     const room = uniqueName('call');
@@ -61,7 +68,10 @@ for (const mode of infraModes()) {
 
       // The real server admits the token the service minted, and refuses one signed with another secret.
       expect(await serverAccepts(settings!.url, token)).toBe(200);
-      const forged = await new LiveKit({ ...settings!, apiSecret: 'f'.repeat(48) }).mintParticipantToken({ room, identity: 'user-1' });
+      const forged = await new LiveKit({ ...settings!, apiSecret: 'f'.repeat(48) }).mintParticipantToken({
+        room,
+        identity: 'user-1',
+      });
       expect(await serverAccepts(settings!.url, forged)).toBe(401);
 
       await livekit.deleteRoom(room);

@@ -25,7 +25,11 @@ describe('calls config from env', () => {
     });
     expect(config.iceServers).toEqual([
       { urls: ['stun:127.0.0.1:3478'] },
-      { urls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'], username: 'honne', credential: 'pw' },
+      {
+        urls: ['turn:127.0.0.1:3478?transport=udp', 'turn:127.0.0.1:3478?transport=tcp'],
+        username: 'honne',
+        credential: 'pw',
+      },
     ]);
   });
 
@@ -52,8 +56,12 @@ describe('calls config from env', () => {
       apiKey: 'key',
       apiSecret: 'x'.repeat(32),
     });
-    expect(loadConfig({ ...base, ...livekit, LIVEKIT_URL: 'https://lk.example.test' }).livekit?.publicUrl).toBe('wss://lk.example.test');
-    expect(loadConfig({ ...base, ...livekit, LIVEKIT_PUBLIC_URL: 'wss://rtc.example.test' }).livekit?.publicUrl).toBe('wss://rtc.example.test');
+    expect(loadConfig({ ...base, ...livekit, LIVEKIT_URL: 'https://lk.example.test' }).livekit?.publicUrl).toBe(
+      'wss://lk.example.test',
+    );
+    expect(loadConfig({ ...base, ...livekit, LIVEKIT_PUBLIC_URL: 'wss://rtc.example.test' }).livekit?.publicUrl).toBe(
+      'wss://rtc.example.test',
+    );
   });
 
   it.each([
@@ -66,7 +74,9 @@ describe('calls config from env', () => {
   });
 
   it('names the missing LiveKit variables', () => {
-    expect(() => loadConfig({ ...base, LIVEKIT_URL: livekit.LIVEKIT_URL })).toThrow(/LIVEKIT_API_KEY, LIVEKIT_API_SECRET/);
+    expect(() => loadConfig({ ...base, LIVEKIT_URL: livekit.LIVEKIT_URL })).toThrow(
+      /LIVEKIT_API_KEY, LIVEKIT_API_SECRET/,
+    );
   });
 
   it('rejects a LiveKit URL that is not ws(s) or http(s)', () => {

@@ -1,4 +1,10 @@
-import { migrateToLatest, openBaseContext, openDatabase, type BaseContext, type BaseOverrides } from '@honne/service-kit';
+import {
+  migrateToLatest,
+  openBaseContext,
+  openDatabase,
+  type BaseContext,
+  type BaseOverrides,
+} from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { ChatConfig } from './config.ts';

@@ -9,7 +9,12 @@ describe.each(infraModes())('chat service shell ($name)', (mode) => {
   let service: RunningService;
   beforeAll(async () => {
     infra = await testInfra(mode);
-    service = await createService(testConfig('chat', mode), { bus: infra.bus, cache: infra.cache, inMemoryDb: !mode.databaseUrl, schema: uniqueName('chat') });
+    service = await createService(testConfig('chat', mode), {
+      bus: infra.bus,
+      cache: infra.cache,
+      inMemoryDb: !mode.databaseUrl,
+      schema: uniqueName('chat'),
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -31,6 +36,8 @@ describe.each(infraModes())('chat service shell ($name)', (mode) => {
   });
 
   it('fails fast on invalid configuration with every problem named', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', CHAT_PORT: 'abc' })).toThrow(/DATABASE_URL[\s\S]*CHAT_PORT|CHAT_PORT[\s\S]*DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', CHAT_PORT: 'abc' })).toThrow(
+      /DATABASE_URL[\s\S]*CHAT_PORT|CHAT_PORT[\s\S]*DATABASE_URL/,
+    );
   });
 });

@@ -10,7 +10,12 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
   let points: RunningService;
   beforeAll(async () => {
     infra = await testInfra(mode);
-    points = await createService(testConfig('points', mode), { bus: infra.bus, cache: infra.cache, inMemoryDb: !mode.databaseUrl, schema: uniqueName('points') });
+    points = await createService(testConfig('points', mode), {
+      bus: infra.bus,
+      cache: infra.cache,
+      inMemoryDb: !mode.databaseUrl,
+      schema: uniqueName('points'),
+    });
   });
   afterAll(async () => {
     await points?.close();
@@ -36,7 +41,10 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
 
   it('answers balance requests over the bus', async () => {
     expect(await infra.bus.request(requests.balanceGet, { user_id: 'u-1' })).toEqual({ user_id: 'u-1', balance: 0 });
-    expect(await infra.bus.request(requests.balanceGet, { user_id: 'nobody' })).toEqual({ user_id: 'nobody', balance: 0 });
+    expect(await infra.bus.request(requests.balanceGet, { user_id: 'nobody' })).toEqual({
+      user_id: 'nobody',
+      balance: 0,
+    });
   });
 
   it('serves the caller balance over HTTP only with the gateway identity', async () => {
@@ -46,12 +54,18 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
     const res = await points.app.inject({
       method: 'GET',
       url: '/points/balance',
-      headers: { [IDENTITY_HEADERS.userId]: 'u-1', [IDENTITY_HEADERS.sessionId]: 's', [IDENTITY_HEADERS.internalToken]: cfg.internalToken },
+      headers: {
+        [IDENTITY_HEADERS.userId]: 'u-1',
+        [IDENTITY_HEADERS.sessionId]: 's',
+        [IDENTITY_HEADERS.internalToken]: cfg.internalToken,
+      },
     });
     expect(res.json()).toEqual({ data: { user_id: 'u-1', balance: 0 }, status: 200, error: null, last_doc_id: null });
   });
 
   it('refuses a negative balance at the database', async () => {
-    await expect(points.ctx.db.updateTable('accounts').set({ balance: -1 }).where('user_id', '=', 'u-1').execute()).rejects.toThrow();
+    await expect(
+      points.ctx.db.updateTable('accounts').set({ balance: -1 }).where('user_id', '=', 'u-1').execute(),
+    ).rejects.toThrow();
   });
 });

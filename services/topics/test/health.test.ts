@@ -9,7 +9,12 @@ describe.each(infraModes())('topics service shell ($name)', (mode) => {
   let service: RunningService;
   beforeAll(async () => {
     infra = await testInfra(mode);
-    service = await createService(testConfig('topics', mode), { bus: infra.bus, cache: infra.cache, inMemoryDb: !mode.databaseUrl, schema: uniqueName('topics') });
+    service = await createService(testConfig('topics', mode), {
+      bus: infra.bus,
+      cache: infra.cache,
+      inMemoryDb: !mode.databaseUrl,
+      schema: uniqueName('topics'),
+    });
   });
   afterAll(async () => {
     await service?.close();
@@ -31,6 +36,8 @@ describe.each(infraModes())('topics service shell ($name)', (mode) => {
   });
 
   it('fails fast on invalid configuration with every problem named', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', TOPICS_PORT: 'abc' })).toThrow(/DATABASE_URL[\s\S]*TOPICS_PORT|TOPICS_PORT[\s\S]*DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x', TOPICS_PORT: 'abc' })).toThrow(
+      /DATABASE_URL[\s\S]*TOPICS_PORT|TOPICS_PORT[\s\S]*DATABASE_URL/,
+    );
   });
 });

@@ -42,7 +42,10 @@ export class LiveKit {
   readonly #rooms: RoomServiceClient;
 
   constructor(readonly config: LiveKitConfig) {
-    this.#rooms = new RoomServiceClient(config.url, config.apiKey, config.apiSecret, { failover: false, requestTimeout: 10 });
+    this.#rooms = new RoomServiceClient(config.url, config.apiKey, config.apiSecret, {
+      failover: false,
+      requestTimeout: 10,
+    });
   }
 
   /** Audio only: participants may publish their microphone and data, never video or screens. */

@@ -6,5 +6,7 @@ import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 
 export function balanceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, pointsEndpoints.balance, async ({ caller }) => ok({ user_id: caller.userId, balance: await balanceOf(ctx.db, caller.userId) }));
+  route(app, ctx, pointsEndpoints.balance, async ({ caller }) =>
+    ok({ user_id: caller.userId, balance: await balanceOf(ctx.db, caller.userId) }),
+  );
 }

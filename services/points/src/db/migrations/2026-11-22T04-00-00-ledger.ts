@@ -4,7 +4,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('accounts')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
-    .addColumn('balance', 'integer', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('balance', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
