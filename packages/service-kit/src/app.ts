@@ -25,7 +25,6 @@ export type ServiceApp = FastifyInstance;
 export function createServiceApp(ctx: BaseContext): FastifyInstance {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    disableRequestLogging: ctx.config.env === 'test',
     bodyLimit: 12 * 1024 * 1024,
     ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

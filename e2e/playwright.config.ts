@@ -1,0 +1,60 @@
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { defineConfig } from '@playwright/test';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+/**
+ * The embedded app's data (PGlite files, outbox) for this run; the journeys read codes from the
+ * outbox. support/run.mjs makes a fresh one per run and passes it to every Playwright process.
+ */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
+
+// The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
+const serverEnv: Record<string, string> = {};
+for (const [k, v] of Object.entries(process.env)) {
+  if (v !== undefined && !['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET', 'SMTP_URL'].includes(k)) serverEnv[k] = v;
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: './artifacts/report', open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    viewport: { width: 375, height: 667 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: `npx tsx ${path.join(here, '..', 'scripts', 'start-embedded.ts')}`,
+    url: `http://localhost:${E2E_PORT}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      ...serverEnv,
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
+      RATE_LIMIT_AUTH_MAX: '1000',
+      RATE_LIMIT_MAX: '10000',
+    },
+  },
+});
