@@ -23,4 +23,4 @@ export {
   type WebSocketFactory,
   type WebSocketLike,
 } from './realtime.ts';
-export { getApi, type HonneApi } from './instance.ts';
+export { getApi, RealtimeHub, type HonneApi } from './instance.ts';

@@ -30,6 +30,30 @@ export const events = {
       ]),
     }),
   },
+  /**
+   * What other services may show of a user (lists, cards). Published by accounts on every change;
+   * services keep their own copy (a read model) and never read accounts' tables.
+   */
+  userProfileUpdated: {
+    subject: 'accounts.user.profile_updated',
+    schema: Type.Object({
+      user_id: Type.String(),
+      email_id: Type.String(),
+      user_name: Type.Union([Type.String(), Type.Null()]),
+      profile_image: Type.Union([Type.String(), Type.Null()]),
+      gender: Type.Union([Type.String(), Type.Null()]),
+      age_id: Type.Union([Type.Integer(), Type.Null()]),
+      area_id: Type.Union([Type.Integer(), Type.Null()]),
+      max_point_for_chatting: Type.Integer(),
+      max_point_for_a_call: Type.Integer(),
+      updated_at: Type.String(),
+    }),
+  },
+  /** A user (or one character) was deleted: every service removes what it holds of them. */
+  userDeleted: {
+    subject: 'accounts.user.deleted',
+    schema: Type.Object({ user_id: Type.String(), deleted_at: Type.String() }),
+  },
   /** A real-time event for one user, sequenced already; every gateway instance receives it. */
   realtimeDelivered: {
     subject: 'realtime.event.delivered',
@@ -39,6 +63,14 @@ export const events = {
       session_id: Type.Optional(Type.String()),
       event: RealtimeEvent,
     }),
+  },
+  /**
+   * A real-time event for everyone watching a channel (e.g. the voices of one theme). Not
+   * sequenced and not replayed: a client that reconnects reloads the list instead.
+   */
+  channelDelivered: {
+    subject: 'realtime.channel.delivered',
+    schema: Type.Object({ channel: Type.String({ pattern: '^[a-z]+:[A-Za-z0-9:_-]{1,120}$' }), event: RealtimeEvent }),
   },
 } as const satisfies Record<string, { subject: string; schema: TSchema }>;
 

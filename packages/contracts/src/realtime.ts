@@ -29,6 +29,9 @@ export type RealtimeEvent = Static<typeof RealtimeEvent>;
 export const RealtimeClientFrame = Type.Union([
   Type.Object({ type: Type.Literal('resume'), since: Type.Integer({ minimum: 0 }) }),
   Type.Object({ type: Type.Literal('ping') }),
+  /** Live events of a channel (e.g. `topics:<filter key>`) while subscribed; at most a few per socket. */
+  Type.Object({ type: Type.Literal('subscribe'), channel: Type.String({ maxLength: 128 }) }),
+  Type.Object({ type: Type.Literal('unsubscribe'), channel: Type.String({ maxLength: 128 }) }),
 ]);
 export type RealtimeClientFrame = Static<typeof RealtimeClientFrame>;
 

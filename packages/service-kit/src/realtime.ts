@@ -48,6 +48,12 @@ export async function publishToSession(
   await ctx.bus.publish(events.realtimeDelivered, { user_id: userId, session_id: sessionId, event });
 }
 
+/** Sends an event to every socket subscribed to a channel (client frame `{type:'subscribe', channel}`). */
+export async function publishToChannel(ctx: Pick<BaseContext, 'bus' | 'clock'>, channel: string, type: string, data: unknown): Promise<void> {
+  const event: RealtimeEvent = { type, at: ctx.clock.now().toISOString(), data };
+  await ctx.bus.publish(events.channelDelivered, { channel, event });
+}
+
 /** Events after `since`, in order, for a reconnecting client. */
 export async function replayFor(
   ctx: Pick<BaseContext, 'cache'>,

@@ -1,3 +1,5 @@
+import { messages } from '@honne/contracts/messages';
+
 /** Japanese strings of the kit itself (labels of its own buttons, for screen readers too). */
 export const uiStrings = {
   back: '戻る',
@@ -7,7 +9,7 @@ export const uiStrings = {
   yes: 'はい',
   no: 'いいえ',
   loading: '読み込み中',
-  offline: 'ネットワークに接続されていません。',
+  offline: messages.offline,
   mainNavigation: 'メインメニュー',
   unreadSuffix: '件の未読',
 } as const;
