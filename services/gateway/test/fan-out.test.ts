@@ -1,0 +1,67 @@
+import { messages } from '@honne/contracts';
+import { events } from '@honne/contracts/events';
+import { REALTIME_CLOSE, REALTIME_TYPES } from '@honne/contracts/realtime';
+import { createLogger, NatsBus, publishToUser, RedisCache, systemClock, Tokens } from '@honne/service-kit';
+import { requireOrSkip, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { Harness, TestSocket, type StartedGateway } from './helpers.ts';
+
+const natsUrl = process.env.NATS_URL;
+const redisUrl = process.env.REDIS_URL;
+const present = requireOrSkip('NATS_URL and REDIS_URL for the two-gateway fan-out test', Boolean(natsUrl && redisUrl));
+
+/**
+ * Two gateway instances, each with its own NATS connection and its own Redis connection (same
+ * keys), as two processes behind a load balancer would have: an event published through one
+ * instance's bus reaches a socket held by the other.
+ */
+describe.runIf(present)('real-time fan-out across gateway instances (NATS + Redis)', () => {
+  const mode: InfraMode = { name: 'real', natsUrl, redisUrl, databaseUrl: process.env.DATABASE_URL };
+  const keyPrefix = `${uniqueName('honne')}:`;
+  const log = createLogger('test', 'silent');
+  let h: Harness;
+  let a: StartedGateway;
+  let b: StartedGateway;
+
+  beforeAll(async () => {
+    h = await Harness.start(mode);
+    const instance = async (name: string) =>
+      h.gateway({}, { bus: await NatsBus.connect(natsUrl!, name, log), cache: await RedisCache.connect(redisUrl!, keyPrefix) });
+    a = await instance('gateway-a');
+    b = await instance('gateway-b');
+  });
+  afterAll(async () => {
+    const owned = [a, b].filter(Boolean);
+    await h?.close();
+    // The gateways were given their bus and cache, so they leave closing them to us.
+    for (const g of owned) {
+      await g.ctx.bus.close();
+      await g.ctx.cache.close();
+    }
+  });
+
+  it('delivers an event published through one instance to a socket on the other, with its seq', async () => {
+    expect(a.ctx.bus).not.toBe(b.ctx.bus);
+    const userId = uniqueName('user');
+    const sessionId = uniqueName('session');
+    // Issued into the instances' Redis (as accounts would), not the harness's.
+    const token = await new Tokens(testConfig('gateway', mode).jwtSecret, a.ctx.cache).issue({ userId, sessionId }, new Date());
+
+    const onB = await TestSocket.open(`${b.wsUrl}/api/v1/realtime?token=${token}`);
+    expect(await onB.next()).toMatchObject({ type: REALTIME_TYPES.hello, data: { seq: 0 } });
+    expect(b.hub.size).toBe(1);
+    expect(a.hub.size).toBe(0);
+
+    const viaA = { bus: a.ctx.bus, cache: a.ctx.cache, clock: systemClock };
+    for (let i = 1; i <= 5; i++) await publishToUser(viaA, userId, 'message.created', { i });
+    const frames = await onB.take(5);
+    expect(frames.map((f) => f.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(frames.map((f) => (f.data as { i: number }).i)).toEqual([1, 2, 3, 4, 5]);
+
+    // A forced logout announced on A's connection closes the socket held by B.
+    await a.ctx.bus.publish(events.sessionRevoked, { user_id: userId, session_id: sessionId, reason: 'other_device' });
+    expect(await onB.next()).toMatchObject({ type: REALTIME_TYPES.forcedLogout, data: { message: messages.forcedLogout } });
+    expect((await onB.closed).code).toBe(REALTIME_CLOSE.forcedLogout);
+  });
+});

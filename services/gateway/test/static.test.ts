@@ -1,0 +1,80 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { messages } from '@honne/contracts';
+import { infraModes } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { Harness, type StartedGateway } from './helpers.ts';
+
+function fakeFrontends(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'honne-frontends-'));
+  const write = (file: string, content: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  };
+  write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
+  write('shell/dist/main.3f9a0c1d2b.js', 'console.log("shell")');
+  write('shell/dist/favicon.svg', '<svg/>');
+  write('profile/dist/mf-manifest.json', '{"name":"profile"}');
+  write('profile/dist/remoteEntry.js', 'var profile;');
+  write('profile/dist/static/js/123.9b1e44aa01.js', 'chunk');
+  // topics and chat are not built: the gateway still starts.
+  return dir;
+}
+
+describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
+  let h: Harness;
+  let gw: StartedGateway;
+
+  beforeAll(async () => {
+    h = await Harness.start(mode);
+    gw = await h.gateway({ staticDir: fakeFrontends() });
+  });
+  afterAll(() => h?.close());
+
+  it('serves the shell at / and falls back to index.html for client-side routes', async () => {
+    for (const page of ['/', '/login', '/registration-information', '/chat/room/42?x=1']) {
+      const res = await fetch(`${gw.url}${page}`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>shell</title>');
+    }
+  });
+
+  it('serves hashed assets for a year and other files briefly', async () => {
+    const hashed = await fetch(`${gw.url}/main.3f9a0c1d2b.js`);
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const plain = await fetch(`${gw.url}/favicon.svg`);
+    expect(plain.headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await fetch(`${gw.url}/missing.js`)).status).toBe(404);
+  });
+
+  it('serves built remotes under /remotes/<name>/ with their manifest never cached', async () => {
+    const manifest = await fetch(`${gw.url}/remotes/profile/mf-manifest.json`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${gw.url}/remotes/profile/remoteEntry.js`)).headers.get('cache-control')).toBe('no-cache');
+    const chunk = await fetch(`${gw.url}/remotes/profile/static/js/123.9b1e44aa01.js`);
+    expect(chunk.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${gw.url}/remotes/chat/mf-manifest.json`)).status).toBe(404);
+  });
+
+  it('never answers an API path with the shell', async () => {
+    const res = await fetch(`${gw.url}/api/v1/unknown/page`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: messages.notFound });
+  });
+
+  it('says in Japanese that the frontend is not built when the dist folders are missing', async () => {
+    const bare = await h.gateway();
+    const res = await fetch(`${bare.url}/`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('フロントエンドがまだビルドされていません');
+    // The API still works.
+    expect((await fetch(`${bare.url}/api/v1/openapi.json`)).status).toBe(200);
+  });
+});
