@@ -1,0 +1,37 @@
+// The gateway alone (its own process, as in production). It mints the bench's tokens itself,
+// so their sessions live in its cache whether that is Redis or in-memory.
+import { writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createService, loadConfig } from '@honne/gateway';
+import { Tokens } from '@honne/service-kit';
+
+import { measuredMemory, reply } from './child.ts';
+
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-gateway-')),
+  STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-static-')),
+});
+const gateway = await createService(config);
+const url = await gateway.app.listen({ host: config.host, port: 0 });
+const tokens = new Tokens(config.jwtSecret, gateway.ctx.cache);
+const now = new Date();
+const token = await tokens.issue({ userId: 'bench-user', sessionId: 'bench-session' }, now);
+
+const count = Number(process.env.BENCH_SOCKET_USERS ?? 0);
+if (count > 0) {
+  const list: string[] = [];
+  for (let i = 0; i < count; i++) list.push(await tokens.issue({ userId: `user-${i}`, sessionId: `session-${i}` }, now));
+  writeFileSync(process.env.BENCH_TOKENS_FILE!, list.join('\n'));
+}
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'memory') void measuredMemory().then((m) => reply({ type: 'memory', ...m, sockets: gateway.hub.size }));
+});
+reply({ type: 'ready', url, cache: gateway.ctx.cache.kind, bus: gateway.ctx.bus.kind, token });
+process.once('SIGTERM', () => void gateway.close().then(() => process.exit(0)));
