@@ -3,11 +3,13 @@ import { callsEndpoints } from './calls.ts';
 import { chatEndpoints } from './chat.ts';
 import type { EndpointDef } from './common.ts';
 import { pointsEndpoints } from './points.ts';
+import { profileEndpoints } from './profile.ts';
 import { topicsEndpoints } from './topics.ts';
 
 /** Every HTTP endpoint behind the gateway's /api/v1. */
 export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(accountsEndpoints),
+  ...Object.values(profileEndpoints),
   ...Object.values(topicsEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(callsEndpoints),

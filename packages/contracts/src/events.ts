@@ -49,6 +49,11 @@ export const events = {
       updated_at: Type.String(),
     }),
   },
+  /** The user changed their name: their friends are reset and friend rooms removed (spec §4). */
+  userRenamed: {
+    subject: 'accounts.user.renamed',
+    schema: Type.Object({ user_id: Type.String(), user_name: Type.String(), renamed_at: Type.String() }),
+  },
   /** A user (or one character) was deleted: every service removes what it holds of them. */
   userDeleted: {
     subject: 'accounts.user.deleted',

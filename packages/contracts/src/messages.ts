@@ -35,6 +35,45 @@ export const messages = {
   loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
   accountNotVerified: 'メールアドレスの認証が完了していません。届いた認証コードを入力してください。',
   deviceRequired: '端末情報が不足しています。',
+
+  /** 'username must be within 10 characters' */
+  userNameRequired: 'ユーザー名を入力してください。',
+  userNameTooLong: 'ユーザー名は10文字以内で入力してください。',
+  genderRequired: '性別を選択してください。',
+  ageRequired: '年代を選択してください。',
+  areaRequired: 'エリアを選択してください。',
+  invalidChoice: '選択肢の中から選んでください。',
+  ratingRange: '1〜5の中から選んでください。',
+  banTextTooLong: '禁止事項は100文字以内で入力してください。',
+  prTextTooLong: '自己PRは500文字以内で入力してください。',
+  /** 'Please upload an image of at least 110px wide x 110px tall.' */
+  imageTooSmall: '幅110px×高さ110px以上の画像をアップロードしてください。',
+  /** 'Please upload a JPG/JPEG/PNG image file.' */
+  imageType: 'JPG/JPEG/PNG形式の画像ファイルをアップロードしてください。',
+  imageRequired: '画像を選択してください。',
+  /** 'Password changed.' */
+  passwordChanged: 'パスワードを変更しました。',
+  currentPasswordWrong: '現在のパスワードが正しくありません。',
+  /** 'SNS information was saved' */
+  snsSaved: 'SNS情報を保存しました。',
+  snsInvalid: 'URLまたはユーザー名の形式が正しくありません。',
+  snsTooLong: '255文字以内で入力してください。',
+  retentionInvalid: 'メッセージの最大保存時間を選択してください。',
+  /** 'Character added; log in again.' */
+  characterAdded: 'キャラクターを追加しました。再度ログインしてください。',
+  characterLimit: 'キャラクターは3人までです。',
+  characterNotFound: 'このキャラクターは見つかりません。',
+  /** '新パスワードを設定完了しました。' (spec §8, quoted) */
+  resetDone: '新パスワードを設定完了しました。',
+  /** 'Please enter the phone number' */
+  phoneRequired: '電話番号を入力してください。',
+  phoneInvalid: '電話番号の形式が正しくありません。',
+  /** 'Invalid code' */
+  otpInvalid: 'コードが正しくありません。',
+  deleted: 'アカウントを削除しました。',
 } as const;
+
+/** 'N sub-characters exist, so cannot delete' */
+export const subCharactersExist = (n: number) => `サブキャラクターが${n}人いるため、削除できません。`;
 
 export type MessageKey = keyof typeof messages;
