@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AccountsConfig } from './config.ts';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDb } from './db/schema/index.ts';
+import { loadReference, type Reference } from './db/repos/reference.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 
 export interface AppContext extends BaseContext {
@@ -11,6 +12,7 @@ export interface AppContext extends BaseContext {
   db: Kysely<AccountsDb>;
   mailer: Mailer;
   tokens: Tokens;
+  reference: Reference;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function createContext(config: AccountsConfig, overrides: ContextOv
     db: database.db,
     mailer,
     tokens: new Tokens(config.jwtSecret, base.cache),
+    reference: await loadReference(database.db),
     healthChecks: [['db', () => database.db.selectFrom('users').select('id').limit(1).execute()]],
     close: async () => {
       await mailer.close();

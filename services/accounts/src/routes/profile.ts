@@ -1,19 +1,157 @@
+import { parseAvatarPath } from '@honne/avatars';
 import { accountsEndpoints } from '@honne/contracts/accounts';
-import { requests } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
-import { AppError, ok, route, unauthorized } from '@honne/service-kit';
+import {
+  PROFILE_LIMITS,
+  profileEndpoints,
+  checkUserName,
+  splitTags,
+  validateProfileUpdate,
+  validateSns,
+  type ProfileUpdateBody,
+} from '@honne/contracts/profile';
+import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, route, unauthorized } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { findById } from '../db/repos/users.ts';
-import { toProfile } from '../domain/profile.ts';
+import { pruneImages, saveImage } from '../db/repos/images.ts';
+import { findById, updateUser } from '../db/repos/users.ts';
+import type { User, UserUpdate } from '../db/schema/users.ts';
+import { decodeBase64Image, squareJpeg } from '../domain/images.ts';
+import { toProfile, toPublicUser, type FilterHistory } from '../domain/profile.ts';
+import { publishProfile } from '../events/profile-updated.ts';
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, accountsEndpoints.profile, async ({ caller }) => {
-    const user = await findById(ctx.db, caller.userId);
-    if (!user) throw unauthorized();
-    return ok(toProfile(user, await balanceOf(ctx, user.id)));
+    const user = await currentUser(ctx, caller.userId);
+    const [coin, history] = await Promise.all([balanceOf(ctx, user.id), filterHistoryOf(ctx, user.id)]);
+    return ok(toProfile(user, coin, ctx.reference, history));
   });
+
+  route(app, ctx, profileEndpoints.update, async ({ caller, body }) => {
+    const user = await currentUser(ctx, caller.userId);
+    const completing = Number(body.is_infomation) === 1;
+    assertNoFieldErrors(validateProfileUpdate(body, completing && user.is_infomation === 0));
+    const patch = profilePatch(body);
+    const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.registrationAvatarSide);
+    if (image !== undefined) patch.profile_image = image;
+    const saved = await save(ctx, user, patch);
+    return ok(toProfile(saved, await balanceOf(ctx, saved.id), ctx.reference, await filterHistoryOf(ctx, saved.id)));
+  });
+
+  route(app, ctx, profileEndpoints.changeAvatar, async ({ caller, body }) => {
+    const user = await currentUser(ctx, caller.userId);
+    const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.changeAvatarSide, body.crop);
+    const saved = await save(ctx, user, { profile_image: image ?? null });
+    return ok(toProfile(saved, await balanceOf(ctx, saved.id), ctx.reference, await filterHistoryOf(ctx, saved.id)));
+  });
+
+  for (const def of [profileEndpoints.changeUserNamePost, profileEndpoints.changeUserNamePut]) {
+    route(app, ctx, def, async ({ caller, body }) => {
+      const error = checkUserName(body.user_name);
+      if (error) throw fieldErrors({ user_name: error });
+      const user = await currentUser(ctx, caller.userId);
+      const name = body.user_name!.trim();
+      const saved = await save(ctx, user, { user_name: name });
+      // Chat resets friends and removes friend rooms on this event (spec §4).
+      await ctx.bus.publish(events.userRenamed, { user_id: saved.id, user_name: name, renamed_at: ctx.clock.now().toISOString() });
+      return ok({ user_name: name, roomIds: [] });
+    });
+  }
+
+  route(app, ctx, profileEndpoints.updateSns, async ({ caller, body }) => {
+    assertNoFieldErrors(validateSns(body));
+    const user = await currentUser(ctx, caller.userId);
+    const clean = (v: string | undefined, old: string | null) => (v === undefined ? old : v.trim() === '' ? null : v.trim());
+    const saved = await save(ctx, user, {
+      facebook: clean(body.facebook, user.facebook),
+      instagram: clean(body.instagram, user.instagram),
+      twitter: clean(body.twitter, user.twitter),
+    });
+    return ok({ facebook: saved.facebook, instagram: saved.instagram, twitter: saved.twitter });
+  });
+
+  route(app, ctx, profileEndpoints.userDetail, async ({ caller, params }) => {
+    const user = /^[0-9a-f-]{36}$/.test(params.id) ? await findById(ctx.db, params.id) : undefined;
+    if (!user) throw notFound();
+    return ok(toPublicUser(user, ctx.reference, caller.userId));
+  });
+}
+
+export async function currentUser(ctx: AppContext, userId: string): Promise<User> {
+  const user = await findById(ctx.db, userId);
+  if (!user) throw unauthorized();
+  return user;
+}
+
+async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<User> {
+  const saved = await updateUser(ctx.db, user.id, { ...patch, updated_at: ctx.clock.now() });
+  if (patch.profile_image !== undefined) await pruneImages(ctx.db, user.id, saved.profile_image);
+  await publishProfile(ctx, saved);
+  return saved;
+}
+
+function profilePatch(body: ProfileUpdateBody): UserUpdate {
+  const patch: UserUpdate = {};
+  const int = (v: unknown) => (v === undefined || v === '' ? undefined : Number(v));
+  if (body.user_name !== undefined) patch.user_name = body.user_name.trim();
+  const gender = int(body.gender ?? body.gender_id);
+  if (gender !== undefined) patch.gender = String(gender);
+  if (int(body.age_id) !== undefined) patch.age_id = int(body.age_id)!;
+  if (int(body.area_id) !== undefined) patch.area_id = int(body.area_id)!;
+  if (int(body.is_infomation) !== undefined) patch.is_infomation = int(body.is_infomation) === 1 ? 1 : 0;
+  if (body.is_first_login !== undefined) patch.is_first_login = body.is_first_login === true || Number(body.is_first_login) === 1 ? 1 : 0;
+  if (body.userBloodSettings) {
+    const b = body.userBloodSettings;
+    patch.blood_settings = JSON.stringify({
+      bloodType: b.bloodType ?? null,
+      personality: b.personality ?? null,
+      sociability: b.sociability ?? null,
+      degree: b.degree ?? null,
+      expression: b.expression ?? null,
+      aggression: b.aggression ?? null,
+      fashion: b.fashion ?? null,
+    });
+  }
+  if (body.userCharacterSettings) patch.character_tags = splitTags(body.userCharacterSettings.value).join(',');
+  if (body.userSoundSettings) {
+    const s = body.userSoundSettings;
+    patch.sound_settings = JSON.stringify({ setting1: s.setting1 ?? 30, setting2: s.setting2 ?? 50, setting3: s.setting3 ?? 40 });
+  }
+  if (body.userCharacterInputWord !== undefined) patch.input_word = body.userCharacterInputWord;
+  if (body.userCharacterInputDetail !== undefined) patch.input_detail = body.userCharacterInputDetail;
+  if (body.userAvatarRegisterInfo !== undefined) patch.avatar_register_info = JSON.stringify(body.userAvatarRegisterInfo);
+  return patch;
+}
+
+/**
+ * The new profile image from a request: a default avatar link (type 2) or an uploaded image
+ * (types 1 and 3) checked by content and stored as a square JPEG. Undefined when none was sent.
+ */
+async function imageFrom(
+  ctx: AppContext,
+  user: User,
+  type: ProfileUpdateBody['type'],
+  data: string | undefined,
+  side: number,
+  crop?: { x: number; y: number; size: number },
+): Promise<string | undefined> {
+  if (data === undefined || data === '') {
+    if (type !== undefined && Number(type) !== 2) throw fieldErrors({ profile_image_data: messages.imageRequired });
+    return undefined;
+  }
+  if (Number(type) === 2) {
+    const path = data.startsWith('/api/v1/') ? data : new URL(data, 'http://x').pathname;
+    if (!parseAvatarPath(path)) throw fieldErrors({ profile_image_data: messages.invalidChoice });
+    return path;
+  }
+  const bytes = decodeBase64Image(data);
+  if (!bytes) throw fieldErrors({ profile_image_data: messages.imageType });
+  const image = await squareJpeg(bytes, side, crop);
+  if (image === 'type') throw fieldErrors({ profile_image_data: messages.imageType });
+  if (image === 'too_small') throw fieldErrors({ profile_image_data: messages.imageTooSmall });
+  return saveImage(ctx.db, user.id, image, ctx.clock.now());
 }
 
 /** The points service owns balances; the profile asks it rather than keeping a copy that could drift. */
@@ -23,5 +161,20 @@ async function balanceOf(ctx: AppContext, userId: string): Promise<number> {
   } catch (err) {
     ctx.log.error({ err, userId }, 'points balance unavailable');
     throw new AppError(503, 'points_unavailable', messages.unexpected);
+  }
+}
+
+/**
+ * The saved topic filter (owned by topics) that prefills the filter screen. The profile still
+ * loads without it: the filter then starts from the user's own gender and age.
+ */
+async function filterHistoryOf(ctx: AppContext, userId: string): Promise<FilterHistory | undefined> {
+  const def = (requests as Record<string, unknown>).topicsFilterGet as typeof requests.balanceGet | undefined;
+  if (!def) return undefined;
+  try {
+    return (await ctx.bus.request(def, { user_id: userId }, 1500)) as unknown as FilterHistory;
+  } catch (err) {
+    ctx.log.warn({ err, userId }, 'topic filter history unavailable');
+    return undefined;
   }
 }

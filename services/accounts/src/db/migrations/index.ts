@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 
 import * as usersSessionsSignups from './2026-11-22T04-10-00-users-sessions-signups.ts';
+import * as profileReferenceImages from './2026-11-22T05-00-00-profile-reference-images.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-22T04-10-00-users-sessions-signups': usersSessionsSignups,
+  '2026-11-22T05-00-00-profile-reference-images': profileReferenceImages,
 };

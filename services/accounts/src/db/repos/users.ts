@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 
 import type { AccountsDb } from '../schema/index.ts';
-import type { User } from '../schema/users.ts';
+import type { User, UserUpdate } from '../schema/users.ts';
 
 type Db = Kysely<AccountsDb> | Transaction<AccountsDb>;
 
@@ -26,4 +26,41 @@ export async function insertUser(db: Db, email: string, passwordHash: string, no
 /** Serialises session changes of one user (two logins at once cannot both stay live). */
 export async function lockUser(db: Transaction<AccountsDb>, id: string): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', id).forUpdate().execute();
+}
+
+export async function updateUser(db: Db, id: string, patch: UserUpdate): Promise<User> {
+  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Every character of an account (the parent first), sharing its e-mail as email_id. */
+export function familyOf(db: Db, emailId: string): Promise<User[]> {
+  return db.selectFrom('users').selectAll().where('email_id', '=', emailId).orderBy('character_no').execute();
+}
+
+/**
+ * Adds a character with the lowest free number (2 or 3). Characters cannot log in by e-mail
+ * (their password hash matches nothing); the parent logs in and switches.
+ */
+export async function insertCharacter(db: Kysely<AccountsDb>, parent: User, maxCharacters: number, now: Date): Promise<User | undefined> {
+  return db.transaction().execute(async (trx) => {
+    await lockUser(trx, parent.id);
+    const taken = new Set((await familyOf(trx, parent.email_id)).map((u) => u.character_no));
+    let no = 1;
+    while (taken.has(no)) no++;
+    if (no > maxCharacters) return undefined;
+    return trx
+      .insertInto('users')
+      .values({ email: `${parent.email_id}#${no}`, email_id: parent.email_id, password_hash: '!', is_active: true, character_no: no, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
+}
+
+/** The account's parent row, which holds the e-mail and password. */
+export function parentOf(db: Db, emailId: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', emailId).executeTakeFirst();
 }

@@ -1,4 +1,5 @@
 import type { PendingSignupTable } from './pending-signups.ts';
+import type { ImageTable, NamedTable, OneTimeCodeTable } from './reference.ts';
 import type { SessionTable } from './sessions.ts';
 import type { UserTable } from './users.ts';
 
@@ -6,4 +7,8 @@ export interface AccountsDb {
   users: UserTable;
   sessions: SessionTable;
   pending_signups: PendingSignupTable;
+  areas: NamedTable;
+  ages: NamedTable;
+  images: ImageTable;
+  one_time_codes: OneTimeCodeTable;
 }

@@ -1,0 +1,29 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+export interface NamedTable {
+  id: number;
+  name: string;
+}
+
+export interface ImageTable {
+  id: Generated<string>;
+  user_id: string;
+  content_type: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** Password-reset and phone codes: one live code per purpose and subject (e-mail or phone). */
+export interface OneTimeCodeTable {
+  id: Generated<string>;
+  purpose: 'reset' | 'otp';
+  subject: string;
+  code_hash: string;
+  expires_at: Date;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export type OneTimeCode = Selectable<OneTimeCodeTable>;

@@ -1,0 +1,21 @@
+import { events } from '@honne/contracts/events';
+
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema/users.ts';
+import { imageOf } from '../domain/profile.ts';
+
+/** Tells other services what they may show of the user (their read models follow it). */
+export async function publishProfile(ctx: AppContext, user: User): Promise<void> {
+  await ctx.bus.publish(events.userProfileUpdated, {
+    user_id: user.id,
+    email_id: user.email_id,
+    user_name: user.user_name,
+    profile_image: imageOf(user),
+    gender: user.gender,
+    age_id: user.age_id,
+    area_id: user.area_id,
+    max_point_for_chatting: user.max_point_for_chatting,
+    max_point_for_a_call: user.max_point_for_a_call,
+    updated_at: user.updated_at.toISOString(),
+  });
+}

@@ -1,0 +1,66 @@
+import { events } from '@honne/contracts/events';
+import { messages, subCharactersExist } from '@honne/contracts/messages';
+import { PROFILE_LIMITS, profileEndpoints } from '@honne/contracts/profile';
+import { AppError, forbidden, notFound, ok, route } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from '../context.ts';
+import { findLive, liveSessions } from '../db/repos/sessions.ts';
+import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
+import { imageOf } from '../domain/profile.ts';
+import { currentUser } from './profile.ts';
+import { endSessions, startSession } from './sessions.ts';
+
+export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // The body's email_id is ignored: a caller only ever sees their own account's characters.
+  route(app, ctx, profileEndpoints.characters, async ({ caller }) => {
+    const me = await currentUser(ctx, caller.userId);
+    const family = await familyOf(ctx.db, me.email_id);
+    return ok({
+      email_id: me.email_id,
+      can_add: family.length < PROFILE_LIMITS.maxCharacters,
+      characters: family.map((u) => ({
+        id: u.id,
+        user_name: u.user_name,
+        profile_image: imageOf(u),
+        is_infomation: u.is_infomation,
+        is_parent: u.character_no === 1,
+        is_current: u.id === me.id,
+      })),
+    });
+  });
+
+  route(app, ctx, profileEndpoints.addCharacter, async ({ caller }) => {
+    const me = await currentUser(ctx, caller.userId);
+    const family = await familyOf(ctx.db, me.email_id);
+    const parent = family.find((u) => u.character_no === 1) ?? me;
+    const added = await insertCharacter(ctx.db, parent, PROFILE_LIMITS.maxCharacters, ctx.clock.now());
+    if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
+    await ctx.bus.publish(events.userRegistered, { user_id: added.id, email_id: added.email_id, registered_at: ctx.clock.now().toISOString() });
+    return ok({ id: added.id, message: messages.characterAdded });
+  });
+
+  route(app, ctx, profileEndpoints.switchCharacter, async ({ caller, body }) => {
+    const me = await currentUser(ctx, caller.userId);
+    const target = (await familyOf(ctx.db, me.email_id)).find((u) => u.id === body.id);
+    if (!target) throw notFound(messages.characterNotFound);
+    const session = await findLive(ctx.db, caller.sessionId);
+    const started = await startSession(ctx, target, { ...body, device_id: body.device_id ?? session?.device_id, device_type: body.device_type ?? session?.device_type ?? undefined });
+    if (target.id !== me.id) await endSessions(ctx, me.id, [caller.sessionId], 'replaced');
+    return ok(started);
+  });
+
+  route(app, ctx, profileEndpoints.deleteSelf, async ({ caller }) => {
+    const me = await currentUser(ctx, caller.userId);
+    if (me.character_no === 1) {
+      const subs = (await familyOf(ctx.db, me.email_id)).length - 1;
+      if (subs > 0) throw forbidden(subCharactersExist(subs));
+    }
+    const live = await liveSessions(ctx.db, me.id);
+    await endSessions(ctx, me.id, live.map((s) => s.id), 'deleted');
+    await deleteUser(ctx.db, me.id);
+    // Every service removes what it holds of the user (points, voices, rooms, friends).
+    await ctx.bus.publish(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });
+    return ok({ ok: true });
+  });
+}
