@@ -18,6 +18,7 @@ export default defineConfig([
     '**/test-results/',
     '**/playwright-report/',
     '**/artifacts/',
+    '**/.mf/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

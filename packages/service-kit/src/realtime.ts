@@ -49,7 +49,12 @@ export async function publishToSession(
 }
 
 /** Sends an event to every socket subscribed to a channel (client frame `{type:'subscribe', channel}`). */
-export async function publishToChannel(ctx: Pick<BaseContext, 'bus' | 'clock'>, channel: string, type: string, data: unknown): Promise<void> {
+export async function publishToChannel(
+  ctx: Pick<BaseContext, 'bus' | 'clock'>,
+  channel: string,
+  type: string,
+  data: unknown,
+): Promise<void> {
   const event: RealtimeEvent = { type, at: ctx.clock.now().toISOString(), data };
   await ctx.bus.publish(events.channelDelivered, { channel, event });
 }
