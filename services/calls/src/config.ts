@@ -37,11 +37,10 @@ type CallsEnvValues = Static<TObject<typeof CallsEnv>>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): CallsConfig {
   const parsed = parseEnv('calls', CallsEnv, env);
-  return {
-    ...baseConfig('calls', parsed, parsed.CALLS_PORT ?? 8084),
-    iceServers: iceServersFrom(parsed),
-    livekit: liveKitFrom(parsed),
-  };
+  // Checked before baseConfig, which may write generated secrets under DATA_DIR.
+  const iceServers = iceServersFrom(parsed);
+  const livekit = liveKitFrom(parsed);
+  return { ...baseConfig('calls', parsed, parsed.CALLS_PORT ?? 8084), iceServers, livekit };
 }
 
 const list = (value: string | undefined) =>
