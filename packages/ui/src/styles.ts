@@ -91,10 +91,12 @@ a { color: var(--hn-color-primary); }
 /* Header with back arrow. */
 .hn-header {
   position: sticky; top: 0; z-index: var(--hn-z-header);
-  display: grid; grid-template-columns: var(--hn-size-target) 1fr var(--hn-size-target); align-items: center;
+  display: grid; grid-template-columns: minmax(var(--hn-size-target), 1fr) auto minmax(var(--hn-size-target), 1fr); align-items: center; gap: var(--hn-space-1);
   min-height: var(--hn-size-header); padding: env(safe-area-inset-top) var(--hn-space-1) 0;
   background: var(--hn-color-bg); border-bottom: 1px solid var(--hn-color-border);
 }
+.hn-header__side { display: flex; align-items: center; }
+.hn-header__side--end { justify-content: flex-end; padding-right: var(--hn-space-2); white-space: nowrap; }
 .hn-header__title { text-align: center; font-size: var(--hn-font-size-large); font-weight: var(--hn-font-weight-bold); margin: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .hn-icon-button {
   display: inline-flex; align-items: center; justify-content: center;

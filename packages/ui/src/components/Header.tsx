@@ -15,7 +15,7 @@ export interface HeaderProps {
 export function Header({ title, onBack, right }: HeaderProps) {
   return (
     <header className="hn-header">
-      <span>
+      <span className="hn-header__side">
         {onBack ? (
           <button type="button" className="hn-icon-button" aria-label={uiStrings.back} onClick={onBack}>
             <BackIcon />
@@ -23,7 +23,7 @@ export function Header({ title, onBack, right }: HeaderProps) {
         ) : null}
       </span>
       <h1 className="hn-header__title">{title}</h1>
-      <span>{right}</span>
+      <span className="hn-header__side hn-header__side--end">{right}</span>
     </header>
   );
 }

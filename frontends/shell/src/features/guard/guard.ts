@@ -1,0 +1,40 @@
+/** Public routes of spec accounts-profile-friends §2: reachable without signing in. */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/whitescreen',
+  '/splash',
+  '/tutorial',
+  '/verify_email',
+  '/verify_code',
+  '/reset_password',
+  '/signup',
+  '/agree',
+  '/term_of_use',
+  '/code',
+  '/forgetpass',
+  '/OTP',
+  '/OTPConfirm',
+  '/OTPResult',
+] as const;
+
+/** Readable whether signed in or not (the terms; the blank reload page). */
+const OPEN_TO_ALL = new Set<string>(['/agree', '/term_of_use', '/whitescreen']);
+
+export const REGISTRATION_PATH = '/registration-information';
+
+const isPublic = (pathname: string) => (PUBLIC_PATHS as readonly string[]).includes(pathname);
+const isRegistration = (pathname: string) => pathname === REGISTRATION_PATH || pathname.startsWith(`${REGISTRATION_PATH}/`);
+
+/**
+ * The guard of spec §2/§4 as a pure rule: where to send someone instead of `pathname`, or null to
+ * let them stay. Logged out → /splash (a person already on a public page such as /login stays);
+ * logged in with is_infomation 0 → /registration-information; logged in people are taken off the
+ * sign-in pages.
+ */
+export function guardRedirect(pathname: string, session: { is_infomation: number } | null): string | null {
+  if (!session) return isPublic(pathname) ? null : '/splash';
+  if (OPEN_TO_ALL.has(pathname)) return null;
+  if (session.is_infomation === 0) return isRegistration(pathname) ? null : REGISTRATION_PATH;
+  if (isPublic(pathname)) return '/';
+  return null;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+
+import { messages } from '@honne/contracts/messages';
+import { STORAGE_KEYS, createRealtimeClient, getApi } from '@honne/api-client';
+import { usePopup } from '@honne/ui';
+
+import { useSession } from './useSession.ts';
+
+/**
+ * What the shell does for the session as a whole: the single 401 handler, the forced-logout
+ * popup, token refresh, one real-time socket per signed-in tab, and other tabs' logins/logouts.
+ */
+export function SessionEffects() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const session = useSession();
+  const api = getApi();
+  const endingRef = useRef(false);
+  const endSessionRef = useRef<() => void>(() => undefined);
+
+  // Spec §4: a 401 logs the user out, closes popups and modals, clears stored user info, → /login.
+  useEffect(() => {
+    const endSession = () => {
+      if (endingRef.current) return;
+      endingRef.current = true;
+      api.client.session.clear();
+      popup.closeAll();
+      navigate('/login', { replace: true });
+      void popup.alert(messages.forcedLogout).finally(() => {
+        endingRef.current = false;
+      });
+    };
+    endSessionRef.current = endSession;
+    api.client.setUnauthorizedHandler(endSession);
+    return () => api.client.setUnauthorizedHandler(undefined);
+  }, [api, navigate, popup]);
+
+  // Token refresh shortly before expires_in runs out.
+  useEffect(() => api.client.startAutoRefresh(), [api]);
+
+  // Another tab logged in or out.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === null || e.key === STORAGE_KEYS.userInfo) api.client.session.reload();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [api]);
+
+  // Spec §4: any service worker left by an older build is unregistered on start.
+  useEffect(() => {
+    void navigator.serviceWorker?.getRegistrations?.().then((regs) => regs.forEach((r) => void r.unregister()));
+  }, []);
+
+  // One real-time socket while signed in; a different device's login ends this session.
+  const userId = session?.user_id ?? null;
+  useEffect(() => {
+    if (!userId) return;
+    const endSession = () => endSessionRef.current();
+    const realtime = createRealtimeClient({
+      getToken: () => api.client.session.token,
+      onEvent: (event) => api.realtime.emit(event),
+      onForcedLogout: endSession,
+      onUnauthorized: endSession,
+    });
+    realtime.start();
+    const online = () => realtime.reconnectNow();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      realtime.stop();
+    };
+  }, [api, userId]);
+
+  return null;
+}

@@ -1,0 +1,24 @@
+/**
+ * Every Japanese string the shell shows. Spec wording is quoted where the spec gives Japanese;
+ * shared validation/error messages come from @honne/contracts `messages`.
+ */
+export const strings = {
+  appName: '本音',
+  remoteLoadFailedTitle: '画面を読み込めませんでした',
+  remoteLoadFailedBody: '通信状況を確認して、もう一度お試しください。',
+  retry: '再読み込み',
+  loading: '読み込み中',
+  notFoundTitle: 'ページが見つかりません',
+  notFoundBody: 'お探しのページは移動または削除された可能性があります。',
+  goHome: 'ホームへ戻る',
+  comingSoonTitle: '準備中',
+  comingSoonBody: 'この画面は現在準備中です。公開まで今しばらくお待ちください。',
+  homeTitle: 'ホーム',
+  homeSignedIn: 'ログインしています',
+  homeAccount: 'アカウント',
+  homePoints: 'ポイント',
+  homeUserId: 'ユーザーID',
+  homeComingSoon: '投稿リストは現在準備中です。もうしばらくお待ちください。',
+  settingsLink: '設定',
+  pointsUnit: 'P',
+} as const;
