@@ -16,6 +16,11 @@ describe('guardRedirect (spec §2 Guard, §4)', () => {
     expect(guardRedirect('/term_of_use', null)).toBeNull();
   });
 
+  it('sends someone whose session just ended (401, logout, other device) to /login', () => {
+    expect(guardRedirect('/settings', null, 'unauthorized')).toBe('/login');
+    expect(guardRedirect('/login', null, 'forced_logout')).toBeNull();
+  });
+
   it('forces is_infomation 0 into onboarding', () => {
     expect(guardRedirect('/', onboarding)).toBe('/registration-information');
     expect(guardRedirect('/login', onboarding)).toBe('/registration-information');

@@ -118,9 +118,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const error = (body ?? {}) as Partial<ErrorEnvelope>;
     if (response.status === 401 && token) {
       // The session is over (expired, revoked, or another device logged in).
-      session.clear();
-      const handler = onUnauthorized;
-      handler?.();
+      session.clear('unauthorized');
+      onUnauthorized?.();
       throw new ApiError({ kind: 'unauthorized', status: 401, code: error.code, serverMessage: error.error });
     }
     throw new ApiError({ kind: 'http', status: response.status, code: error.code, fieldErrors: error.errors, serverMessage: typeof error.error === 'string' ? error.error : undefined });

@@ -58,6 +58,8 @@ export interface UserInfo {
 
 type Listener = (info: UserInfo | null) => void;
 
+export type SessionEndReason = 'logout' | 'unauthorized' | 'forced_logout';
+
 /**
  * The session as stored in `user_info`. One instance per page (the api-client package is a
  * Module Federation singleton), so the shell's guard hears a login done inside a remote.
@@ -103,7 +105,14 @@ export class SessionStore {
     this.write({ ...current, ...patch });
   }
 
-  clear(): void {
+  /**
+   * Why the last session ended, until the next one starts: the shell's guard sends someone whose
+   * session just ended to /login rather than /splash (spec §4: a 401 logs out to the login page).
+   */
+  endedBy: SessionEndReason | null = null;
+
+  clear(reason: SessionEndReason = 'logout'): void {
+    this.endedBy = reason;
     this.storage.removeItem(STORAGE_KEYS.userInfo);
     this.cached = null;
     this.emit();
@@ -121,6 +130,7 @@ export class SessionStore {
   }
 
   private write(info: UserInfo) {
+    this.endedBy = null;
     this.storage.setItem(STORAGE_KEYS.userInfo, JSON.stringify(info));
     this.cached = info;
     this.emit();

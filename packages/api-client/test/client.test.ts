@@ -141,6 +141,7 @@ describe('session, 401 and refresh', () => {
     expect(storage.getItem(STORAGE_KEYS.userInfo)).toBeNull();
     expect(client.session.get()).toBeNull();
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(client.session.endedBy).toBe('unauthorized');
   });
 
   it('refreshes the token shortly before it expires, once for concurrent calls', async () => {

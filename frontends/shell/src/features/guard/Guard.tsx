@@ -20,7 +20,7 @@ export function Guard({ children }: { children: ReactNode }) {
     storage.removeItem(STORAGE_KEYS.avatarInfo);
   }, [signedIn]);
 
-  const target = guardRedirect(pathname, session);
+  const target = guardRedirect(pathname, session, getApi().client.session.endedBy);
   if (target && target !== pathname) return <Navigate to={target} replace />;
   return children;
 }

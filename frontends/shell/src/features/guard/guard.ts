@@ -27,12 +27,13 @@ const isRegistration = (pathname: string) => pathname === REGISTRATION_PATH || p
 
 /**
  * The guard of spec §2/§4 as a pure rule: where to send someone instead of `pathname`, or null to
- * let them stay. Logged out → /splash (a person already on a public page such as /login stays);
+ * let them stay. Logged out → /splash (/login right after a session ended) (a person already on a public page such as /login stays);
  * logged in with is_infomation 0 → /registration-information; logged in people are taken off the
  * sign-in pages.
  */
-export function guardRedirect(pathname: string, session: { is_infomation: number } | null): string | null {
-  if (!session) return isPublic(pathname) ? null : '/splash';
+export function guardRedirect(pathname: string, session: { is_infomation: number } | null, endedBy: string | null = null): string | null {
+  // A session that just ended (logout, 401, another device) goes to the login page instead.
+  if (!session) return isPublic(pathname) ? null : endedBy ? '/login' : '/splash';
   if (OPEN_TO_ALL.has(pathname)) return null;
   if (session.is_infomation === 0) return isRegistration(pathname) ? null : REGISTRATION_PATH;
   if (isPublic(pathname)) return '/';

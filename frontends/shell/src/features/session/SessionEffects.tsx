@@ -24,7 +24,7 @@ export function SessionEffects() {
     const endSession = () => {
       if (endingRef.current) return;
       endingRef.current = true;
-      api.client.session.clear();
+      if (api.client.session.get()) api.client.session.clear('forced_logout');
       popup.closeAll();
       navigate('/login', { replace: true });
       void popup.alert(messages.forcedLogout).finally(() => {
