@@ -77,6 +77,68 @@ export const events = {
     subject: 'realtime.channel.delivered',
     schema: Type.Object({ channel: Type.String({ pattern: '^[a-z]+:[A-Za-z0-9:_-]{1,120}$' }), event: RealtimeEvent }),
   },
+  /**
+   * A voice was posted (topics). Carries no poster name or avatar; `user_id` is for services
+   * (chat, calls), never to be shown for an anonymous voice.
+   */
+  topicCreated: {
+    subject: 'topics.topic.created',
+    schema: Type.Object({
+      topic_id: Type.String(),
+      thread_id: Type.String(),
+      user_id: Type.String(),
+      is_anonymous: Type.Boolean(),
+      expire_at: Type.String(),
+    }),
+  },
+  /**
+   * A voice is gone before its expiry: its poster posted again in the same theme ('replaced') or
+   * was deleted ('user_deleted'). Chat deletes the rooms and messages of the voice.
+   */
+  topicDeleted: {
+    subject: 'topics.topic.deleted',
+    schema: Type.Object({
+      topic_id: Type.String(),
+      thread_id: Type.String(),
+      user_id: Type.String(),
+      reason: Type.Union([Type.Literal('replaced'), Type.Literal('user_deleted')]),
+      deleted_at: Type.String(),
+    }),
+  },
+  /** A voice passed its expire_at and was deleted with its history and replies. */
+  topicExpired: {
+    subject: 'topics.topic.expired',
+    schema: Type.Object({
+      topic_id: Type.String(),
+      thread_id: Type.String(),
+      user_id: Type.String(),
+      expire_at: Type.String(),
+    }),
+  },
+  /**
+   * A room was opened on a voice (chat publishes it). `user_id` is the person who opened it
+   * (not the voice's poster); `is_anonymous` whether they hide themselves in it. Topics records
+   * the history entries of both sides and a reply on the voice.
+   */
+  chatRoomOpened: {
+    subject: 'chat.room.opened',
+    schema: Type.Object({
+      room_id: Type.String(),
+      topic_id: Type.String(),
+      user_id: Type.String(),
+      is_anonymous: Type.Boolean(),
+    }),
+  },
+  /** The opener of a room on a voice sent their first message (the reply list's 'replied' filter). */
+  chatRoomReplied: {
+    subject: 'chat.room.replied',
+    schema: Type.Object({ room_id: Type.String(), topic_id: Type.String(), user_id: Type.String() }),
+  },
+  /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
+  presenceChanged: {
+    subject: 'realtime.presence.changed',
+    schema: Type.Object({ user_id: Type.String(), online: Type.Boolean(), at: Type.String() }),
+  },
 } as const satisfies Record<string, { subject: string; schema: TSchema }>;
 
 export const requests = {
@@ -84,6 +146,41 @@ export const requests = {
     subject: 'points.balance.get',
     request: Type.Object({ user_id: Type.String() }),
     reply: Type.Object({ user_id: Type.String(), balance: Type.Integer() }),
+  },
+  /** The saved topic filter of a user, for the history object of GET /users/profile (accounts). */
+  topicsFilterGet: {
+    subject: 'topics.filter.get',
+    request: Type.Object({ user_id: Type.String() }),
+    reply: Type.Object({
+      age_id: Type.Union([Type.Integer(), Type.Null()]),
+      gender: Type.Union([Type.String(), Type.Null()]),
+      user_status: Type.Integer(),
+      latest_joined_thread: Type.Union([Type.String(), Type.Null()]),
+      is_first_search: Type.Boolean(),
+    }),
+  },
+  /**
+   * A live voice as services need it (chat opening a room, calls pricing a call), poster id
+   * included: never forward `user_id` of an anonymous voice to the other side. `found` false when
+   * it is gone or expired.
+   */
+  topicsTopicGet: {
+    subject: 'topics.topic.get',
+    request: Type.Object({ topic_id: Type.String() }),
+    reply: Type.Object({
+      found: Type.Boolean(),
+      topic_id: Type.String(),
+      thread_id: Type.Union([Type.String(), Type.Null()]),
+      user_id: Type.Union([Type.String(), Type.Null()]),
+      title: Type.Union([Type.String(), Type.Null()]),
+      is_anonymous: Type.Boolean(),
+      is_callable: Type.Boolean(),
+      chat_price: Type.Integer(),
+      call_price: Type.Integer(),
+      time_call_price: Type.Integer(),
+      purchase_on_start: Type.Boolean(),
+      expire_at: Type.Union([Type.String(), Type.Null()]),
+    }),
   },
 } as const satisfies Record<string, { subject: string; request: TSchema; reply: TSchema }>;
 

@@ -71,6 +71,41 @@ export const messages = {
   /** 'Invalid code' */
   otpInvalid: 'コードが正しくありません。',
   deleted: 'アカウントを削除しました。',
+
+  // ---- themes and voices (spec topics-chat-calls §4, §5, §8) ----
+  /** 'カテゴリを選択してください。' (spec §5, quoted) */
+  categoryRequired: 'カテゴリを選択してください。',
+  /** ' サブカテゴリーを選択してください。' (spec §5, quoted with its leading space) */
+  subCategoryRequired: ' サブカテゴリーを選択してください。',
+  /** ' 地域を選択してください。' (spec §5, quoted with its leading space): area id 1 cannot be posted to */
+  regionRequired: ' 地域を選択してください。',
+  /** 'ユーザーの投稿数が制限されています。' (spec §5, quoted) */
+  topicLimit: 'ユーザーの投稿数が制限されています。',
+  /** '文字列の最大長さ100' (spec §5, quoted) */
+  maxLength100: '文字列の最大長さ100',
+  /** '文字列の最大長さ200' (spec §5, quoted) */
+  maxLength200: '文字列の最大長さ200',
+  titleRequired: 'タイトルを入力してください。',
+  threadNameRequired: 'テーマ名を入力してください。',
+  /** 'missing parameters' (a category without a sub-category on the theme list) */
+  missingParameters: 'パラメータが不足しています。',
+  /** '該当する声がありません。既に削除されている可能性があります。' (spec §5/§8, quoted) */
+  voiceGone: '該当する声がありません。既に削除されている可能性があります。',
+  /** 'the display time of the voice has run out' (expiry popup) */
+  voiceExpired: '声の表示時間が終了しました。',
+  expireNotAllowed: 'このサブカテゴリーでは選択できない表示時間です。',
+  priceInvalid: '料金は0から上限までの10ポイント単位で選択してください。',
+  subCategoryLocked: 'このサブカテゴリーに入るにはパスワードが必要です。',
+  subCategoryPasswordWrong: 'パスワードが正しくありません。',
+  filterEmpty: '絞り込み条件を選択してください。',
+  /** 'voice posted' */
+  voicePosted: '声を投稿しました。',
+  /** 'posting again deletes all earlier messages in that theme' */
+  postAgainWarning: 'このテーマに再度投稿すると、以前の投稿とそのメッセージはすべて削除されます。よろしいですか？',
+  /** 'no history' */
+  noHistory: '履歴がありません。',
+  /** 'nobody has replied yet' */
+  noReplies: 'まだ誰も返信していません。',
 } as const;
 
 /** 'N sub-characters exist, so cannot delete' */
