@@ -62,7 +62,8 @@ export const strings = {
 
   // Verification step
   verifyTitle: '認証コードの入力',
-  verifyLead: (email: string) => `${email} に6桁の認証コードを送信しました。メールに記載されたコードを入力してください。`,
+  verifyLead: (email: string) =>
+    `${email} に6桁の認証コードを送信しました。メールに記載されたコードを入力してください。`,
   verifyCode: '認証コード（6桁）',
   verifyButton: '認証する',
   resendCode: '認証コードを再送信する',

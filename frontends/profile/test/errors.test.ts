@@ -9,8 +9,15 @@ const fields = ['email', 'password'];
 
 describe('showError', () => {
   it('puts 403 field errors under their fields and the rest under the form', () => {
-    const e = new ApiError({ kind: 'http', status: 403, fieldErrors: { email: messages.emailTaken, device_id: messages.deviceRequired } });
-    expect(showError(e, fields)).toEqual({ fieldErrors: { email: messages.emailTaken }, formError: messages.deviceRequired });
+    const e = new ApiError({
+      kind: 'http',
+      status: 403,
+      fieldErrors: { email: messages.emailTaken, device_id: messages.deviceRequired },
+    });
+    expect(showError(e, fields)).toEqual({
+      fieldErrors: { email: messages.emailTaken },
+      formError: messages.deviceRequired,
+    });
   });
   it('shows a 4xx message (login failure) under the fields', () => {
     const e = new ApiError({ kind: 'http', status: 401, serverMessage: messages.loginFailed });

@@ -32,7 +32,16 @@ const COMING_SOON_MAIN = [
 ];
 
 /** Public routes of spec §2 that the password-reset and phone issues will build. */
-const COMING_SOON_PUBLIC = ['/verify_email', '/verify_code', '/reset_password', '/code', '/forgetpass', '/OTP', '/OTPConfirm', '/OTPResult'];
+const COMING_SOON_PUBLIC = [
+  '/verify_email',
+  '/verify_code',
+  '/reset_password',
+  '/code',
+  '/forgetpass',
+  '/OTP',
+  '/OTPConfirm',
+  '/OTPResult',
+];
 
 const remote = (id: Parameters<typeof RemoteView>[0]['id']): ReactNode => <RemoteView key={id} id={id} />;
 

@@ -4,7 +4,8 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 export const REMOTES = ['profile', 'topics', 'chat'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
-export const manifestUrl = (name: RemoteName) => new URL(`/remotes/${name}/mf-manifest.json`, window.location.origin).href;
+export const manifestUrl = (name: RemoteName) =>
+  new URL(`/remotes/${name}/mf-manifest.json`, window.location.origin).href;
 
 export function registerAllRemotes(force = false): void {
   registerRemotes(

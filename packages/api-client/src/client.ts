@@ -11,7 +11,9 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Refresh the token this long before it expires. */
 export const DEFAULT_REFRESH_MARGIN_MS = 60_000;
 
-type SchemaOf<E extends EndpointDef, K extends 'body' | 'querystring' | 'params'> = E['schema'][K] extends TSchema ? Static<E['schema'][K]> : undefined;
+type SchemaOf<E extends EndpointDef, K extends 'body' | 'querystring' | 'params'> = E['schema'][K] extends TSchema
+  ? Static<E['schema'][K]>
+  : undefined;
 
 /** The `data` of an endpoint's 200 envelope, read from its contracts schema. */
 export type DataOf<E extends EndpointDef> = E['schema']['response'][200] extends TSchema
@@ -73,11 +75,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const session = new SessionStore(storage, now);
   let refreshing: Promise<void> | null = null;
 
-  async function send<E extends EndpointDef>(endpoint: E, input: CallInput<E>, token: string | null): Promise<CallResult<DataOf<E>>> {
+  async function send<E extends EndpointDef>(
+    endpoint: E,
+    input: CallInput<E>,
+    token: string | null,
+  ): Promise<CallResult<DataOf<E>>> {
     // Spec §8: when the network is gone the call is not made at all.
     if (!isOnline()) throw new ApiError({ kind: 'offline' });
 
-    const url = buildUrl(baseUrl, endpoint.url, input.params as Record<string, unknown> | undefined, input.query as Record<string, unknown> | undefined);
+    const url = buildUrl(
+      baseUrl,
+      endpoint.url,
+      input.params as Record<string, unknown> | undefined,
+      input.query as Record<string, unknown> | undefined,
+    );
     const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': 'ja', language: 'ja' };
     if (input.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -112,7 +123,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const body = await readJson(response);
     if (response.ok) {
       const envelope = (body ?? {}) as { data?: unknown; status?: number; last_doc_id?: string | null };
-      return { data: envelope.data as DataOf<E>, status: envelope.status ?? response.status, last_doc_id: envelope.last_doc_id ?? null };
+      return {
+        data: envelope.data as DataOf<E>,
+        status: envelope.status ?? response.status,
+        last_doc_id: envelope.last_doc_id ?? null,
+      };
     }
 
     const error = (body ?? {}) as Partial<ErrorEnvelope>;
@@ -122,7 +137,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       onUnauthorized?.();
       throw new ApiError({ kind: 'unauthorized', status: 401, code: error.code, serverMessage: error.error });
     }
-    throw new ApiError({ kind: 'http', status: response.status, code: error.code, fieldErrors: error.errors, serverMessage: typeof error.error === 'string' ? error.error : undefined });
+    throw new ApiError({
+      kind: 'http',
+      status: response.status,
+      code: error.code,
+      fieldErrors: error.errors,
+      serverMessage: typeof error.error === 'string' ? error.error : undefined,
+    });
   }
 
   async function refreshNow(): Promise<void> {
@@ -189,7 +210,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-export function buildUrl(baseUrl: string, path: string, params?: Record<string, unknown>, query?: Record<string, unknown>): string {
+export function buildUrl(
+  baseUrl: string,
+  path: string,
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
   const filled = path.replace(/[:{](\w+)}?/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`missing path parameter ${name} for ${path}`);

@@ -19,7 +19,14 @@ export class ApiError extends Error {
   /** The envelope's `error` text, when the server sent one. */
   readonly serverMessage: string | undefined;
 
-  constructor(init: { kind: ApiErrorKind; status?: number; code?: string | undefined; fieldErrors?: FieldErrors | undefined; serverMessage?: string | undefined; message?: string }) {
+  constructor(init: {
+    kind: ApiErrorKind;
+    status?: number;
+    code?: string | undefined;
+    fieldErrors?: FieldErrors | undefined;
+    serverMessage?: string | undefined;
+    message?: string;
+  }) {
     super(init.message ?? defaultMessage(init.kind, init.serverMessage));
     this.kind = init.kind;
     this.status = init.status ?? 0;

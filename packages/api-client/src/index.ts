@@ -1,5 +1,14 @@
 export { ApiError, isApiError, userMessage, type ApiErrorKind } from './errors.ts';
-export { STORAGE_KEYS, MemoryStorage, SessionStore, defaultStorage, getDeviceId, type KeyValueStorage, type UserInfo, type SessionEndReason } from './storage.ts';
+export {
+  STORAGE_KEYS,
+  MemoryStorage,
+  SessionStore,
+  defaultStorage,
+  getDeviceId,
+  type KeyValueStorage,
+  type UserInfo,
+  type SessionEndReason,
+} from './storage.ts';
 export {
   createApiClient,
   buildUrl,

@@ -1,4 +1,10 @@
-import { REALTIME_CLOSE, REALTIME_REPLAY_LIMIT, REALTIME_TYPES, type RealtimeClientFrame, type RealtimeEvent } from '@honne/contracts/realtime';
+import {
+  REALTIME_CLOSE,
+  REALTIME_REPLAY_LIMIT,
+  REALTIME_TYPES,
+  type RealtimeClientFrame,
+  type RealtimeEvent,
+} from '@honne/contracts/realtime';
 
 /**
  * Ordering of one user's event stream. The server numbers events per user; this keeps the highest

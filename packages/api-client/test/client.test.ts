@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountsEndpoints } from '@honne/contracts/accounts';
 import { messages } from '@honne/contracts';
 
-import { ApiError, MemoryStorage, STORAGE_KEYS, createAccountsApi, createApiClient, userMessage, buildUrl } from '../src/index.ts';
+import {
+  ApiError,
+  MemoryStorage,
+  STORAGE_KEYS,
+  createAccountsApi,
+  createApiClient,
+  userMessage,
+  buildUrl,
+} from '../src/index.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -17,12 +25,26 @@ function fakeFetch(handler: Handler) {
   return { fetch: fn as unknown as typeof fetch, calls };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const session = (token: string, expiresIn = 3600, isInfomation = 0) => ({ access_token: token, expires_in: expiresIn, token_firebase: 'fb', is_infomation: isInfomation, user_id: 'u1' });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const session = (token: string, expiresIn = 3600, isInfomation = 0) => ({
+  access_token: token,
+  expires_in: expiresIn,
+  token_firebase: 'fb',
+  is_infomation: isInfomation,
+  user_id: 'u1',
+});
 
 describe('envelope handling', () => {
   it('returns data and last_doc_id of a 200 envelope', async () => {
-    const { fetch } = fakeFetch(() => json(200, { data: { email: 'a@b.jp', is_active: 0, verify_code_expires_in: 600 }, status: 200, error: null, last_doc_id: null }));
+    const { fetch } = fakeFetch(() =>
+      json(200, {
+        data: { email: 'a@b.jp', is_active: 0, verify_code_expires_in: 600 },
+        status: 200,
+        error: null,
+        last_doc_id: null,
+      }),
+    );
     const api = createApiClient({ fetch, storage: new MemoryStorage() });
     const result = await api.call(accountsEndpoints.signUp, { body: { email: 'a@b.jp' } });
     expect(result.data.email).toBe('a@b.jp');
@@ -30,7 +52,16 @@ describe('envelope handling', () => {
   });
 
   it('turns a 403 envelope into field errors', async () => {
-    const { fetch } = fakeFetch(() => json(403, { data: null, status: 403, error: messages.invalidInput, code: 'validation', errors: { email: messages.emailTaken }, last_doc_id: null }));
+    const { fetch } = fakeFetch(() =>
+      json(403, {
+        data: null,
+        status: 403,
+        error: messages.invalidInput,
+        code: 'validation',
+        errors: { email: messages.emailTaken },
+        last_doc_id: null,
+      }),
+    );
     const api = createApiClient({ fetch, storage: new MemoryStorage() });
     const error = await api.call(accountsEndpoints.signUp, { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -42,9 +73,15 @@ describe('envelope handling', () => {
   });
 
   it('shows the generic message for a 500 and the server message for a 4xx', async () => {
-    const { fetch } = fakeFetch((url) => (url.endsWith('/users') ? json(500, { error: 'boom' }) : json(401, { data: null, status: 401, error: messages.loginFailed, code: 'login_failed', last_doc_id: null })));
+    const { fetch } = fakeFetch((url) =>
+      url.endsWith('/users')
+        ? json(500, { error: 'boom' })
+        : json(401, { data: null, status: 401, error: messages.loginFailed, code: 'login_failed', last_doc_id: null }),
+    );
     const api = createApiClient({ fetch, storage: new MemoryStorage() });
-    expect(userMessage(await api.call(accountsEndpoints.signUp, { body: {} }).catch((e: unknown) => e))).toBe(messages.unexpected);
+    expect(userMessage(await api.call(accountsEndpoints.signUp, { body: {} }).catch((e: unknown) => e))).toBe(
+      messages.unexpected,
+    );
     // A public call's 401 (wrong password) is an ordinary error, not a logout.
     const onUnauthorized = vi.fn();
     api.setUnauthorizedHandler(onUnauthorized);
@@ -64,7 +101,9 @@ describe('envelope handling', () => {
   });
 
   it('builds paths and queries', () => {
-    expect(buildUrl('/api/v1', '/users/:id', { id: 'a b' }, { per_page: 30, last_doc_id: undefined })).toBe('/api/v1/users/a%20b?per_page=30');
+    expect(buildUrl('/api/v1', '/users/:id', { id: 'a b' }, { per_page: 30, last_doc_id: undefined })).toBe(
+      '/api/v1/users/a%20b?per_page=30',
+    );
     expect(buildUrl('/api/v1', '/users/{id}/x', { id: '7' })).toBe('/api/v1/users/7/x');
   });
 });
@@ -107,14 +146,22 @@ describe('session, 401 and refresh', () => {
   });
 
   it('login stores user_info with the expiry and a stable device id', async () => {
-    const { fetch, calls } = fakeFetch(() => json(200, { data: session('t1', 3600, 1), status: 200, error: null, last_doc_id: null }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(200, { data: session('t1', 3600, 1), status: 200, error: null, last_doc_id: null }),
+    );
     const storage = new MemoryStorage();
     const client = createApiClient({ fetch, storage, now });
     const accounts = createAccountsApi(client);
     await accounts.login({ email: 'a@b.jp', password: 'password1' });
     await accounts.login({ email: 'a@b.jp', password: 'password1' });
     const stored = JSON.parse(storage.getItem(STORAGE_KEYS.userInfo)!);
-    expect(stored).toMatchObject({ access_token: 't1', is_infomation: 1, user_id: 'u1', email: 'a@b.jp', expires_at: clock + 3_600_000 });
+    expect(stored).toMatchObject({
+      access_token: 't1',
+      is_infomation: 1,
+      user_id: 'u1',
+      email: 'a@b.jp',
+      expires_at: clock + 3_600_000,
+    });
     const bodies = calls.map((c) => JSON.parse(String(c.init.body)));
     expect(bodies[0].device_type).toBe('web');
     expect(bodies[0].device_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -123,14 +170,28 @@ describe('session, 401 and refresh', () => {
   });
 
   it('sign-up always sends agree_terms: true', async () => {
-    const { fetch, calls } = fakeFetch(() => json(200, { data: { email: 'a@b.jp', is_active: 0, verify_code_expires_in: 600 }, status: 200, error: null, last_doc_id: null }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(200, {
+        data: { email: 'a@b.jp', is_active: 0, verify_code_expires_in: 600 },
+        status: 200,
+        error: null,
+        last_doc_id: null,
+      }),
+    );
     const accounts = createAccountsApi(createApiClient({ fetch, storage: new MemoryStorage() }));
-    await accounts.signUp({ email: 'a@b.jp', confirm_email: 'a@b.jp', password: 'password1', confirm_password: 'password1' });
+    await accounts.signUp({
+      email: 'a@b.jp',
+      confirm_email: 'a@b.jp',
+      password: 'password1',
+      confirm_password: 'password1',
+    });
     expect(JSON.parse(String(calls[0]!.init.body)).agree_terms).toBe(true);
   });
 
   it('a signed-in 401 clears user_info and calls the unauthorized handler once per call', async () => {
-    const { fetch, calls } = fakeFetch(() => json(401, { data: null, status: 401, error: 'x', code: 'unauthorized', last_doc_id: null }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(401, { data: null, status: 401, error: 'x', code: 'unauthorized', last_doc_id: null }),
+    );
     const storage = new MemoryStorage();
     const onUnauthorized = vi.fn();
     const client = createApiClient({ fetch, storage, now, onUnauthorized });
@@ -151,7 +212,12 @@ describe('session, 401 and refresh', () => {
         refreshes += 1;
         return json(200, { data: session('fresh', 3600), status: 200, error: null, last_doc_id: null });
       }
-      return json(200, { data: { token: (init.headers as Record<string, string>).Authorization }, status: 200, error: null, last_doc_id: null });
+      return json(200, {
+        data: { token: (init.headers as Record<string, string>).Authorization },
+        status: 200,
+        error: null,
+        last_doc_id: null,
+      });
     });
     const client = createApiClient({ fetch, storage: new MemoryStorage(), now, refreshMarginMs: 60_000 });
     client.session.setSession(session('old', 3600));
@@ -170,7 +236,11 @@ describe('session, 401 and refresh', () => {
   });
 
   it('keeps the old token when a refresh fails for lack of network', async () => {
-    const { fetch } = fakeFetch((url) => (url.endsWith('/refresh_token') ? Promise.reject(new TypeError('down')) : json(200, { data: {}, status: 200, error: null, last_doc_id: null })));
+    const { fetch } = fakeFetch((url) =>
+      url.endsWith('/refresh_token')
+        ? Promise.reject(new TypeError('down'))
+        : json(200, { data: {}, status: 200, error: null, last_doc_id: null }),
+    );
     const client = createApiClient({ fetch, storage: new MemoryStorage(), now });
     client.session.setSession(session('old', 30));
     await client.call(accountsEndpoints.profile);

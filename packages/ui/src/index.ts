@@ -7,13 +7,27 @@ export { Button, type ButtonProps, type ButtonVariant } from './components/Butto
 export { TextField, type TextFieldProps } from './components/TextField.tsx';
 export { Checkbox, type CheckboxProps } from './components/Checkbox.tsx';
 export { Popup, ConfirmDialog, type PopupProps, type ConfirmDialogProps } from './components/Popup.tsx';
-export { PopupProvider, usePopup, type PopupApi, type AlertOptions, type ConfirmOptions } from './components/PopupProvider.tsx';
+export {
+  PopupProvider,
+  usePopup,
+  type PopupApi,
+  type AlertOptions,
+  type ConfirmOptions,
+} from './components/PopupProvider.tsx';
 export { BottomSheet, type BottomSheetProps } from './components/BottomSheet.tsx';
 export { Loader, Skeleton, type LoaderProps, type SkeletonProps } from './components/Loader.tsx';
 export { OfflineBanner } from './components/OfflineBanner.tsx';
 export { useOnlineStatus } from './components/useOnlineStatus.ts';
 export { Header, type HeaderProps } from './components/Header.tsx';
-export { BottomNav, NAV_TABS, formatBadge, activeTabFor, type BottomNavProps, type NavTab, type NavTabId } from './components/BottomNav.tsx';
+export {
+  BottomNav,
+  NAV_TABS,
+  formatBadge,
+  activeTabFor,
+  type BottomNavProps,
+  type NavTab,
+  type NavTabId,
+} from './components/BottomNav.tsx';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState.tsx';
 export { Logo, type LogoProps } from './components/Logo.tsx';
 export * from './components/icons.tsx';

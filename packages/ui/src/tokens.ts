@@ -30,7 +30,8 @@ export const tokens = {
     onBadge: '#FFFFFF',
   },
   font: {
-    family: '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", YuGothic, Meiryo, sans-serif',
+    family:
+      '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "Yu Gothic", YuGothic, Meiryo, sans-serif',
     sizeSmall: '13px',
     sizeBody: '15px',
     sizeLarge: '17px',

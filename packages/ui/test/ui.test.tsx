@@ -1,7 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 
-import { BottomNav, ConfirmDialog, TextField, activeTabFor, formatBadge, isSendEnter, tokensToCss, cssVar, uiCss } from '../src/index.ts';
+import {
+  BottomNav,
+  ConfirmDialog,
+  TextField,
+  activeTabFor,
+  formatBadge,
+  isSendEnter,
+  tokensToCss,
+  cssVar,
+  uiCss,
+} from '../src/index.ts';
 
 describe('formatBadge', () => {
   it('hides zero and shows numbers up to 99', () => {
@@ -58,7 +68,9 @@ describe('tokens', () => {
 
 describe('components', () => {
   it('BottomNav marks the active tab with aria-current and a badge text for readers', () => {
-    const html = renderToStaticMarkup(<BottomNav pathname="/friendlist" onNavigate={() => {}} badges={{ friendlist: 120 }} />);
+    const html = renderToStaticMarkup(
+      <BottomNav pathname="/friendlist" onNavigate={() => {}} badges={{ friendlist: 120 }} />,
+    );
     expect(html).toContain('aria-current="page"');
     expect(html.match(/aria-current/g)).toHaveLength(1);
     expect(html).toContain('99+');
@@ -66,12 +78,23 @@ describe('components', () => {
     for (const label of ['マイページ', '最新投稿', 'ホーム', '履歴', 'ともだち']) expect(html).toContain(label);
   });
   it('TextField puts the error line under the field and marks the input invalid', () => {
-    const html = renderToStaticMarkup(<TextField label="メールアドレス" value="" error="メールアドレスを入力してください。" onChange={() => {}} />);
+    const html = renderToStaticMarkup(
+      <TextField label="メールアドレス" value="" error="メールアドレスを入力してください。" onChange={() => {}} />,
+    );
     expect(html).toContain('aria-invalid="true"');
     expect(html.indexOf('<input')).toBeLessThan(html.indexOf('メールアドレスを入力してください。'));
   });
   it('ConfirmDialog draws the safe choice as secondary and the destructive one as destructive', () => {
-    const html = renderToStaticMarkup(<ConfirmDialog message="本当に削除しますか？" confirmLabel="削除" cancelLabel="キャンセル" destructive onConfirm={() => {}} onCancel={() => {}} />);
+    const html = renderToStaticMarkup(
+      <ConfirmDialog
+        message="本当に削除しますか？"
+        confirmLabel="削除"
+        cancelLabel="キャンセル"
+        destructive
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
     expect(html).toMatch(/hn-button--secondary[^>]*>キャンセル/);
     expect(html).toMatch(/hn-button--destructive[^>]*>削除/);
   });

@@ -11,8 +11,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   children: ReactNode;
 }
 
-export function Button({ variant = 'primary', block = false, loading = false, disabled, className, children, type = 'button', ...rest }: ButtonProps) {
-  const classes = ['hn-button', `hn-button--${variant}`, block && 'hn-button--block', className].filter(Boolean).join(' ');
+export function Button({
+  variant = 'primary',
+  block = false,
+  loading = false,
+  disabled,
+  className,
+  children,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  const classes = ['hn-button', `hn-button--${variant}`, block && 'hn-button--block', className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
       {loading ? <span className="hn-spinner hn-button__spinner" aria-hidden="true" /> : null}

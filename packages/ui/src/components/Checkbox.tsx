@@ -18,7 +18,10 @@ export function Checkbox({ checked, onChange, label, disabled = false, error, di
   const note = error ?? (disabled ? disabledReason : undefined);
   return (
     <div className="hn-field">
-      <label className={['hn-checkbox', disabled && 'hn-checkbox--disabled'].filter(Boolean).join(' ')} htmlFor={inputId}>
+      <label
+        className={['hn-checkbox', disabled && 'hn-checkbox--disabled'].filter(Boolean).join(' ')}
+        htmlFor={inputId}
+      >
         <input
           id={inputId}
           type="checkbox"

@@ -31,7 +31,11 @@ export function Skeleton({ width = '100%', height = 14, radius, lines }: Skeleto
     return (
       <span style={{ display: 'flex', flexDirection: 'column', gap: 8 }} aria-hidden="true">
         {Array.from({ length: lines }, (_, i) => (
-          <span key={i} className="hn-skeleton" style={{ width: i === lines - 1 ? '60%' : width, height, borderRadius: radius }} />
+          <span
+            key={i}
+            className="hn-skeleton"
+            style={{ width: i === lines - 1 ? '60%' : width, height, borderRadius: radius }}
+          />
         ))}
       </span>
     );

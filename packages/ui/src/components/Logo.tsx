@@ -14,7 +14,10 @@ export interface LogoProps {
 export function Logo({ size = 96, wordmark = false, className }: LogoProps) {
   const gradient = useId();
   return (
-    <div className={['hn-logo', className].filter(Boolean).join(' ')} style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}>
+    <div
+      className={['hn-logo', className].filter(Boolean).join(' ')}
+      style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'center', gap: 8 }}
+    >
       <svg width={size} height={size} viewBox="0 0 96 96" role="img" aria-label="本音 ロゴ">
         <defs>
           <linearGradient id={gradient} x1="0" y1="0" x2="1" y2="1">
@@ -33,8 +36,14 @@ export function Logo({ size = 96, wordmark = false, className }: LogoProps) {
       </svg>
       {wordmark ? (
         <span style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', lineHeight: 1.1 }}>
-          <span style={{ fontSize: size * 0.34, fontWeight: 700, letterSpacing: '0.12em', color: 'var(--hn-color-text)' }}>本音</span>
-          <span style={{ fontSize: size * 0.14, letterSpacing: '0.3em', color: 'var(--hn-color-text-muted)' }}>HONNE</span>
+          <span
+            style={{ fontSize: size * 0.34, fontWeight: 700, letterSpacing: '0.12em', color: 'var(--hn-color-text)' }}
+          >
+            本音
+          </span>
+          <span style={{ fontSize: size * 0.14, letterSpacing: '0.3em', color: 'var(--hn-color-text-muted)' }}>
+            HONNE
+          </span>
         </span>
       ) : null}
     </div>

@@ -20,7 +20,15 @@ export function Popup({ message, title, buttonLabel = uiStrings.ok, onClose }: P
   const ref = useDialogFocus<HTMLDivElement>(onClose);
   return (
     <div className="hn-backdrop">
-      <div ref={ref} className="hn-popup" role="alertdialog" aria-modal="true" aria-labelledby={title ? titleId : undefined} aria-describedby={messageId} tabIndex={-1}>
+      <div
+        ref={ref}
+        className="hn-popup"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-describedby={messageId}
+        tabIndex={-1}
+      >
         {title ? (
           <h2 className="hn-popup__title" id={titleId}>
             {title}
@@ -54,13 +62,29 @@ export interface ConfirmDialogProps {
  * A yes/no question. The safe choice (cancel) always has the secondary style and takes the first
  * focus; the confirm choice is primary, or destructive when it cannot be undone.
  */
-export function ConfirmDialog({ message, title, confirmLabel = uiStrings.yes, cancelLabel = uiStrings.no, destructive = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  message,
+  title,
+  confirmLabel = uiStrings.yes,
+  cancelLabel = uiStrings.no,
+  destructive = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const ref = useDialogFocus<HTMLDivElement>(onCancel);
   return (
     <div className="hn-backdrop">
-      <div ref={ref} className="hn-popup" role="alertdialog" aria-modal="true" aria-labelledby={title ? titleId : undefined} aria-describedby={messageId} tabIndex={-1}>
+      <div
+        ref={ref}
+        className="hn-popup"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={title ? titleId : undefined}
+        aria-describedby={messageId}
+        tabIndex={-1}
+      >
         {title ? (
           <h2 className="hn-popup__title" id={titleId}>
             {title}

@@ -47,9 +47,35 @@ export default function Login() {
         <div style={{ display: 'flex', justifyContent: 'center', padding: 'var(--hn-space-2) 0' }}>
           <Logo size={72} />
         </div>
-        <form className="hn-stack" noValidate onSubmit={submit} aria-describedby={formError ? 'login-error' : undefined}>
-          <TextField label={strings.email} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={setEmail} error={errors.email} maxLength={100} required />
-          <TextField label={strings.password} type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} error={errors.password} hint={strings.passwordHint} required />
+        <form
+          className="hn-stack"
+          noValidate
+          onSubmit={submit}
+          aria-describedby={formError ? 'login-error' : undefined}
+        >
+          <TextField
+            label={strings.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+            maxLength={100}
+            required
+          />
+          <TextField
+            label={strings.password}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+            hint={strings.passwordHint}
+            required
+          />
           {formError ? (
             <p className="hn-form-error" id="login-error" role="alert">
               {formError}

@@ -13,7 +13,17 @@ function Row({ label, onClick, children }: { label: string; onClick?: () => void
       <span className="hn-text-muted hn-text-small">{children ?? (onClick ? '›' : strings.comingSoon)}</span>
     </>
   );
-  const style = { display: 'flex', justifyContent: 'space-between', alignItems: 'center', width: '100%', minHeight: 52, padding: '0 var(--hn-space-4)', background: 'transparent', border: 0, textAlign: 'left' as const };
+  const style = {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    width: '100%',
+    minHeight: 52,
+    padding: '0 var(--hn-space-4)',
+    background: 'transparent',
+    border: 0,
+    textAlign: 'left' as const,
+  };
   return (
     <li style={{ borderBottom: '1px solid var(--hn-color-border)' }}>
       {onClick ? (
@@ -38,7 +48,15 @@ export default function Settings() {
     <>
       <Header title={strings.settingsTitle} onBack={() => navigate('/mypage')} />
       <main className="hn-page" style={{ paddingLeft: 0, paddingRight: 0 }}>
-        <ul style={{ listStyle: 'none', margin: 0, padding: 0, background: 'var(--hn-color-surface)', borderTop: '1px solid var(--hn-color-border)' }}>
+        <ul
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            background: 'var(--hn-color-surface)',
+            borderTop: '1px solid var(--hn-color-border)',
+          }}
+        >
           <Row label={rows.profile} />
           <Row label={rows.password} />
           <Row label={rows.sns} />

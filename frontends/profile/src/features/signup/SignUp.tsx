@@ -54,7 +54,11 @@ export default function SignUp() {
     if (Object.keys(clientErrors).length > 0) return;
     setBusy(true);
     try {
-      const result = await getApi().accounts.signUp({ ...form, email: form.email.trim(), confirm_email: form.confirm_email.trim() });
+      const result = await getApi().accounts.signUp({
+        ...form,
+        email: form.email.trim(),
+        confirm_email: form.confirm_email.trim(),
+      });
       setPending(result);
       setCode('');
       setCodeErrors({});
@@ -101,7 +105,10 @@ export default function SignUp() {
       <>
         <Header title={strings.termsTitle} onBack={() => setShowTerms(false)} />
         <TermsBody />
-        <div className="hn-page" style={{ paddingTop: 0, position: 'sticky', bottom: 0, background: 'var(--hn-color-bg)' }}>
+        <div
+          className="hn-page"
+          style={{ paddingTop: 0, position: 'sticky', bottom: 0, background: 'var(--hn-color-bg)' }}
+        >
           <Button block onClick={() => setShowTerms(false)}>
             {strings.termsClose}
           </Button>
@@ -127,7 +134,11 @@ export default function SignUp() {
               value={code}
               onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
               error={codeErrors.verify_code}
-              hint={pending.verify_code_expires_in > 0 ? strings.codeValidFor(Math.round(pending.verify_code_expires_in / 60)) : undefined}
+              hint={
+                pending.verify_code_expires_in > 0
+                  ? strings.codeValidFor(Math.round(pending.verify_code_expires_in / 60))
+                  : undefined
+              }
               style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
             />
             <Button type="submit" block loading={busy}>
@@ -148,10 +159,47 @@ export default function SignUp() {
       <Header title={strings.signUpTitle} onBack={() => navigate('/login')} />
       <main className="hn-page">
         <form className="hn-stack" noValidate onSubmit={create}>
-          <TextField label={strings.email} type="email" name="email" autoComplete="email" inputMode="email" maxLength={100} value={form.email} onChange={set('email')} error={errors.email} />
-          <TextField label={strings.emailConfirm} type="email" name="confirm_email" autoComplete="email" inputMode="email" maxLength={100} value={form.confirm_email} onChange={set('confirm_email')} error={errors.confirm_email} />
-          <TextField label={strings.password} type="password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} error={errors.password} hint={strings.passwordHint} />
-          <TextField label={strings.passwordConfirm} type="password" name="confirm_password" autoComplete="new-password" value={form.confirm_password} onChange={set('confirm_password')} error={errors.confirm_password} />
+          <TextField
+            label={strings.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={100}
+            value={form.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <TextField
+            label={strings.emailConfirm}
+            type="email"
+            name="confirm_email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={100}
+            value={form.confirm_email}
+            onChange={set('confirm_email')}
+            error={errors.confirm_email}
+          />
+          <TextField
+            label={strings.password}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            error={errors.password}
+            hint={strings.passwordHint}
+          />
+          <TextField
+            label={strings.passwordConfirm}
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            value={form.confirm_password}
+            onChange={set('confirm_password')}
+            error={errors.confirm_password}
+          />
           <Checkbox
             checked={agreed}
             disabled={!termsOpened}

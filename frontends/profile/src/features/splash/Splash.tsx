@@ -25,13 +25,38 @@ export default function Splash() {
       className="hn-page"
       onPointerDown={hold}
       onKeyDown={hold}
-      style={{ justifyContent: 'center', alignItems: 'center', textAlign: 'center', gap: 'var(--hn-space-8)', background: 'linear-gradient(180deg, var(--hn-color-bg) 0%, var(--hn-color-primary-soft) 100%)' }}
+      style={{
+        justifyContent: 'center',
+        alignItems: 'center',
+        textAlign: 'center',
+        gap: 'var(--hn-space-8)',
+        background: 'linear-gradient(180deg, var(--hn-color-bg) 0%, var(--hn-color-primary-soft) 100%)',
+      }}
     >
-      <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'var(--hn-space-5)', marginTop: 'auto' }}>
+      <div
+        style={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 'var(--hn-space-5)',
+          marginTop: 'auto',
+        }}
+      >
         <Logo size={112} wordmark />
-        <h1 style={{ margin: 0, fontSize: 'var(--hn-font-size-heading)', fontWeight: 700, letterSpacing: '0.04em' }}>{strings.tagline}</h1>
+        <h1 style={{ margin: 0, fontSize: 'var(--hn-font-size-heading)', fontWeight: 700, letterSpacing: '0.04em' }}>
+          {strings.tagline}
+        </h1>
       </div>
-      <div style={{ width: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'var(--hn-space-3)', marginTop: 'auto' }}>
+      <div
+        style={{
+          width: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          gap: 'var(--hn-space-3)',
+          marginTop: 'auto',
+        }}
+      >
         <Button block onClick={() => navigate('/login')}>
           {strings.start}
         </Button>

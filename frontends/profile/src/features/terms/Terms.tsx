@@ -36,7 +36,10 @@ export default function Terms() {
   const navigate = useNavigate();
   return (
     <>
-      <Header title={strings.termsTitle} onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/login'))} />
+      <Header
+        title={strings.termsTitle}
+        onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/login'))}
+      />
       <TermsBody />
     </>
   );

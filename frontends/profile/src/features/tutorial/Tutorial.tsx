@@ -28,18 +28,37 @@ export default function Tutorial() {
         title={strings.tutorialTitle}
         onBack={() => (index > 0 ? setIndex(index - 1) : navigate('/splash'))}
         right={
-          <button type="button" className="hn-button hn-button--text" style={{ padding: 0, minWidth: 44 }} onClick={finish}>
+          <button
+            type="button"
+            className="hn-button hn-button--text"
+            style={{ padding: 0, minWidth: 44 }}
+            onClick={finish}
+          >
             {strings.skip}
           </button>
         }
       />
       <main className="hn-page" style={{ textAlign: 'center', alignItems: 'center' }}>
-        <section aria-live="polite" aria-label={strings.tutorialPage(index + 1, pages.length)} style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'var(--hn-space-4)', flex: 1, justifyContent: 'center' }}>
+        <section
+          aria-live="polite"
+          aria-label={strings.tutorialPage(index + 1, pages.length)}
+          style={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'center',
+            gap: 'var(--hn-space-4)',
+            flex: 1,
+            justifyContent: 'center',
+          }}
+        >
           <Illustration />
           <h2 className="hn-title">{page.title}</h2>
           <p style={{ margin: 0, maxWidth: 320 }}>{page.body}</p>
         </section>
-        <ol aria-label={strings.tutorialTitle} style={{ display: 'flex', gap: 10, listStyle: 'none', padding: 0, margin: 0 }}>
+        <ol
+          aria-label={strings.tutorialTitle}
+          style={{ display: 'flex', gap: 10, listStyle: 'none', padding: 0, margin: 0 }}
+        >
           {pages.map((p, i) => (
             <li key={p.title}>
               <button
@@ -47,7 +66,17 @@ export default function Tutorial() {
                 aria-label={strings.tutorialPage(i + 1, pages.length)}
                 aria-current={i === index ? 'step' : undefined}
                 onClick={() => setIndex(i)}
-                style={{ width: 28, height: 28, border: 0, background: 'transparent', padding: 0, cursor: 'pointer', display: 'inline-flex', alignItems: 'center', justifyContent: 'center' }}
+                style={{
+                  width: 28,
+                  height: 28,
+                  border: 0,
+                  background: 'transparent',
+                  padding: 0,
+                  cursor: 'pointer',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                }}
               >
                 <span
                   style={{

@@ -4,7 +4,13 @@ const Face = ({ cx, cy, r, fill }: { cx: number; cy: number; r: number; fill: st
     <circle cx={cx} cy={cy} r={r} fill={fill} />
     <circle cx={cx - r * 0.32} cy={cy - r * 0.1} r={r * 0.09} fill="#2B2523" />
     <circle cx={cx + r * 0.32} cy={cy - r * 0.1} r={r * 0.09} fill="#2B2523" />
-    <path d={`M${cx - r * 0.3} ${cy + r * 0.28} Q${cx} ${cy + r * 0.55} ${cx + r * 0.3} ${cy + r * 0.28}`} stroke="#2B2523" strokeWidth={r * 0.08} fill="none" strokeLinecap="round" />
+    <path
+      d={`M${cx - r * 0.3} ${cy + r * 0.28} Q${cx} ${cy + r * 0.55} ${cx + r * 0.3} ${cy + r * 0.28}`}
+      stroke="#2B2523"
+      strokeWidth={r * 0.08}
+      fill="none"
+      strokeLinecap="round"
+    />
   </g>
 );
 
@@ -43,11 +49,15 @@ export function GreetingCall() {
   return (
     <svg {...frame}>
       <circle cx="120" cy="90" r="54" fill="#FBE9E4" />
+      <path d="M96 70c0-4 3-7 7-7h6l6 14-7 5c4 8 10 14 18 18l5-7 14 6v6c0 4-3 7-7 7-26 0-48-22-48-42z" fill="#B4503C" />
       <path
-        d="M96 70c0-4 3-7 7-7h6l6 14-7 5c4 8 10 14 18 18l5-7 14 6v6c0 4-3 7-7 7-26 0-48-22-48-42z"
-        fill="#B4503C"
+        d="M168 60q14 30 0 60M184 48q22 42 0 84"
+        stroke="#B4503C"
+        strokeWidth="5"
+        strokeLinecap="round"
+        fill="none"
+        opacity="0.7"
       />
-      <path d="M168 60q14 30 0 60M184 48q22 42 0 84" stroke="#B4503C" strokeWidth="5" strokeLinecap="round" fill="none" opacity="0.7" />
       <path d="M72 60q-14 30 0 60" stroke="#B4503C" strokeWidth="5" strokeLinecap="round" fill="none" opacity="0.4" />
     </svg>
   );

@@ -23,7 +23,8 @@ const OPEN_TO_ALL = new Set<string>(['/agree', '/term_of_use', '/whitescreen']);
 export const REGISTRATION_PATH = '/registration-information';
 
 const isPublic = (pathname: string) => (PUBLIC_PATHS as readonly string[]).includes(pathname);
-const isRegistration = (pathname: string) => pathname === REGISTRATION_PATH || pathname.startsWith(`${REGISTRATION_PATH}/`);
+const isRegistration = (pathname: string) =>
+  pathname === REGISTRATION_PATH || pathname.startsWith(`${REGISTRATION_PATH}/`);
 
 /**
  * The guard of spec §2/§4 as a pure rule: where to send someone instead of `pathname`, or null to
@@ -31,7 +32,11 @@ const isRegistration = (pathname: string) => pathname === REGISTRATION_PATH || p
  * logged in with is_infomation 0 → /registration-information; logged in people are taken off the
  * sign-in pages.
  */
-export function guardRedirect(pathname: string, session: { is_infomation: number } | null, endedBy: string | null = null): string | null {
+export function guardRedirect(
+  pathname: string,
+  session: { is_infomation: number } | null,
+  endedBy: string | null = null,
+): string | null {
   // A session that just ended (logout, 401, another device) goes to the login page instead.
   if (!session) return isPublic(pathname) ? null : endedBy ? '/login' : '/splash';
   if (OPEN_TO_ALL.has(pathname)) return null;

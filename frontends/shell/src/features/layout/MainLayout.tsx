@@ -12,7 +12,14 @@ export function MainLayout() {
   const navigate = useNavigate();
   return (
     <>
-      <div style={{ flex: 1, display: 'flex', flexDirection: 'column', paddingBottom: 'calc(var(--hn-size-nav) + env(safe-area-inset-bottom))' }}>
+      <div
+        style={{
+          flex: 1,
+          display: 'flex',
+          flexDirection: 'column',
+          paddingBottom: 'calc(var(--hn-size-nav) + env(safe-area-inset-bottom))',
+        }}
+      >
         <Outlet />
       </div>
       <BottomNav

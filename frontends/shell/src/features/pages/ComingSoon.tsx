@@ -10,7 +10,17 @@ export function ComingSoon({ title, backTo }: { title?: string; backTo?: string 
   return (
     <>
       <Header title={title ?? strings.comingSoonTitle} {...(backTo ? { onBack: () => navigate(backTo) } : {})} />
-      <EmptyState title={strings.comingSoonTitle} description={strings.comingSoonBody} action={backTo ? <Button variant="secondary" onClick={() => navigate(backTo)}>{strings.goHome}</Button> : undefined} />
+      <EmptyState
+        title={strings.comingSoonTitle}
+        description={strings.comingSoonBody}
+        action={
+          backTo ? (
+            <Button variant="secondary" onClick={() => navigate(backTo)}>
+              {strings.goHome}
+            </Button>
+          ) : undefined
+        }
+      />
     </>
   );
 }

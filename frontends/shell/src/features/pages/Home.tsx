@@ -41,10 +41,16 @@ export function Home() {
           </h2>
           <dl style={{ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 16px' }}>
             <dt className="hn-text-muted">{strings.homeAccount}</dt>
-            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>{loading && !email ? <Skeleton width="70%" /> : email}</dd>
+            <dd style={{ margin: 0, overflowWrap: 'anywhere' }}>
+              {loading && !email ? <Skeleton width="70%" /> : email}
+            </dd>
             <dt className="hn-text-muted">{strings.homePoints}</dt>
             <dd style={{ margin: 0 }} className="hn-num">
-              {loading && !profile ? <Skeleton width="30%" /> : `${(profile?.userCoin ?? 0).toLocaleString('ja-JP')}${strings.pointsUnit}`}
+              {loading && !profile ? (
+                <Skeleton width="30%" />
+              ) : (
+                `${(profile?.userCoin ?? 0).toLocaleString('ja-JP')}${strings.pointsUnit}`
+              )}
             </dd>
           </dl>
           <Link to="/settings">{strings.settingsLink}</Link>

@@ -50,7 +50,9 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean; key: nu
 /** Renders the default export of a remote module, loaded through its mf-manifest.json. */
 export function RemoteView({ id }: { id: RemoteId }) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error' }>({ status: 'loading' });
+  const [state, setState] = useState<
+    { status: 'loading' } | { status: 'ready'; Screen: ComponentType } | { status: 'error' }
+  >({ status: 'loading' });
 
   useEffect(() => {
     let alive = true;
