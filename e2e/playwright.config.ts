@@ -15,7 +15,19 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `
 // The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
 const serverEnv: Record<string, string> = {};
 for (const [k, v] of Object.entries(process.env)) {
-  if (v !== undefined && !['DATABASE_URL', 'NATS_URL', 'REDIS_URL', 'LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET', 'SMTP_URL'].includes(k)) serverEnv[k] = v;
+  if (
+    v !== undefined &&
+    ![
+      'DATABASE_URL',
+      'NATS_URL',
+      'REDIS_URL',
+      'LIVEKIT_URL',
+      'LIVEKIT_API_KEY',
+      'LIVEKIT_API_SECRET',
+      'SMTP_URL',
+    ].includes(k)
+  )
+    serverEnv[k] = v;
 }
 
 export default defineConfig({
@@ -36,7 +48,15 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

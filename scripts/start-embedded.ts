@@ -12,7 +12,10 @@ import { createService as createPoints, loadConfig as pointsConfig } from '@honn
 import { createLogger, InProcessBus, MemoryCache, type BaseOverrides } from '@honne/service-kit';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
-type Started = { app: { listen(o: { host: string; port: number }): Promise<string>; server: { address(): unknown } }; close(): Promise<void> };
+type Started = {
+  app: { listen(o: { host: string; port: number }): Promise<string>; server: { address(): unknown } };
+  close(): Promise<void>;
+};
 
 const env = process.env;
 const log = createLogger('honne', env.LOG_LEVEL ?? 'info');
@@ -44,7 +47,11 @@ try {
   const gateway = await createGateway(gwConfig, shared);
   started.push(gateway);
   await gateway.app.listen({ host: gwConfig.host, port: gwConfig.port });
-  const mode = [env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${gwConfig.dataDir})`, env.NATS_URL ? 'NATS' : 'in-process bus', env.REDIS_URL ? 'Redis' : 'in-memory cache'];
+  const mode = [
+    env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${gwConfig.dataDir})`,
+    env.NATS_URL ? 'NATS' : 'in-process bus',
+    env.REDIS_URL ? 'Redis' : 'in-memory cache',
+  ];
   log.info({ ms: Math.round(performance.now() - t0), mode }, `honne is running at http://localhost:${gwConfig.port}`);
   console.log(`\n  honne（本音）→ http://localhost:${gwConfig.port}\n  ${mode.join(' · ')}\n`);
 } catch (err) {

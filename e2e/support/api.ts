@@ -5,14 +5,30 @@ import WebSocket from 'ws';
 import { E2E_PORT } from '../playwright.config.ts';
 import { codeFromOutbox } from './outbox.ts';
 
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.jp`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.jp`;
 
 /** Signs up and verifies through the gateway, as the sign-up screen does. */
-export async function registerViaApi(request: APIRequestContext, email: string, password = 'password123', deviceId = 'api-device') {
-  const signup = await request.post('/api/v1/users', { data: { email, confirm_email: email, password, confirm_password: password, agree_terms: true } });
+export async function registerViaApi(
+  request: APIRequestContext,
+  email: string,
+  password = 'password123',
+  deviceId = 'api-device',
+) {
+  const signup = await request.post('/api/v1/users', {
+    data: { email, confirm_email: email, password, confirm_password: password, agree_terms: true },
+  });
   expect(signup.status()).toBe(200);
   const code = await codeFromOutbox(email);
-  const verify = await request.post('/api/v1/users/verify', { data: { email, verify_code: code, device_id: deviceId, device_type: 'web', signup_id: (await signup.json()).data.signup_id } });
+  const verify = await request.post('/api/v1/users/verify', {
+    data: {
+      email,
+      verify_code: code,
+      device_id: deviceId,
+      device_type: 'web',
+      signup_id: (await signup.json()).data.signup_id,
+    },
+  });
   expect(verify.status()).toBe(200);
   return (await verify.json()).data as { access_token: string; user_id: string; is_infomation: number };
 }

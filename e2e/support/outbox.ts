@@ -14,7 +14,9 @@ interface Mail {
 async function mailsTo(email: string): Promise<Mail[]> {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
-  const mails = await Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Mail));
+  const mails = await Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Mail),
+  );
   return mails.filter((m) => m.to === email.toLowerCase());
 }
 

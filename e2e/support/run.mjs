@@ -17,5 +17,8 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'honne-e2e-'));
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], { stdio: 'inherit', env: { ...process.env, E2E_DATA_DIR: dataDir } });
+const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, E2E_DATA_DIR: dataDir },
+});
 process.exit(result.status ?? 1);

@@ -4,7 +4,10 @@ import { expect, test } from '@playwright/test';
 import { codeFromOutbox } from '../support/outbox.ts';
 import { uniqueEmail } from '../support/api.ts';
 
-test('splash → tutorial → sign-up behind the terms gate → code from the mail → onboarding; a second device forces the first out', async ({ page, browser }) => {
+test('splash → tutorial → sign-up behind the terms gate → code from the mail → onboarding; a second device forces the first out', async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail('journey');
 
   // Logged out: the guard sends / to the splash.
@@ -13,12 +16,18 @@ test('splash → tutorial → sign-up behind the terms gate → code from the ma
   await expect(page.getByText('心の声を届ける、本音のSNS')).toBeVisible();
   await page.screenshot({ path: 'artifacts/screens/01-splash.png' });
 
-  await page.getByRole('button', { name: 'はじめての方へ（使い方を見る）' }).or(page.getByRole('link', { name: 'はじめての方へ（使い方を見る）' })).click();
+  await page
+    .getByRole('button', { name: 'はじめての方へ（使い方を見る）' })
+    .or(page.getByRole('link', { name: 'はじめての方へ（使い方を見る）' }))
+    .click();
   await expect(page).toHaveURL(/\/tutorial$/);
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'つぎへ' }).click();
   await expect(page.getByRole('button', { name: '行われ' })).toBeVisible();
   await page.screenshot({ path: 'artifacts/screens/02-tutorial-last.png' });
-  await page.getByRole('button', { name: 'スキップ' }).or(page.getByRole('link', { name: 'スキップ' })).click();
+  await page
+    .getByRole('button', { name: 'スキップ' })
+    .or(page.getByRole('link', { name: 'スキップ' }))
+    .click();
   await expect(page).toHaveURL(/\/signup$/);
 
   await page.getByLabel('メールアドレス', { exact: true }).fill(email);

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { AGE_BANDS, AVATAR_COUNTS, avatarPath, avatarsFor, avatarSvg, isAvatar, parseAvatarPath } from '../src/index.ts';
+import {
+  AGE_BANDS,
+  AVATAR_COUNTS,
+  avatarPath,
+  avatarsFor,
+  avatarSvg,
+  isAvatar,
+  parseAvatarPath,
+} from '../src/index.ts';
 
 describe('default avatars', () => {
   it('has 75 male and 76 female avatars, all distinct drawings', () => {
@@ -22,8 +30,8 @@ describe('default avatars', () => {
 
   it('parses only real avatar paths', () => {
     expect(parseAvatarPath(avatarPath({ gender: 'male', number: 75 }))).toEqual({ gender: 'male', number: 75 });
-    expect(parseAvatarPath('/api/v1/avatars/male/76.svg')).toBeUndefined();
-    expect(parseAvatarPath('/api/v1/avatars/female/76.svg')).toEqual({ gender: 'female', number: 76 });
+    expect(parseAvatarPath('/api/v1/users/avatars/male/76.svg')).toBeUndefined();
+    expect(parseAvatarPath('/api/v1/users/avatars/female/76.svg')).toEqual({ gender: 'female', number: 76 });
     expect(parseAvatarPath('https://evil.example/avatars/male/1.svg')).toBeUndefined();
     expect(isAvatar('female', 0)).toBe(false);
   });

@@ -1,6 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { BloodSettings, DeviceFields, LIMITS, Session, SoundSettings, UserProfile, checkEmail, checkPassword } from './accounts.ts';
+import {
+  BloodSettings,
+  DeviceFields,
+  LIMITS,
+  Session,
+  SoundSettings,
+  UserProfile,
+  checkEmail,
+  checkPassword,
+} from './accounts.ts';
 import { Envelope, ErrorEnvelope, Nullable, Ok, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 
@@ -28,9 +37,35 @@ export const RATINGS = [
 ] as const;
 
 export const INTEREST_TAGS = [
-  '筋トレ・ウォーキング', 'グルメ', '旅行', '温泉めぐり', '登山', 'スポーツ', 'ゴルフ', '映画鑑賞', 'ショッピング', 'ドライブ',
-  'パソコン', 'カメラ', 'カラオケ', '車・バイク', '自転車', '楽器演奏', '犬・猫・ペット', '資格', '家庭菜園', '英会話',
-  'ヨガ', '美容', '着物', '手芸', '花', '料理', '書道', 'カフェめぐり', 'アロマ',
+  '筋トレ・ウォーキング',
+  'グルメ',
+  '旅行',
+  '温泉めぐり',
+  '登山',
+  'スポーツ',
+  'ゴルフ',
+  '映画鑑賞',
+  'ショッピング',
+  'ドライブ',
+  'パソコン',
+  'カメラ',
+  'カラオケ',
+  '車・バイク',
+  '自転車',
+  '楽器演奏',
+  '犬・猫・ペット',
+  '資格',
+  '家庭菜園',
+  '英会話',
+  'ヨガ',
+  '美容',
+  '着物',
+  '手芸',
+  '花',
+  '料理',
+  '書道',
+  'カフェめぐり',
+  'アロマ',
 ] as const;
 
 /** Chat maximum retention options (id, label, minutes); default 60 minutes. */
@@ -68,7 +103,14 @@ const S = (max = 1000) => Type.String({ maxLength: max });
 const IntLike = Type.Union([Type.Integer(), Type.String({ maxLength: 8 })]);
 
 /** Image sources of spec §9: 1 file (data URL / base64 upload), 2 link (a default avatar), 3 base64. */
-export const ImageType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal('1'), Type.Literal('2'), Type.Literal('3')]);
+export const ImageType = Type.Union([
+  Type.Literal(1),
+  Type.Literal(2),
+  Type.Literal(3),
+  Type.Literal('1'),
+  Type.Literal('2'),
+  Type.Literal('3'),
+]);
 
 export const ProfileUpdateBody = Type.Object({
   user_name: Type.Optional(S(200)),
@@ -98,7 +140,13 @@ export const AvatarChangeBody = Type.Object({
   type: ImageType,
   profile_image_data: Type.String({ maxLength: 12 * 1024 * 1024 }),
   /** The square the user chose in the crop modal, in source pixels; centre square when absent. */
-  crop: Type.Optional(Type.Object({ x: Type.Integer({ minimum: 0 }), y: Type.Integer({ minimum: 0 }), size: Type.Integer({ minimum: 1 }) })),
+  crop: Type.Optional(
+    Type.Object({
+      x: Type.Integer({ minimum: 0 }),
+      y: Type.Integer({ minimum: 0 }),
+      size: Type.Integer({ minimum: 1 }),
+    }),
+  ),
 });
 export type AvatarChangeBody = Static<typeof AvatarChangeBody>;
 
@@ -114,11 +162,23 @@ export type Settings = Static<typeof Settings>;
 export const SettingsBody = Type.Partial(Settings);
 export type SettingsBody = Static<typeof SettingsBody>;
 
-export const SnsBody = Type.Object({ facebook: Type.Optional(S(2000)), instagram: Type.Optional(S(2000)), twitter: Type.Optional(S(2000)) });
+export const SnsBody = Type.Object({
+  facebook: Type.Optional(S(2000)),
+  instagram: Type.Optional(S(2000)),
+  twitter: Type.Optional(S(2000)),
+});
 export type SnsBody = Static<typeof SnsBody>;
-export const Sns = Type.Object({ facebook: Nullable(Type.String()), instagram: Nullable(Type.String()), twitter: Nullable(Type.String()) });
+export const Sns = Type.Object({
+  facebook: Nullable(Type.String()),
+  instagram: Nullable(Type.String()),
+  twitter: Nullable(Type.String()),
+});
 
-export const ChangePasswordBody = Type.Object({ password: Type.Optional(S(200)), new_password: Type.Optional(S(200)), confirm_new_password: Type.Optional(S(200)) });
+export const ChangePasswordBody = Type.Object({
+  password: Type.Optional(S(200)),
+  new_password: Type.Optional(S(200)),
+  confirm_new_password: Type.Optional(S(200)),
+});
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
 
 export const ChangeUserNameBody = Type.Object({ user_name: Type.Optional(S(200)) });
@@ -145,11 +205,20 @@ export const Character = Type.Object({
   is_current: Type.Boolean(),
 });
 export type Character = Static<typeof Character>;
-export const CharacterList = Type.Object({ email_id: Type.String(), characters: Type.Array(Character), can_add: Type.Boolean() });
+export const CharacterList = Type.Object({
+  email_id: Type.String(),
+  characters: Type.Array(Character),
+  can_add: Type.Boolean(),
+});
 export type CharacterList = Static<typeof CharacterList>;
 export const SwitchCharacterBody = Type.Object({ id: Type.String({ maxLength: 64 }), ...DeviceFields });
 
-export const Device = Type.Object({ device_type: Nullable(Type.String()), device_id: Type.String(), fcm_token: Nullable(Type.String()), voip_token: Nullable(Type.String()) });
+export const Device = Type.Object({
+  device_type: Nullable(Type.String()),
+  device_id: Type.String(),
+  fcm_token: Nullable(Type.String()),
+  voip_token: Nullable(Type.String()),
+});
 export const DeviceBody = Type.Object({ fcm_token: Type.Optional(S(4096)), voip_token: Type.Optional(S(4096)) });
 
 export const ServerTime = Type.Object({ now: Type.String(), epoch_ms: Type.Number() });
@@ -183,8 +252,22 @@ const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422
 const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 export const profileEndpoints = {
-  areas: endpoint({ method: 'GET', url: '/areas', service: 'accounts', summary: 'Areas: 1 = all areas, then the 47 prefectures north to south', auth: 'public', schema: { response: { 200: Envelope(Type.Array(Named)) } } }),
-  ages: endpoint({ method: 'GET', url: '/age', service: 'accounts', summary: 'Age bands, teens to 60s and over', auth: 'public', schema: { response: { 200: Envelope(Type.Array(Named)) } } }),
+  areas: endpoint({
+    method: 'GET',
+    url: '/areas',
+    service: 'accounts',
+    summary: 'Areas: 1 = all areas, then the 47 prefectures north to south',
+    auth: 'public',
+    schema: { response: { 200: Envelope(Type.Array(Named)) } },
+  }),
+  ages: endpoint({
+    method: 'GET',
+    url: '/age',
+    service: 'accounts',
+    summary: 'Age bands, teens to 60s and over',
+    auth: 'public',
+    schema: { response: { 200: Envelope(Type.Array(Named)) } },
+  }),
   avatar: endpoint({
     method: 'GET',
     url: '/users/avatars/:gender/:file',
@@ -201,33 +284,197 @@ export const profileEndpoints = {
     auth: 'public',
     schema: { params: Type.Object({ file: S(60) }), response: { 404: ErrorEnvelope } },
   }),
-  update: endpoint({ method: 'PUT', url: '/users', service: 'accounts', summary: 'Save onboarding / profile fields; images resized on the server', auth: 'user', schema: { body: ProfileUpdateBody, response: { 200: Envelope(UserProfile), ...errors } } }),
-  changeAvatar: endpoint({ method: 'PUT', url: '/users/avatar', service: 'accounts', summary: 'Change the avatar: square crop resized to 375, or a default avatar', auth: 'user', schema: { body: AvatarChangeBody, response: { 200: Envelope(UserProfile), ...errors } } }),
-  changeUserNamePost: endpoint({ method: 'POST', url: '/users/change_user_name', service: 'accounts', summary: 'Change the user name; resets friends and removes their rooms', auth: 'user', schema: { body: ChangeUserNameBody, response: { 200: Envelope(ChangeUserNameResult), ...errors } } }),
-  changeUserNamePut: endpoint({ method: 'PUT', url: '/users/change_user_name', service: 'accounts', summary: 'Same as POST /users/change_user_name', auth: 'user', schema: { body: ChangeUserNameBody, response: { 200: Envelope(ChangeUserNameResult), ...errors } } }),
-  changePassword: endpoint({ method: 'POST', url: '/users/change_password', service: 'accounts', summary: 'Change the password (old, new, confirmation)', auth: 'user', rateLimit: 'auth', schema: { body: ChangePasswordBody, response: { 200: Envelope(Message), ...errors } } }),
-  updateSns: endpoint({ method: 'POST', url: '/users/update_sns', service: 'accounts', summary: 'Save Facebook, Instagram and Twitter links', auth: 'user', schema: { body: SnsBody, response: { 200: Envelope(Sns), ...errors } } }),
-  getSettings: endpoint({ method: 'GET', url: '/users/setting', service: 'accounts', summary: 'Call/chat settings and chat retention', auth: 'user', schema: { response: { 200: Envelope(Settings), ...errors } } }),
-  putSettings: endpoint({ method: 'PUT', url: '/users/setting', service: 'accounts', summary: 'Update settings', auth: 'user', schema: { body: SettingsBody, response: { 200: Envelope(Settings), ...errors } } }),
-  postSettings: endpoint({ method: 'POST', url: '/users/setting', service: 'accounts', summary: 'Same as PUT /users/setting', auth: 'user', schema: { body: SettingsBody, response: { 200: Envelope(Settings), ...errors } } }),
-  getDevice: endpoint({ method: 'GET', url: '/users/device', service: 'accounts', summary: 'The device of the current session', auth: 'user', schema: { response: { 200: Envelope(Device), ...errors } } }),
-  putDevice: endpoint({ method: 'PUT', url: '/users/device', service: 'accounts', summary: 'Update push tokens of the current device', auth: 'user', schema: { body: DeviceBody, response: { 200: Envelope(Device), ...errors } } }),
-  timeserver: endpoint({ method: 'POST', url: '/users/timeserver', service: 'accounts', summary: 'Server time, for countdowns', auth: 'user', schema: { response: { 200: Envelope(ServerTime), ...errors } } }),
-  characters: endpoint({ method: 'POST', url: '/users/myusers', service: 'accounts', summary: "The account's characters (up to 3)", auth: 'user', schema: { body: Type.Object({ email_id: Type.Optional(S()) }), response: { 200: Envelope(CharacterList), ...errors } } }),
-  addCharacter: endpoint({ method: 'POST', url: '/users/add_myusers', service: 'accounts', summary: 'Add a character while fewer than 3 exist', auth: 'user', schema: { response: { 200: Envelope(Type.Object({ id: Type.String(), message: Type.String() })), ...errors } } }),
-  switchCharacter: endpoint({ method: 'POST', url: '/users/switch_character', service: 'accounts', summary: 'Continue as another character of the account (new session)', auth: 'user', schema: { body: SwitchCharacterBody, response: { 200: Envelope(Session), ...errors } } }),
-  deleteSelf: endpoint({ method: 'POST', url: '/users/deleteUser', service: 'accounts', summary: 'Delete this character; refused for a parent with sub-characters', auth: 'user', schema: { response: { 200: Envelope(Ok), ...errors } } }),
-  requestReset: endpoint({ method: 'POST', url: '/users/request_reset_password', service: 'accounts', summary: 'Mail a 6-digit password-reset code', auth: 'public', rateLimit: 'auth', schema: { body: ResetRequestBody, response: { 200: Envelope(ResetRequested), ...errors } } }),
-  verifyReset: endpoint({ method: 'POST', url: '/users/reset_password/verify_code', service: 'accounts', summary: 'Check a password-reset code', auth: 'public', rateLimit: 'auth', schema: { body: ResetVerifyBody, response: { 200: Envelope(Ok), ...errors } } }),
-  resetPassword: endpoint({ method: 'POST', url: '/users/reset_password', service: 'accounts', summary: 'Set a new password with the code; ends every session', auth: 'public', rateLimit: 'auth', schema: { body: ResetPasswordBody, response: { 200: Envelope(Message), ...errors } } }),
-  otp: endpoint({ method: 'POST', url: '/users/otp', service: 'accounts', summary: 'Prototype phone sign-in: send a code to a +81 number', auth: 'public', rateLimit: 'auth', schema: { body: OtpBody, response: { 200: Envelope(OtpSent), ...errors } } }),
-  otpVerify: endpoint({ method: 'POST', url: '/users/otp/verify', service: 'accounts', summary: 'Prototype phone sign-in: check the code', auth: 'public', rateLimit: 'auth', schema: { body: OtpVerifyBody, response: { 200: Envelope(Ok), ...errors } } }),
-  userDetail: endpoint({ method: 'GET', url: '/users/:id', service: 'accounts', summary: 'Another user as a detail panel shows them', auth: 'user', schema: { params: IdParam, response: { 200: Envelope(PublicUser), ...errors } } }),
+  update: endpoint({
+    method: 'PUT',
+    url: '/users',
+    service: 'accounts',
+    summary: 'Save onboarding / profile fields; images resized on the server',
+    auth: 'user',
+    schema: { body: ProfileUpdateBody, response: { 200: Envelope(UserProfile), ...errors } },
+  }),
+  changeAvatar: endpoint({
+    method: 'PUT',
+    url: '/users/avatar',
+    service: 'accounts',
+    summary: 'Change the avatar: square crop resized to 375, or a default avatar',
+    auth: 'user',
+    schema: { body: AvatarChangeBody, response: { 200: Envelope(UserProfile), ...errors } },
+  }),
+  changeUserNamePost: endpoint({
+    method: 'POST',
+    url: '/users/change_user_name',
+    service: 'accounts',
+    summary: 'Change the user name; resets friends and removes their rooms',
+    auth: 'user',
+    schema: { body: ChangeUserNameBody, response: { 200: Envelope(ChangeUserNameResult), ...errors } },
+  }),
+  changeUserNamePut: endpoint({
+    method: 'PUT',
+    url: '/users/change_user_name',
+    service: 'accounts',
+    summary: 'Same as POST /users/change_user_name',
+    auth: 'user',
+    schema: { body: ChangeUserNameBody, response: { 200: Envelope(ChangeUserNameResult), ...errors } },
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    url: '/users/change_password',
+    service: 'accounts',
+    summary: 'Change the password (old, new, confirmation)',
+    auth: 'user',
+    rateLimit: 'auth',
+    schema: { body: ChangePasswordBody, response: { 200: Envelope(Message), ...errors } },
+  }),
+  updateSns: endpoint({
+    method: 'POST',
+    url: '/users/update_sns',
+    service: 'accounts',
+    summary: 'Save Facebook, Instagram and Twitter links',
+    auth: 'user',
+    schema: { body: SnsBody, response: { 200: Envelope(Sns), ...errors } },
+  }),
+  getSettings: endpoint({
+    method: 'GET',
+    url: '/users/setting',
+    service: 'accounts',
+    summary: 'Call/chat settings and chat retention',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Settings), ...errors } },
+  }),
+  putSettings: endpoint({
+    method: 'PUT',
+    url: '/users/setting',
+    service: 'accounts',
+    summary: 'Update settings',
+    auth: 'user',
+    schema: { body: SettingsBody, response: { 200: Envelope(Settings), ...errors } },
+  }),
+  postSettings: endpoint({
+    method: 'POST',
+    url: '/users/setting',
+    service: 'accounts',
+    summary: 'Same as PUT /users/setting',
+    auth: 'user',
+    schema: { body: SettingsBody, response: { 200: Envelope(Settings), ...errors } },
+  }),
+  getDevice: endpoint({
+    method: 'GET',
+    url: '/users/device',
+    service: 'accounts',
+    summary: 'The device of the current session',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Device), ...errors } },
+  }),
+  putDevice: endpoint({
+    method: 'PUT',
+    url: '/users/device',
+    service: 'accounts',
+    summary: 'Update push tokens of the current device',
+    auth: 'user',
+    schema: { body: DeviceBody, response: { 200: Envelope(Device), ...errors } },
+  }),
+  timeserver: endpoint({
+    method: 'POST',
+    url: '/users/timeserver',
+    service: 'accounts',
+    summary: 'Server time, for countdowns',
+    auth: 'user',
+    schema: { response: { 200: Envelope(ServerTime), ...errors } },
+  }),
+  characters: endpoint({
+    method: 'POST',
+    url: '/users/myusers',
+    service: 'accounts',
+    summary: "The account's characters (up to 3)",
+    auth: 'user',
+    schema: {
+      body: Type.Object({ email_id: Type.Optional(S()) }),
+      response: { 200: Envelope(CharacterList), ...errors },
+    },
+  }),
+  addCharacter: endpoint({
+    method: 'POST',
+    url: '/users/add_myusers',
+    service: 'accounts',
+    summary: 'Add a character while fewer than 3 exist',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Type.Object({ id: Type.String(), message: Type.String() })), ...errors } },
+  }),
+  switchCharacter: endpoint({
+    method: 'POST',
+    url: '/users/switch_character',
+    service: 'accounts',
+    summary: 'Continue as another character of the account (new session)',
+    auth: 'user',
+    schema: { body: SwitchCharacterBody, response: { 200: Envelope(Session), ...errors } },
+  }),
+  deleteSelf: endpoint({
+    method: 'POST',
+    url: '/users/deleteUser',
+    service: 'accounts',
+    summary: 'Delete this character; refused for a parent with sub-characters',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Ok), ...errors } },
+  }),
+  requestReset: endpoint({
+    method: 'POST',
+    url: '/users/request_reset_password',
+    service: 'accounts',
+    summary: 'Mail a 6-digit password-reset code',
+    auth: 'public',
+    rateLimit: 'auth',
+    schema: { body: ResetRequestBody, response: { 200: Envelope(ResetRequested), ...errors } },
+  }),
+  verifyReset: endpoint({
+    method: 'POST',
+    url: '/users/reset_password/verify_code',
+    service: 'accounts',
+    summary: 'Check a password-reset code',
+    auth: 'public',
+    rateLimit: 'auth',
+    schema: { body: ResetVerifyBody, response: { 200: Envelope(Ok), ...errors } },
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    url: '/users/reset_password',
+    service: 'accounts',
+    summary: 'Set a new password with the code; ends every session',
+    auth: 'public',
+    rateLimit: 'auth',
+    schema: { body: ResetPasswordBody, response: { 200: Envelope(Message), ...errors } },
+  }),
+  otp: endpoint({
+    method: 'POST',
+    url: '/users/otp',
+    service: 'accounts',
+    summary: 'Prototype phone sign-in: send a code to a +81 number',
+    auth: 'public',
+    rateLimit: 'auth',
+    schema: { body: OtpBody, response: { 200: Envelope(OtpSent), ...errors } },
+  }),
+  otpVerify: endpoint({
+    method: 'POST',
+    url: '/users/otp/verify',
+    service: 'accounts',
+    summary: 'Prototype phone sign-in: check the code',
+    auth: 'public',
+    rateLimit: 'auth',
+    schema: { body: OtpVerifyBody, response: { 200: Envelope(Ok), ...errors } },
+  }),
+  userDetail: endpoint({
+    method: 'GET',
+    url: '/users/:id',
+    service: 'accounts',
+    summary: 'Another user as a detail panel shows them',
+    auth: 'user',
+    schema: { params: IdParam, response: { 200: Envelope(PublicUser), ...errors } },
+  }),
 } as const;
 
 // ---- rules shared by the server and the screens ----
 
-const toInt = (v: unknown): number | undefined => (v === undefined || v === null || v === '' ? undefined : Number.isInteger(Number(v)) ? Number(v) : NaN);
+const toInt = (v: unknown): number | undefined =>
+  v === undefined || v === null || v === '' ? undefined : Number.isInteger(Number(v)) ? Number(v) : NaN;
 
 export function checkUserName(name: string | undefined): string | undefined {
   const trimmed = (name ?? '').trim();
@@ -244,15 +491,18 @@ export function validateProfileUpdate(body: ProfileUpdateBody, completing: boole
     if (e) errors.user_name = e;
   }
   const gender = toInt(body.gender ?? body.gender_id);
-  if (gender !== undefined ? !GENDERS.some((g) => g.id === gender) : completing) errors.gender = messages.genderRequired;
+  if (gender !== undefined ? !GENDERS.some((g) => g.id === gender) : completing)
+    errors.gender = messages.genderRequired;
   const age = toInt(body.age_id);
   if (age !== undefined ? !(age >= 1 && age <= 6) : completing) errors.age = messages.ageRequired;
   const area = toInt(body.area_id);
   if (area !== undefined ? !(area >= 2 && area <= 48) : completing) errors.area = messages.areaRequired;
   const blood = body.userBloodSettings;
   if (blood) {
-    if (blood.bloodType != null && !BLOOD_TYPES.includes(blood.bloodType as (typeof BLOOD_TYPES)[number])) errors.bloodType = messages.invalidChoice;
-    if (blood.personality != null && !PERSONALITIES.some((p) => p.value === blood.personality)) errors.personality = messages.invalidChoice;
+    if (blood.bloodType != null && !BLOOD_TYPES.includes(blood.bloodType as (typeof BLOOD_TYPES)[number]))
+      errors.bloodType = messages.invalidChoice;
+    if (blood.personality != null && !PERSONALITIES.some((p) => p.value === blood.personality))
+      errors.personality = messages.invalidChoice;
     for (const { key } of RATINGS) {
       const v = blood[key];
       if (v != null && !(Number.isInteger(v) && v >= 1 && v <= 5)) errors[key] = messages.ratingRange;
@@ -260,12 +510,16 @@ export function validateProfileUpdate(body: ProfileUpdateBody, completing: boole
   }
   if (body.userCharacterSettings) {
     const tags = splitTags(body.userCharacterSettings.value);
-    if (tags.some((t) => !INTEREST_TAGS.includes(t as (typeof INTEREST_TAGS)[number]))) errors.userCharacterSettings = messages.invalidChoice;
+    if (tags.some((t) => !INTEREST_TAGS.includes(t as (typeof INTEREST_TAGS)[number])))
+      errors.userCharacterSettings = messages.invalidChoice;
   }
-  if (body.userCharacterInputWord !== undefined && [...body.userCharacterInputWord].length > PROFILE_LIMITS.banText) errors.userCharacterInputWord = messages.banTextTooLong;
-  if (body.userCharacterInputDetail !== undefined && [...body.userCharacterInputDetail].length > PROFILE_LIMITS.prText) errors.userCharacterInputDetail = messages.prTextTooLong;
+  if (body.userCharacterInputWord !== undefined && [...body.userCharacterInputWord].length > PROFILE_LIMITS.banText)
+    errors.userCharacterInputWord = messages.banTextTooLong;
+  if (body.userCharacterInputDetail !== undefined && [...body.userCharacterInputDetail].length > PROFILE_LIMITS.prText)
+    errors.userCharacterInputDetail = messages.prTextTooLong;
   const sound = body.userSoundSettings;
-  if (sound && Object.values(sound).some((v) => v != null && !(Number.isInteger(v) && v >= 0 && v <= 100))) errors.userSoundSettings = messages.invalidInput;
+  if (sound && Object.values(sound).some((v) => v != null && !(Number.isInteger(v) && v >= 0 && v <= 100)))
+    errors.userSoundSettings = messages.invalidInput;
   return errors;
 }
 
@@ -280,7 +534,8 @@ export function validateChangePassword(body: ChangePasswordBody): FieldErrors {
   if (!body.password) errors.password = messages.passwordRequired;
   const e = checkPassword(body.new_password ?? '');
   if (e) errors.new_password = e;
-  else if (body.confirm_new_password !== body.new_password) errors.confirm_new_password = messages.confirmPasswordMismatch;
+  else if (body.confirm_new_password !== body.new_password)
+    errors.confirm_new_password = messages.confirmPasswordMismatch;
   return errors;
 }
 

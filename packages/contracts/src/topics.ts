@@ -54,7 +54,11 @@ export const topicChannels = {
   category: (id: number) => `topics:category:${id}`,
 } as const;
 /** Channel event types. */
-export const TOPIC_CHANNEL_EVENTS = { created: 'topic.created', expired: 'topic.expired', deleted: 'topic.deleted' } as const;
+export const TOPIC_CHANNEL_EVENTS = {
+  created: 'topic.created',
+  expired: 'topic.expired',
+  deleted: 'topic.deleted',
+} as const;
 
 // ---- entities of §3 ----
 
@@ -281,7 +285,11 @@ export const ClickBody = Type.Object({
   /** Optional; when sent it must be the caller. */
   clickUserId: Type.Optional(S(64)),
 });
-export const ClickResult = Type.Object({ topic_id: Type.String(), click_number: Type.Integer(), counted: Type.Boolean() });
+export const ClickResult = Type.Object({
+  topic_id: Type.String(),
+  click_number: Type.Integer(),
+  counted: Type.Boolean(),
+});
 
 export const HistoryQuery = Type.Object({ type: Type.Optional(Int(0, 2)), ...Page });
 export const HistoryUpdateBody = Type.Object({ room_id: S(64), latest_message: Type.Optional(S(2000)) });
@@ -310,26 +318,175 @@ const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429
 const TopicParams = Type.Object({ id: S(64) });
 
 export const topicsEndpoints = {
-  categories: endpoint({ method: 'GET', url: '/categories', service: 'topics', summary: 'Categories (ids 1–5 for the latest-posts picker)', auth: 'user', schema: { response: { 200: Envelope(Type.Array(Category)), ...errors } } }),
-  subCategories: endpoint({ method: 'GET', url: '/subCategories', service: 'topics', summary: 'Sub-categories of a category, with their longest expiry and whether a password gate applies', auth: 'user', schema: { querystring: CategoryQuery, response: { 200: Envelope(Type.Array(SubCategory)), ...errors } } }),
-  subCategory: endpoint({ method: 'GET', url: '/subCategories/:id', service: 'topics', summary: 'One sub-category', auth: 'user', schema: { params: SubCategoryParams, response: { 200: Envelope(SubCategory), ...errors } } }),
-  unlockSubCategory: endpoint({ method: 'POST', url: '/subCategories/:id/unlock', service: 'topics', summary: "Pass a sub-category's password gate (remembered for the caller)", auth: 'user', rateLimit: 'auth', schema: { params: SubCategoryParams, body: UnlockBody, response: { 200: Envelope(SubCategory), ...errors } } }),
-  createThread: endpoint({ method: 'POST', url: '/threads', service: 'topics', summary: 'Create a theme under area, category and sub-category', auth: 'user', schema: { body: ThreadCreateBody, response: { 200: Envelope(Thread), ...errors } } }),
-  joinThread: endpoint({ method: 'POST', url: '/threads/join', service: 'topics', summary: "The theme-search step: the newest theme of the sub-category and area (a default-named one is created when none exists), saved as the caller's latest_joined_thread", auth: 'user', schema: { body: ThreadJoinBody, response: { 200: Envelope(Thread), ...errors } } }),
-  threads: endpoint({ method: 'GET', url: '/threads', service: 'topics', summary: 'Themes, newest first, 30 a page; a category needs a sub-category', auth: 'user', schema: { querystring: ThreadListQuery, response: { 200: Envelope(Type.Array(Thread)), ...errors } } }),
-  thread: endpoint({ method: 'GET', url: '/threads/:id', service: 'topics', summary: 'One theme with its live voice counts', auth: 'user', schema: { params: TopicParams, response: { 200: Envelope(Thread), ...errors } } }),
-  createTopic: endpoint({ method: 'POST', url: '/topics/:id', service: 'topics', summary: "Post a voice in theme :id; replaces the caller's earlier voices there", auth: 'user', schema: { params: TopicParams, body: TopicCreateBody, response: { 200: Envelope(Topic), ...errors } } }),
-  topics: endpoint({ method: 'GET', url: '/topics', service: 'topics', summary: 'Live voices, newest first, 30 a page, filtered by theme, poster and presence', auth: 'user', schema: { querystring: TopicListQuery, response: { 200: Envelope(Type.Array(Topic)), ...errors } } }),
-  topic: endpoint({ method: 'GET', url: '/topics/:id', service: 'topics', summary: 'One live voice', auth: 'user', schema: { params: TopicParams, querystring: TopicGetQuery, response: { 200: Envelope(Topic), ...errors } } }),
-  updateTopic: endpoint({ method: 'PUT', url: '/topics/:id', service: 'topics', summary: 'Allow or refuse incoming talks on my voice (is_callable)', auth: 'user', schema: { params: TopicParams, body: TopicUpdateBody, response: { 200: Envelope(Topic), ...errors } } }),
-  updateClick: endpoint({ method: 'PATCH', url: '/topics/updateClick', service: 'topics', summary: 'Count one click per user per voice (threadId is the voice id)', auth: 'user', schema: { body: ClickBody, response: { 200: Envelope(ClickResult), ...errors } } }),
-  myTopics: endpoint({ method: 'GET', url: '/users/topics', service: 'topics', summary: 'My live voices in a theme', auth: 'user', schema: { querystring: UserTopicsQuery, response: { 200: Envelope(Type.Array(Topic)), ...errors } } }),
-  replyList: endpoint({ method: 'GET', url: '/topics/:id/reply-list', service: 'topics', summary: "People who opened a room on my voice ('0' all, '1' replied)", auth: 'user', schema: { params: TopicParams, querystring: ReplyListQuery, response: { 200: Envelope(Type.Array(Reply)), ...errors } } }),
-  history: endpoint({ method: 'GET', url: '/history', service: 'topics', summary: 'My history: 0 all, 1 my voices, 2 others’ voices', auth: 'user', schema: { querystring: HistoryQuery, response: { 200: Envelope(Type.Array(HistoryItem)), ...errors } } }),
-  updateHistory: endpoint({ method: 'POST', url: '/history', service: 'topics', summary: "Set the latest message of a room's history entries (participants only)", auth: 'user', schema: { body: HistoryUpdateBody, response: { 200: Envelope(Type.Object({ room_id: Type.String(), updated: Type.Integer() })), ...errors } } }),
-  getFilter: endpoint({ method: 'GET', url: '/users/filter', service: 'topics', summary: 'My saved filter and theme history', auth: 'user', schema: { response: { 200: Envelope(FilterHistory), ...errors } } }),
-  saveFilter: endpoint({ method: 'POST', url: '/users/filter', service: 'topics', summary: 'Save filter fields and theme history (at least one field)', auth: 'user', schema: { body: FilterBody, response: { 200: Envelope(FilterHistory), ...errors } } }),
-  firstSearch: endpoint({ method: 'PUT', url: '/users/first_search', service: 'topics', summary: 'Set the first-search flag of the theme-search flow', auth: 'user', schema: { body: FirstSearchBody, response: { 200: Envelope(FilterHistory), ...errors } } }),
+  categories: endpoint({
+    method: 'GET',
+    url: '/categories',
+    service: 'topics',
+    summary: 'Categories (ids 1–5 for the latest-posts picker)',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Type.Array(Category)), ...errors } },
+  }),
+  subCategories: endpoint({
+    method: 'GET',
+    url: '/subCategories',
+    service: 'topics',
+    summary: 'Sub-categories of a category, with their longest expiry and whether a password gate applies',
+    auth: 'user',
+    schema: { querystring: CategoryQuery, response: { 200: Envelope(Type.Array(SubCategory)), ...errors } },
+  }),
+  subCategory: endpoint({
+    method: 'GET',
+    url: '/subCategories/:id',
+    service: 'topics',
+    summary: 'One sub-category',
+    auth: 'user',
+    schema: { params: SubCategoryParams, response: { 200: Envelope(SubCategory), ...errors } },
+  }),
+  unlockSubCategory: endpoint({
+    method: 'POST',
+    url: '/subCategories/:id/unlock',
+    service: 'topics',
+    summary: "Pass a sub-category's password gate (remembered for the caller)",
+    auth: 'user',
+    rateLimit: 'auth',
+    schema: { params: SubCategoryParams, body: UnlockBody, response: { 200: Envelope(SubCategory), ...errors } },
+  }),
+  createThread: endpoint({
+    method: 'POST',
+    url: '/threads',
+    service: 'topics',
+    summary: 'Create a theme under area, category and sub-category',
+    auth: 'user',
+    schema: { body: ThreadCreateBody, response: { 200: Envelope(Thread), ...errors } },
+  }),
+  joinThread: endpoint({
+    method: 'POST',
+    url: '/threads/join',
+    service: 'topics',
+    summary:
+      "The theme-search step: the newest theme of the sub-category and area (a default-named one is created when none exists), saved as the caller's latest_joined_thread",
+    auth: 'user',
+    schema: { body: ThreadJoinBody, response: { 200: Envelope(Thread), ...errors } },
+  }),
+  threads: endpoint({
+    method: 'GET',
+    url: '/threads',
+    service: 'topics',
+    summary: 'Themes, newest first, 30 a page; a category needs a sub-category',
+    auth: 'user',
+    schema: { querystring: ThreadListQuery, response: { 200: Envelope(Type.Array(Thread)), ...errors } },
+  }),
+  thread: endpoint({
+    method: 'GET',
+    url: '/threads/:id',
+    service: 'topics',
+    summary: 'One theme with its live voice counts',
+    auth: 'user',
+    schema: { params: TopicParams, response: { 200: Envelope(Thread), ...errors } },
+  }),
+  createTopic: endpoint({
+    method: 'POST',
+    url: '/topics/:id',
+    service: 'topics',
+    summary: "Post a voice in theme :id; replaces the caller's earlier voices there",
+    auth: 'user',
+    schema: { params: TopicParams, body: TopicCreateBody, response: { 200: Envelope(Topic), ...errors } },
+  }),
+  topics: endpoint({
+    method: 'GET',
+    url: '/topics',
+    service: 'topics',
+    summary: 'Live voices, newest first, 30 a page, filtered by theme, poster and presence',
+    auth: 'user',
+    schema: { querystring: TopicListQuery, response: { 200: Envelope(Type.Array(Topic)), ...errors } },
+  }),
+  topic: endpoint({
+    method: 'GET',
+    url: '/topics/:id',
+    service: 'topics',
+    summary: 'One live voice',
+    auth: 'user',
+    schema: { params: TopicParams, querystring: TopicGetQuery, response: { 200: Envelope(Topic), ...errors } },
+  }),
+  updateTopic: endpoint({
+    method: 'PUT',
+    url: '/topics/:id',
+    service: 'topics',
+    summary: 'Allow or refuse incoming talks on my voice (is_callable)',
+    auth: 'user',
+    schema: { params: TopicParams, body: TopicUpdateBody, response: { 200: Envelope(Topic), ...errors } },
+  }),
+  updateClick: endpoint({
+    method: 'PATCH',
+    url: '/topics/updateClick',
+    service: 'topics',
+    summary: 'Count one click per user per voice (threadId is the voice id)',
+    auth: 'user',
+    schema: { body: ClickBody, response: { 200: Envelope(ClickResult), ...errors } },
+  }),
+  myTopics: endpoint({
+    method: 'GET',
+    url: '/users/topics',
+    service: 'topics',
+    summary: 'My live voices in a theme',
+    auth: 'user',
+    schema: { querystring: UserTopicsQuery, response: { 200: Envelope(Type.Array(Topic)), ...errors } },
+  }),
+  replyList: endpoint({
+    method: 'GET',
+    url: '/topics/:id/reply-list',
+    service: 'topics',
+    summary: "People who opened a room on my voice ('0' all, '1' replied)",
+    auth: 'user',
+    schema: {
+      params: TopicParams,
+      querystring: ReplyListQuery,
+      response: { 200: Envelope(Type.Array(Reply)), ...errors },
+    },
+  }),
+  history: endpoint({
+    method: 'GET',
+    url: '/history',
+    service: 'topics',
+    summary: 'My history: 0 all, 1 my voices, 2 others’ voices',
+    auth: 'user',
+    schema: { querystring: HistoryQuery, response: { 200: Envelope(Type.Array(HistoryItem)), ...errors } },
+  }),
+  updateHistory: endpoint({
+    method: 'POST',
+    url: '/history',
+    service: 'topics',
+    summary: "Set the latest message of a room's history entries (participants only)",
+    auth: 'user',
+    schema: {
+      body: HistoryUpdateBody,
+      response: { 200: Envelope(Type.Object({ room_id: Type.String(), updated: Type.Integer() })), ...errors },
+    },
+  }),
+  getFilter: endpoint({
+    method: 'GET',
+    url: '/users/filter',
+    service: 'topics',
+    summary: 'My saved filter and theme history',
+    auth: 'user',
+    schema: { response: { 200: Envelope(FilterHistory), ...errors } },
+  }),
+  saveFilter: endpoint({
+    method: 'POST',
+    url: '/users/filter',
+    service: 'topics',
+    summary: 'Save filter fields and theme history (at least one field)',
+    auth: 'user',
+    schema: { body: FilterBody, response: { 200: Envelope(FilterHistory), ...errors } },
+  }),
+  firstSearch: endpoint({
+    method: 'PUT',
+    url: '/users/first_search',
+    service: 'topics',
+    summary: 'Set the first-search flag of the theme-search flow',
+    auth: 'user',
+    schema: { body: FirstSearchBody, response: { 200: Envelope(FilterHistory), ...errors } },
+  }),
 } as const;
 
 // ---- rules shared by the server and the screens ----
@@ -366,7 +523,11 @@ export function validateThreadCreate(body: ThreadCreateBody): FieldErrors {
 }
 
 /** Area, category and sub-category of a theme; area 1 (all areas) is not a place to post. */
-export function validateThemeChoice(body: { area_id?: number; category_id?: number; sub_category_id?: number }): FieldErrors {
+export function validateThemeChoice(body: {
+  area_id?: number;
+  category_id?: number;
+  sub_category_id?: number;
+}): FieldErrors {
   const errors: FieldErrors = {};
   if (!isPostableArea(body.area_id)) errors.area_id = messages.areaRequired;
   if (!body.category_id) errors.category_id = messages.categoryRequired;
@@ -407,7 +568,8 @@ export function priceOptions(max: number): number[] {
 }
 
 export function checkPrice(price: number, max: number): string | undefined {
-  if (!Number.isInteger(price) || price < 0 || price > max || price % TOPIC_LIMITS.priceStep !== 0) return messages.priceInvalid;
+  if (!Number.isInteger(price) || price < 0 || price > max || price % TOPIC_LIMITS.priceStep !== 0)
+    return messages.priceInvalid;
   return undefined;
 }
 
@@ -428,7 +590,10 @@ export type CountdownStyle = 'normal' | 'warning' | 'seconds';
  * The expiry countdown of §4: over 1 hour hours and minutes in normal style; 1 hour or less in
  * warning style; under 60 s the seconds; at or past expiry 0 seconds.
  */
-export function countdown(expireAtMs: number, nowMs: number): { style: CountdownStyle; text: string; remainingSeconds: number } {
+export function countdown(
+  expireAtMs: number,
+  nowMs: number,
+): { style: CountdownStyle; text: string; remainingSeconds: number } {
   const remainingSeconds = Math.max(0, Math.floor((expireAtMs - nowMs) / 1000));
   if (remainingSeconds < 60) return { style: 'seconds', text: `${remainingSeconds}秒`, remainingSeconds };
   const hours = Math.floor(remainingSeconds / 3600);

@@ -1,4 +1,11 @@
-import { migrateToLatest, openBaseContext, openDatabase, Tokens, type BaseContext, type BaseOverrides } from '@honne/service-kit';
+import {
+  migrateToLatest,
+  openBaseContext,
+  openDatabase,
+  Tokens,
+  type BaseContext,
+  type BaseOverrides,
+} from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { AccountsConfig } from './config.ts';

@@ -17,19 +17,41 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
   it('changes the password after checking the current one', async () => {
     const me = await h.register('change@example.jp', 'password123');
     const cases: [object, string, string][] = [
-      [{ password: 'wrong-pass', new_password: 'newpass123', confirm_new_password: 'newpass123' }, 'password', messages.currentPasswordWrong],
-      [{ password: 'password123', new_password: 'short', confirm_new_password: 'short' }, 'new_password', messages.passwordLength],
-      [{ password: 'password123', new_password: 'newpass123', confirm_new_password: 'newpass124' }, 'confirm_new_password', messages.confirmPasswordMismatch],
+      [
+        { password: 'wrong-pass', new_password: 'newpass123', confirm_new_password: 'newpass123' },
+        'password',
+        messages.currentPasswordWrong,
+      ],
+      [
+        { password: 'password123', new_password: 'short', confirm_new_password: 'short' },
+        'new_password',
+        messages.passwordLength,
+      ],
+      [
+        { password: 'password123', new_password: 'newpass123', confirm_new_password: 'newpass124' },
+        'confirm_new_password',
+        messages.confirmPasswordMismatch,
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await h.post('/users/change_password', payload, h.as(me.caller));
       expect(res.statusCode).toBe(403);
       expect(res.json().errors[field]).toBe(message);
     }
-    const ok = await h.post('/users/change_password', { password: 'password123', new_password: 'newpass123', confirm_new_password: 'newpass123' }, h.as(me.caller));
+    const ok = await h.post(
+      '/users/change_password',
+      { password: 'password123', new_password: 'newpass123', confirm_new_password: 'newpass123' },
+      h.as(me.caller),
+    );
     expect(ok.json().data).toEqual({ message: messages.passwordChanged });
-    expect((await h.post('/users/login', { email: 'change@example.jp', password: 'password123', device_id: 'device-1' })).statusCode).toBe(403);
-    expect((await h.post('/users/login', { email: 'change@example.jp', password: 'newpass123', device_id: 'device-1' })).statusCode).toBe(200);
+    expect(
+      (await h.post('/users/login', { email: 'change@example.jp', password: 'password123', device_id: 'device-1' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await h.post('/users/login', { email: 'change@example.jp', password: 'newpass123', device_id: 'device-1' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('resets a forgotten password with a mailed code and ends every session', async () => {
@@ -42,17 +64,40 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     const code = await h.latestCode('forgot@example.jp');
     const wrong = code === '999999' ? '000000' : '999999';
 
-    expect((await h.post('/users/reset_password/verify_code', { email: 'forgot@example.jp', verify_code: wrong })).json().errors.verify_code).toBe(messages.verifyCodeInvalid);
-    expect((await h.post('/users/reset_password/verify_code', { email: 'forgot@example.jp', verify_code: code })).json().data).toEqual({ ok: true });
-    const mismatch = await h.post('/users/reset_password', { email: 'forgot@example.jp', verify_code: code, password: 'brandnew1', confirm_password: 'brandnew2' });
+    expect(
+      (await h.post('/users/reset_password/verify_code', { email: 'forgot@example.jp', verify_code: wrong })).json()
+        .errors.verify_code,
+    ).toBe(messages.verifyCodeInvalid);
+    expect(
+      (await h.post('/users/reset_password/verify_code', { email: 'forgot@example.jp', verify_code: code })).json()
+        .data,
+    ).toEqual({ ok: true });
+    const mismatch = await h.post('/users/reset_password', {
+      email: 'forgot@example.jp',
+      verify_code: code,
+      password: 'brandnew1',
+      confirm_password: 'brandnew2',
+    });
     expect(mismatch.json().errors.confirm_password).toBe(messages.confirmPasswordMismatch);
 
-    const done = await h.post('/users/reset_password', { email: 'forgot@example.jp', verify_code: code, password: 'brandnew1', confirm_password: 'brandnew1' });
+    const done = await h.post('/users/reset_password', {
+      email: 'forgot@example.jp',
+      verify_code: code,
+      password: 'brandnew1',
+      confirm_password: 'brandnew1',
+    });
     expect(done.json().data).toEqual({ message: '新パスワードを設定完了しました。' });
     expect(await h.ctx.tokens.verify(me.access_token, h.clock.now())).toBeUndefined();
-    const reuse = await h.post('/users/reset_password', { email: 'forgot@example.jp', verify_code: code, password: 'another12', confirm_password: 'another12' });
+    const reuse = await h.post('/users/reset_password', {
+      email: 'forgot@example.jp',
+      verify_code: code,
+      password: 'another12',
+      confirm_password: 'another12',
+    });
     expect(reuse.json().errors.verify_code).toBe(messages.verifyCodeExpired);
-    expect((await h.post('/users/login', { email: 'forgot@example.jp', password: 'brandnew1', device_id: 'x' })).statusCode).toBe(200);
+    expect(
+      (await h.post('/users/login', { email: 'forgot@example.jp', password: 'brandnew1', device_id: 'x' })).statusCode,
+    ).toBe(200);
   });
 
   it('answers a reset for an unknown address the same way, mailing that there is no account', async () => {
@@ -71,9 +116,12 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     expect(fourth.statusCode).toBe(403);
     expect(fourth.json().error).toBe(messages.characterLimit);
 
-    const list = (await h.post('/users/myusers', { email_id: 'someone-else@example.jp' }, h.as(parent.caller))).json().data;
+    const list = (await h.post('/users/myusers', { email_id: 'someone-else@example.jp' }, h.as(parent.caller))).json()
+      .data;
     expect(list).toMatchObject({ email_id: 'family@example.jp', can_add: false });
-    expect(list.characters.map((c: { is_parent: boolean; is_current: boolean }) => [c.is_parent, c.is_current])).toEqual([
+    expect(
+      list.characters.map((c: { is_parent: boolean; is_current: boolean }) => [c.is_parent, c.is_current]),
+    ).toEqual([
       [true, true],
       [false, false],
       [false, false],
@@ -100,7 +148,9 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     // A character can be deleted; the parent then still has one, then none.
     expect((await h.post('/users/deleteUser', {}, h.as(asSecond!))).json().data).toEqual({ ok: true });
     await expect.poll(() => deleted).toContain(second);
-    const relogin = (await h.post('/users/login', { email: 'family@example.jp', password: 'password123', device_id: 'device-1' })).json().data;
+    const relogin = (
+      await h.post('/users/login', { email: 'family@example.jp', password: 'password123', device_id: 'device-1' })
+    ).json().data;
     const parentCaller = (await h.ctx.tokens.verify(relogin.access_token, h.clock.now()))!;
     expect((await h.post('/users/deleteUser', {}, h.as(parentCaller))).json().error).toBe(subCharactersExist(1));
   });
@@ -109,13 +159,21 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     const me = await h.register('leaving@example.jp');
     const res = await h.post('/users/deleteUser', {}, h.as(me.caller));
     expect(res.statusCode).toBe(200);
-    expect(await h.ctx.db.selectFrom('users').select('id').where('id', '=', me.user_id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await h.ctx.db.selectFrom('users').select('id').where('id', '=', me.user_id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await h.ctx.tokens.verify(me.access_token, h.clock.now())).toBeUndefined();
     await expect.poll(() => deleted).toContain(me.user_id);
     await expect
-      .poll(async () => (await h.points.ctx.db.selectFrom('accounts').select('user_id').where('user_id', '=', me.user_id).execute()).length)
+      .poll(
+        async () =>
+          (await h.points.ctx.db.selectFrom('accounts').select('user_id').where('user_id', '=', me.user_id).execute())
+            .length,
+      )
       .toBe(0);
-    expect((await h.post('/users/login', { email: 'leaving@example.jp', password: 'password123' })).statusCode).toBe(403);
+    expect((await h.post('/users/login', { email: 'leaving@example.jp', password: 'password123' })).statusCode).toBe(
+      403,
+    );
   });
 
   it('sends phone codes with the +81 prefix and checks them (prototype)', async () => {
@@ -124,7 +182,10 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     const sent = await h.post('/users/otp', { phone: '090-1234-5678' });
     expect(sent.json().data).toMatchObject({ phone: '+819012345678' });
     const code = await h.latestCode('+819012345678');
-    const bad = await h.post('/users/otp/verify', { phone: '09012345678', code: code === '111111' ? '222222' : '111111' });
+    const bad = await h.post('/users/otp/verify', {
+      phone: '09012345678',
+      code: code === '111111' ? '222222' : '111111',
+    });
     expect(bad.json().errors.code).toBe(messages.otpInvalid);
     expect((await h.post('/users/otp/verify', { phone: '09012345678', code })).json().data).toEqual({ ok: true });
   });

@@ -27,12 +27,25 @@ export async function startHarness(mode: InfraMode, overrides: Partial<AccountsC
     loginMaxFailures: ACCOUNTS_DEFAULTS.loginMaxFailures,
     ...overrides,
   };
-  const points = await createPoints(testConfig('points', mode), { bus: infra.bus, cache: infra.cache, clock, inMemoryDb, schema: pointsSchema });
-  const accounts = await createService(config, { bus: infra.bus, cache: infra.cache, clock, inMemoryDb, schema: accountsSchema });
+  const points = await createPoints(testConfig('points', mode), {
+    bus: infra.bus,
+    cache: infra.cache,
+    clock,
+    inMemoryDb,
+    schema: pointsSchema,
+  });
+  const accounts = await createService(config, {
+    bus: infra.bus,
+    cache: infra.cache,
+    clock,
+    inMemoryDb,
+    schema: accountsSchema,
+  });
   const app = accounts.app;
   const outbox = path.join(config.dataDir, 'outbox');
 
-  const post = (url: string, payload: object, headers: Record<string, string> = {}) => app.inject({ method: 'POST', url, payload, headers });
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url, payload, headers });
 
   return {
     app,
@@ -65,7 +78,13 @@ export async function startHarness(mode: InfraMode, overrides: Partial<AccountsC
 
     /** Signs up, verifies with the mailed code, and returns the session. */
     async register(email: string, password = 'password123', device = 'device-1') {
-      const signup = await post('/users', { email, confirm_email: email, password, confirm_password: password, agree_terms: true });
+      const signup = await post('/users', {
+        email,
+        confirm_email: email,
+        password,
+        confirm_password: password,
+        agree_terms: true,
+      });
       if (signup.statusCode !== 200) throw new Error(`sign-up failed: ${signup.body}`);
       const code = await this.latestCode(email);
       const verified = await post('/users/verify', { email, verify_code: code, device_id: device, device_type: 'web' });
@@ -99,5 +118,10 @@ async function readMails(dir: string): Promise<{ to: string; subject: string; te
   } catch {
     return [];
   }
-  return Promise.all(names.map(async (n) => JSON.parse(await readFile(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string }));
+  return Promise.all(
+    names.map(
+      async (n) =>
+        JSON.parse(await readFile(path.join(dir, n), 'utf8')) as { to: string; subject: string; text: string },
+    ),
+  );
 }

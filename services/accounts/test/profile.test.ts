@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 
 const png = async (w: number, h: number) =>
-  `data:image/png;base64,${(await sharp({ create: { width: w, height: h, channels: 3, background: '#e8a0a8' } }).png().toBuffer()).toString('base64')}`;
+  `data:image/png;base64,${(
+    await sharp({ create: { width: w, height: h, channels: 3, background: '#e8a0a8' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 
 const onboarding = {
   user_name: 'はなこ',
@@ -15,7 +19,15 @@ const onboarding = {
   age_id: 3,
   area_id: 14,
   is_infomation: 1,
-  userBloodSettings: { bloodType: 'A', personality: 'bright', sociability: 4, degree: 3, expression: 5, aggression: 2, fashion: 1 },
+  userBloodSettings: {
+    bloodType: 'A',
+    personality: 'bright',
+    sociability: 4,
+    degree: 3,
+    expression: 5,
+    aggression: 2,
+    fashion: 1,
+  },
   userCharacterSettings: { value: 'グルメ,温泉めぐり,カフェめぐり' },
   userSoundSettings: { setting1: 30, setting2: 50, setting3: 40 },
 };
@@ -40,7 +52,14 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
     expect(areas.at(-1)).toEqual({ id: 48, name: '沖縄県' });
     expect(areas.map((a) => a.name)).toEqual(expect.arrayContaining(['徳島県', '香川県', '愛媛県', '高知県']));
     expect(areas.some((a) => a.id === 0 || a.name.includes('四国'))).toBe(false);
-    expect((await h.get('/age')).json().data.map((a: { name: string }) => a.name)).toEqual(['10代', '20代', '30代', '40代', '50代', '60代以上']);
+    expect((await h.get('/age')).json().data.map((a: { name: string }) => a.name)).toEqual([
+      '10代',
+      '20代',
+      '30代',
+      '40代',
+      '50代',
+      '60代以上',
+    ]);
   });
 
   it('serves the default avatars as SVG, 75 male and 76 female', async () => {
@@ -59,10 +78,30 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
     ['the all-areas id as a home area', { area_id: 1 }, 'area', messages.areaRequired],
     ['a rating of 6', { userBloodSettings: { sociability: 6 } }, 'sociability', messages.ratingRange],
     ['an unknown blood type', { userBloodSettings: { bloodType: 'C' } }, 'bloodType', messages.invalidChoice],
-    ['a tag not in the list', { userCharacterSettings: { value: 'グルメ,宇宙旅行' } }, 'userCharacterSettings', messages.invalidChoice],
-    ['a ban list of 101 characters', { userCharacterInputWord: 'あ'.repeat(101) }, 'userCharacterInputWord', messages.banTextTooLong],
-    ['a self PR of 501 characters', { userCharacterInputDetail: 'あ'.repeat(501) }, 'userCharacterInputDetail', messages.prTextTooLong],
-    ['completing onboarding without the basics', { is_infomation: 1, user_name: 'たろう' }, 'gender', messages.genderRequired],
+    [
+      'a tag not in the list',
+      { userCharacterSettings: { value: 'グルメ,宇宙旅行' } },
+      'userCharacterSettings',
+      messages.invalidChoice,
+    ],
+    [
+      'a ban list of 101 characters',
+      { userCharacterInputWord: 'あ'.repeat(101) },
+      'userCharacterInputWord',
+      messages.banTextTooLong,
+    ],
+    [
+      'a self PR of 501 characters',
+      { userCharacterInputDetail: 'あ'.repeat(501) },
+      'userCharacterInputDetail',
+      messages.prTextTooLong,
+    ],
+    [
+      'completing onboarding without the basics',
+      { is_infomation: 1, user_name: 'たろう' },
+      'gender',
+      messages.genderRequired,
+    ],
   ])('rejects %s with a 403 field error', async (_n, payload, field, message) => {
     const res = await put(payload);
     expect(res.statusCode).toBe(403);
@@ -88,9 +127,16 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
   });
 
   it('accepts exactly 10 characters, 100-character ban lists and 500-character PRs', async () => {
-    const res = await put({ user_name: 'あいうえおかきくけこ', userCharacterInputWord: 'い'.repeat(100), userCharacterInputDetail: 'う'.repeat(500) });
+    const res = await put({
+      user_name: 'あいうえおかきくけこ',
+      userCharacterInputWord: 'い'.repeat(100),
+      userCharacterInputDetail: 'う'.repeat(500),
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ user_name: 'あいうえおかきくけこ', userCharacterInputWord: 'い'.repeat(100) });
+    expect(res.json().data).toMatchObject({
+      user_name: 'あいうえおかきくけこ',
+      userCharacterInputWord: 'い'.repeat(100),
+    });
   });
 
   it('stores an uploaded image as a 110×110 JPEG made on the server, served by its link', async () => {
@@ -106,9 +152,14 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
   it('checks uploads by content: too small, not an image, or a GIF are refused', async () => {
     const small = await put({ type: 1, profile_image_data: await png(109, 300) });
     expect(small.json().errors.profile_image_data).toBe(messages.imageTooSmall);
-    const fake = await put({ type: 3, profile_image_data: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}` });
+    const fake = await put({
+      type: 3,
+      profile_image_data: `data:image/png;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`,
+    });
     expect(fake.json().errors.profile_image_data).toBe(messages.imageType);
-    const gif = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     const gifRes = await put({ type: 1, profile_image_data: `data:image/png;base64,${gif.toString('base64')}` });
     expect(gifRes.json().errors.profile_image_data).toBe(messages.imageType);
     const foreign = await put({ type: 2, profile_image_data: 'https://evil.example/a.svg' });
@@ -116,7 +167,12 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
   });
 
   it('changes the avatar with a square crop resized to 375', async () => {
-    const res = await h.app.inject({ method: 'PUT', url: '/users/avatar', headers: h.as(me.caller), payload: { type: 1, profile_image_data: await png(800, 600), crop: { x: 100, y: 50, size: 500 } } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/users/avatar',
+      headers: h.as(me.caller),
+      payload: { type: 1, profile_image_data: await png(800, 600), crop: { x: 100, y: 50, size: 500 } },
+    });
     expect(res.statusCode).toBe(200);
     const image = await h.get((res.json().data.profile_image as string).replace('/api/v1', ''));
     expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 375, height: 375 });
@@ -132,23 +188,52 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
     h.infra.bus.subscribe(events.userRenamed, (e) => void renamed.push(e.user_name));
     const long = await h.post('/users/change_user_name', { user_name: 'あ'.repeat(11) }, h.as(me.caller));
     expect(long.json().errors.user_name).toBe(messages.userNameTooLong);
-    const res = await h.app.inject({ method: 'PUT', url: '/users/change_user_name', headers: h.as(me.caller), payload: { user_name: 'はなこ2' } });
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/users/change_user_name',
+      headers: h.as(me.caller),
+      payload: { user_name: 'はなこ2' },
+    });
     expect(res.json().data).toEqual({ user_name: 'はなこ2', roomIds: [] });
     await expect.poll(() => renamed).toContain('はなこ2');
   });
 
   it('saves SNS links, refusing script links and over-long values', async () => {
-    const bad = await h.post('/users/update_sns', { facebook: 'javascript:alert(1)', twitter: `x${'a'.repeat(255)}` }, h.as(me.caller));
+    const bad = await h.post(
+      '/users/update_sns',
+      { facebook: 'javascript:alert(1)', twitter: `x${'a'.repeat(255)}` },
+      h.as(me.caller),
+    );
     expect(bad.statusCode).toBe(403);
     expect(bad.json().errors).toEqual({ facebook: messages.snsInvalid, twitter: messages.snsTooLong });
-    const res = await h.post('/users/update_sns', { facebook: 'facebook.com/hanako', instagram: 'https://instagram.com/hanako', twitter: '' }, h.as(me.caller));
-    expect(res.json().data).toEqual({ facebook: 'facebook.com/hanako', instagram: 'https://instagram.com/hanako', twitter: null });
+    const res = await h.post(
+      '/users/update_sns',
+      { facebook: 'facebook.com/hanako', instagram: 'https://instagram.com/hanako', twitter: '' },
+      h.as(me.caller),
+    );
+    expect(res.json().data).toEqual({
+      facebook: 'facebook.com/hanako',
+      instagram: 'https://instagram.com/hanako',
+      twitter: null,
+    });
   });
 
   it('keeps settings with the 12 retention options (default 60 minutes)', async () => {
     const initial = (await h.get('/users/setting', h.as(me.caller))).json().data;
-    expect(initial).toEqual({ call_volume: 50, chat_volume: 50, saved_message_time: 60, voiceCall: true, callRingtone: true, messageRingtone: true });
-    const bad = await h.app.inject({ method: 'PUT', url: '/users/setting', headers: h.as(me.caller), payload: { saved_message_time: 61 } });
+    expect(initial).toEqual({
+      call_volume: 50,
+      chat_volume: 50,
+      saved_message_time: 60,
+      voiceCall: true,
+      callRingtone: true,
+      messageRingtone: true,
+    });
+    const bad = await h.app.inject({
+      method: 'PUT',
+      url: '/users/setting',
+      headers: h.as(me.caller),
+      payload: { saved_message_time: 61 },
+    });
     expect(bad.json().errors.saved_message_time).toBe(messages.retentionInvalid);
     const res = await h.post('/users/setting', { saved_message_time: 4320, voiceCall: false }, h.as(me.caller));
     expect(res.json().data).toMatchObject({ saved_message_time: 4320, voiceCall: false });
@@ -165,7 +250,12 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
   });
 
   it('reports the device and the server time', async () => {
-    const put = await h.app.inject({ method: 'PUT', url: '/users/device', headers: h.as(me.caller), payload: { fcm_token: 'f1' } });
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: '/users/device',
+      headers: h.as(me.caller),
+      payload: { fcm_token: 'f1' },
+    });
     expect(put.json().data).toMatchObject({ device_id: 'device-1', fcm_token: 'f1' });
     const time = (await h.post('/users/timeserver', {}, h.as(me.caller))).json().data;
     expect(time.epoch_ms).toBe(h.clock.now().getTime());

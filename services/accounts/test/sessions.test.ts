@@ -45,7 +45,11 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
   it('gives the same message for a wrong password and an unknown e-mail', async () => {
     await h.register('login@example.jp', 'password123');
     const wrong = await h.post('/users/login', { email: 'login@example.jp', password: 'password124', device_id: 'a' });
-    const unknown = await h.post('/users/login', { email: 'nobody@example.jp', password: 'password123', device_id: 'a' });
+    const unknown = await h.post('/users/login', {
+      email: 'nobody@example.jp',
+      password: 'password123',
+      device_id: 'a',
+    });
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ code: 'login_failed', error: messages.loginFailed, data: null });
@@ -53,7 +57,14 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
   });
 
   it('logs in with access_token, token_firebase and is_infomation', async () => {
-    const res = await h.post('/users/login', { email: 'LOGIN@example.jp', password: 'password123', device_type: 'web', device_id: 'a', fcm_token: '', voip_token: '' });
+    const res = await h.post('/users/login', {
+      email: 'LOGIN@example.jp',
+      password: 'password123',
+      device_type: 'web',
+      device_id: 'a',
+      fcm_token: '',
+      voip_token: '',
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ is_infomation: 0, token_firebase: '', expires_in: 3600 });
@@ -62,14 +73,26 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
 
   it('keeps one device per user: a login elsewhere ends the older session and announces it', async () => {
     const first = await h.register('one-device@example.jp', 'password123', 'laptop');
-    const second = await h.post('/users/login', { email: 'one-device@example.jp', password: 'password123', device_id: 'phone' });
+    const second = await h.post('/users/login', {
+      email: 'one-device@example.jp',
+      password: 'password123',
+      device_id: 'phone',
+    });
     expect(second.statusCode).toBe(200);
 
     expect(await h.ctx.tokens.verify(first.access_token, h.clock.now())).toBeUndefined();
     expect(await h.ctx.tokens.verify(second.json().data.access_token, h.clock.now())).toBeTruthy();
-    expect(await revocationOf(first.caller.sessionId)).toMatchObject({ user_id: first.user_id, reason: 'other_device' });
+    expect(await revocationOf(first.caller.sessionId)).toMatchObject({
+      user_id: first.user_id,
+      reason: 'other_device',
+    });
 
-    const sessions = await h.ctx.db.selectFrom('sessions').selectAll().where('user_id', '=', first.user_id).orderBy('created_at').execute();
+    const sessions = await h.ctx.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', first.user_id)
+      .orderBy('created_at')
+      .execute();
     expect(sessions.map((s) => [s.device_id, s.revoked_reason])).toEqual([
       ['laptop', 'other_device'],
       ['phone', null],
@@ -85,7 +108,9 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
   it('lets only one of two simultaneous logins from different devices stay live', async () => {
     await h.register('race@example.jp', 'password123', 'd0');
     const logins = await Promise.all(
-      ['d1', 'd2'].map((device_id) => h.post('/users/login', { email: 'race@example.jp', password: 'password123', device_id })),
+      ['d1', 'd2'].map((device_id) =>
+        h.post('/users/login', { email: 'race@example.jp', password: 'password123', device_id }),
+      ),
     );
     const live = await Promise.all(logins.map((r) => h.ctx.tokens.verify(r.json().data.access_token, h.clock.now())));
     expect(live.filter(Boolean)).toHaveLength(1);
@@ -112,7 +137,10 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
   it('answers 401 without the gateway identity, or with a forged internal token', async () => {
     const s = await h.register('who@example.jp');
     expect((await h.get('/users/profile')).statusCode).toBe(401);
-    const forged = await h.get('/users/profile', { ...h.as(s.caller), [IDENTITY_HEADERS.internalToken]: 'forged-token-xxxxxxx' });
+    const forged = await h.get('/users/profile', {
+      ...h.as(s.caller),
+      [IDENTITY_HEADERS.internalToken]: 'forged-token-xxxxxxx',
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toMatchObject({ status: 401, data: null, code: 'unauthorized' });
   });
@@ -120,7 +148,9 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
   it('refuses further logins for an address after repeated failures', async () => {
     await h.register('brute@example.jp', 'password123');
     for (let i = 0; i < 4; i++) {
-      expect((await h.post('/users/login', { email: 'brute@example.jp', password: `wrong-${i}-pass` })).statusCode).toBe(403);
+      expect(
+        (await h.post('/users/login', { email: 'brute@example.jp', password: `wrong-${i}-pass` })).statusCode,
+      ).toBe(403);
     }
     const blocked = await h.post('/users/login', { email: 'brute@example.jp', password: 'password123' });
     expect(blocked.statusCode).toBe(429);
@@ -133,6 +163,10 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
     expect(missing.json()).toMatchObject({ status: 404, code: 'not_found', data: null });
     const health = await h.get('/health');
     expect(health.statusCode).toBe(200);
-    expect(health.json().data).toMatchObject({ service: 'accounts', status: 'ok', checks: { db: 'ok', cache: 'ok', bus: 'ok' } });
+    expect(health.json().data).toMatchObject({
+      service: 'accounts',
+      status: 'ok',
+      checks: { db: 'ok', cache: 'ok', bus: 'ok' },
+    });
   });
 });

@@ -22,13 +22,38 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
 
   it.each([
     ['email missing', { email: '', confirm_email: '' }, 'email', messages.emailRequired],
-    ['email over 100 characters', { email: `${'a'.repeat(96)}@x.jp`, confirm_email: `${'a'.repeat(96)}@x.jp` }, 'email', messages.emailTooLong],
+    [
+      'email over 100 characters',
+      { email: `${'a'.repeat(96)}@x.jp`, confirm_email: `${'a'.repeat(96)}@x.jp` },
+      'email',
+      messages.emailTooLong,
+    ],
     ['email without domain', { email: 'taro@', confirm_email: 'taro@' }, 'email', messages.emailFormat],
-    ['email confirmation differs', { confirm_email: 'other@example.jp' }, 'confirm_email', messages.confirmEmailMismatch],
+    [
+      'email confirmation differs',
+      { confirm_email: 'other@example.jp' },
+      'confirm_email',
+      messages.confirmEmailMismatch,
+    ],
     ['password missing', { password: '', confirm_password: '' }, 'password', messages.passwordRequired],
-    ['password of 7 characters', { password: 'abcdefg', confirm_password: 'abcdefg' }, 'password', messages.passwordLength],
-    ['password of 21 characters', { password: 'a'.repeat(21), confirm_password: 'a'.repeat(21) }, 'password', messages.passwordLength],
-    ['password confirmation differs', { confirm_password: 'password124' }, 'confirm_password', messages.confirmPasswordMismatch],
+    [
+      'password of 7 characters',
+      { password: 'abcdefg', confirm_password: 'abcdefg' },
+      'password',
+      messages.passwordLength,
+    ],
+    [
+      'password of 21 characters',
+      { password: 'a'.repeat(21), confirm_password: 'a'.repeat(21) },
+      'password',
+      messages.passwordLength,
+    ],
+    [
+      'password confirmation differs',
+      { confirm_password: 'password124' },
+      'confirm_password',
+      messages.confirmPasswordMismatch,
+    ],
     ['terms not agreed', { agree_terms: false }, 'agree_terms', messages.termsRequired],
     ['email not a string', { email: { address: 'x' } }, 'email', messages.invalidInput],
   ])('rejects %s with 403 and the field message', async (_name, over, field, message) => {
@@ -62,7 +87,12 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
     const code = await h.latestCode(email);
     expect(code).toMatch(/^\d{6}$/);
 
-    const verified = await h.post('/users/verify', { email, verify_code: code, device_id: 'phone-1', device_type: 'web' });
+    const verified = await h.post('/users/verify', {
+      email,
+      verify_code: code,
+      device_id: 'phone-1',
+      device_type: 'web',
+    });
     expect(verified.statusCode).toBe(200);
     const session = verified.json().data;
     expect(session).toMatchObject({ is_active: 1, is_infomation: 0, expires_in: 3600 });
@@ -81,10 +111,18 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
       userSoundSettings: { setting1: 30, setting2: 50, setting3: 40 },
     });
     await h.infra.bus.flush();
-    const account = await h.points.ctx.db.selectFrom('accounts').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
+    const account = await h.points.ctx.db
+      .selectFrom('accounts')
+      .selectAll()
+      .where('user_id', '=', session.user_id)
+      .executeTakeFirst();
     expect(account?.balance).toBe(0);
 
-    const stored = await h.ctx.db.selectFrom('users').select('password_hash').where('id', '=', session.user_id).executeTakeFirstOrThrow();
+    const stored = await h.ctx.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', session.user_id)
+      .executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^scrypt\$/);
     expect(stored.password_hash).not.toContain('password123');
   });
@@ -154,10 +192,19 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
     const squatterCode = await h.latestCode(email);
     // With our sign-up id, the squatter's code (also mailed to me) is not accepted.
     if (squatterCode !== myCode) {
-      const refused = await h.post('/users/verify', { email, verify_code: squatterCode, signup_id: mine.json().data.signup_id });
+      const refused = await h.post('/users/verify', {
+        email,
+        verify_code: squatterCode,
+        signup_id: mine.json().data.signup_id,
+      });
       expect(refused.json().errors.verify_code).toBe(messages.verifyCodeInvalid);
     }
-    const ok = await h.post('/users/verify', { email, verify_code: myCode, signup_id: mine.json().data.signup_id, device_id: 'v' });
+    const ok = await h.post('/users/verify', {
+      email,
+      verify_code: myCode,
+      signup_id: mine.json().data.signup_id,
+      device_id: 'v',
+    });
     expect(ok.statusCode).toBe(200);
     const login = await h.post('/users/login', { email, password: 'squatter-9', device_id: 'v' });
     expect(login.statusCode).toBe(403);

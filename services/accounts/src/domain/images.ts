@@ -23,7 +23,11 @@ export function decodeBase64Image(data: string): Buffer | undefined {
  * least 110×110. The result is a square JPEG of `side` pixels from the given square (or the
  * centre square), EXIF orientation applied and metadata dropped.
  */
-export async function squareJpeg(input: Buffer, side: number, crop?: { x: number; y: number; size: number }): Promise<ProcessedImage | ImageProblem> {
+export async function squareJpeg(
+  input: Buffer,
+  side: number,
+  crop?: { x: number; y: number; size: number },
+): Promise<ProcessedImage | ImageProblem> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).metadata();
@@ -41,6 +45,10 @@ export async function squareJpeg(input: Buffer, side: number, crop?: { x: number
     if (size < PROFILE_LIMITS.avatarMinSide) return 'too_small';
     pipeline = pipeline.extract({ left: crop.x, top: crop.y, width: size, height: size });
   }
-  const bytes = await pipeline.resize(side, side, { fit: 'cover', position: 'centre' }).flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true }).toBuffer();
+  const bytes = await pipeline
+    .resize(side, side, { fit: 'cover', position: 'centre' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
   return { bytes, width: side, height: side };
 }

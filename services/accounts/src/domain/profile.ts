@@ -6,7 +6,8 @@ import type { Reference } from '../db/repos/reference.ts';
 import type { User } from '../db/schema/users.ts';
 
 /** A user's image, or the default avatar for their gender when they have none. */
-export const imageOf = (user: Pick<User, 'profile_image' | 'gender'>): string => user.profile_image ?? avatarPath(defaultAvatarFor(user.gender));
+export const imageOf = (user: Pick<User, 'profile_image' | 'gender'>): string =>
+  user.profile_image ?? avatarPath(defaultAvatarFor(user.gender));
 
 const named = (name: string | undefined) => (name === undefined ? null : { name });
 
@@ -48,7 +49,11 @@ export function toProfile(user: User, userCoin: number, ref: Reference, history?
     rank: { max_point_for_chatting: user.max_point_for_chatting, max_point_for_a_call: user.max_point_for_a_call },
     latest_joined_thread: history?.latest_joined_thread ?? null,
     saved_message_time: user.saved_message_time,
-    history: { age_id: history?.age_id ?? user.age_id, gender: history?.gender ?? user.gender, user_status: history?.user_status ?? 0 },
+    history: {
+      age_id: history?.age_id ?? user.age_id,
+      gender: history?.gender ?? user.gender,
+      user_status: history?.user_status ?? 0,
+    },
     created_at: user.created_at.toISOString(),
   };
 }

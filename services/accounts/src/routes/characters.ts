@@ -36,7 +36,11 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const parent = family.find((u) => u.character_no === 1) ?? me;
     const added = await insertCharacter(ctx.db, parent, PROFILE_LIMITS.maxCharacters, ctx.clock.now());
     if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
-    await ctx.bus.publish(events.userRegistered, { user_id: added.id, email_id: added.email_id, registered_at: ctx.clock.now().toISOString() });
+    await ctx.bus.publish(events.userRegistered, {
+      user_id: added.id,
+      email_id: added.email_id,
+      registered_at: ctx.clock.now().toISOString(),
+    });
     return ok({ id: added.id, message: messages.characterAdded });
   });
 
@@ -45,7 +49,11 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const target = (await familyOf(ctx.db, me.email_id)).find((u) => u.id === body.id);
     if (!target) throw notFound(messages.characterNotFound);
     const session = await findLive(ctx.db, caller.sessionId);
-    const started = await startSession(ctx, target, { ...body, device_id: body.device_id ?? session?.device_id, device_type: body.device_type ?? session?.device_type ?? undefined });
+    const started = await startSession(ctx, target, {
+      ...body,
+      device_id: body.device_id ?? session?.device_id,
+      device_type: body.device_type ?? session?.device_type ?? undefined,
+    });
     if (target.id !== me.id) await endSessions(ctx, me.id, [caller.sessionId], 'replaced');
     return ok(started);
   });
@@ -57,7 +65,12 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (subs > 0) throw forbidden(subCharactersExist(subs));
     }
     const live = await liveSessions(ctx.db, me.id);
-    await endSessions(ctx, me.id, live.map((s) => s.id), 'deleted');
+    await endSessions(
+      ctx,
+      me.id,
+      live.map((s) => s.id),
+      'deleted',
+    );
     await deleteUser(ctx.db, me.id);
     // Every service removes what it holds of the user (points, voices, rooms, friends).
     await ctx.bus.publish(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });

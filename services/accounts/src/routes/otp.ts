@@ -25,7 +25,14 @@ export function otpRoutes(app: FastifyInstance, ctx: AppContext): void {
     const code = generateCode();
     const now = ctx.clock.now();
     const ttl = ctx.config.verifyCodeTtlSeconds;
-    await putCode(ctx.db, 'otp', phone, hashCode(code, ctx.config.jwtSecret, `otp:${phone}`), new Date(now.getTime() + ttl * 1000), now);
+    await putCode(
+      ctx.db,
+      'otp',
+      phone,
+      hashCode(code, ctx.config.jwtSecret, `otp:${phone}`),
+      new Date(now.getTime() + ttl * 1000),
+      now,
+    );
     await ctx.mailer.send(otpMessage(phone, code, ttl));
     return ok({ phone, expires_in: ttl });
   });
@@ -34,13 +41,22 @@ export function otpRoutes(app: FastifyInstance, ctx: AppContext): void {
     const phone = phoneOf(body.phone);
     const code = body.code ?? '';
     const result = /^\d{6}$/.test(code)
-      ? await checkCode(ctx.db, 'otp', phone, (row) => codeMatches(code, row.code_hash, ctx.config.jwtSecret, `otp:${phone}`), {
-          now: ctx.clock.now(),
-          maxAttempts: ctx.config.verifyCodeMaxAttempts,
-          consume: true,
-        })
+      ? await checkCode(
+          ctx.db,
+          'otp',
+          phone,
+          (row) => codeMatches(code, row.code_hash, ctx.config.jwtSecret, `otp:${phone}`),
+          {
+            now: ctx.clock.now(),
+            maxAttempts: ctx.config.verifyCodeMaxAttempts,
+            consume: true,
+          },
+        )
       : 'wrong';
-    if (result !== 'ok') throw fieldErrors({ code: result === 'too_many_attempts' ? messages.verifyCodeTooManyAttempts : messages.otpInvalid });
+    if (result !== 'ok')
+      throw fieldErrors({
+        code: result === 'too_many_attempts' ? messages.verifyCodeTooManyAttempts : messages.otpInvalid,
+      });
     return ok({ ok: true });
   });
 }

@@ -29,7 +29,10 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!parent || !(await verifyPassword(body.password!, parent.password_hash))) {
       throw fieldErrors({ password: messages.currentPasswordWrong });
     }
-    await updateUser(ctx.db, parent.id, { password_hash: await hashPassword(body.new_password!), updated_at: ctx.clock.now() });
+    await updateUser(ctx.db, parent.id, {
+      password_hash: await hashPassword(body.new_password!),
+      updated_at: ctx.clock.now(),
+    });
     return ok({ message: messages.passwordChanged });
   });
 
@@ -42,7 +45,14 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (parent) {
       const code = generateCode();
       const now = ctx.clock.now();
-      await putCode(ctx.db, 'reset', email, hashCode(code, ctx.config.jwtSecret, `reset:${email}`), new Date(now.getTime() + ttl * 1000), now);
+      await putCode(
+        ctx.db,
+        'reset',
+        email,
+        hashCode(code, ctx.config.jwtSecret, `reset:${email}`),
+        new Date(now.getTime() + ttl * 1000),
+        now,
+      );
       await ctx.mailer.send(resetMail(email, code, ttl));
     } else {
       // The same answer for unknown addresses (nobody can probe for accounts); the owner of the
@@ -53,11 +63,17 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   const check = (email: string, code: string, consume: boolean) =>
-    checkCode(ctx.db, 'reset', email, (row) => codeMatches(code, row.code_hash, ctx.config.jwtSecret, `reset:${email}`), {
-      now: ctx.clock.now(),
-      maxAttempts: ctx.config.verifyCodeMaxAttempts,
-      consume,
-    });
+    checkCode(
+      ctx.db,
+      'reset',
+      email,
+      (row) => codeMatches(code, row.code_hash, ctx.config.jwtSecret, `reset:${email}`),
+      {
+        now: ctx.clock.now(),
+        maxAttempts: ctx.config.verifyCodeMaxAttempts,
+        consume,
+      },
+    );
 
   route(app, ctx, profileEndpoints.verifyReset, async ({ body }) => {
     const email = normaliseEmail(body.email ?? '');
@@ -74,11 +90,19 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (result !== 'ok') throw fieldErrors({ verify_code: codeErrors[result] });
     const parent = await parentOf(ctx.db, email);
     if (!parent) throw fieldErrors({ verify_code: messages.verifyCodeExpired });
-    await updateUser(ctx.db, parent.id, { password_hash: await hashPassword(body.password!), updated_at: ctx.clock.now() });
+    await updateUser(ctx.db, parent.id, {
+      password_hash: await hashPassword(body.password!),
+      updated_at: ctx.clock.now(),
+    });
     // Whoever knew the old password is signed out everywhere, on every character.
     for (const member of await familyOf(ctx.db, parent.email_id)) {
       const live = await liveSessions(ctx.db, member.id);
-      await endSessions(ctx, member.id, live.map((s) => s.id), 'password_reset');
+      await endSessions(
+        ctx,
+        member.id,
+        live.map((s) => s.id),
+        'password_reset',
+      );
     }
     return ok({ message: messages.resetDone });
   });

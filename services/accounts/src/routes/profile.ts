@@ -42,7 +42,14 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, profileEndpoints.changeAvatar, async ({ caller, body }) => {
     const user = await currentUser(ctx, caller.userId);
-    const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.changeAvatarSide, body.crop);
+    const image = await imageFrom(
+      ctx,
+      user,
+      body.type,
+      body.profile_image_data,
+      PROFILE_LIMITS.changeAvatarSide,
+      body.crop,
+    );
     const saved = await save(ctx, user, { profile_image: image ?? null });
     return ok(toProfile(saved, await balanceOf(ctx, saved.id), ctx.reference, await filterHistoryOf(ctx, saved.id)));
   });
@@ -55,7 +62,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const name = body.user_name!.trim();
       const saved = await save(ctx, user, { user_name: name });
       // Chat resets friends and removes friend rooms on this event (spec §4).
-      await ctx.bus.publish(events.userRenamed, { user_id: saved.id, user_name: name, renamed_at: ctx.clock.now().toISOString() });
+      await ctx.bus.publish(events.userRenamed, {
+        user_id: saved.id,
+        user_name: name,
+        renamed_at: ctx.clock.now().toISOString(),
+      });
       return ok({ user_name: name, roomIds: [] });
     });
   }
@@ -63,7 +74,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, profileEndpoints.updateSns, async ({ caller, body }) => {
     assertNoFieldErrors(validateSns(body));
     const user = await currentUser(ctx, caller.userId);
-    const clean = (v: string | undefined, old: string | null) => (v === undefined ? old : v.trim() === '' ? null : v.trim());
+    const clean = (v: string | undefined, old: string | null) =>
+      v === undefined ? old : v.trim() === '' ? null : v.trim();
     const saved = await save(ctx, user, {
       facebook: clean(body.facebook, user.facebook),
       instagram: clean(body.instagram, user.instagram),
@@ -101,7 +113,8 @@ function profilePatch(body: ProfileUpdateBody): UserUpdate {
   if (int(body.age_id) !== undefined) patch.age_id = int(body.age_id)!;
   if (int(body.area_id) !== undefined) patch.area_id = int(body.area_id)!;
   if (int(body.is_infomation) !== undefined) patch.is_infomation = int(body.is_infomation) === 1 ? 1 : 0;
-  if (body.is_first_login !== undefined) patch.is_first_login = body.is_first_login === true || Number(body.is_first_login) === 1 ? 1 : 0;
+  if (body.is_first_login !== undefined)
+    patch.is_first_login = body.is_first_login === true || Number(body.is_first_login) === 1 ? 1 : 0;
   if (body.userBloodSettings) {
     const b = body.userBloodSettings;
     patch.blood_settings = JSON.stringify({
@@ -117,11 +130,16 @@ function profilePatch(body: ProfileUpdateBody): UserUpdate {
   if (body.userCharacterSettings) patch.character_tags = splitTags(body.userCharacterSettings.value).join(',');
   if (body.userSoundSettings) {
     const s = body.userSoundSettings;
-    patch.sound_settings = JSON.stringify({ setting1: s.setting1 ?? 30, setting2: s.setting2 ?? 50, setting3: s.setting3 ?? 40 });
+    patch.sound_settings = JSON.stringify({
+      setting1: s.setting1 ?? 30,
+      setting2: s.setting2 ?? 50,
+      setting3: s.setting3 ?? 40,
+    });
   }
   if (body.userCharacterInputWord !== undefined) patch.input_word = body.userCharacterInputWord;
   if (body.userCharacterInputDetail !== undefined) patch.input_detail = body.userCharacterInputDetail;
-  if (body.userAvatarRegisterInfo !== undefined) patch.avatar_register_info = JSON.stringify(body.userAvatarRegisterInfo);
+  if (body.userAvatarRegisterInfo !== undefined)
+    patch.avatar_register_info = JSON.stringify(body.userAvatarRegisterInfo);
   return patch;
 }
 

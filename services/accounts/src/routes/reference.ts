@@ -16,7 +16,10 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, profileEndpoints.avatar, async ({ params, reply }) => {
     const number = Number(/^(\d{1,3})\.svg$/.exec(params.file)?.[1]);
     if (!isAvatar(params.gender, number)) throw notFound();
-    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', IMMUTABLE).send(avatarSvg({ gender: params.gender, number }));
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', IMMUTABLE)
+      .send(avatarSvg({ gender: params.gender, number }));
   });
 
   route(app, ctx, profileEndpoints.image, async ({ params, reply }) => {
@@ -24,6 +27,10 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const image = id && (await findImage(ctx.db, id));
     if (!image) throw notFound();
     // Image ids change with every upload, so a cached copy never goes stale.
-    return reply.type(image.content_type).header('cache-control', IMMUTABLE).header('x-content-type-options', 'nosniff').send(image.bytes);
+    return reply
+      .type(image.content_type)
+      .header('cache-control', IMMUTABLE)
+      .header('x-content-type-options', 'nosniff')
+      .send(image.bytes);
   });
 }

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import { accountsEndpoints, normaliseEmail, validateLogin, type Session } from '@honne/contracts/accounts';
+import { accountsEndpoints, normaliseEmail, validateLogin } from '@honne/contracts/accounts';
 import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { ACCESS_TOKEN_TTL_SECONDS, AppError, assertNoFieldErrors, ok, route, unauthorized } from '@honne/service-kit';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 
-import type { DeviceFields } from '@honne/contracts/accounts';
+import type { DeviceFields, Session } from '@honne/contracts/accounts';
+
 import type { AppContext } from '../context.ts';
 import { findLive, insertSession, liveSessions, revokeSessions } from '../db/repos/sessions.ts';
 import { findByEmail, findById, lockUser } from '../db/repos/users.ts';
@@ -27,7 +28,9 @@ export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw new AppError(429, 'too_many_failures', messages.rateLimited);
     }
     const user = await findByEmail(ctx.db, email);
-    const passwordOk = user ? await verifyPassword(body.password!, user.password_hash) : (await burnPasswordCheck(body.password!), false);
+    const passwordOk = user
+      ? await verifyPassword(body.password!, user.password_hash)
+      : (await burnPasswordCheck(body.password!), false);
     if (!user || !passwordOk) {
       await ctx.cache.incrWindow(failuresKey, LOGIN_FAILURE_WINDOW_SECONDS);
       throw new AppError(403, 'login_failed', messages.loginFailed);
@@ -67,7 +70,12 @@ export async function startSession(ctx: AppContext, user: User, device: DeviceIn
     const session = await insertSession(
       trx,
       user.id,
-      { device_id: deviceId, device_type: device.device_type ?? null, fcm_token: device.fcm_token ?? null, voip_token: device.voip_token ?? null },
+      {
+        device_id: deviceId,
+        device_type: device.device_type ?? null,
+        fcm_token: device.fcm_token ?? null,
+        voip_token: device.voip_token ?? null,
+      },
       now,
     );
     // Marked live while the user row is still locked: a login racing this one revokes it only
@@ -82,7 +90,12 @@ export async function startSession(ctx: AppContext, user: User, device: DeviceIn
 
 type EndReason = 'other_device' | 'replaced' | 'logout' | 'password_reset' | 'deleted';
 
-export async function endSessions(ctx: AppContext, userId: string, sessionIds: string[], reason: EndReason): Promise<void> {
+export async function endSessions(
+  ctx: AppContext,
+  userId: string,
+  sessionIds: string[],
+  reason: EndReason,
+): Promise<void> {
   const ended = await revokeSessions(ctx.db, sessionIds, reason, ctx.clock.now());
   await announceEnded(ctx, userId, ended, reason);
 }

@@ -19,7 +19,9 @@ const settingsOf = (u: User): Settings => ({
 });
 
 export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, profileEndpoints.getSettings, async ({ caller }) => ok(settingsOf(await currentUser(ctx, caller.userId))));
+  route(app, ctx, profileEndpoints.getSettings, async ({ caller }) =>
+    ok(settingsOf(await currentUser(ctx, caller.userId))),
+  );
 
   const update = async (userId: string, body: SettingsBody) => {
     if (body.saved_message_time !== undefined && !isRetentionMinutes(body.saved_message_time)) {
@@ -49,7 +51,10 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, profileEndpoints.putDevice, async ({ caller, body }) => {
     const s = await ctx.db
       .updateTable('sessions')
-      .set({ ...(body.fcm_token !== undefined && { fcm_token: body.fcm_token }), ...(body.voip_token !== undefined && { voip_token: body.voip_token }) })
+      .set({
+        ...(body.fcm_token !== undefined && { fcm_token: body.fcm_token }),
+        ...(body.voip_token !== undefined && { voip_token: body.voip_token }),
+      })
       .where('id', '=', caller.sessionId)
       .where('revoked_at', 'is', null)
       .returningAll()

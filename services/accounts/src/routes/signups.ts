@@ -48,7 +48,12 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     // The same answer whether or not the address is known, so nobody can probe for accounts.
     if (!pending) return ok(signupBody(body.signup_id ?? randomUUID(), email, ctx));
     const code = generateCode();
-    await replaceCode(ctx.db, pending.id, hashCode(code, ctx.config.jwtSecret, pending.id), new Date(now.getTime() + ctx.config.verifyCodeTtlSeconds * 1000));
+    await replaceCode(
+      ctx.db,
+      pending.id,
+      hashCode(code, ctx.config.jwtSecret, pending.id),
+      new Date(now.getTime() + ctx.config.verifyCodeTtlSeconds * 1000),
+    );
     await ctx.mailer.send(verificationMail(email, code, ctx.config.verifyCodeTtlSeconds));
     return ok(signupBody(pending.id, email, ctx));
   });
@@ -79,14 +84,22 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       return insertUser(trx, email, match.password_hash, now);
     });
     if (!user) throw fieldErrors({ verify_code: messages.alreadyVerified });
-    await ctx.bus.publish(events.userRegistered, { user_id: user.id, email_id: user.email_id, registered_at: now.toISOString() });
+    await ctx.bus.publish(events.userRegistered, {
+      user_id: user.id,
+      email_id: user.email_id,
+      registered_at: now.toISOString(),
+    });
     const session = await startSession(ctx, user, body);
     return ok({ is_active: 1, ...session });
   });
 }
 
 /** Checks the code against each live sign-up, counting an attempt on each one it tries. */
-async function findMatching(ctx: AppContext, candidates: PendingSignup[], code: string): Promise<PendingSignup | 'exhausted' | undefined> {
+async function findMatching(
+  ctx: AppContext,
+  candidates: PendingSignup[],
+  code: string,
+): Promise<PendingSignup | 'exhausted' | undefined> {
   let tried = 0;
   for (const candidate of candidates) {
     const attempts = await countAttempt(ctx.db, candidate.id, ctx.config.verifyCodeMaxAttempts);

@@ -17,7 +17,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('age_id', 'integer')
     .addColumn('area_id', 'integer')
     .addColumn('saved_message_time', 'integer', (c) => c.notNull().defaultTo(60))
-    .addColumn('sound_settings', 'jsonb', (c) => c.notNull().defaultTo(sql`'{"setting1":30,"setting2":50,"setting3":40}'::jsonb`))
+    .addColumn('sound_settings', 'jsonb', (c) =>
+      c.notNull().defaultTo(sql`'{"setting1":30,"setting2":50,"setting3":40}'::jsonb`),
+    )
     .addColumn('max_point_for_chatting', 'integer', (c) => c.notNull().defaultTo(500))
     .addColumn('max_point_for_a_call', 'integer', (c) => c.notNull().defaultTo(100))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -37,7 +39,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('revoked_at', 'timestamptz')
     .addColumn('revoked_reason', 'text')
     .execute();
-  await db.schema.createIndex('sessions_live_by_user').on('sessions').column('user_id').where(sql<boolean>`revoked_at is null`).execute();
+  await db.schema
+    .createIndex('sessions_live_by_user')
+    .on('sessions')
+    .column('user_id')
+    .where(sql<boolean>`revoked_at is null`)
+    .execute();
 
   await db.schema
     .createTable('pending_signups')

@@ -4,10 +4,22 @@ import type { ProcessedImage } from '../../domain/images.ts';
 import type { AccountsDb } from '../schema/index.ts';
 
 /** Images live in the database: every accounts instance serves them, and a deleted user takes them along. */
-export async function saveImage(db: Kysely<AccountsDb>, userId: string, image: ProcessedImage, now: Date): Promise<string> {
+export async function saveImage(
+  db: Kysely<AccountsDb>,
+  userId: string,
+  image: ProcessedImage,
+  now: Date,
+): Promise<string> {
   const row = await db
     .insertInto('images')
-    .values({ user_id: userId, content_type: 'image/jpeg', bytes: image.bytes, width: image.width, height: image.height, created_at: now })
+    .values({
+      user_id: userId,
+      content_type: 'image/jpeg',
+      bytes: image.bytes,
+      width: image.width,
+      height: image.height,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return `/api/v1/users/images/${row.id}.jpg`;

@@ -6,16 +6,30 @@ import type { OneTimeCode } from '../schema/reference.ts';
 type Purpose = OneTimeCode['purpose'];
 
 /** One live code per purpose and subject; a new one replaces the old (and its attempt count). */
-export async function putCode(db: Kysely<AccountsDb>, purpose: Purpose, subject: string, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
+export async function putCode(
+  db: Kysely<AccountsDb>,
+  purpose: Purpose,
+  subject: string,
+  codeHash: string,
+  expiresAt: Date,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('one_time_codes')
     .values({ purpose, subject, code_hash: codeHash, expires_at: expiresAt, attempts: 0, created_at: now })
-    .onConflict((oc) => oc.columns(['purpose', 'subject']).doUpdateSet({ code_hash: codeHash, expires_at: expiresAt, attempts: 0 }))
+    .onConflict((oc) =>
+      oc.columns(['purpose', 'subject']).doUpdateSet({ code_hash: codeHash, expires_at: expiresAt, attempts: 0 }),
+    )
     .execute();
 }
 
 export function findCode(db: Kysely<AccountsDb>, purpose: Purpose, subject: string): Promise<OneTimeCode | undefined> {
-  return db.selectFrom('one_time_codes').selectAll().where('purpose', '=', purpose).where('subject', '=', subject).executeTakeFirst();
+  return db
+    .selectFrom('one_time_codes')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('subject', '=', subject)
+    .executeTakeFirst();
 }
 
 /** Counts an attempt atomically; undefined when the limit was already reached. */

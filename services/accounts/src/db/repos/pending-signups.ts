@@ -40,7 +40,11 @@ export function livePending(db: Db, email: string, now: Date, id?: string): Prom
 }
 
 export async function replaceCode(db: Db, id: string, codeHash: string, expiresAt: Date): Promise<void> {
-  await db.updateTable('pending_signups').set({ code_hash: codeHash, expires_at: expiresAt, attempts: 0 }).where('id', '=', id).execute();
+  await db
+    .updateTable('pending_signups')
+    .set({ code_hash: codeHash, expires_at: expiresAt, attempts: 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**

@@ -17,7 +17,12 @@ export function liveSessions(db: Db, userId: string): Promise<Session[]> {
 }
 
 export function findLive(db: Db, sessionId: string): Promise<Session | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id', '=', sessionId).where('revoked_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
 }
 
 export function insertSession(db: Db, userId: string, device: Device, now: Date): Promise<Session> {

@@ -41,7 +41,12 @@ export function familyOf(db: Db, emailId: string): Promise<User[]> {
  * Adds a character with the lowest free number (2 or 3). Characters cannot log in by e-mail
  * (their password hash matches nothing); the parent logs in and switches.
  */
-export async function insertCharacter(db: Kysely<AccountsDb>, parent: User, maxCharacters: number, now: Date): Promise<User | undefined> {
+export async function insertCharacter(
+  db: Kysely<AccountsDb>,
+  parent: User,
+  maxCharacters: number,
+  now: Date,
+): Promise<User | undefined> {
   return db.transaction().execute(async (trx) => {
     await lockUser(trx, parent.id);
     const taken = new Set((await familyOf(trx, parent.email_id)).map((u) => u.character_no));
@@ -50,7 +55,15 @@ export async function insertCharacter(db: Kysely<AccountsDb>, parent: User, maxC
     if (no > maxCharacters) return undefined;
     return trx
       .insertInto('users')
-      .values({ email: `${parent.email_id}#${no}`, email_id: parent.email_id, password_hash: '!', is_active: true, character_no: no, created_at: now, updated_at: now })
+      .values({
+        email: `${parent.email_id}#${no}`,
+        email_id: parent.email_id,
+        password_hash: '!',
+        is_active: true,
+        character_no: no,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
