@@ -9,11 +9,13 @@ import type { Kysely } from 'kysely';
 
 import type { TopicsConfig } from './config.ts';
 import { migrations } from './db/migrations/index.ts';
+import { loadReference, type Reference } from './db/repos/reference.ts';
 import type { TopicsDb } from './db/schema/index.ts';
 
 export interface AppContext extends BaseContext {
   config: TopicsConfig;
   db: Kysely<TopicsDb>;
+  reference: Reference;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export async function createContext(config: TopicsConfig, overrides: ContextOver
     ...base,
     config,
     db: database.db,
+    reference: await loadReference(database.db),
     healthChecks: [['db', () => database.db.selectFrom('service_meta').select('key').limit(1).execute()]],
     close: async () => {
       await database.close();

@@ -4,8 +4,9 @@ import { buildApp } from './app.ts';
 import { loadConfig, type TopicsConfig } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
 import { subscribeAll } from './events/index.ts';
+import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
-export { loadConfig };
+export { loadConfig, purgeExpired };
 
 export interface RunningService {
   app: FastifyInstance;
@@ -19,10 +20,13 @@ export async function createService(config: TopicsConfig, overrides: ContextOver
   const subscriptions = subscribeAll(ctx);
   const app = buildApp(ctx);
   await app.ready();
+  // Expired voices are deleted on the server every minute; reads filter by expire_at meanwhile.
+  const purge = startPurgeTimer(ctx);
   return {
     app,
     ctx,
     close: async () => {
+      await purge.stop();
       for (const s of subscriptions) s.unsubscribe();
       await app.close();
       await ctx.close();

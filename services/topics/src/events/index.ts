@@ -1,8 +1,19 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { respondFilter, respondTopic } from './requests.ts';
+import { onRoomOpened, onRoomReplied } from './rooms.ts';
+import { onPresenceChanged, onProfileUpdated, onUserDeleted } from './users.ts';
 
-/** Bus subscribers of this service (none yet: its features land with their issues). */
-export function subscribeAll(_ctx: AppContext): Subscription[] {
-  return [];
+/** Bus subscribers and responders of this service (queue group 'topics'). */
+export function subscribeAll(ctx: AppContext): Subscription[] {
+  return [
+    onProfileUpdated(ctx),
+    onPresenceChanged(ctx),
+    onUserDeleted(ctx),
+    onRoomOpened(ctx),
+    onRoomReplied(ctx),
+    respondFilter(ctx),
+    respondTopic(ctx),
+  ];
 }

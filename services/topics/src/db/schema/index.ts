@@ -1,12 +1,160 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
-/** Facts about this service's data (seed versions); the feature tables arrive with their issues. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Facts about this service's data (seed versions). */
 export interface ServiceMetaTable {
   key: string;
   value: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Reference data seeded by migrations. */
+export interface CategoryTable {
+  id: number;
+  name: string;
+  topic_max_num: number | null;
+  sort_order: number;
+}
+
+export interface SubCategoryTable {
+  id: number;
+  category_id: number;
+  name: string;
+  topic_expire_after_max_minutes: number;
+  /** `scrypt$<salt hex>$<hash hex>`; never leaves the service. */
+  pw_hash: string | null;
+  sort_order: number;
+}
+
+export interface SubCategoryUnlockTable {
+  user_id: string;
+  sub_category_id: number;
+  unlocked_at: Timestamp;
+}
+
+export interface ThreadTable {
+  id: string;
+  name: string;
+  area_id: number;
+  category_id: number;
+  sub_category_id: number;
+  user_id: string | null;
+  is_default: boolean;
+  created_at: Timestamp;
+}
+
+export interface TopicTable {
+  id: string;
+  thread_id: string;
+  user_id: string;
+  title: string;
+  detail: string;
+  comment: string;
+  category_id: number;
+  sub_category_id: number;
+  area_id: number;
+  chat_price: number;
+  call_price: number;
+  time_call_price: number;
+  purchase_on_start: boolean;
+  purchase_type: number;
+  is_callable: boolean;
+  is_anonymous: boolean;
+  is_not_free: boolean;
+  click_number: Generated<number>;
+  heart_number: Generated<number>;
+  expire_after_minute: number;
+  expire_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface TopicClickTable {
+  topic_id: string;
+  user_id: string;
+  created_at: Timestamp;
+}
+
+/** Read model of accounts' user cards (events.userProfileUpdated); accounts' tables are never read. */
+export interface UserCardTable {
+  user_id: string;
+  email_id: string;
+  user_name: string | null;
+  profile_image: string | null;
+  gender: string | null;
+  age_id: number | null;
+  area_id: number | null;
+  max_point_for_chatting: number;
+  max_point_for_a_call: number;
+  updated_at: Timestamp;
+}
+
+/** Read model of presence (events.presenceChanged). */
+export interface UserPresenceTable {
+  user_id: string;
+  online: boolean;
+  updated_at: Timestamp;
+}
+
+export interface UserFilterTable {
+  user_id: string;
+  user_status: Generated<number>;
+  gender: string | null;
+  age_id: number | null;
+  area_id: number | null;
+  area: string | null;
+  category_id: number | null;
+  sub_category_id: number | null;
+  latest_joined_thread: string | null;
+  is_first_search: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+/** One entry per (user, room): rooms on my voices (type 1) and rooms I opened on others' (type 2). */
+export interface HistoryTable {
+  id: string;
+  user_id: string;
+  room_id: string;
+  topic_id: string;
+  type: number;
+  partner_id: string;
+  partner_anonymous: boolean;
+  latest_message: string | null;
+  expire_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Someone opened a room on a voice; `is_replied` once they wrote in it. */
+export interface ReplyTable {
+  id: string;
+  topic_id: string;
+  user_id: string;
+  room_id: string;
+  is_anonymous: boolean;
+  is_replied: Generated<boolean>;
+  created_at: Timestamp;
+}
+
 export interface TopicsDb {
   service_meta: ServiceMetaTable;
+  categories: CategoryTable;
+  sub_categories: SubCategoryTable;
+  sub_category_unlocks: SubCategoryUnlockTable;
+  threads: ThreadTable;
+  topics: TopicTable;
+  topic_clicks: TopicClickTable;
+  user_cards: UserCardTable;
+  user_presence: UserPresenceTable;
+  user_filters: UserFilterTable;
+  history: HistoryTable;
+  replies: ReplyTable;
 }
+
+export type ThreadRow = Selectable<ThreadTable>;
+export type TopicRow = Selectable<TopicTable>;
+export type NewTopic = Insertable<TopicTable>;
+export type UserCardRow = Selectable<UserCardTable>;
+export type UserFilterRow = Selectable<UserFilterTable>;
+export type HistoryRow = Selectable<HistoryTable>;
+export type ReplyRow = Selectable<ReplyTable>;

@@ -1,0 +1,188 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+import type { Cursor } from '../../domain/cursor.ts';
+import type { TopicWithPoster } from '../../domain/views.ts';
+import type { NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
+
+export interface TopicFilter {
+  threadId?: string;
+  areaId?: number;
+  categoryId?: number;
+  subCategoryId?: number;
+  gender?: string;
+  ageId?: number;
+  /** 1 present, 2 not present (presence read model). */
+  presence?: 1 | 2;
+  /** Sub-categories whose voices the caller may not see (locked gates). */
+  excludeSubCategories?: number[];
+}
+
+/** A topic row with its poster's card columns and its theme's owner, as views need it. */
+function withPoster(db: Kysely<TopicsDb> | Transaction<TopicsDb>) {
+  return db
+    .selectFrom('topics as t')
+    .leftJoin('user_cards as uc', 'uc.user_id', 't.user_id')
+    .innerJoin('threads as th', 'th.id', 't.thread_id')
+    .selectAll('t')
+    .select([
+      'uc.user_name as poster_name',
+      'uc.profile_image as poster_image',
+      'uc.gender as poster_gender',
+      'uc.age_id as poster_age_id',
+      'uc.area_id as poster_area_id',
+      'th.user_id as thread_user_id',
+    ]);
+}
+
+/** Live voices (expire_at after `now`), newest first, one keyset page. */
+export async function listLive(db: Kysely<TopicsDb>, now: Date, filter: TopicFilter, cursor: Cursor | undefined, limit: number): Promise<TopicWithPoster[]> {
+  let q = withPoster(db).where('t.expire_at', '>', now);
+  if (filter.threadId) q = q.where('t.thread_id', '=', filter.threadId);
+  if (filter.subCategoryId) q = q.where('t.sub_category_id', '=', filter.subCategoryId);
+  if (filter.areaId) q = q.where('t.area_id', '=', filter.areaId);
+  if (filter.categoryId) q = q.where('t.category_id', '=', filter.categoryId);
+  if (filter.gender) q = q.where('uc.gender', '=', filter.gender);
+  if (filter.ageId) q = q.where('uc.age_id', '=', filter.ageId);
+  if (filter.excludeSubCategories?.length) q = q.where('t.sub_category_id', 'not in', filter.excludeSubCategories);
+  if (filter.presence) {
+    const online = sql<boolean>`exists (select 1 from user_presence p where p.user_id = t.user_id and p.online)`;
+    q = q.where(filter.presence === 1 ? online : sql<boolean>`not ${online}`);
+  }
+  if (cursor) q = q.where(sql<boolean>`(t.created_at, t.id) < (${cursor.at}, ${cursor.id})`);
+  return (await q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute()) as TopicWithPoster[];
+}
+
+export async function findLive(db: Kysely<TopicsDb>, id: string, now: Date): Promise<TopicWithPoster | undefined> {
+  return (await withPoster(db).where('t.id', '=', id).where('t.expire_at', '>', now).executeTakeFirst()) as TopicWithPoster | undefined;
+}
+
+export async function findLiveMany(db: Kysely<TopicsDb>, ids: string[], now: Date): Promise<Map<string, TopicWithPoster>> {
+  if (ids.length === 0) return new Map();
+  const rows = (await withPoster(db).where('t.id', 'in', [...new Set(ids)]).where('t.expire_at', '>', now).execute()) as TopicWithPoster[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function listMineInThread(db: Kysely<TopicsDb>, userId: string, threadId: string, now: Date): Promise<TopicWithPoster[]> {
+  return (await withPoster(db)
+    .where('t.user_id', '=', userId)
+    .where('t.thread_id', '=', threadId)
+    .where('t.expire_at', '>', now)
+    .orderBy('t.created_at', 'desc')
+    .execute()) as TopicWithPoster[];
+}
+
+export async function countLive(db: Kysely<TopicsDb>, threadId: string, now: Date): Promise<{ total: number; total_callable: number }> {
+  const row = await db
+    .selectFrom('topics')
+    .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where is_callable)`.as('total_callable')])
+    .where('thread_id', '=', threadId)
+    .where('expire_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.total), total_callable: Number(row.total_callable) };
+}
+
+/** What removing voices took with it, for the events that tell owners and watchers. */
+export interface Removed {
+  topics: Pick<TopicRow, 'id' | 'thread_id' | 'user_id' | 'expire_at' | 'category_id' | 'sub_category_id'>[];
+  history: { id: string; user_id: string; topic_id: string; room_id: string }[];
+}
+
+/** Deletes voices with their history entries, replies and clicks (cascades), reporting what went. */
+export async function deleteTopics(trx: Transaction<TopicsDb>, ids: string[]): Promise<Removed> {
+  if (ids.length === 0) return { topics: [], history: [] };
+  const history = await trx.deleteFrom('history').where('topic_id', 'in', ids).returning(['id', 'user_id', 'topic_id', 'room_id']).execute();
+  const topics = await trx
+    .deleteFrom('topics')
+    .where('id', 'in', ids)
+    .returning(['id', 'thread_id', 'user_id', 'expire_at', 'category_id', 'sub_category_id'])
+    .execute();
+  return { topics, history };
+}
+
+export interface PostOutcome {
+  topic: TopicRow;
+  replaced: Removed;
+  limited: boolean;
+}
+
+/**
+ * Posts a voice, deleting the poster's earlier voices in the theme in the same transaction.
+ * Posts to one theme are serialised (advisory lock) so the per-theme limit holds under load.
+ */
+export async function postTopic(db: Kysely<TopicsDb>, values: NewTopic, limit: number | null, now: Date): Promise<PostOutcome> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${values.thread_id}))`.execute(trx);
+    if (limit !== null) {
+      const { n } = await trx
+        .selectFrom('topics')
+        .select(sql<string>`count(*)`.as('n'))
+        .where('thread_id', '=', values.thread_id)
+        .where('user_id', '!=', values.user_id)
+        .where('expire_at', '>', now)
+        .executeTakeFirstOrThrow();
+      if (limit <= Number(n)) return { topic: undefined as never, replaced: { topics: [], history: [] }, limited: true };
+    }
+    const earlier = await trx
+      .selectFrom('topics')
+      .select('id')
+      .where('thread_id', '=', values.thread_id)
+      .where('user_id', '=', values.user_id)
+      .execute();
+    const replaced = await deleteTopics(
+      trx,
+      earlier.map((e) => e.id),
+    );
+    const topic = await trx.insertInto('topics').values(values).returningAll().executeTakeFirstOrThrow();
+    return { topic, replaced, limited: false };
+  });
+}
+
+export async function setCallable(db: Kysely<TopicsDb>, id: string, isCallable: boolean): Promise<void> {
+  await db.updateTable('topics').set({ is_callable: isCallable }).where('id', '=', id).execute();
+}
+
+/** Counts a click once per user and voice; concurrent clicks of one user race on the primary key. */
+export async function recordClick(db: Kysely<TopicsDb>, topicId: string, userId: string, at: Date): Promise<{ counted: boolean; click_number: number }> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('topic_clicks')
+      .values({ topic_id: topicId, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    if (inserted) {
+      const row = await trx
+        .updateTable('topics')
+        .set({ click_number: sql`click_number + 1` })
+        .where('id', '=', topicId)
+        .returning('click_number')
+        .executeTakeFirstOrThrow();
+      return { counted: true, click_number: row.click_number };
+    }
+    const row = await trx.selectFrom('topics').select('click_number').where('id', '=', topicId).executeTakeFirstOrThrow();
+    return { counted: false, click_number: row.click_number };
+  });
+}
+
+/** Claims up to `batch` expired voices and deletes them with what hangs on them. */
+export async function deleteExpiredBatch(db: Kysely<TopicsDb>, now: Date, batch: number): Promise<Removed> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await trx
+      .selectFrom('topics')
+      .select('id')
+      .where('expire_at', '<=', now)
+      .orderBy('expire_at')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    return deleteTopics(
+      trx,
+      ids.map((r) => r.id),
+    );
+  });
+}
+
+export async function idsOfUser(db: Kysely<TopicsDb>, userId: string): Promise<string[]> {
+  return (await db.selectFrom('topics').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+}

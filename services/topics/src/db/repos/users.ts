@@ -1,0 +1,77 @@
+import type { EventPayload, events } from '@honne/contracts/events';
+import type { Kysely } from 'kysely';
+
+import type { TopicsDb, UserCardRow, UserFilterRow } from '../schema/index.ts';
+
+type ProfileUpdated = EventPayload<typeof events.userProfileUpdated>;
+
+/** Keeps the newest card: an older event arriving late never overwrites a newer one. */
+export async function upsertCard(db: Kysely<TopicsDb>, e: ProfileUpdated): Promise<void> {
+  const row = {
+    user_id: e.user_id,
+    email_id: e.email_id,
+    user_name: e.user_name,
+    profile_image: e.profile_image,
+    gender: e.gender,
+    age_id: e.age_id,
+    area_id: e.area_id,
+    max_point_for_chatting: e.max_point_for_chatting,
+    max_point_for_a_call: e.max_point_for_a_call,
+    updated_at: new Date(e.updated_at),
+  };
+  await db
+    .insertInto('user_cards')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ ...row })
+        .where('user_cards.updated_at', '<=', row.updated_at),
+    )
+    .execute();
+}
+
+export const findCard = (db: Kysely<TopicsDb>, userId: string): Promise<UserCardRow | undefined> =>
+  db.selectFrom('user_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+export async function findCards(db: Kysely<TopicsDb>, userIds: string[]): Promise<Map<string, UserCardRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db.selectFrom('user_cards').selectAll().where('user_id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((r) => [r.user_id, r]));
+}
+
+export async function setPresence(db: Kysely<TopicsDb>, userId: string, online: boolean, at: Date): Promise<void> {
+  await db
+    .insertInto('user_presence')
+    .values({ user_id: userId, online, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ online, updated_at: at }).where('user_presence.updated_at', '<=', at))
+    .execute();
+}
+
+export const findFilter = (db: Kysely<TopicsDb>, userId: string): Promise<UserFilterRow | undefined> =>
+  db.selectFrom('user_filters').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+export type FilterPatch = Partial<Omit<UserFilterRow, 'user_id' | 'updated_at'>>;
+
+export async function saveFilter(db: Kysely<TopicsDb>, userId: string, patch: FilterPatch, at: Date): Promise<UserFilterRow> {
+  return db
+    .insertInto('user_filters')
+    .values({ user_id: userId, gender: null, age_id: null, area_id: null, area: null, category_id: null, sub_category_id: null, latest_joined_thread: null, ...patch, updated_at: at })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...patch, updated_at: at }))
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Everything topics holds of a deleted user that is not a voice (voices go through deleteTopics). */
+export async function forgetUser(db: Kysely<TopicsDb>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('history').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('replies').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('topic_clicks').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('sub_category_unlocks').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_filters').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_presence').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
+    await trx.updateTable('threads').set({ user_id: null }).where('user_id', '=', userId).execute();
+  });
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+
+import { events } from '@honne/contracts/events';
+import type { Subscription } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { markReplied, recordRoomOpened } from '../db/repos/history.ts';
+import { findLive } from '../db/repos/topics.ts';
+
+const queue = { queue: 'topics' };
+
+/**
+ * Chat opened a room on a voice: both people get a history entry (expiring with the voice) and
+ * the voice gets a reply. A room on a voice that is already gone records nothing.
+ */
+export const onRoomOpened = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.chatRoomOpened,
+    async (e) => {
+      const now = ctx.clock.now();
+      const topic = await findLive(ctx.db, e.topic_id, now).catch(() => undefined);
+      if (!topic || topic.user_id === e.user_id) return;
+      await recordRoomOpened(ctx.db, {
+        roomId: e.room_id,
+        topicId: topic.id,
+        topicOwnerId: topic.user_id,
+        topicAnonymous: topic.is_anonymous,
+        openerId: e.user_id,
+        openerAnonymous: e.is_anonymous,
+        expireAt: new Date(topic.expire_at),
+        at: now,
+        ids: { ownerHistory: randomUUID(), openerHistory: randomUUID(), reply: randomUUID() },
+      });
+    },
+    queue,
+  );
+
+export const onRoomReplied = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(events.chatRoomReplied, async (e) => void (await markReplied(ctx.db, e.room_id, e.user_id)), queue);

@@ -1,0 +1,36 @@
+import { messages } from '@honne/contracts/messages';
+import { topicsEndpoints } from '@honne/contracts/topics';
+import { fieldErrors, notFound, ok, route } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from '../context.ts';
+import { recordUnlock, subCategoryView, unlockedFor } from '../db/repos/reference.ts';
+import { verifyPassword } from '../domain/password.ts';
+
+export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const ref = ctx.reference;
+
+  route(app, ctx, topicsEndpoints.categories, async () => ok(ref.categories));
+
+  route(app, ctx, topicsEndpoints.subCategories, async ({ query, caller }) => {
+    const unlocked = await unlockedFor(ctx.db, caller.userId);
+    const list = query.category_id ? ref.subCategories.filter((s) => s.category_id === query.category_id) : ref.subCategories;
+    return ok(list.map((s) => subCategoryView(s, unlocked)));
+  });
+
+  route(app, ctx, topicsEndpoints.subCategory, async ({ params, caller }) => {
+    const sub = ref.subCategory(params.id);
+    if (!sub) throw notFound();
+    return ok(subCategoryView(sub, await unlockedFor(ctx.db, caller.userId)));
+  });
+
+  route(app, ctx, topicsEndpoints.unlockSubCategory, async ({ params, body, caller }) => {
+    const sub = ref.subCategory(params.id);
+    if (!sub) throw notFound();
+    if (sub.pw_hash) {
+      if (!verifyPassword(body.pw ?? '', sub.pw_hash)) throw fieldErrors({ pw: messages.subCategoryPasswordWrong });
+      await recordUnlock(ctx.db, caller.userId, sub.id, ctx.clock.now());
+    }
+    return ok(subCategoryView(sub, await unlockedFor(ctx.db, caller.userId)));
+  });
+}
