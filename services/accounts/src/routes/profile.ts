@@ -187,10 +187,8 @@ async function balanceOf(ctx: AppContext, userId: string): Promise<number> {
  * loads without it: the filter then starts from the user's own gender and age.
  */
 async function filterHistoryOf(ctx: AppContext, userId: string): Promise<FilterHistory | undefined> {
-  const def = (requests as Record<string, unknown>).topicsFilterGet as typeof requests.balanceGet | undefined;
-  if (!def) return undefined;
   try {
-    return (await ctx.bus.request(def, { user_id: userId }, 1500)) as unknown as FilterHistory;
+    return await ctx.bus.request(requests.topicsFilterGet, { user_id: userId }, 1500);
   } catch (err) {
     ctx.log.warn({ err, userId }, 'topic filter history unavailable');
     return undefined;
