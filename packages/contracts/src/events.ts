@@ -134,6 +134,21 @@ export const events = {
     subject: 'chat.room.replied',
     schema: Type.Object({ room_id: Type.String(), topic_id: Type.String(), user_id: Type.String() }),
   },
+  /** A user blocked or unblocked another (accounts); chat refuses and hides a blocked sender's messages. */
+  blockChanged: {
+    subject: 'accounts.block.changed',
+    schema: Type.Object({ blocker_id: Type.String(), blocked_id: Type.String(), blocked: Type.Boolean(), at: Type.String() }),
+  },
+  /** Two users became friends or stopped being friends (published once per pair, by accounts). */
+  friendChanged: {
+    subject: 'accounts.friend.changed',
+    schema: Type.Object({ user_id: Type.String(), friend_id: Type.String(), friend: Type.Boolean(), at: Type.String() }),
+  },
+  /** Settings other services act on: chat expires a sender's messages after saved_message_time minutes. */
+  userSettingsUpdated: {
+    subject: 'accounts.user.settings_updated',
+    schema: Type.Object({ user_id: Type.String(), saved_message_time: Type.Integer(), at: Type.String() }),
+  },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
   presenceChanged: {
     subject: 'realtime.presence.changed',
