@@ -2,15 +2,17 @@
 // Upstream: points `GET /points/balance` (the smallest authenticated endpoint that reads the
 // database). Each server is its own process; autocannon runs here.
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 
 import { startChild } from './lib/child.ts';
 
-const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const secrets = { JWT_SECRET: randomBytes(32).toString('hex'), INTERNAL_TOKEN: randomBytes(24).toString('hex'), LOG_LEVEL: 'warn', NODE_ENV: 'production' };
 
@@ -76,7 +78,15 @@ async function paced(url: string, headers: Record<string, string>, rate: number,
 }
 
 const points = await startChild('./points-server.ts', secrets);
-const gateway = await startChild('./gateway-server.ts', { ...secrets, POINTS_URL: String(points.ready.url), RATE_LIMIT_MAX: '1000000000' });
+const gateway = await startChild(
+  './gateway-server.ts',
+  { ...secrets, POINTS_URL: String(points.ready.url), RATE_LIMIT_MAX: '1000000000' },
+  // e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/gateway-prof" to see where its time goes
+  (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+).catch(async (err: unknown) => {
+  await points.stop();
+  throw err;
+});
 try {
   const token = String(gateway.ready.token);
   const direct = {
@@ -90,16 +100,45 @@ try {
     if (res.status !== 200) throw new Error(`${target.url} answered ${res.status}: ${await res.text()}`);
   }
 
+  console.log(`${new Date().toISOString()}, load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')} (${os.cpus().length} cores)`);
   console.log(`endpoint: GET /points/balance (points service; accounts' /users/profile also needs a user and a bus round trip to points)`);
   console.log(`points db: ${String(points.ready.db)}, gateway cache: ${String(gateway.ready.cache)}, bus: ${String(gateway.ready.bus)}`);
-  console.log(`max: autocannon, ${CONNECTIONS} connections; fixed rate: open-loop ${FIXED_RATE} req/s, latency from each request's scheduled start; ${DURATION_S} s per run after a 2 s warm-up\n`);
+  console.log(`max: autocannon, ${CONNECTIONS} connections; fixed rate: open-loop ${FIXED_RATE} req/s, latency from each request's scheduled start; ${DURATION_S} s per run, ${ROUNDS} rounds alternating direct and gateway, after a 2 s warm-up\n`);
 
   await load(direct.url, direct.headers, 2);
   await load(viaGateway.url, viaGateway.headers, 2);
-  const maxDirect = await load(direct.url, direct.headers);
-  const maxGateway = await load(viaGateway.url, viaGateway.headers);
-  const rateDirect = await paced(direct.url, direct.headers, FIXED_RATE);
-  const rateGateway = await paced(viaGateway.url, viaGateway.headers, FIXED_RATE);
+  const cpu = async () => ({
+    points: (await points.ask<{ micros: number }>('cpu')).micros,
+    gateway: (await gateway.ask<{ micros: number }>('cpu')).micros,
+  });
+  // Direct and gateway runs alternate and the median round counts: the machine is shared, and a
+  // burst of someone else's work then hits both sides instead of one whole series.
+  const maxRuns: { direct: Figures; gateway: Figures; cpu: { pointsDirect: number; pointsBehind: number; gateway: number } }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const c0 = await cpu();
+    const d = await load(direct.url, direct.headers);
+    const c1 = await cpu();
+    const g = await load(viaGateway.url, viaGateway.headers);
+    const c2 = await cpu();
+    const n = (f: Figures) => f.rps * DURATION_S;
+    maxRuns.push({
+      direct: d,
+      gateway: g,
+      cpu: { pointsDirect: (c1.points - c0.points) / n(d), pointsBehind: (c2.points - c1.points) / n(g), gateway: (c2.gateway - c1.gateway) / n(g) },
+    });
+  }
+  const rateRuns: { direct: Figures; gateway: Figures }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    rateRuns.push({ direct: await paced(direct.url, direct.headers, FIXED_RATE), gateway: await paced(viaGateway.url, viaGateway.headers, FIXED_RATE) });
+  }
+  const medianBy = <T>(runs: T[], key: (r: T) => number): T => [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)]!;
+  const maxMedian = medianBy(maxRuns, (r) => r.gateway.rps / r.direct.rps);
+  const rateMedian = medianBy(rateRuns, (r) => r.gateway.p99 - r.direct.p99);
+  const { direct: maxDirect, gateway: maxGateway, cpu: cpuPerRequest } = maxMedian;
+  const { direct: rateDirect, gateway: rateGateway } = rateMedian;
+  for (const [i, r] of maxRuns.entries()) console.log(`round ${i + 1} max: direct ${r.direct.rps.toFixed(0)} req/s, gateway ${r.gateway.rps.toFixed(0)} req/s (${((r.gateway.rps / r.direct.rps) * 100).toFixed(0)} %)`);
+  for (const [i, r] of rateRuns.entries()) console.log(`round ${i + 1} at ${FIXED_RATE}/s: p99 direct ${r.direct.p99} ms, gateway ${r.gateway.p99} ms`);
+  console.log(`\nmedian rounds:\n`);
 
   const row = (name: string, f: Figures) =>
     `| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} |`;
@@ -109,6 +148,9 @@ try {
   console.log(row('gateway, max', maxGateway));
   console.log(row(`direct, ${FIXED_RATE}/s`, rateDirect));
   console.log(row(`gateway, ${FIXED_RATE}/s`, rateGateway));
+  console.log(
+    `\nCPU per request: points ${cpuPerRequest.pointsDirect.toFixed(0)} µs direct, ${cpuPerRequest.pointsBehind.toFixed(0)} µs behind the gateway; gateway ${cpuPerRequest.gateway.toFixed(0)} µs`,
+  );
   const ratio = maxGateway.rps / maxDirect.rps;
   const added = rateGateway.p99 - rateDirect.p99;
   console.log(`\nthroughput kept through the gateway: ${(ratio * 100).toFixed(0)} % (goal ≥ 50 %) ${ratio >= 0.5 ? 'MET' : 'MISSED'}`);

@@ -45,7 +45,7 @@ async function measure(kind: 'gateway' | 'bare ws'): Promise<{ kind: string; rss
 const results = [];
 for (const kind of ['bare ws', 'gateway'] as const) results.push(await measure(kind));
 
-console.log(`\n${SOCKETS} idle connections, server memory after a full GC, per connection:\n`);
+console.log(`\n${new Date().toISOString()}: ${SOCKETS} idle connections, server memory after a full GC, per connection:\n`);
 console.log('| server | RSS KiB/conn | heap+external KiB/conn | connect time s |');
 console.log('| --- | ---: | ---: | ---: |');
 for (const r of results) console.log(`| ${r.kind} | ${(r.rss / KiB).toFixed(1)} | ${(r.heap / KiB).toFixed(1)} | ${r.seconds.toFixed(1)} |`);

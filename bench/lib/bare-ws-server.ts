@@ -3,12 +3,10 @@ import type { AddressInfo } from 'node:net';
 
 import { WebSocketServer } from 'ws';
 
-import { measuredMemory, reply } from './child.ts';
+import { answerMeasurements, reply } from './child.ts';
 
 const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
 wss.on('connection', (socket) => socket.send('{"type":"hello"}'));
 wss.on('listening', () => reply({ type: 'ready', url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}` }));
-process.on('message', (msg: { type: string }) => {
-  if (msg.type === 'memory') void measuredMemory().then((m) => reply({ type: 'memory', ...m, sockets: wss.clients.size }));
-});
+answerMeasurements(() => ({ sockets: wss.clients.size }));
 process.once('SIGTERM', () => process.exit(0));

@@ -9,9 +9,13 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-export async function startChild(script: string, env: Record<string, string | undefined> = {}): Promise<Child & { ready: Record<string, unknown> }> {
+export async function startChild(
+  script: string,
+  env: Record<string, string | undefined> = {},
+  nodeArgs: string[] = [],
+): Promise<Child & { ready: Record<string, unknown> }> {
   const proc = fork(fileURLToPath(new URL(script, import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', '--expose-gc'],
+    execArgv: ['--import', 'tsx', '--expose-gc', ...nodeArgs],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -58,3 +62,14 @@ export async function measuredMemory(): Promise<{ rss: number; heapUsed: number;
 }
 
 export const reply = (msg: Record<string, unknown>) => process.send?.(msg);
+
+/** Inside a child: answers the driver's memory and CPU questions. */
+export function answerMeasurements(extra: () => Record<string, unknown> = () => ({})): void {
+  process.on('message', (msg: { type: string }) => {
+    if (msg.type === 'memory') void measuredMemory().then((m) => reply({ type: 'memory', ...m, ...extra() }));
+    if (msg.type === 'cpu') {
+      const { user, system } = process.cpuUsage();
+      reply({ type: 'cpu', micros: user + system });
+    }
+  });
+}

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { createService, loadConfig } from '@honne/gateway';
 import { Tokens } from '@honne/service-kit';
 
-import { measuredMemory, reply } from './child.ts';
+import { answerMeasurements, reply } from './child.ts';
 
 const config = loadConfig({
   ...process.env,
@@ -30,8 +30,6 @@ if (count > 0) {
   writeFileSync(process.env.BENCH_TOKENS_FILE!, list.join('\n'));
 }
 
-process.on('message', (msg: { type: string }) => {
-  if (msg.type === 'memory') void measuredMemory().then((m) => reply({ type: 'memory', ...m, sockets: gateway.hub.size }));
-});
+answerMeasurements(() => ({ sockets: gateway.hub.size }));
 reply({ type: 'ready', url, cache: gateway.ctx.cache.kind, bus: gateway.ctx.bus.kind, token });
 process.once('SIGTERM', () => void gateway.close().then(() => process.exit(0)));

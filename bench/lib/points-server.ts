@@ -5,10 +5,11 @@ import path from 'node:path';
 
 import { createService, loadConfig } from '@honne/points';
 
-import { reply } from './child.ts';
+import { answerMeasurements, reply } from './child.ts';
 
 const config = loadConfig({ ...process.env, POINTS_PORT: '0', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-points-')) });
 const service = await createService(config, { inMemoryDb: !config.databaseUrl, schema: `bench_points_${process.pid}` });
 const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
+answerMeasurements();
 reply({ type: 'ready', url, db: config.databaseUrl ? 'postgresql' : 'pglite' });
 process.once('SIGTERM', () => void service.close().then(() => process.exit(0)));

@@ -20,24 +20,27 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   const app = createServiceApp(ctx);
   decorateRequests(app);
 
-  await app.register(websocket, {
-    options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false },
-    preClose(done) {
-      hub.close();
-      // Sockets still being authenticated are not in the hub yet.
-      for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
-      this.websocketServer.close();
-      done();
-    },
-  });
-
   // Everything under /api/v1 is rate limited; the static frontends are not.
   await app.register(async (api) => {
     await registerRateLimits(api, ctx);
     healthRoutes(api, ctx);
     openApiRoutes(api);
-    realtimeRoutes(api, hub);
     await proxyRoutes(api, ctx);
+    // The websocket plugin in a scope of its own: its hooks then run for the socket route only,
+    // not on every proxied request.
+    await api.register(async (realtime) => {
+      await realtime.register(websocket, {
+        options: { maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false },
+        preClose(done) {
+          hub.close();
+          // Sockets still being authenticated are not in the hub yet.
+          for (const client of this.websocketServer.clients) client.close(CLOSE_GOING_AWAY, 'server shutting down');
+          this.websocketServer.close();
+          done();
+        },
+      });
+      realtimeRoutes(realtime, hub);
+    });
   });
 
   await staticRoutes(app, ctx);

@@ -23,6 +23,8 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     ...(ctx.cache.redis ? { redis: ctx.cache.redis, nameSpace: 'gateway-rl:' } : {}),
     // A broken Redis must not take the whole API down with it.
     skipOnError: true,
+    // The client needs the limit headers only once it is over; sparing them on every answer is cheaper.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     errorResponseBuilder: () => new AppError(429, 'rate_limited', messages.rateLimited),
   });
 }
