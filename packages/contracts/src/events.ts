@@ -197,6 +197,25 @@ export const requests = {
       expire_at: Type.Union([Type.String(), Type.Null()]),
     }),
   },
+  /**
+   * For accounts' friend list: per peer, the friend room with them, its unread count for `user_id`,
+   * a preview of the latest message ('ボイスメッセージ' for voice) and its time.
+   */
+  chatRoomsSummary: {
+    subject: 'chat.rooms.summary',
+    request: Type.Object({ user_id: Type.String(), peer_ids: Type.Array(Type.String(), { maxItems: 1000 }) }),
+    reply: Type.Object({
+      summaries: Type.Array(
+        Type.Object({
+          peer_id: Type.String(),
+          room_id: Type.Union([Type.String(), Type.Null()]),
+          unreadCount: Type.Integer(),
+          latestMessage: Type.Union([Type.String(), Type.Null()]),
+          updated_at: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  },
 } as const satisfies Record<string, { subject: string; request: TSchema; reply: TSchema }>;
 
 export type EventDef = { subject: string; schema: TSchema };
