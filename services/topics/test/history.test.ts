@@ -79,6 +79,7 @@ describe.each(infraModes())('history and replies ($name)', (mode) => {
   });
 
   it('updates the latest message of a room only for its participants', async () => {
+    h.clock.advance(1000);
     const res = await h.post('/history', { room_id: 'room-v', latest_message: 'こんばんは！' }, visitor);
     expect(res.json().data).toEqual({ room_id: 'room-v', updated: 2 });
     expect((await history(owner)).find((x) => x.room_id === 'room-v')?.latest_message).toBe('こんばんは！');
