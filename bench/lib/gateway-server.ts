@@ -1,7 +1,6 @@
 // The gateway alone (its own process, as in production). It mints the bench's tokens itself,
 // so their sessions live in its cache whether that is Redis or in-memory.
-import { writeFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -26,7 +25,8 @@ const token = await tokens.issue({ userId: 'bench-user', sessionId: 'bench-sessi
 const count = Number(process.env.BENCH_SOCKET_USERS ?? 0);
 if (count > 0) {
   const list: string[] = [];
-  for (let i = 0; i < count; i++) list.push(await tokens.issue({ userId: `user-${i}`, sessionId: `session-${i}` }, now));
+  for (let i = 0; i < count; i++)
+    list.push(await tokens.issue({ userId: `user-${i}`, sessionId: `session-${i}` }, now));
   writeFileSync(process.env.BENCH_TOKENS_FILE!, list.join('\n'));
 }
 

@@ -7,7 +7,11 @@ import { createService, loadConfig } from '@honne/points';
 
 import { answerMeasurements, reply } from './child.ts';
 
-const config = loadConfig({ ...process.env, POINTS_PORT: '0', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-points-')) });
+const config = loadConfig({
+  ...process.env,
+  POINTS_PORT: '0',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-points-')),
+});
 const service = await createService(config, { inMemoryDb: !config.databaseUrl, schema: `bench_points_${process.pid}` });
 const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
 answerMeasurements();

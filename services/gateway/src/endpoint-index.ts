@@ -24,7 +24,9 @@ export class EndpointIndex {
 
   find(method: string, path: string): EndpointDef | undefined {
     const m = method === 'HEAD' ? 'GET' : method;
-    const hit = this.#static.get(`${m} ${path}`) ?? (path.length > 1 && path.endsWith('/') ? this.#static.get(`${m} ${path.slice(0, -1)}`) : undefined);
+    const hit =
+      this.#static.get(`${m} ${path}`) ??
+      (path.length > 1 && path.endsWith('/') ? this.#static.get(`${m} ${path.slice(0, -1)}`) : undefined);
     if (hit) return hit;
     for (const p of this.#patterns) if (p.method === m && p.re.test(path)) return p.def;
     return undefined;

@@ -21,14 +21,22 @@ function parameters(schema: unknown, where: 'path' | 'query'): Json[] {
   const s = schema ? plain(schema) : undefined;
   const props = (s?.properties ?? {}) as Record<string, Json>;
   const required = new Set((s?.required ?? []) as string[]);
-  return Object.entries(props).map(([name, propSchema]) => ({ name, in: where, required: where === 'path' || required.has(name), schema: propSchema }));
+  return Object.entries(props).map(([name, propSchema]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    schema: propSchema,
+  }));
 }
 
 function operation(def: EndpointDef): Json {
   const params = [...parameters(def.schema.params, 'path'), ...parameters(def.schema.querystring, 'query')];
   const responses: Json = {};
   for (const [status, schema] of Object.entries(def.schema.response)) {
-    responses[status] = { description: STATUS_TEXT[status] ?? `HTTP ${status}`, content: { 'application/json': { schema: plain(schema) } } };
+    responses[status] = {
+      description: STATUS_TEXT[status] ?? `HTTP ${status}`,
+      content: { 'application/json': { schema: plain(schema) } },
+    };
   }
   return {
     operationId: `${def.service}.${def.method.toLowerCase()}${def.url.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
@@ -36,7 +44,9 @@ function operation(def: EndpointDef): Json {
     tags: [def.service],
     security: def.auth === 'user' ? [{ bearerAuth: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
-    ...(def.schema.body ? { requestBody: { required: true, content: { 'application/json': { schema: plain(def.schema.body) } } } } : {}),
+    ...(def.schema.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: plain(def.schema.body) } } } }
+      : {}),
     responses,
     ...(def.rateLimit === 'auth' ? { 'x-rate-limit': 'auth' } : {}),
   };
@@ -55,7 +65,10 @@ export function buildOpenApi(endpoints: readonly EndpointDef[]): Json {
       summary: "The gateway's checks and every service's /health; 503 when any is not ok",
       tags: ['gateway'],
       security: [],
-      responses: { '200': { description: 'All ok' }, '503': { description: 'Something is degraded (details in data.checks)' } },
+      responses: {
+        '200': { description: 'All ok' },
+        '503': { description: 'Something is degraded (details in data.checks)' },
+      },
     },
   };
   return {

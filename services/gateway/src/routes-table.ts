@@ -9,7 +9,16 @@ import type { ServiceName } from '@honne/contracts';
  */
 export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
   accounts: ['/users', '/logout', '/age', '/areas'],
-  topics: ['/categories', '/subCategories', '/threads', '/topics', '/history', '/users/filter', '/users/first_search', '/users/topics'],
+  topics: [
+    '/categories',
+    '/subCategories',
+    '/threads',
+    '/topics',
+    '/history',
+    '/users/filter',
+    '/users/first_search',
+    '/users/topics',
+  ],
   chat: ['/rooms', '/messages'],
   calls: [
     '/calls',

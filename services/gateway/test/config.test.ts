@@ -23,9 +23,25 @@ describe('gateway config', () => {
   });
 
   it('reads every variable and fails fast on bad ones', () => {
-    const config = loadConfig({ ...secrets, PORT: '9000', HOST: '127.0.0.1', POINTS_URL: 'http://points:8085/', STATIC_DIR: '/srv/fe', RATE_LIMIT_MAX: '100', RATE_LIMIT_AUTH_MAX: '5' });
-    expect(config).toMatchObject({ port: 9000, host: '127.0.0.1', staticDir: '/srv/fe', rateLimitMax: 100, rateLimitAuthMax: 5 });
+    const config = loadConfig({
+      ...secrets,
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      POINTS_URL: 'http://points:8085/',
+      STATIC_DIR: '/srv/fe',
+      RATE_LIMIT_MAX: '100',
+      RATE_LIMIT_AUTH_MAX: '5',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      staticDir: '/srv/fe',
+      rateLimitMax: 100,
+      rateLimitAuthMax: 5,
+    });
     expect(config.upstreams.points).toBe('http://points:8085');
-    expect(() => loadConfig({ ...secrets, ACCOUNTS_URL: 'accounts:8081', RATE_LIMIT_MAX: '0' })).toThrow(/ACCOUNTS_URL[\s\S]*RATE_LIMIT_MAX/);
+    expect(() => loadConfig({ ...secrets, ACCOUNTS_URL: 'accounts:8081', RATE_LIMIT_MAX: '0' })).toThrow(
+      /ACCOUNTS_URL[\s\S]*RATE_LIMIT_MAX/,
+    );
   });
 });

@@ -27,7 +27,10 @@ describe.runIf(present)('real-time fan-out across gateway instances (NATS + Redi
   beforeAll(async () => {
     h = await Harness.start(mode);
     const instance = async (name: string) =>
-      h.gateway({}, { bus: await NatsBus.connect(natsUrl!, name, log), cache: await RedisCache.connect(redisUrl!, keyPrefix) });
+      h.gateway(
+        {},
+        { bus: await NatsBus.connect(natsUrl!, name, log), cache: await RedisCache.connect(redisUrl!, keyPrefix) },
+      );
     a = await instance('gateway-a');
     b = await instance('gateway-b');
   });
@@ -46,7 +49,10 @@ describe.runIf(present)('real-time fan-out across gateway instances (NATS + Redi
     const userId = uniqueName('user');
     const sessionId = uniqueName('session');
     // Issued into the instances' Redis (as accounts would), not the harness's.
-    const token = await new Tokens(testConfig('gateway', mode).jwtSecret, a.ctx.cache).issue({ userId, sessionId }, new Date());
+    const token = await new Tokens(testConfig('gateway', mode).jwtSecret, a.ctx.cache).issue(
+      { userId, sessionId },
+      new Date(),
+    );
 
     const onB = await TestSocket.open(`${b.wsUrl}/api/v1/realtime?token=${token}`);
     expect(await onB.next()).toMatchObject({ type: REALTIME_TYPES.hello, data: { seq: 0 } });
@@ -61,7 +67,10 @@ describe.runIf(present)('real-time fan-out across gateway instances (NATS + Redi
 
     // A forced logout announced on A's connection closes the socket held by B.
     await a.ctx.bus.publish(events.sessionRevoked, { user_id: userId, session_id: sessionId, reason: 'other_device' });
-    expect(await onB.next()).toMatchObject({ type: REALTIME_TYPES.forcedLogout, data: { message: messages.forcedLogout } });
+    expect(await onB.next()).toMatchObject({
+      type: REALTIME_TYPES.forcedLogout,
+      data: { message: messages.forcedLogout },
+    });
     expect((await onB.closed).code).toBe(REALTIME_CLOSE.forcedLogout);
   });
 });

@@ -32,13 +32,17 @@ export async function startEcho(service: string): Promise<Echo> {
   const server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     if (req.url === '/health') {
-      res.end(JSON.stringify({ data: { service, status: 'ok', checks: {} }, status: 200, error: null, last_doc_id: null }));
+      res.end(
+        JSON.stringify({ data: { service, status: 'ok', checks: {} }, status: 200, error: null, last_doc_id: null }),
+      );
       return;
     }
     const seen = { method: req.method ?? '', url: req.url ?? '', headers: req.headers };
     requests.push(seen);
     req.resume();
-    req.on('end', () => res.end(JSON.stringify({ data: { service, ...seen }, status: 200, error: null, last_doc_id: null })));
+    req.on('end', () =>
+      res.end(JSON.stringify({ data: { service, ...seen }, status: 200, error: null, last_doc_id: null })),
+    );
   });
   const url = await listen(server);
   return { url, requests, close: () => closeServer(server) };
@@ -53,7 +57,9 @@ export async function deadUrl(): Promise<string> {
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -91,7 +97,12 @@ export class Harness {
   static async start(mode: InfraMode): Promise<Harness> {
     const infra = await testInfra(mode);
     const schema = uniqueName('points');
-    const points = await createPoints(testConfig('points', mode), { bus: infra.bus, cache: infra.cache, inMemoryDb: true, schema });
+    const points = await createPoints(testConfig('points', mode), {
+      bus: infra.bus,
+      cache: infra.cache,
+      inMemoryDb: true,
+      schema,
+    });
     const pointsUrl = await points.app.listen({ host: '127.0.0.1', port: 0 });
     const [accounts, topics, chat] = await Promise.all([startEcho('accounts'), startEcho('topics'), startEcho('chat')]);
     return new Harness(mode, infra, points, pointsUrl, { accounts, topics, chat }, await deadUrl(), schema);
@@ -99,7 +110,13 @@ export class Harness {
 
   /** The upstreams every suite uses unless it says otherwise: calls is down. */
   get upstreams(): Record<ServiceName, string> {
-    return { accounts: this.echoes.accounts.url, topics: this.echoes.topics.url, chat: this.echoes.chat.url, calls: this.deadUrl, points: this.pointsUrl };
+    return {
+      accounts: this.echoes.accounts.url,
+      topics: this.echoes.topics.url,
+      chat: this.echoes.chat.url,
+      calls: this.deadUrl,
+      points: this.pointsUrl,
+    };
   }
 
   config(extra: Partial<GatewayConfig> = {}): GatewayConfig {
@@ -113,8 +130,15 @@ export class Harness {
     };
   }
 
-  async gateway(extra: Partial<GatewayConfig> = {}, overrides: { bus?: Bus; cache?: Cache } = {}): Promise<StartedGateway> {
-    const gateway = await createService(this.config(extra), { bus: this.infra.bus, cache: this.infra.cache, ...overrides });
+  async gateway(
+    extra: Partial<GatewayConfig> = {},
+    overrides: { bus?: Bus; cache?: Cache } = {},
+  ): Promise<StartedGateway> {
+    const gateway = await createService(this.config(extra), {
+      bus: this.infra.bus,
+      cache: this.infra.cache,
+      ...overrides,
+    });
     const url = await gateway.app.listen({ host: '127.0.0.1', port: 0 });
     const started = { ...gateway, url, wsUrl: url.replace(/^http/, 'ws') };
     this.gateways.push(started);
@@ -122,13 +146,17 @@ export class Harness {
   }
 
   /** A live session and its access token. */
-  async login(userId = uniqueName('user'), sessionId = uniqueName('session')): Promise<{ userId: string; sessionId: string; token: string }> {
+  async login(
+    userId = uniqueName('user'),
+    sessionId = uniqueName('session'),
+  ): Promise<{ userId: string; sessionId: string; token: string }> {
     return { userId, sessionId, token: await this.tokens.issue({ userId, sessionId }, new Date()) };
   }
 
   async close(): Promise<void> {
     for (const g of this.gateways.splice(0)) await g.close();
-    if (this.mode.databaseUrl) await sql`DROP SCHEMA IF EXISTS ${sql.id(this.pointsSchema)} CASCADE`.execute(this.points.ctx.db);
+    if (this.mode.databaseUrl)
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(this.pointsSchema)} CASCADE`.execute(this.points.ctx.db);
     await this.points.close();
     await Promise.all(Object.values(this.echoes).map((e) => e.close()));
     await this.infra.close();
@@ -155,7 +183,9 @@ export class TestSocket {
       this.frames.push(JSON.parse(data.toString()) as Frame);
       this.#waiter?.();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+    );
   }
 
   static open(url: string): Promise<TestSocket> {
@@ -177,7 +207,8 @@ export class TestSocket {
     const deadline = Date.now() + timeoutMs;
     while (this.frames.length < n) {
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`expected ${n} frames, got ${this.frames.length}: ${JSON.stringify(this.frames.slice(0, 5))}`);
+      if (left <= 0)
+        throw new Error(`expected ${n} frames, got ${this.frames.length}: ${JSON.stringify(this.frames.slice(0, 5))}`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
         this.#waiter = () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, Harness, type StartedGateway } from './helpers.ts';
 
 interface Body {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- upstream answers vary per test
   data: any;
   status: number;
   error: string | null;
@@ -31,7 +32,12 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
   afterAll(() => h?.close());
 
   it('lets a public endpoint through without a token, with the path the service expects', async () => {
-    const res = await call('POST', '/api/v1/users/login?lang=ja', {}, { email: 'a@example.com', password: 'password1' });
+    const res = await call(
+      'POST',
+      '/api/v1/users/login?lang=ja',
+      {},
+      { email: 'a@example.com', password: 'password1' },
+    );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ service: 'accounts', method: 'POST', url: '/users/login?lang=ja' });
     expect(res.body.data.headers[IDENTITY_HEADERS.userId]).toBeUndefined();
@@ -41,7 +47,13 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
   it('answers 401 with the envelope when a token-required endpoint has no token', async () => {
     const res = await call('GET', '/api/v1/points/balance');
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ data: null, status: 401, error: messages.sessionExpired, code: 'unauthorized', last_doc_id: null });
+    expect(res.body).toMatchObject({
+      data: null,
+      status: 401,
+      error: messages.sessionExpired,
+      code: 'unauthorized',
+      last_doc_id: null,
+    });
   });
 
   it('requires a token on owned paths the contracts do not list yet', async () => {
@@ -57,8 +69,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
   });
 
   it('rejects forged, expired and revoked tokens with 401', async () => {
-    const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue({ userId: 'u1', sessionId: 's-forged' }, new Date());
-    const expired = await h.tokens.issue({ userId: 'u2', sessionId: 's-expired' }, new Date(Date.now() - 2 * 60 * 60 * 1000));
+    const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue(
+      { userId: 'u1', sessionId: 's-forged' },
+      new Date(),
+    );
+    const expired = await h.tokens.issue(
+      { userId: 'u2', sessionId: 's-expired' },
+      new Date(Date.now() - 2 * 60 * 60 * 1000),
+    );
     const revoked = await h.login();
     expect((await call('GET', '/api/v1/points/balance', bearer(revoked.token))).status).toBe(200);
     await h.tokens.revoke(revoked.sessionId);
@@ -71,7 +89,12 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
 
   it('strips identity headers a client sends and sets its own', async () => {
     const { userId, sessionId, token } = await h.login();
-    const forgedHeaders = { 'x-honne-user-id': 'mallory', 'x-honne-session-id': 'stolen', 'x-honne-role': 'admin', 'x-internal-token': 'guess' };
+    const forgedHeaders = {
+      'x-honne-user-id': 'mallory',
+      'x-honne-session-id': 'stolen',
+      'x-honne-role': 'admin',
+      'x-internal-token': 'guess',
+    };
 
     const authed = await call('GET', '/api/v1/categories', { ...bearer(token), ...forgedHeaders });
     expect(authed.body.data.service).toBe('topics');
@@ -133,11 +156,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
   it('serves the OpenAPI document generated from the contracts', async () => {
     const res = await fetch(`${gw.url}/api/v1/openapi.json`);
     expect(res.status).toBe(200);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document walked by path
     const doc = (await res.json()) as any;
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers).toEqual([{ url: '/api/v1' }]);
     expect(doc.paths['/users/login'].post.security).toEqual([]);
-    expect(doc.paths['/users/login'].post.requestBody.content['application/json'].schema.properties.email).toBeDefined();
+    expect(
+      doc.paths['/users/login'].post.requestBody.content['application/json'].schema.properties.email,
+    ).toBeDefined();
     expect(doc.paths['/users/profile'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/points/balance'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
@@ -149,7 +175,15 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(degraded.status).toBe(503);
     const body = ((await degraded.json()) as Body).data;
     expect(body.status).toBe('degraded');
-    expect(body.checks).toMatchObject({ cache: 'ok', bus: 'ok', accounts: 'ok', topics: 'ok', chat: 'ok', points: 'ok', calls: 'unreachable' });
+    expect(body.checks).toMatchObject({
+      cache: 'ok',
+      bus: 'ok',
+      accounts: 'ok',
+      topics: 'ok',
+      chat: 'ok',
+      points: 'ok',
+      calls: 'unreachable',
+    });
     expect(body.services.points).toMatchObject({ service: 'points', status: 'ok' });
 
     const healthy = await h.gateway({ upstreams: { ...h.upstreams, calls: h.echoes.chat.url } });

@@ -16,14 +16,31 @@ describe.each(infraModes())('gateway rate limits ($name)', (mode) => {
 
   it('limits login, sign-up and verify more strictly, with the Japanese message', async () => {
     const login = () =>
-      fetch(`${gw.url}/api/v1/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      fetch(`${gw.url}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
     for (let i = 0; i < 3; i++) expect((await login()).status).toBe(200);
     const limited = await login();
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBeTruthy();
-    expect(await limited.json()).toMatchObject({ data: null, status: 429, error: messages.rateLimited, code: 'rate_limited' });
+    expect(await limited.json()).toMatchObject({
+      data: null,
+      status: 429,
+      error: messages.rateLimited,
+      code: 'rate_limited',
+    });
     // Sign-up shares the strict budget; other endpoints count against the general one.
-    expect((await fetch(`${gw.url}/api/v1/users`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(429);
+    expect(
+      (
+        await fetch(`${gw.url}/api/v1/users`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(429);
     expect((await fetch(`${gw.url}/api/v1/openapi.json`)).status).toBe(200);
   });
 
@@ -42,7 +59,15 @@ describe.each(infraModes())('gateway rate limits ($name)', (mode) => {
     if (mode.name !== 'real') return;
     // A second instance on the same Redis sees the budget the first one used up.
     const other = await h.gateway({ rateLimitMax: 6, rateLimitAuthMax: 3 });
-    expect((await fetch(`${other.url}/api/v1/users/login`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(429);
+    expect(
+      (
+        await fetch(`${other.url}/api/v1/users/login`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(429);
   });
 
   it('does not limit the static frontends', async () => {

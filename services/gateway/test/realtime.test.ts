@@ -10,7 +10,8 @@ import { Harness, sleep, TestSocket, type StartedGateway } from './helpers.ts';
 describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
   let h: Harness;
   let gw: StartedGateway;
-  const socketUrl = (token: string, since?: number) => `${gw.wsUrl}/api/v1/realtime?token=${encodeURIComponent(token)}${since === undefined ? '' : `&since=${since}`}`;
+  const socketUrl = (token: string, since?: number) =>
+    `${gw.wsUrl}/api/v1/realtime?token=${encodeURIComponent(token)}${since === undefined ? '' : `&since=${since}`}`;
 
   beforeAll(async () => {
     h = await Harness.start(mode);
@@ -19,11 +20,23 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
   afterAll(() => h?.close());
 
   it('closes with 4401 for a missing, forged, expired or revoked token', async () => {
-    const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue({ userId: 'u', sessionId: 's-rt-forged' }, new Date());
-    const expired = await h.tokens.issue({ userId: 'u', sessionId: 's-rt-expired' }, new Date(Date.now() - 2 * 3600_000));
+    const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue(
+      { userId: 'u', sessionId: 's-rt-forged' },
+      new Date(),
+    );
+    const expired = await h.tokens.issue(
+      { userId: 'u', sessionId: 's-rt-expired' },
+      new Date(Date.now() - 2 * 3600_000),
+    );
     const revoked = await h.login();
     await h.tokens.revoke(revoked.sessionId);
-    for (const url of [`${gw.wsUrl}/api/v1/realtime`, socketUrl(forged), socketUrl(expired), socketUrl(revoked.token), socketUrl('garbage')]) {
+    for (const url of [
+      `${gw.wsUrl}/api/v1/realtime`,
+      socketUrl(forged),
+      socketUrl(expired),
+      socketUrl(revoked.token),
+      socketUrl('garbage'),
+    ]) {
       const socket = await TestSocket.open(url);
       expect((await socket.closed).code, url).toBe(REALTIME_CLOSE.unauthorized);
       expect(socket.frames).toEqual([]);
@@ -112,15 +125,26 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
     await oldSocket.next();
     await newSocket.next();
 
-    await h.infra.bus.publish(events.sessionRevoked, { user_id: userId, session_id: older.sessionId, reason: 'other_device' });
-    expect(await oldSocket.next()).toMatchObject({ type: REALTIME_TYPES.forcedLogout, data: { message: messages.forcedLogout } });
+    await h.infra.bus.publish(events.sessionRevoked, {
+      user_id: userId,
+      session_id: older.sessionId,
+      reason: 'other_device',
+    });
+    expect(await oldSocket.next()).toMatchObject({
+      type: REALTIME_TYPES.forcedLogout,
+      data: { message: messages.forcedLogout },
+    });
     expect((await oldSocket.closed).code).toBe(REALTIME_CLOSE.forcedLogout);
 
     // The newer session's socket stays and keeps receiving.
     await publishToUser(h.ctx, userId, 'still.here', {});
     expect((await newSocket.next()).type).toBe('still.here');
 
-    await h.infra.bus.publish(events.sessionRevoked, { user_id: userId, session_id: newer.sessionId, reason: 'logout' });
+    await h.infra.bus.publish(events.sessionRevoked, {
+      user_id: userId,
+      session_id: newer.sessionId,
+      reason: 'logout',
+    });
     expect((await newSocket.closed).code).toBe(REALTIME_CLOSE.unauthorized);
     expect(newSocket.frames).toEqual([]);
   });

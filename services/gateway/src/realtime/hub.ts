@@ -90,7 +90,8 @@ export class RealtimeHub {
   close(): void {
     clearInterval(this.#heartbeat);
     for (const sub of this.#subs.splice(0)) sub.unsubscribe();
-    for (const set of this.#byUser.values()) for (const socket of set) socket.close(CLOSE_GOING_AWAY, 'server shutting down');
+    for (const set of this.#byUser.values())
+      for (const socket of set) socket.close(CLOSE_GOING_AWAY, 'server shutting down');
   }
 
   /**
@@ -115,7 +116,13 @@ export class RealtimeHub {
       socket.close(REALTIME_CLOSE.unauthorized, 'unauthorized');
       return;
     }
-    const state: SocketState = { userId: caller.userId, sessionId: caller.sessionId, lastSeq: 0, alive: true, held: [] };
+    const state: SocketState = {
+      userId: caller.userId,
+      sessionId: caller.sessionId,
+      lastSeq: 0,
+      alive: true,
+      held: [],
+    };
     socket[kState] = state;
     this.#add(socket);
     socket.on('message', this.#onMessage);
@@ -176,7 +183,14 @@ export class RealtimeHub {
     for (const socket of [...sockets]) {
       if (socket[kState]!.sessionId !== session_id) continue;
       if (reason === 'other_device') {
-        this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.forcedLogout, at: this.#now(), data: { message: messages.forcedLogout } }));
+        this.#send(
+          socket,
+          JSON.stringify({
+            type: REALTIME_TYPES.forcedLogout,
+            at: this.#now(),
+            data: { message: messages.forcedLogout },
+          }),
+        );
         socket.close(REALTIME_CLOSE.forcedLogout, 'forced logout');
       } else {
         socket.close(REALTIME_CLOSE.unauthorized, 'session ended');

@@ -16,7 +16,10 @@ export interface GatewayHealth extends HealthStatus {
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get(`${API_PREFIX}/health`, async (_request, reply) => {
     const health = await aggregateHealth(ctx);
-    return reply.status(health.status === 'ok' ? 200 : 503).header('cache-control', 'no-store').send(ok(health));
+    return reply
+      .status(health.status === 'ok' ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(ok(health));
   });
 }
 
@@ -34,7 +37,9 @@ export async function aggregateHealth(ctx: AppContext): Promise<GatewayHealth> {
   const upstream = async (service: ServiceName) => {
     services[service] = null;
     try {
-      const res = await fetch(`${ctx.config.upstreams[service]}/health`, { signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS) });
+      const res = await fetch(`${ctx.config.upstreams[service]}/health`, {
+        signal: AbortSignal.timeout(SERVICE_TIMEOUT_MS),
+      });
       const body = (await res.json().catch(() => null)) as { data?: HealthStatus } | null;
       services[service] = body?.data ?? null;
       checks[service] = res.ok ? 'ok' : `HTTP ${res.status}`;
@@ -43,7 +48,11 @@ export async function aggregateHealth(ctx: AppContext): Promise<GatewayHealth> {
       checks[service] = timedOut ? `no answer within ${SERVICE_TIMEOUT_MS} ms` : 'unreachable';
     }
   };
-  await Promise.all([own('cache', () => ctx.cache.ping()), own('bus', () => ctx.bus.flush()), ...SERVICE_NAMES.map(upstream)]);
+  await Promise.all([
+    own('cache', () => ctx.cache.ping()),
+    own('bus', () => ctx.bus.flush()),
+    ...SERVICE_NAMES.map(upstream),
+  ]);
   const status = Object.values(checks).every((c) => c === 'ok') ? 'ok' : 'degraded';
   return { service: 'gateway', status, checks, services };
 }

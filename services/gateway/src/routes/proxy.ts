@@ -1,8 +1,9 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { messages } from '@honne/contracts';
 import { errorEnvelope, IDENTITY_HEADERS } from '@honne/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { IncomingHttpHeaders } from 'node:http';
 
 import { bearerToken } from '../auth/token-verifier.ts';
 import type { AppContext } from '../context.ts';

@@ -71,11 +71,18 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/')) {
       return reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound));
     }
-    if (!shellBuilt) return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_BUILT_PAGE);
+    if (!shellBuilt)
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(NOT_BUILT_PAGE);
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (last.includes('.')) {
       const file = safeDecode(pathname.slice(1));
-      return file === undefined ? reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)) : reply.sendFile(file);
+      return file === undefined
+        ? reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound))
+        : reply.sendFile(file);
     }
     return reply.sendFile('index.html');
   });
