@@ -2,6 +2,7 @@ import { accountsEndpoints } from './accounts.ts';
 import { callsEndpoints } from './calls.ts';
 import { chatEndpoints } from './chat.ts';
 import type { EndpointDef } from './common.ts';
+import { friendsEndpoints } from './friends.ts';
 import { pointsEndpoints } from './points.ts';
 import { profileEndpoints } from './profile.ts';
 import { topicsEndpoints } from './topics.ts';
@@ -10,6 +11,7 @@ import { topicsEndpoints } from './topics.ts';
 export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(accountsEndpoints),
   ...Object.values(profileEndpoints),
+  ...Object.values(friendsEndpoints),
   ...Object.values(topicsEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(callsEndpoints),

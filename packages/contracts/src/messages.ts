@@ -71,6 +71,19 @@ export const messages = {
   /** 'Invalid code' */
   otpInvalid: 'コードが正しくありません。',
   deleted: 'アカウントを削除しました。',
+  /** '通報内容を入力してください。' (spec §5, quoted) */
+  reportRequired: '通報内容を入力してください。',
+  reportTooLong: '通報内容は1000文字以内で入力してください。',
+  cannotReportSelf: '自分自身を通報することはできません。',
+  /** 'すでにともだちになっています' (spec §5, quoted) */
+  alreadyFriends: 'すでにともだちになっています',
+  /** 'ともだちを追加しました。' (spec §8, quoted) */
+  friendAdded: 'ともだちを追加しました。',
+  cannotFriendSelf: '自分をともだちに追加することはできません。',
+  cannotFriendBlocked: 'このユーザーはともだちに追加できません。',
+  cannotBlockSelf: '自分をブロックすることはできません。',
+  keywordRequired: 'キーワードを入力してください。',
+  reportSuccess: 'success',
 
   // ---- themes and voices (spec topics-chat-calls §4, §5, §8) ----
   /** 'カテゴリを選択してください。' (spec §5, quoted) */

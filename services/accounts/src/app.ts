@@ -2,7 +2,9 @@ import { createServiceApp } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from './context.ts';
+import { blockRoutes } from './routes/blocks.ts';
 import { characterRoutes } from './routes/characters.ts';
+import { friendRoutes } from './routes/friends.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { profileRoutes } from './routes/profile.ts';
@@ -21,5 +23,7 @@ export function buildApp(ctx: AppContext): FastifyInstance {
   passwordRoutes(app, ctx);
   characterRoutes(app, ctx);
   otpRoutes(app, ctx);
+  friendRoutes(app, ctx);
+  blockRoutes(app, ctx);
   return app;
 }

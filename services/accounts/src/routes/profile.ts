@@ -21,6 +21,7 @@ import type { User, UserUpdate } from '../db/schema/users.ts';
 import { decodeBase64Image, squareJpeg } from '../domain/images.ts';
 import { toProfile, toPublicUser, type FilterHistory } from '../domain/profile.ts';
 import { publishProfile } from '../events/profile-updated.ts';
+import { resetFriends } from './friends.ts';
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, accountsEndpoints.profile, async ({ caller }) => {
@@ -61,7 +62,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = await currentUser(ctx, caller.userId);
       const name = body.user_name!.trim();
       const saved = await save(ctx, user, { user_name: name });
-      // Chat resets friends and removes friend rooms on this event (spec §4).
+      // Spec §4: a new name resets every friendship; chat removes the friend rooms on the event.
+      await resetFriends(ctx, saved.id);
       await ctx.bus.publish(events.userRenamed, {
         user_id: saved.id,
         user_name: name,

@@ -1,3 +1,4 @@
+import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { isRetentionMinutes, profileEndpoints, type Settings, type SettingsBody } from '@honne/contracts/profile';
 import { fieldErrors, ok, route, unauthorized } from '@honne/service-kit';
@@ -37,6 +38,13 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       ...(body.messageRingtone !== undefined && { message_ringtone: body.messageRingtone }),
       updated_at: ctx.clock.now(),
     });
+    if (body.saved_message_time !== undefined) {
+      await ctx.bus.publish(events.userSettingsUpdated, {
+        user_id: userId,
+        saved_message_time: saved.saved_message_time,
+        at: ctx.clock.now().toISOString(),
+      });
+    }
     return ok(settingsOf(saved));
   };
   route(app, ctx, profileEndpoints.putSettings, ({ caller, body }) => update(caller.userId, body));

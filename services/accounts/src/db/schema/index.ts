@@ -1,5 +1,12 @@
 import type { PendingSignupTable } from './pending-signups.ts';
-import type { ImageTable, NamedTable, OneTimeCodeTable } from './reference.ts';
+import type {
+  BlockTable,
+  FriendTable,
+  ImageTable,
+  NamedTable,
+  OneTimeCodeTable,
+  UserReportTable,
+} from './reference.ts';
 import type { SessionTable } from './sessions.ts';
 import type { UserTable } from './users.ts';
 
@@ -11,4 +18,7 @@ export interface AccountsDb {
   ages: NamedTable;
   images: ImageTable;
   one_time_codes: OneTimeCodeTable;
+  friends: FriendTable;
+  blocks: BlockTable;
+  user_reports: UserReportTable;
 }

@@ -27,3 +27,27 @@ export interface OneTimeCodeTable {
 }
 
 export type OneTimeCode = Selectable<OneTimeCodeTable>;
+
+export interface FriendTable {
+  id: Generated<string>;
+  user_id: string;
+  friend_id: string;
+  room_id: string | null;
+  topic_id: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface BlockTable {
+  id: Generated<string>;
+  blocker_id: string;
+  blocked_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface UserReportTable {
+  id: Generated<string>;
+  reporter_id: string;
+  reported_id: string;
+  report: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+
+import type { AccountsDb } from '../schema/index.ts';
+
+/** Both directions of a friendship in one transaction; false when they were already friends. */
+export async function addFriendPair(
+  db: Kysely<AccountsDb>,
+  a: string,
+  b: string,
+  roomId: string | null,
+  topicId: string | null,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .insertInto('friends')
+      .values([
+        { user_id: a, friend_id: b, room_id: roomId, topic_id: topicId, created_at: now },
+        { user_id: b, friend_id: a, room_id: roomId, topic_id: topicId, created_at: now },
+      ])
+      .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
+      .returning('id')
+      .execute();
+    return rows.length === 2;
+  });
+}
+
+/** Removes a friendship for both sides; returns true when there was one. */
+export async function removeFriendPair(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
+  const rows = await db
+    .deleteFrom('friends')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user_id', '=', a), eb('friend_id', '=', b)]),
+        eb.and([eb('user_id', '=', b), eb('friend_id', '=', a)]),
+      ]),
+    )
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Every friendship of a user, both directions removed; returns the former friends. */
+export async function removeAllFriends(db: Kysely<AccountsDb>, userId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('friends')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
+    .returning(['user_id', 'friend_id'])
+    .execute();
+  return [...new Set(rows.map((r) => (r.user_id === userId ? r.friend_id : r.user_id)))];
+}
+
+export function friendRows(db: Kysely<AccountsDb>, userId: string) {
+  return db
+    .selectFrom('friends')
+    .innerJoin('users', 'users.id', 'friends.friend_id')
+    .select([
+      'friends.id',
+      'friends.friend_id',
+      'friends.room_id',
+      'friends.topic_id',
+      'friends.created_at',
+      'users.user_name',
+      'users.profile_image',
+      'users.gender',
+      'users.age_id',
+      'users.area_id',
+    ])
+    .where('friends.user_id', '=', userId)
+    .limit(1000)
+    .execute();
+}
+
+export async function areFriends(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
+  return (
+    (await db
+      .selectFrom('friends')
+      .select('id')
+      .where('user_id', '=', a)
+      .where('friend_id', '=', b)
+      .executeTakeFirst()) !== undefined
+  );
+}
