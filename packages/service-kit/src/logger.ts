@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
@@ -7,8 +7,9 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token)=)[^&#]*/gi, '$1[REDACTED]');
 }
 
-export function createLogger(service: string, level: string): Logger {
-  return pino({
+/** `destination` defaults to stdout; tests pass a stream to read what would be logged. */
+export function createLogger(service: string, level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     name: service,
     level,
     redact: {
@@ -29,5 +30,6 @@ export function createLogger(service: string, level: string): Logger {
         ip: req.ip,
       }),
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
