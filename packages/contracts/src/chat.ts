@@ -1,4 +1,494 @@
-// Schemas for rooms and messages (spec topics-chat-calls) land with issue 5.
-import type { EndpointDef } from './common.ts';
+import { Type, type Static } from '@sinclair/typebox';
 
-export const chatEndpoints: Record<string, EndpointDef> = {};
+import { Envelope, ErrorEnvelope, Nullable, endpoint, type FieldErrors } from './common.ts';
+import { messages } from './messages.ts';
+
+// Rooms, messages, read state, unread counts, reports and ratings: spec topics-chat-calls §2–§9
+// and the real-time parts of accounts-profile-friends §4 (issue 5). Field names are the spec's.
+
+// ---- constants of §3, §5 and §9 ----
+
+export const ROOM_TYPES = { chatFriend: 1, chatTopic: 2, callFriend: 3, callTopic: 4 } as const;
+export type RoomTypeId = (typeof ROOM_TYPES)[keyof typeof ROOM_TYPES];
+export const isFriendRoomType = (t: number) => t === ROOM_TYPES.chatFriend || t === ROOM_TYPES.callFriend;
+
+export const MESSAGE_TYPES = {
+  text: 1,
+  image: 2,
+  stamp: 3,
+  base64Image: 4,
+  missedCall: 5,
+  callSuccess: 6,
+  callCancel: 7,
+  callMiss: 8,
+  addFriend: 9,
+} as const;
+export type MessageTypeId = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
+
+/** A message as its sender or receiver sees it (`refused`: the receiver blocked the sender). */
+export const MESSAGE_STATUS = {
+  sentSuccess: 'sent_success',
+  sentFail: 'sent_fail',
+  refused: 'refused',
+  received: 'received',
+  read: 'read',
+} as const;
+export type MessageStatus = (typeof MESSAGE_STATUS)[keyof typeof MESSAGE_STATUS];
+
+export const CHAT_LIMITS = {
+  textMax: 255,
+  reportMax: 1000,
+  /** Stamps shipped by the frontends: ids 1..stampMax. */
+  stampMax: 10,
+  /** Sound-effect screen: 3 tabs × 8 items (indexes from 0). */
+  soundTabs: 3,
+  soundItems: 8,
+  imageMaxSide: 1080,
+  imageQuality: 80,
+  imageMaxBytes: 8 * 1024 * 1024,
+  pageSize: 20,
+  pageMax: 1000,
+  deleteMax: 100,
+  defaultRetentionMinutes: 60,
+  starMin: 1,
+  starMax: 5,
+  /** The badge reads '99+' from this many unread messages. */
+  badgeCap: 100,
+} as const;
+
+/** Server → client event types on the real-time socket sent by chat ('14'/'15' are the spec's). */
+export const CHAT_REALTIME_TYPES = {
+  messageCreated: 'message.created',
+  messageRead: 'message.read',
+  messageDeleted: 'message.deleted',
+  messageExpired: 'message.expired',
+  roomUpdated: 'room.updated',
+  topicRoomDeleted: '14',
+  friendRoomDeleted: '15',
+} as const;
+
+/** Chat's own words; Japanese quoted from the spec where it quotes them (glosses in comments). */
+export const CHAT_MESSAGES = {
+  /** 'empty not sent' */
+  textRequired: 'メッセージを入力してください。',
+  textTooLong: 'メッセージは255文字以内で入力してください。',
+  /** '通報内容を入力してください。' (spec §5, quoted) */
+  reportRequired: '通報内容を入力してください。',
+  reportTooLong: '通報内容は1000文字以内で入力してください。',
+  cannotReportSelf: '自分自身を通報することはできません。',
+  /** 'Please upload a JPG/JPEG/PNG image file.' */
+  imageType: messages.imageType,
+  /** 'error sending image, please send again' */
+  imageSendFailed: '画像の送信に失敗しました。もう一度送信してください。',
+  stampInvalid: 'スタンプを選択してください。',
+  soundInvalid: '効果音を選択してください。',
+  /** A priced voice: the price confirmation comes before the room (spec §4 room opening). */
+  priceConfirmRequired: 'このトークは有料です。料金を確認してください。',
+  /** Friend rooms are for friends only. */
+  notFriends: 'ともだちではないため、トークを開始できません。',
+  cannotTalkToSelf: '自分自身とトークすることはできません。',
+  partnerRequired: 'トーク相手を選択してください。',
+  roomDeleted: 'このトークルームは削除されました。',
+  /** 'レビューありがとうございます。' (spec §8, quoted) */
+  ratingThanks: 'レビューありがとうございます。',
+  ratingRange: messages.ratingRange,
+  /** The spec's client treats a report as done when the message reads 'success'. */
+  reportSuccess: 'success',
+  blocked: 'blocked',
+} as const;
+
+/** What a list shows for the latest message (the friend list, unread summaries). */
+export const MESSAGE_PREVIEW = {
+  /** 'voice message' (accounts-profile-friends §2, friends screen) */
+  voice: 'ボイスメッセージ',
+  image: '画像',
+  stamp: 'スタンプ',
+  sound: '効果音',
+  missedCall: '不在着信',
+  callSuccess: '通話しました',
+  callCancel: 'キャンセルされました。',
+  addFriend: 'ともだちを追加しました。',
+} as const;
+
+// ---- entities of §3 ----
+
+/**
+ * The other participant as a room shows them. An anonymous participant comes with id, user_name
+ * (it reads ANONYMOUS_NAME), profile_image, gender, age and area all hidden; links never appear.
+ */
+export const ChatUserCard = Type.Object({
+  id: Nullable(Type.String()),
+  user_name: Nullable(Type.String()),
+  profile_image: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  age_id: Nullable(Type.Integer()),
+  area_id: Nullable(Type.Integer()),
+  is_anonymous: Type.Boolean(),
+});
+export type ChatUserCard = Static<typeof ChatUserCard>;
+
+export const RoomTopic = Type.Object({
+  id: Type.String(),
+  title: Nullable(Type.String()),
+  chat_price: Type.Integer(),
+  call_price: Type.Integer(),
+  is_callable: Type.Boolean(),
+  is_anonymous: Type.Boolean(),
+  /** The caller posted the voice (the owner sees the money-request area, never the price prompt). */
+  is_mine: Type.Boolean(),
+  expire_at: Nullable(Type.String()),
+});
+
+export const Room = Type.Object({
+  id: Type.String(),
+  room_type_id: Type.Integer(),
+  topic_id: Nullable(Type.String()),
+  topic: Nullable(RoomTopic),
+  /** The other participant, anonymity applied. */
+  userInfo: ChatUserCard,
+  /** Ids of the participants the caller may know: an anonymous partner's id is never here. */
+  participants_array: Type.Array(Type.String()),
+  /** Anonymity by participant, from the caller's side (`me`, `partner`): ids are not keys, so nothing leaks. */
+  anonymous: Type.Object({ me: Type.Boolean(), partner: Type.Boolean() }),
+  /** The caller is anonymous in this room. */
+  is_anonymous: Type.Boolean(),
+  is_friend: Type.Boolean(),
+  bonus: Type.Boolean(),
+  paid: Type.Boolean(),
+  /** The non-owner confirmed the chat price before the room opened (the charge lands with points). */
+  price_confirmed: Type.Boolean(),
+  is_replied: Type.Boolean(),
+  is_showed_rate_chat: Type.Boolean(),
+  /** The voice is gone (expired or deleted) or the friend room was removed: show 'no such voice' and go back. */
+  deleted: Type.Boolean(),
+  unreadCount: Type.Integer(),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+});
+export type Room = Static<typeof Room>;
+
+export const MessageSize = Type.Object({ width: Type.Integer(), height: Type.Integer() });
+
+export const Message = Type.Object({
+  id: Type.String(),
+  message_type_id: Type.Integer(),
+  room_id: Type.String(),
+  topic_id: Nullable(Type.String()),
+  /** The sender; null when the sender is an anonymous partner. */
+  user_id: Nullable(Type.String()),
+  user_name: Nullable(Type.String()),
+  /** The receiver; null when the receiver is an anonymous partner. */
+  receiver_id: Nullable(Type.String()),
+  is_anonymous: Type.Boolean(),
+  /** The caller sent it. */
+  is_mine: Type.Boolean(),
+  /** Text, an image URL (types 2 and 4), a stamp id as text (type 3). */
+  data: Type.String(),
+  size: Nullable(MessageSize),
+  stamp_id: Nullable(Type.Integer()),
+  is_sound: Type.Boolean(),
+  sound_tab: Nullable(Type.Integer()),
+  sound_item: Nullable(Type.Integer()),
+  is_voice: Type.Boolean(),
+  is_read: Type.Boolean(),
+  status: Type.String(),
+  client_id: Nullable(Type.String()),
+  topic_title: Nullable(Type.String()),
+  room_type_id: Type.Integer(),
+  created_at: Type.String(),
+  expire_at: Type.String(),
+  /** Paging key (`last_doc_id` / `since`). */
+  seq: Type.Integer(),
+});
+export type Message = Static<typeof Message>;
+
+export const RoomUnread = Type.Object({
+  room_id: Type.String(),
+  unreadCount: Type.Integer(),
+  messageIds: Type.Array(Type.String()),
+  latestMessage: Nullable(Type.String()),
+  updated_at: Nullable(Type.String()),
+});
+export type RoomUnread = Static<typeof RoomUnread>;
+
+export const UnreadSummary = Type.Object({
+  total: Type.Integer(),
+  /** '99+' from 100, else the number as text ('' for none). */
+  badge: Type.String(),
+  rooms: Type.Array(RoomUnread),
+});
+export type UnreadSummary = Static<typeof UnreadSummary>;
+
+// ---- request payloads of §7 ----
+
+const S = (max: number) => Type.String({ maxLength: max });
+const Id = S(64);
+
+export const RoomCreateBody = Type.Object({
+  topic_id: Type.Optional(Nullable(Id)),
+  /** The partner: required for friend rooms and for a voice's owner opening a room with a replier. */
+  user_id: Type.Optional(Nullable(Id)),
+  room_type_id: Type.Integer({ minimum: 1, maximum: 4 }),
+  is_anonymous: Type.Optional(Type.Boolean()),
+  /** An existing room to reopen (participants only). */
+  room_id: Type.Optional(Nullable(Id)),
+  /** The non-owner agreed to a priced voice's chat price. */
+  confirm_price: Type.Optional(Type.Boolean()),
+});
+export type RoomCreateBody = Static<typeof RoomCreateBody>;
+
+/** The 3-character variant: `id` names a room to reopen (as `room_id` does). */
+export const RoomCreate3Body = Type.Object({
+  id: Type.Optional(Nullable(Id)),
+  topic_id: Type.Optional(Nullable(Id)),
+  user_id: Type.Optional(Nullable(Id)),
+  room_type_id: Type.Integer({ minimum: 1, maximum: 4 }),
+  is_anonymous: Type.Optional(Type.Boolean()),
+  confirm_price: Type.Optional(Type.Boolean()),
+});
+
+export const RoomParams = Type.Object({ id: Id });
+export const RoomGetQuery = Type.Object({ user_id: Type.Optional(Id) });
+export const ReportBody = Type.Object({
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  content: Type.Optional(S(5000)),
+});
+export const RateBody = Type.Object({
+  type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  star: Type.Integer(),
+});
+export const ReadBody = Type.Object({
+  /** Marks messages up to this one; without it, everything received so far. */
+  message_id: Type.Optional(Id),
+});
+export const UnreadBody = Type.Object({
+  /** 0 clears every room (all marked read); any other value only asks for the counts. */
+  unread: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Clears one room (as opening it does). */
+  room_id: Type.Optional(Id),
+});
+
+export const MessageCreateBody = Type.Object({
+  room_id: Id,
+  message_type_id: Type.Integer({ minimum: 1, maximum: 9 }),
+  data: Type.Optional(S(12 * 1024 * 1024)),
+  size: Type.Optional(Nullable(MessageSize)),
+  stamp_id: Type.Optional(Nullable(Type.Integer())),
+  is_sound: Type.Optional(Type.Boolean()),
+  sound_tab: Type.Optional(Nullable(Type.Integer())),
+  sound_item: Type.Optional(Nullable(Type.Integer())),
+  is_voice: Type.Optional(Type.Boolean()),
+  /** The client's id for the message: a resend of a sent-fail message with the same id is not stored twice. */
+  client_id: Type.Optional(S(64)),
+});
+export type MessageCreateBody = Static<typeof MessageCreateBody>;
+
+export const MessagesQuery = Type.Object({
+  last_doc_id: Type.Optional(S(32)),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: CHAT_LIMITS.pageMax })),
+  /** Catching up: messages after this seq, oldest first. */
+  since: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type MessagesQuery = Static<typeof MessagesQuery>;
+
+export const DeleteBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: CHAT_LIMITS.deleteMax }) });
+
+/** JSON, not multipart: `data` is the image as a data URL or bare base64 (image types 1 and 3 of §9). */
+export const ImageUploadBody = Type.Object({
+  room_id: Id,
+  data: Type.Optional(S(12 * 1024 * 1024)),
+  message_type_id: Type.Optional(Type.Integer()),
+  id: Type.Optional(Id),
+});
+export const ImageUploaded = Type.Object({ id: Type.String(), url: Type.String(), size: MessageSize });
+export const ImageParams = Type.Object({ imageId: Id });
+
+// ---- endpoints ----
+
+const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope };
+const Messages = Envelope(Type.Array(Message));
+const Deleted = Envelope(Type.Object({ ids: Type.Array(Type.String()) }));
+
+export const chatEndpoints = {
+  createRoom: endpoint({
+    method: 'POST',
+    url: '/rooms',
+    service: 'chat',
+    summary: 'Open a room on a voice or with a friend, or reopen the existing one (one per pair per voice)',
+    auth: 'user',
+    schema: { body: RoomCreateBody, response: { 200: Envelope(Room), ...errors } },
+  }),
+  createRoom3: endpoint({
+    method: 'POST',
+    url: '/rooms/3charactor',
+    service: 'chat',
+    summary: 'POST /rooms for the 3-character switcher (`id` reopens a room)',
+    auth: 'user',
+    schema: { body: RoomCreate3Body, response: { 200: Envelope(Room), ...errors } },
+  }),
+  unread: endpoint({
+    method: 'GET',
+    url: '/rooms/unread',
+    service: 'chat',
+    summary: 'Unread counts per room and in total (badge 99+ from 100)',
+    auth: 'user',
+    schema: { response: { 200: Envelope(UnreadSummary), ...errors } },
+  }),
+  updateUnread: endpoint({
+    method: 'PUT',
+    url: '/rooms/unread',
+    service: 'chat',
+    summary: 'The spec’s PUT /users/unread: clear one room or all (unread 0), answer the counts',
+    auth: 'user',
+    schema: { body: UnreadBody, response: { 200: Envelope(UnreadSummary), ...errors } },
+  }),
+  room: endpoint({
+    method: 'GET',
+    url: '/rooms/:id',
+    service: 'chat',
+    summary: 'A room (participants only), flagged deleted when its voice is gone',
+    auth: 'user',
+    schema: { params: RoomParams, querystring: RoomGetQuery, response: { 200: Envelope(Room), ...errors } },
+  }),
+  replied: endpoint({
+    method: 'PUT',
+    url: '/rooms/:id/replied',
+    service: 'chat',
+    summary: 'The opener replied on the voice (the reply list’s filter)',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  read: endpoint({
+    method: 'PUT',
+    url: '/rooms/:id/read',
+    service: 'chat',
+    summary: 'Mark received messages read (idempotent); the sender gets message.read',
+    auth: 'user',
+    schema: {
+      params: RoomParams,
+      body: ReadBody,
+      response: {
+        200: Envelope(
+          Type.Object({ room_id: Type.String(), ids: Type.Array(Type.String()), unreadCount: Type.Integer() }),
+        ),
+        ...errors,
+      },
+    },
+  }),
+  report: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/report',
+    service: 'chat',
+    summary: 'Report the partner of a room (stored for moderation); answers message success',
+    auth: 'user',
+    schema: {
+      params: RoomParams,
+      body: ReportBody,
+      response: { 200: Envelope(Type.Object({ message: Type.String(), id: Type.String() })), ...errors },
+    },
+  }),
+  rate: endpoint({
+    method: 'PUT',
+    url: '/rooms/:id/rate',
+    service: 'chat',
+    summary: 'Rate a chat or call, 1 to 5 stars',
+    auth: 'user',
+    schema: {
+      params: RoomParams,
+      body: RateBody,
+      response: { 200: Envelope(Type.Object({ message: Type.String(), star: Type.Integer() })), ...errors },
+    },
+  }),
+  roomMessages: endpoint({
+    method: 'GET',
+    url: '/rooms/:id/messages',
+    service: 'chat',
+    summary: 'Messages of a room: newest page first (last_doc_id for older), or `since` a seq, oldest first',
+    auth: 'user',
+    schema: { params: RoomParams, querystring: MessagesQuery, response: { 200: Messages, ...errors } },
+  }),
+  sendMessage: endpoint({
+    method: 'POST',
+    url: '/messages',
+    service: 'chat',
+    summary: 'Send a message (sender from the token); refused when the receiver blocked the sender',
+    auth: 'user',
+    schema: { body: MessageCreateBody, response: { 200: Envelope(Message), ...errors } },
+  }),
+  toMe: endpoint({
+    method: 'GET',
+    url: '/messages/toMe',
+    service: 'chat',
+    summary: 'Live messages sent to me, newest first',
+    auth: 'user',
+    schema: { querystring: MessagesQuery, response: { 200: Messages, ...errors } },
+  }),
+  toMeInRoom: endpoint({
+    method: 'GET',
+    url: '/messages/toMe/:roomId',
+    service: 'chat',
+    summary: 'Live messages sent to me in one room, newest first',
+    auth: 'user',
+    schema: { params: Type.Object({ roomId: Id }), querystring: MessagesQuery, response: { 200: Messages, ...errors } },
+  }),
+  deleteMessages: endpoint({
+    method: 'POST',
+    url: '/messages/delete',
+    service: 'chat',
+    summary: 'Delete my messages by id (any id of someone else’s: 403, nothing deleted)',
+    auth: 'user',
+    schema: { body: DeleteBody, response: { 200: Deleted, ...errors } },
+  }),
+  deleteMessage: endpoint({
+    method: 'DELETE',
+    url: '/messages/:id',
+    service: 'chat',
+    summary: 'Delete one of my messages',
+    auth: 'user',
+    schema: { params: Type.Object({ id: Id }), response: { 200: Deleted, ...errors } },
+  }),
+  uploadImage: endpoint({
+    method: 'POST',
+    url: '/messages/signedFileUrl',
+    service: 'chat',
+    summary: 'Upload a chat image (JSON base64; PNG/JPEG by content), stored as JPEG ≤1080 px; answers url and size',
+    auth: 'user',
+    schema: { body: ImageUploadBody, response: { 200: Envelope(ImageUploaded), ...errors } },
+  }),
+  image: endpoint({
+    method: 'GET',
+    url: '/messages/images/:imageId',
+    service: 'chat',
+    summary: 'A chat image by its unguessable id (what <img> loads; gone with its message)',
+    auth: 'public',
+    schema: { params: ImageParams, response: { 404: ErrorEnvelope } },
+  }),
+} as const;
+
+// ---- rules shared by the server and the screens ----
+
+const charLength = (s: string) => [...s].length;
+
+/** Chat text (spec §5): trimmed, empty not sent, at most 255 characters. */
+export function validateChatText(text: string | undefined): FieldErrors {
+  const t = (text ?? '').trim();
+  if (t.length === 0) return { data: CHAT_MESSAGES.textRequired };
+  if (charLength(t) > CHAT_LIMITS.textMax) return { data: CHAT_MESSAGES.textTooLong };
+  return {};
+}
+
+/** Report text (spec §5): required after trimming ('通報内容を入力してください。'), newlines kept. */
+export function validateReport(content: string | undefined): FieldErrors {
+  const t = (content ?? '').trim();
+  if (t.length === 0) return { content: CHAT_MESSAGES.reportRequired };
+  if (charLength(t) > CHAT_LIMITS.reportMax) return { content: CHAT_MESSAGES.reportTooLong };
+  return {};
+}
+
+/** Only png, jpg and jpeg (by name or declared type on the client; the server checks the content). */
+export function isAcceptedImageName(name: string): boolean {
+  return /\.(png|jpe?g)$/i.test(name);
+}
+
+/** The unread badge: '99+' from 100. */
+export const unreadBadge = (n: number) => (n <= 0 ? '' : n >= CHAT_LIMITS.badgeCap ? '99+' : String(n));

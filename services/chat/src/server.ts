@@ -4,8 +4,10 @@ import { buildApp } from './app.ts';
 import { loadConfig, type ChatConfig } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
 import { subscribeAll } from './events/index.ts';
+import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
-export { loadConfig };
+export { loadConfig, purgeExpired };
+export type { AppContext };
 
 export interface RunningService {
   app: FastifyInstance;
@@ -19,10 +21,13 @@ export async function createService(config: ChatConfig, overrides: ContextOverri
   const subscriptions = subscribeAll(ctx);
   const app = buildApp(ctx);
   await app.ready();
+  // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
+  const purge = startPurgeTimer(ctx);
   return {
     app,
     ctx,
     close: async () => {
+      await purge.stop();
       for (const s of subscriptions) s.unsubscribe();
       await app.close();
       await ctx.close();

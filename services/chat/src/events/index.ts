@@ -1,8 +1,28 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { respondRoomsSummary } from './requests.ts';
+import { onTopicDeleted, onTopicExpired } from './topics.ts';
+import {
+  onBlockChanged,
+  onFriendChanged,
+  onProfileUpdated,
+  onSettingsUpdated,
+  onUserDeleted,
+  onUserRenamed,
+} from './users.ts';
 
-/** Bus subscribers of this service (none yet: its features land with their issues). */
-export function subscribeAll(_ctx: AppContext): Subscription[] {
-  return [];
+/** Bus subscribers and responders of this service (queue group 'chat'). */
+export function subscribeAll(ctx: AppContext): Subscription[] {
+  return [
+    onProfileUpdated(ctx),
+    onSettingsUpdated(ctx),
+    onBlockChanged(ctx),
+    onFriendChanged(ctx),
+    onUserRenamed(ctx),
+    onUserDeleted(ctx),
+    onTopicExpired(ctx),
+    onTopicDeleted(ctx),
+    respondRoomsSummary(ctx),
+  ];
 }

@@ -1,12 +1,138 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
-/** Facts about this service's data (seed versions); the feature tables arrive with their issues. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Facts about this service's data (seed versions). */
 export interface ServiceMetaTable {
   key: string;
   value: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Read model of accounts.user.profile_updated. */
+export interface UserCardTable {
+  user_id: string;
+  user_name: string | null;
+  profile_image: string | null;
+  gender: string | null;
+  age_id: number | null;
+  area_id: number | null;
+  updated_at: Timestamp;
+}
+
+/** Read model of accounts.user.settings_updated (retention in minutes). */
+export interface UserSettingsTable {
+  user_id: string;
+  saved_message_time: number;
+  updated_at: Timestamp;
+}
+
+export interface BlockTable {
+  blocker_id: string;
+  blocked_id: string;
+  blocked: boolean;
+  updated_at: Timestamp;
+}
+
+/** Both directions of a friendship are stored, so either id finds it. */
+export interface FriendTable {
+  user_id: string;
+  friend_id: string;
+  friend: boolean;
+  updated_at: Timestamp;
+}
+
+export interface RoomTable {
+  id: string;
+  pair_key: string;
+  room_type_id: number;
+  topic_id: string | null;
+  topic_title: string | null;
+  topic_owner_id: string | null;
+  topic_anonymous: Generated<boolean>;
+  topic_callable: Generated<boolean>;
+  chat_price: Generated<number>;
+  call_price: Generated<number>;
+  topic_expire_at: Timestamp | null;
+  opener_id: string;
+  user1_id: string;
+  user2_id: string;
+  user1_anonymous: boolean;
+  user2_anonymous: boolean;
+  price_confirmed_at: Timestamp | null;
+  bonus: Generated<boolean>;
+  paid: Generated<boolean>;
+  is_replied: Generated<boolean>;
+  rated_by: ColumnType<string[], string[] | undefined, string[]>;
+  deleted_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export type RoomRow = Selectable<RoomTable>;
+
+export interface MessageTable {
+  seq: ColumnType<string, never, never>;
+  id: string;
+  room_id: string;
+  sender_id: string;
+  receiver_id: string;
+  message_type_id: number;
+  data: string;
+  width: number | null;
+  height: number | null;
+  stamp_id: number | null;
+  is_sound: Generated<boolean>;
+  sound_tab: number | null;
+  sound_item: number | null;
+  is_voice: Generated<boolean>;
+  image_id: string | null;
+  refused: Generated<boolean>;
+  is_read: Generated<boolean>;
+  client_id: string | null;
+  created_at: Timestamp;
+  expire_at: Timestamp;
+}
+export type MessageRow = Selectable<MessageTable>;
+
+export interface ImageTable {
+  id: string;
+  room_id: string;
+  uploader_id: string;
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+  expire_at: Timestamp;
+}
+
+export interface RoomReportTable {
+  id: string;
+  room_id: string;
+  reporter_id: string;
+  reported_id: string;
+  type: number;
+  content: string;
+  created_at: Timestamp;
+}
+
+export interface RoomRatingTable {
+  room_id: string;
+  rater_id: string;
+  rated_id: string;
+  type: number;
+  star: number;
+  updated_at: Timestamp;
+}
+
 export interface ChatDb {
   service_meta: ServiceMetaTable;
+  user_cards: UserCardTable;
+  user_settings: UserSettingsTable;
+  blocks: BlockTable;
+  friends: FriendTable;
+  rooms: RoomTable;
+  messages: MessageTable;
+  images: ImageTable;
+  room_reports: RoomReportTable;
+  room_ratings: RoomRatingTable;
 }

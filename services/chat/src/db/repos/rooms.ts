@@ -1,0 +1,137 @@
+import type { Kysely, Transaction, Insertable } from 'kysely';
+
+import type { ChatDb, RoomRow, RoomTable } from '../schema/index.ts';
+
+/** A room the user takes part in; undefined for a room that does not exist or is not theirs. */
+export async function findRoomFor(db: Kysely<ChatDb>, roomId: string, userId: string): Promise<RoomRow | undefined> {
+  if (!isUuid(roomId)) return undefined;
+  return db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('id', '=', roomId)
+    .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+    .executeTakeFirst();
+}
+
+export const findRoomByKey = (db: Kysely<ChatDb>, pairKey: string) =>
+  db.selectFrom('rooms').selectAll().where('pair_key', '=', pairKey).executeTakeFirst();
+
+/**
+ * Inserts the room unless its pair already has one; `created` says whether this call made it.
+ * Concurrent double submits both end with the one row (the unique pair_key decides).
+ */
+export async function createOrGetRoom(
+  db: Kysely<ChatDb>,
+  row: Insertable<RoomTable>,
+): Promise<{ room: RoomRow; created: boolean }> {
+  const inserted = await db
+    .insertInto('rooms')
+    .values(row)
+    .onConflict((oc) => oc.column('pair_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (inserted) return { room: inserted, created: true };
+  const existing = await findRoomByKey(db, row.pair_key);
+  if (!existing) throw new Error(`room ${row.pair_key} vanished between insert and select`);
+  return { room: existing, created: false };
+}
+
+/** Sets is_replied once; true when this call flipped it. */
+export async function markReplied(db: Kysely<ChatDb>, roomId: string, at: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('rooms')
+    .set({ is_replied: true, updated_at: at })
+    .where('id', '=', roomId)
+    .where('is_replied', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export async function addRater(db: Kysely<ChatDb>, room: RoomRow, userId: string, at: Date): Promise<void> {
+  if (room.rated_by.includes(userId)) return;
+  await db
+    .updateTable('rooms')
+    .set({ rated_by: [...room.rated_by, userId], updated_at: at })
+    .where('id', '=', room.id)
+    .execute();
+}
+
+export type RemovedRoom = Pick<RoomRow, 'id' | 'topic_id' | 'user1_id' | 'user2_id' | 'room_type_id'>;
+
+/** Marks a voice's rooms deleted and deletes their messages and images (the voice expired or went). */
+export async function closeTopicRooms(db: Kysely<ChatDb>, topicId: string, at: Date): Promise<RemovedRoom[]> {
+  return db.transaction().execute(async (trx) => {
+    const rooms = await trx
+      .updateTable('rooms')
+      .set({ deleted_at: at, updated_at: at })
+      .where('topic_id', '=', topicId)
+      .where('deleted_at', 'is', null)
+      .returning(['id', 'topic_id', 'user1_id', 'user2_id', 'room_type_id'])
+      .execute();
+    await deleteRoomContent(trx, [
+      ...(await trx.selectFrom('rooms').select('id').where('topic_id', '=', topicId).execute()).map((r) => r.id),
+    ]);
+    return rooms;
+  });
+}
+
+/** Voices that passed their expiry without the event having reached chat yet (the purge's safety net). */
+export async function closeExpiredTopicRooms(db: Kysely<ChatDb>, now: Date): Promise<RemovedRoom[]> {
+  return db.transaction().execute(async (trx) => {
+    const rooms = await trx
+      .updateTable('rooms')
+      .set({ deleted_at: now, updated_at: now })
+      .where('topic_expire_at', '<=', now)
+      .where('deleted_at', 'is', null)
+      .returning(['id', 'topic_id', 'user1_id', 'user2_id', 'room_type_id'])
+      .execute();
+    await deleteRoomContent(
+      trx,
+      rooms.map((r) => r.id),
+    );
+    return rooms;
+  });
+}
+
+/** Deletes rooms with everything in them (friend rooms on a rename or unfriending; a deleted user's rooms). */
+export async function deleteRooms(db: Kysely<ChatDb>, roomIds: string[]): Promise<RemovedRoom[]> {
+  if (roomIds.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    await deleteRoomContent(trx, roomIds);
+    await trx.deleteFrom('room_ratings').where('room_id', 'in', roomIds).execute();
+    return trx
+      .deleteFrom('rooms')
+      .where('id', 'in', roomIds)
+      .returning(['id', 'topic_id', 'user1_id', 'user2_id', 'room_type_id'])
+      .execute();
+  });
+}
+
+async function deleteRoomContent(trx: Transaction<ChatDb>, roomIds: string[]): Promise<void> {
+  if (roomIds.length === 0) return;
+  await trx.deleteFrom('messages').where('room_id', 'in', roomIds).execute();
+  await trx.deleteFrom('images').where('room_id', 'in', roomIds).execute();
+}
+
+export async function friendRoomIdsOf(db: Kysely<ChatDb>, userId: string, peerId?: string): Promise<string[]> {
+  let q = db
+    .selectFrom('rooms')
+    .select('id')
+    .where('pair_key', 'like', 'friend:%')
+    .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]));
+  if (peerId) q = q.where((eb) => eb.or([eb('user1_id', '=', peerId), eb('user2_id', '=', peerId)]));
+  return (await q.execute()).map((r) => r.id);
+}
+
+export async function roomIdsOf(db: Kysely<ChatDb>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (s: string | null | undefined): s is string => typeof s === 'string' && UUID_RE.test(s);

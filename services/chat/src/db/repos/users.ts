@@ -1,0 +1,138 @@
+import type { EventPayload, events } from '@honne/contracts/events';
+import type { Kysely } from 'kysely';
+
+import type { CardRow } from '../../domain/views.ts';
+import type { ChatDb } from '../schema/index.ts';
+
+type ProfileUpdated = EventPayload<typeof events.userProfileUpdated>;
+
+// Every read model keeps the newest state: an older event arriving late never overwrites a newer one.
+
+export async function upsertCard(db: Kysely<ChatDb>, e: ProfileUpdated): Promise<void> {
+  const row = {
+    user_id: e.user_id,
+    user_name: e.user_name,
+    profile_image: e.profile_image,
+    gender: e.gender,
+    age_id: e.age_id,
+    area_id: e.area_id,
+    updated_at: new Date(e.updated_at),
+  };
+  await db
+    .insertInto('user_cards')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_cards.updated_at', '<=', row.updated_at))
+    .execute();
+}
+
+export async function upsertSettings(
+  db: Kysely<ChatDb>,
+  userId: string,
+  savedMessageTime: number,
+  at: Date,
+): Promise<void> {
+  const row = { user_id: userId, saved_message_time: savedMessageTime, updated_at: at };
+  await db
+    .insertInto('user_settings')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_settings.updated_at', '<=', at))
+    .execute();
+}
+
+export async function setBlock(
+  db: Kysely<ChatDb>,
+  blockerId: string,
+  blockedId: string,
+  blocked: boolean,
+  at: Date,
+): Promise<void> {
+  const row = { blocker_id: blockerId, blocked_id: blockedId, blocked, updated_at: at };
+  await db
+    .insertInto('blocks')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['blocker_id', 'blocked_id'])
+        .doUpdateSet({ blocked, updated_at: at })
+        .where('blocks.updated_at', '<=', at),
+    )
+    .execute();
+}
+
+/** Both directions, so either side's id finds the friendship. */
+export async function setFriend(db: Kysely<ChatDb>, a: string, b: string, friend: boolean, at: Date): Promise<void> {
+  for (const [user_id, friend_id] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    await db
+      .insertInto('friends')
+      .values({ user_id, friend_id, friend, updated_at: at })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'friend_id'])
+          .doUpdateSet({ friend, updated_at: at })
+          .where('friends.updated_at', '<=', at),
+      )
+      .execute();
+  }
+}
+
+/** A renamed user's friendships are reset (spec §4): every pair of theirs becomes 'not friends'. */
+export async function resetFriends(db: Kysely<ChatDb>, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('friends')
+    .set({ friend: false, updated_at: at })
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
+    .where('updated_at', '<=', at)
+    .execute();
+}
+
+export async function areFriends(db: Kysely<ChatDb>, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('friends')
+    .select('friend')
+    .where('user_id', '=', a)
+    .where('friend_id', '=', b)
+    .executeTakeFirst();
+  return row?.friend === true;
+}
+
+export async function findCards(db: Kysely<ChatDb>, userIds: string[]): Promise<Map<string, CardRow>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_cards')
+    .select(['user_id', 'user_name', 'profile_image', 'gender', 'age_id', 'area_id'])
+    .where('user_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r]));
+}
+
+export async function savedMessageTime(db: Kysely<ChatDb>, userId: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('user_settings')
+    .select('saved_message_time')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.saved_message_time;
+}
+
+export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+    await trx
+      .deleteFrom('blocks')
+      .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('friends')
+      .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
+      .execute();
+    await trx
+      .deleteFrom('room_ratings')
+      .where((eb) => eb.or([eb('rater_id', '=', userId), eb('rated_id', '=', userId)]))
+      .execute();
+  });
+}

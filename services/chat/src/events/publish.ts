@@ -1,0 +1,64 @@
+import { CHAT_REALTIME_TYPES, isFriendRoomType } from '@honne/contracts/chat';
+import { events } from '@honne/contracts/events';
+import { publishToUser } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import type { RemovedRoom } from '../db/repos/rooms.ts';
+
+/**
+ * Every real-time event of chat goes to one user with publishToUser, so the gateway's per-user
+ * sequence replays it exactly once, in order, after a reconnect.
+ */
+export const toUser = (ctx: AppContext, userId: string, type: string, data: unknown) =>
+  publishToUser(ctx, userId, type, data);
+
+/** Rooms that are gone: '14' for a voice's room, '15' for a friend room, to both participants. */
+export async function announceRoomsRemoved(
+  ctx: AppContext,
+  rooms: RemovedRoom[],
+  onlyTo?: (userId: string) => boolean,
+): Promise<void> {
+  for (const r of rooms) {
+    const type =
+      isFriendRoomType(r.room_type_id) || r.topic_id === null
+        ? CHAT_REALTIME_TYPES.friendRoomDeleted
+        : CHAT_REALTIME_TYPES.topicRoomDeleted;
+    for (const userId of [r.user1_id, r.user2_id]) {
+      if (onlyTo && !onlyTo(userId)) continue;
+      await toUser(ctx, userId, type, { room_id: r.id, topic_id: r.topic_id });
+    }
+  }
+}
+
+/** Messages gone (deleted or expired): each user concerned hears of the ids of each room once. */
+export async function announceMessagesGone(
+  ctx: AppContext,
+  type: string,
+  rows: { id: string; room_id: string; sender_id: string; receiver_id: string; refused: boolean }[],
+): Promise<void> {
+  const byUser = new Map<string, Map<string, string[]>>();
+  const add = (userId: string, roomId: string, id: string) => {
+    const rooms = byUser.get(userId) ?? new Map<string, string[]>();
+    rooms.set(roomId, [...(rooms.get(roomId) ?? []), id]);
+    byUser.set(userId, rooms);
+  };
+  for (const r of rows) {
+    add(r.sender_id, r.room_id, r.id);
+    // A refused message never reached the receiver, so its end is none of their business either.
+    if (!r.refused) add(r.receiver_id, r.room_id, r.id);
+  }
+  for (const [userId, rooms] of byUser) {
+    for (const [roomId, ids] of rooms) await toUser(ctx, userId, type, { room_id: roomId, ids });
+  }
+}
+
+export async function announceRoomOpened(
+  ctx: AppContext,
+  e: { room_id: string; topic_id: string; user_id: string; is_anonymous: boolean },
+) {
+  await ctx.bus.publish(events.chatRoomOpened, e);
+}
+
+export async function announceReplied(ctx: AppContext, e: { room_id: string; topic_id: string; user_id: string }) {
+  await ctx.bus.publish(events.chatRoomReplied, e);
+}

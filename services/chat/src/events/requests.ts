@@ -1,0 +1,52 @@
+import { requests } from '@honne/contracts/events';
+import type { Subscription } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
+import { pairKey, preview } from '../domain/views.ts';
+
+/**
+ * Accounts' friend list asks, per peer: the friend room, its unread count for the user, a preview
+ * of the latest message and its time.
+ */
+export const respondRoomsSummary = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatRoomsSummary,
+    async ({ user_id, peer_ids }) => {
+      const now = ctx.clock.now();
+      const keys = new Map(peer_ids.map((p) => [pairKey('friend', user_id, p), p]));
+      const rooms =
+        keys.size === 0
+          ? []
+          : await ctx.db
+              .selectFrom('rooms')
+              .select(['id', 'pair_key', 'updated_at'])
+              .where('pair_key', 'in', [...keys.keys()])
+              .where('deleted_at', 'is', null)
+              .execute();
+      const byPeer = new Map(rooms.map((r) => [keys.get(r.pair_key)!, r]));
+      const roomIds = rooms.map((r) => r.id);
+      const [unread, latest] = await Promise.all([
+        unreadByRoom(ctx.db, user_id, now, roomIds),
+        latestByRoom(ctx.db, user_id, now, roomIds),
+      ]);
+      return {
+        summaries: peer_ids.map((peer_id) => {
+          const room = byPeer.get(peer_id);
+          const last = room ? latest.get(room.id) : undefined;
+          return {
+            peer_id,
+            room_id: room?.id ?? null,
+            unreadCount: room ? (unread.get(room.id)?.count ?? 0) : 0,
+            latestMessage: last ? preview(last) : null,
+            updated_at: last
+              ? new Date(last.created_at).toISOString()
+              : room
+                ? new Date(room.updated_at).toISOString()
+                : null,
+          };
+        }),
+      };
+    },
+    { queue: 'chat' },
+  );

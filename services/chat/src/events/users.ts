@@ -1,0 +1,70 @@
+import { events } from '@honne/contracts/events';
+import type { Subscription } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { deleteRooms, friendRoomIdsOf, roomIdsOf } from '../db/repos/rooms.ts';
+import { forgetUser, resetFriends, setBlock, setFriend, upsertCard, upsertSettings } from '../db/repos/users.ts';
+import { announceRoomsRemoved } from './publish.ts';
+
+const queue = { queue: 'chat' };
+
+/** Cards (names, avatars) shown in rooms and messages; anonymity is applied when they are shown. */
+export const onProfileUpdated = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(events.userProfileUpdated, (e) => upsertCard(ctx.db, e), queue);
+
+/** Retention of the user's messages from now on (saved_message_time minutes). */
+export const onSettingsUpdated = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.userSettingsUpdated,
+    (e) => upsertSettings(ctx.db, e.user_id, e.saved_message_time, new Date(e.at)),
+    queue,
+  );
+
+export const onBlockChanged = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.blockChanged,
+    (e) => setBlock(ctx.db, e.blocker_id, e.blocked_id, e.blocked, new Date(e.at)),
+    queue,
+  );
+
+/** Friends may open friend rooms; when a friendship ends, its room goes for both ('15'). */
+export const onFriendChanged = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.friendChanged,
+    async (e) => {
+      await setFriend(ctx.db, e.user_id, e.friend_id, e.friend, new Date(e.at));
+      if (e.friend) return;
+      const removed = await deleteRooms(ctx.db, await friendRoomIdsOf(ctx.db, e.user_id, e.friend_id));
+      await announceRoomsRemoved(ctx, removed);
+    },
+    queue,
+  );
+
+/** Changing the user name resets friends and removes their friend rooms (spec §4): '15' to both sides. */
+export const onUserRenamed = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.userRenamed,
+    async (e) => {
+      await resetFriends(ctx.db, e.user_id, new Date(e.renamed_at));
+      const removed = await deleteRooms(ctx.db, await friendRoomIdsOf(ctx.db, e.user_id));
+      await announceRoomsRemoved(ctx, removed);
+    },
+    queue,
+  );
+
+/** A deleted user's rooms and messages go; the people they talked with hear it ('14'/'15'). */
+export const onUserDeleted = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.userDeleted,
+    async ({ user_id }) => {
+      const removed = await deleteRooms(ctx.db, await roomIdsOf(ctx.db, user_id));
+      await ctx.db
+        .deleteFrom('messages')
+        .where((eb) => eb.or([eb('sender_id', '=', user_id), eb('receiver_id', '=', user_id)]))
+        .execute();
+      await ctx.db.deleteFrom('images').where('uploader_id', '=', user_id).execute();
+      await forgetUser(ctx.db, user_id);
+      await announceRoomsRemoved(ctx, removed, (id) => id !== user_id);
+    },
+    queue,
+  );

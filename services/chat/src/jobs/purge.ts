@@ -1,0 +1,49 @@
+import { CHAT_REALTIME_TYPES } from '@honne/contracts/chat';
+
+import type { AppContext } from '../context.ts';
+import { deleteExpiredBatch, deleteExpiredImages } from '../db/repos/messages.ts';
+import { closeExpiredTopicRooms } from '../db/repos/rooms.ts';
+import { announceMessagesGone, announceRoomsRemoved } from '../events/publish.ts';
+
+export const PURGE_INTERVAL_MS = 60_000;
+const BATCH = 500;
+
+/**
+ * Deletes every message past its expire_at (by ctx.clock) and tells open screens
+ * ('message.expired'); deletes expired images; closes rooms whose voice expired without the event
+ * having arrived ('14'). Safe with several instances: batches are claimed with SKIP LOCKED.
+ */
+export async function purgeExpired(ctx: AppContext): Promise<{ messages: number; images: number; rooms: number }> {
+  const now = ctx.clock.now();
+  let count = 0;
+  for (;;) {
+    const rows = await deleteExpiredBatch(ctx.db, now, BATCH);
+    count += rows.length;
+    await announceMessagesGone(ctx, CHAT_REALTIME_TYPES.messageExpired, rows);
+    if (rows.length < BATCH) break;
+  }
+  const images = await deleteExpiredImages(ctx.db, now);
+  const rooms = await closeExpiredTopicRooms(ctx.db, now);
+  await announceRoomsRemoved(ctx, rooms);
+  if (count + images + rooms.length > 0)
+    ctx.log.info({ messages: count, images, rooms: rooms.length }, 'expired chat data purged');
+  return { messages: count, images, rooms: rooms.length };
+}
+
+/** Runs the purge every minute (spec §9: purge/refresh 60 s); failures are logged and retried next tick. */
+export function startPurgeTimer(ctx: AppContext, intervalMs = PURGE_INTERVAL_MS): { stop(): Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = purgeExpired(ctx)
+      .catch((err: unknown) => ctx.log.error({ err }, 'purge failed'))
+      .finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,266 @@
+import { events, requests, type EventDef, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
+import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Subscription } from '@honne/service-kit';
+import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import sharp from 'sharp';
+
+import { createService, purgeExpired } from '../src/server.ts';
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+export interface Person {
+  userId: string;
+  sessionId: string;
+  name: string;
+}
+
+/** Waits until `check` passes (bus deliveries are asynchronous, on NATS across the network). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() - start > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+export type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
+
+/** A PNG or JPEG made here, so image checks run on real content. */
+export const makeImage = (width: number, height: number, format: 'png' | 'jpeg' = 'png') => {
+  const img = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
+  return (format === 'png' ? img.png() : img.jpeg()).toBuffer();
+};
+
+/**
+ * The chat service on its own schema, with a clock tests move by hand, against the given
+ * infrastructure. Topics is stood in for by a responder of topics.topic.get over the same bus.
+ */
+export async function startHarness(mode: InfraMode) {
+  const infra = await testInfra(mode);
+  const clock = new ManualClock(new Date());
+  const schema = uniqueName('chat');
+  const config = testConfig('chat', mode);
+  const service = await createService(config, {
+    bus: infra.bus,
+    cache: infra.cache,
+    clock,
+    inMemoryDb: !mode.databaseUrl,
+    schema,
+  });
+  const app = service.app;
+
+  // Voices topics would know of; the stand-in answers topics.topic.get from here.
+  const topics = new Map<string, TopicReply>();
+  const seen = {
+    user: [] as EventPayload<typeof events.realtimeDelivered>[],
+    opened: [] as EventPayload<typeof events.chatRoomOpened>[],
+    replied: [] as EventPayload<typeof events.chatRoomReplied>[],
+  };
+  const subs: Subscription[] = [
+    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => {
+      const t = topics.get(topic_id);
+      const live = t && t.expire_at && new Date(t.expire_at) > clock.now();
+      return live ? t : { ...gone(topic_id) };
+    }),
+    infra.bus.subscribe(events.realtimeDelivered, (e) => void seen.user.push(e)),
+    infra.bus.subscribe(events.chatRoomOpened, (e) => void seen.opened.push(e)),
+    infra.bus.subscribe(events.chatRoomReplied, (e) => void seen.replied.push(e)),
+  ];
+  if (infra.bus.kind === 'nats') await infra.bus.flush();
+
+  const headers = (p: Person) => ({
+    [IDENTITY_HEADERS.userId]: p.userId,
+    [IDENTITY_HEADERS.sessionId]: p.sessionId,
+    [IDENTITY_HEADERS.internalToken]: config.internalToken,
+  });
+  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+  const inject = (method: Method, url: string, who: Person | undefined, payload?: object) =>
+    app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
+  let n = 0;
+
+  const h = {
+    app,
+    ctx: service.ctx,
+    clock,
+    infra,
+    seen,
+    topics,
+    config,
+    get: (url: string, who?: Person) => inject('GET', url, who),
+    post: (url: string, payload: object, who?: Person) => inject('POST', url, who, payload),
+    put: (url: string, payload: object, who?: Person) => inject('PUT', url, who, payload),
+    del: (url: string, who?: Person) => inject('DELETE', url, who),
+
+    /** Publishes a bus event as its owner would, then waits until `handled` says so. */
+    async publish<E extends EventDef>(
+      def: E,
+      payload: EventPayload<E>,
+      handled: () => Promise<unknown>,
+    ): Promise<void> {
+      await infra.bus.publish(def, payload);
+      await infra.bus.flush();
+      await eventually(async () => {
+        if (!(await handled())) throw new Error(`${def.subject} not handled yet`);
+      });
+    },
+
+    /** A user whose card reached chat's read model through accounts' profile event. */
+    async user(profile: Partial<EventPayload<typeof events.userProfileUpdated>> = {}): Promise<Person> {
+      n += 1;
+      const userId = profile.user_id ?? `u-${schema}-${n}`;
+      const name = profile.user_name ?? `ユーザー${n}`;
+      const updatedAt = new Date(clock.now().getTime() + n).toISOString();
+      await h.publish(
+        events.userProfileUpdated,
+        {
+          user_id: userId,
+          email_id: userId,
+          user_name: name,
+          profile_image: `/api/v1/users/avatars/female/${n}.svg`,
+          gender: '2',
+          age_id: 3,
+          area_id: 14,
+          max_point_for_chatting: 100,
+          max_point_for_a_call: 200,
+          updated_at: updatedAt,
+          ...profile,
+        },
+        async () =>
+          (await service.ctx.db
+            .selectFrom('user_cards')
+            .select('user_id')
+            .where('user_id', '=', userId)
+            .executeTakeFirst()) !== undefined,
+      );
+      return { userId, sessionId: `s-${userId}`, name };
+    },
+
+    async befriend(a: Person, b: Person, friend = true): Promise<void> {
+      const at = new Date(clock.now().getTime() + ++n).toISOString();
+      await h.publish(
+        events.friendChanged,
+        { user_id: a.userId, friend_id: b.userId, friend, at },
+        async () =>
+          (
+            await service.ctx.db
+              .selectFrom('friends')
+              .select('friend')
+              .where('user_id', '=', b.userId)
+              .where('friend_id', '=', a.userId)
+              .executeTakeFirst()
+          )?.friend === friend,
+      );
+    },
+
+    async block(blocker: Person, blocked: Person, on = true): Promise<void> {
+      const at = new Date(clock.now().getTime() + ++n).toISOString();
+      await h.publish(
+        events.blockChanged,
+        { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: on, at },
+        async () =>
+          (
+            await service.ctx.db
+              .selectFrom('blocks')
+              .select('blocked')
+              .where('blocker_id', '=', blocker.userId)
+              .where('blocked_id', '=', blocked.userId)
+              .executeTakeFirst()
+          )?.blocked === on,
+      );
+    },
+
+    async retention(who: Person, minutes: number): Promise<void> {
+      const at = new Date(clock.now().getTime() + ++n).toISOString();
+      await h.publish(
+        events.userSettingsUpdated,
+        { user_id: who.userId, saved_message_time: minutes, at },
+        async () =>
+          (
+            await service.ctx.db
+              .selectFrom('user_settings')
+              .select('saved_message_time')
+              .where('user_id', '=', who.userId)
+              .executeTakeFirst()
+          )?.saved_message_time === minutes,
+      );
+    },
+
+    /** A live voice topics knows of. */
+    voice(owner: Person, extra: Partial<TopicReply> = {}): string {
+      const id = crypto.randomUUID();
+      topics.set(id, {
+        found: true,
+        topic_id: id,
+        thread_id: crypto.randomUUID(),
+        user_id: owner.userId,
+        title: '今日の本音',
+        is_anonymous: false,
+        is_callable: true,
+        chat_price: 0,
+        call_price: 0,
+        time_call_price: 1,
+        purchase_on_start: false,
+        expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
+        ...extra,
+      });
+      return id;
+    },
+
+    /** Opens a room on a voice as the replier; fails loudly. */
+    async topicRoom(replier: Person, topicId: string, body: object = {}): Promise<string> {
+      const res = await h.post('/rooms', { topic_id: topicId, room_type_id: 2, is_anonymous: false, ...body }, replier);
+      if (res.statusCode !== 200) throw new Error(`room failed: ${res.body}`);
+      return res.json().data.id as string;
+    },
+
+    async send(who: Person, roomId: string, body: object = {}) {
+      return h.post('/messages', { room_id: roomId, message_type_id: 1, data: 'こんにちは', ...body }, who);
+    },
+
+    purge: () => purgeExpired(service.ctx),
+
+    /** Bus deliveries so far, settled. */
+    async settle(): Promise<void> {
+      await infra.bus.flush();
+      await new Promise((r) => setTimeout(r, infra.bus.kind === 'nats' ? 100 : 5));
+      await infra.bus.flush();
+    },
+
+    /** Real-time events delivered to a user (as the gateway would receive them). */
+    eventsOf: (who: Person, type?: string): RealtimeEvent[] =>
+      seen.user.filter((e) => e.user_id === who.userId && (!type || e.event.type === type)).map((e) => e.event),
+
+    async close() {
+      for (const s of subs) s.unsubscribe();
+      await service.close();
+      if (mode.databaseUrl) {
+        const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir: config.dataDir, schema });
+        await dropSchema(db);
+        await db.close();
+      }
+      await infra.close();
+    },
+  };
+  return h;
+}
+
+function gone(topic_id: string): TopicReply {
+  return {
+    found: false,
+    topic_id,
+    thread_id: null,
+    user_id: null,
+    title: null,
+    is_anonymous: false,
+    is_callable: false,
+    chat_price: 0,
+    call_price: 0,
+    time_call_price: 0,
+    purchase_on_start: false,
+    expire_at: null,
+  };
+}
