@@ -7,6 +7,9 @@ import { subscribeAll } from './events/index.ts';
 import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
 export { loadConfig, purgeExpired };
+/** The voice-list query, for the bench's EXPLAIN (ANALYZE). */
+export { listLiveQuery } from './db/repos/topics.ts';
+export { decodeCursor } from './domain/cursor.ts';
 
 export interface RunningService {
   app: FastifyInstance;

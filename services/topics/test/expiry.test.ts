@@ -17,7 +17,11 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
     poster = await h.user();
     visitor = await h.user();
     short = (await h.postVoice(poster, await h.theme(poster, { category_id: 8, sub_category_id: 32 }))).json().data; // 5 minutes
-    long = (await h.postVoice(poster, await h.theme(poster, { category_id: 2, sub_category_id: 6 }), { expire_after_minute: 4320 })).json().data;
+    long = (
+      await h.postVoice(poster, await h.theme(poster, { category_id: 2, sub_category_id: 6 }), {
+        expire_after_minute: 4320,
+      })
+    ).json().data;
     await h.openRoom(visitor, short.id, 'room-short');
     await h.openRoom(visitor, long.id, 'room-long');
   });
@@ -27,11 +31,19 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
     h.clock.advance(5 * 60_000 - 1000);
     expect((await h.get(`/topics/${short.id}`, visitor)).statusCode).toBe(200);
     h.clock.advance(1000);
-    expect((await h.get(`/topics/${short.id}`, visitor)).json()).toMatchObject({ status: 404, error: messages.voiceGone });
+    expect((await h.get(`/topics/${short.id}`, visitor)).json()).toMatchObject({
+      status: 404,
+      error: messages.voiceGone,
+    });
     expect((await h.get(`/topics?thread_id=${short.thread_id}`, visitor)).json().data).toEqual([]);
     expect((await h.get(`/users/topics?thread_id=${short.thread_id}`, poster)).json().data).toEqual([]);
-    expect((await h.get('/history', visitor)).json().data.map((x: { room_id: string }) => x.room_id)).toEqual(['room-long']);
-    expect((await h.get(`/threads/${short.thread_id}`, poster)).json().data.topic).toEqual({ total: 0, total_callable: 0 });
+    expect((await h.get('/history', visitor)).json().data.map((x: { room_id: string }) => x.room_id)).toEqual([
+      'room-long',
+    ]);
+    expect((await h.get(`/threads/${short.thread_id}`, poster)).json().data.topic).toEqual({
+      total: 0,
+      total_callable: 0,
+    });
     expect((await h.put(`/topics/${short.id}`, { is_callable: false }, poster)).statusCode).toBe(404);
     expect((await h.patch('/topics/updateClick', { threadId: short.id }, visitor)).statusCode).toBe(404);
   });
@@ -46,9 +58,15 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
     expect(await db.selectFrom('replies').select('room_id').where('topic_id', '=', short.id).execute()).toEqual([]);
     expect(await db.selectFrom('topics').select('id').where('id', '=', long.id).execute()).toHaveLength(1);
 
-    await eventually(() => expect(h.seen.expired).toContainEqual(expect.objectContaining({ topic_id: short.id, thread_id: short.thread_id })));
+    await eventually(() =>
+      expect(h.seen.expired).toContainEqual(
+        expect.objectContaining({ topic_id: short.id, thread_id: short.thread_id }),
+      ),
+    );
     await eventually(() => {
-      const removedHistory = h.seen.user.filter((u) => u.event.type === '13' && (u.event.data as { topic_id: string }).topic_id === short.id);
+      const removedHistory = h.seen.user.filter(
+        (u) => u.event.type === '13' && (u.event.data as { topic_id: string }).topic_id === short.id,
+      );
       expect(removedHistory.map((u) => u.user_id).sort()).toEqual([poster.userId, visitor.userId].sort());
       expect(removedHistory.every((u) => typeof u.event.seq === 'number')).toBe(true);
     });
@@ -71,11 +89,20 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
     const gone = await h.user();
     const t = (await h.postVoice(gone, await h.theme(gone))).json().data as Topic;
     await h.openRoom(visitor, t.id, 'room-gone');
-    await h.publish(events.userDeleted, { user_id: gone.userId, deleted_at: h.clock.now().toISOString() }, async () =>
-      (await h.ctx.db.selectFrom('user_cards').select('user_id').where('user_id', '=', gone.userId).executeTakeFirst()) === undefined,
+    await h.publish(
+      events.userDeleted,
+      { user_id: gone.userId, deleted_at: h.clock.now().toISOString() },
+      async () =>
+        (await h.ctx.db
+          .selectFrom('user_cards')
+          .select('user_id')
+          .where('user_id', '=', gone.userId)
+          .executeTakeFirst()) === undefined,
     );
     expect((await h.get(`/topics/${t.id}`, visitor)).statusCode).toBe(404);
     expect((await h.get('/history', visitor)).json().data).toEqual([]);
-    await eventually(() => expect(h.seen.deleted).toContainEqual(expect.objectContaining({ topic_id: t.id, reason: 'user_deleted' })));
+    await eventually(() =>
+      expect(h.seen.deleted).toContainEqual(expect.objectContaining({ topic_id: t.id, reason: 'user_deleted' })),
+    );
   });
 });

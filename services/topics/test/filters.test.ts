@@ -16,52 +16,117 @@ describe.each(infraModes())('saved filter, first search and read models ($name)'
 
   it('starts empty with the first-search flag set', async () => {
     expect((await h.get('/users/filter', me)).json().data).toEqual({
-      user_status: 0, gender: null, age_id: null, area_id: null, area: null, category_id: null, category: null,
-      sub_category_id: null, sub_category: null, latest_joined_thread: null, is_first_search: true,
+      user_status: 0,
+      gender: null,
+      age_id: null,
+      area_id: null,
+      area: null,
+      category_id: null,
+      category: null,
+      sub_category_id: null,
+      sub_category: null,
+      latest_joined_thread: null,
+      is_first_search: true,
     });
   });
 
   it('saves gender, age band, presence and area, and refuses an empty or invalid filter', async () => {
-    const res = await h.post('/users/filter', { user_status: 1, gender: '2', age_id: 3, area_id: 14, area: '神奈川県' }, me);
+    const res = await h.post(
+      '/users/filter',
+      { user_status: 1, gender: '2', age_id: 3, area_id: 14, area: '神奈川県' },
+      me,
+    );
     expect(res.json().data).toMatchObject({ user_status: 1, gender: '2', age_id: 3, area_id: 14, area: '神奈川県' });
     const empty = await h.post('/users/filter', {}, me);
     expect(empty.statusCode).toBe(403);
     expect(empty.json().errors).toEqual({ filter: messages.filterEmpty });
-    expect((await h.post('/users/filter', { area_id: 49 }, me)).json().errors).toEqual({ area_id: messages.areaRequired });
+    expect((await h.post('/users/filter', { area_id: 49 }, me)).json().errors).toEqual({
+      area_id: messages.areaRequired,
+    });
     expect((await h.post('/users/filter', { age_id: 9 }, me)).statusCode).toBe(403);
-    expect((await h.post('/users/filter', { latest_joined_thread: 'nope' }, me)).json().errors).toEqual({ latest_joined_thread: messages.invalidChoice });
+    expect((await h.post('/users/filter', { latest_joined_thread: 'nope' }, me)).json().errors).toEqual({
+      latest_joined_thread: messages.invalidChoice,
+    });
   });
 
   it('resets the sub-category and latest theme when the category changes (spec §4)', async () => {
     const thread = await h.theme(me, { category_id: 2, sub_category_id: 6 });
-    expect((await h.get('/users/filter', me)).json().data).toMatchObject({ category_id: 2, sub_category_id: 6, sub_category: '転職', latest_joined_thread: thread });
+    expect((await h.get('/users/filter', me)).json().data).toMatchObject({
+      category_id: 2,
+      sub_category_id: 6,
+      sub_category: '転職',
+      latest_joined_thread: thread,
+    });
     const changed = (await h.post('/users/filter', { category_id: 3 }, me)).json().data;
-    expect(changed).toMatchObject({ category_id: 3, category: '趣味・エンタメ', sub_category_id: null, latest_joined_thread: null, gender: '2' });
-    expect((await h.post('/users/filter', { sub_category_id: 6 }, me)).json().errors).toEqual({ sub_category_id: messages.subCategoryRequired });
+    expect(changed).toMatchObject({
+      category_id: 3,
+      category: '趣味・エンタメ',
+      sub_category_id: null,
+      latest_joined_thread: null,
+      gender: '2',
+    });
+    expect((await h.post('/users/filter', { sub_category_id: 6 }, me)).json().errors).toEqual({
+      sub_category_id: messages.subCategoryRequired,
+    });
   });
 
   it('keeps the first-search flag', async () => {
-    expect((await h.put('/users/first_search', { is_first_search: false }, me)).json().data.is_first_search).toBe(false);
+    expect((await h.put('/users/first_search', { is_first_search: false }, me)).json().data.is_first_search).toBe(
+      false,
+    );
     expect((await h.get('/users/filter', me)).json().data.is_first_search).toBe(false);
   });
 
   it('answers accounts’ request for the profile history object over the bus', async () => {
     expect(await h.infra.bus.request(requests.topicsFilterGet, { user_id: me.userId })).toEqual({
-      age_id: 3, gender: '2', user_status: 1, latest_joined_thread: null, is_first_search: false,
+      age_id: 3,
+      gender: '2',
+      user_status: 1,
+      latest_joined_thread: null,
+      is_first_search: false,
     });
     expect(await h.infra.bus.request(requests.topicsFilterGet, { user_id: 'nobody' })).toEqual({
-      age_id: null, gender: null, user_status: 0, latest_joined_thread: null, is_first_search: true,
+      age_id: null,
+      gender: null,
+      user_status: 0,
+      latest_joined_thread: null,
+      is_first_search: true,
     });
   });
 
   it('keeps the newest user card when profile events arrive out of order', async () => {
-    const base = { user_id: me.userId, email_id: me.userId, profile_image: null, gender: '1', age_id: 2, area_id: 3, max_point_for_chatting: 0, max_point_for_a_call: 0 };
+    const base = {
+      user_id: me.userId,
+      email_id: me.userId,
+      profile_image: null,
+      gender: '1',
+      age_id: 2,
+      area_id: 3,
+      max_point_for_chatting: 0,
+      max_point_for_a_call: 0,
+    };
     const newer = new Date(h.clock.now().getTime() + 60_000).toISOString();
-    await h.publish(events.userProfileUpdated, { ...base, user_name: '新しい名前', updated_at: newer }, async () =>
-      (await h.ctx.db.selectFrom('user_cards').select('user_name').where('user_id', '=', me.userId).executeTakeFirst())?.user_name === '新しい名前',
+    await h.publish(
+      events.userProfileUpdated,
+      { ...base, user_name: '新しい名前', updated_at: newer },
+      async () =>
+        (
+          await h.ctx.db
+            .selectFrom('user_cards')
+            .select('user_name')
+            .where('user_id', '=', me.userId)
+            .executeTakeFirst()
+        )?.user_name === '新しい名前',
     );
-    await h.infra.bus.publish(events.userProfileUpdated, { ...base, user_name: '古い名前', updated_at: h.clock.now().toISOString() });
+    await h.infra.bus.publish(events.userProfileUpdated, {
+      ...base,
+      user_name: '古い名前',
+      updated_at: h.clock.now().toISOString(),
+    });
     await h.settle();
-    expect((await h.ctx.db.selectFrom('user_cards').select('user_name').where('user_id', '=', me.userId).executeTakeFirst())?.user_name).toBe('新しい名前');
+    expect(
+      (await h.ctx.db.selectFrom('user_cards').select('user_name').where('user_id', '=', me.userId).executeTakeFirst())
+        ?.user_name,
+    ).toBe('新しい名前');
   });
 });

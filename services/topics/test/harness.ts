@@ -31,7 +31,13 @@ export async function startHarness(mode: InfraMode) {
   const clock = new ManualClock(new Date());
   const schema = uniqueName('topics');
   const config = testConfig('topics', mode);
-  const service = await createService(config, { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl, schema });
+  const service = await createService(config, {
+    bus: infra.bus,
+    cache: infra.cache,
+    clock,
+    inMemoryDb: !mode.databaseUrl,
+    schema,
+  });
   const app = service.app;
 
   // Everything the service says on the bus, as gateways and other services would receive it.
@@ -72,7 +78,11 @@ export async function startHarness(mode: InfraMode) {
     patch: (url: string, payload: object, who?: Person) => inject('PATCH', url, who, payload),
 
     /** Publishes a bus event as its owner would, then waits until it has been handled. */
-    async publish<E extends EventDef>(def: E, payload: EventPayload<E>, handled: () => Promise<unknown>): Promise<void> {
+    async publish<E extends EventDef>(
+      def: E,
+      payload: EventPayload<E>,
+      handled: () => Promise<unknown>,
+    ): Promise<void> {
       await infra.bus.publish(def, payload);
       await infra.bus.flush();
       await eventually(async () => {
@@ -100,15 +110,31 @@ export async function startHarness(mode: InfraMode) {
           updated_at: updatedAt,
           ...profile,
         },
-        async () => (await service.ctx.db.selectFrom('user_cards').select('updated_at').where('user_id', '=', userId).executeTakeFirst())?.updated_at.getTime() === new Date(profile.updated_at ?? updatedAt).getTime(),
+        async () =>
+          (
+            await service.ctx.db
+              .selectFrom('user_cards')
+              .select('updated_at')
+              .where('user_id', '=', userId)
+              .executeTakeFirst()
+          )?.updated_at.getTime() === new Date(profile.updated_at ?? updatedAt).getTime(),
       );
       return { userId, sessionId: `s-${userId}` };
     },
 
     async setOnline(who: Person, online: boolean): Promise<void> {
       const at = clock.now().toISOString();
-      await h.publish(events.presenceChanged, { user_id: who.userId, online, at }, async () =>
-        (await service.ctx.db.selectFrom('user_presence').select('online').where('user_id', '=', who.userId).executeTakeFirst())?.online === online,
+      await h.publish(
+        events.presenceChanged,
+        { user_id: who.userId, online, at },
+        async () =>
+          (
+            await service.ctx.db
+              .selectFrom('user_presence')
+              .select('online')
+              .where('user_id', '=', who.userId)
+              .executeTakeFirst()
+          )?.online === online,
       );
     },
 
@@ -121,13 +147,21 @@ export async function startHarness(mode: InfraMode) {
 
     async postVoice(who: Person, threadId: string, body: object = {}) {
       const thread = (await h.get(`/threads/${threadId}`, who)).json().data as { sub_category_id: number };
-      return h.post(`/topics/${threadId}`, { title: '今日の本音', comment: 'だれか話そう', sub_category_id: thread.sub_category_id, ...body }, who);
+      return h.post(
+        `/topics/${threadId}`,
+        { title: '今日の本音', comment: 'だれか話そう', sub_category_id: thread.sub_category_id, ...body },
+        who,
+      );
     },
 
     /** Opens a room on a voice as chat would announce it. */
     async openRoom(opener: Person, topicId: string, roomId: string, isAnonymous = false): Promise<void> {
-      await h.publish(events.chatRoomOpened, { room_id: roomId, topic_id: topicId, user_id: opener.userId, is_anonymous: isAnonymous }, async () =>
-        (await service.ctx.db.selectFrom('replies').select('id').where('room_id', '=', roomId).executeTakeFirst()) !== undefined,
+      await h.publish(
+        events.chatRoomOpened,
+        { room_id: roomId, topic_id: topicId, user_id: opener.userId, is_anonymous: isAnonymous },
+        async () =>
+          (await service.ctx.db.selectFrom('replies').select('id').where('room_id', '=', roomId).executeTakeFirst()) !==
+          undefined,
       );
     },
 
@@ -140,7 +174,8 @@ export async function startHarness(mode: InfraMode) {
       await infra.bus.flush();
     },
 
-    channelEvents: (type?: string): RealtimeEvent[] => seen.channel.filter((c) => !type || c.event.type === type).map((c) => c.event),
+    channelEvents: (type?: string): RealtimeEvent[] =>
+      seen.channel.filter((c) => !type || c.event.type === type).map((c) => c.event),
 
     async close() {
       for (const s of subs) s.unsubscribe();

@@ -21,7 +21,11 @@ describe.each(infraModes())('history and replies ($name)', (mode) => {
     shy = await h.user({ user_name: 'はずかしがり', profile_image: '/api/v1/users/images/shy-face.jpg' });
     stranger = await h.user({ user_name: 'よそのひと' });
     voice = (await h.postVoice(owner, await h.theme(owner, { category_id: 3, sub_category_id: 12 }))).json().data;
-    anonVoice = (await h.postVoice(visitor, await h.theme(visitor, { category_id: 5, sub_category_id: 20 }), { is_anonymous: true })).json().data;
+    anonVoice = (
+      await h.postVoice(visitor, await h.theme(visitor, { category_id: 5, sub_category_id: 20 }), {
+        is_anonymous: true,
+      })
+    ).json().data;
     await h.openRoom(visitor, voice.id, 'room-v');
     h.clock.advance(1000);
     await h.openRoom(shy, voice.id, 'room-s', true);
@@ -38,7 +42,12 @@ describe.each(infraModes())('history and replies ($name)', (mode) => {
       ['room-s', 1],
       ['room-v', 1],
     ]);
-    expect(mine.find((x) => x.room_id === 'room-v')).toMatchObject({ topic: { id: voice.id }, topic_creator: { id: owner.userId }, user: { id: visitor.userId, user_name: 'ビジター' }, room: { id: 'room-v' } });
+    expect(mine.find((x) => x.room_id === 'room-v')).toMatchObject({
+      topic: { id: voice.id },
+      topic_creator: { id: owner.userId },
+      user: { id: visitor.userId, user_name: 'ビジター' },
+      room: { id: 'room-v' },
+    });
     expect((await history(visitor)).map((x) => [x.room_id, x.type])).toEqual([
       ['room-o', 1],
       ['room-v', 2],
@@ -62,7 +71,12 @@ describe.each(infraModes())('history and replies ($name)', (mode) => {
   it('hides anonymous people in history: the anonymous opener and the anonymous poster', async () => {
     const res = await h.get('/history', owner);
     const shyItem = (res.json().data as HistoryItem[]).find((x) => x.room_id === 'room-s')!;
-    expect(shyItem.user).toMatchObject({ id: null, user_name: ANONYMOUS_NAME, profile_image: null, is_anonymous: true });
+    expect(shyItem.user).toMatchObject({
+      id: null,
+      user_name: ANONYMOUS_NAME,
+      profile_image: null,
+      is_anonymous: true,
+    });
     const ownersView = (res.json().data as HistoryItem[]).find((x) => x.room_id === 'room-o')!;
     expect(ownersView.topic_creator).toMatchObject({ id: null, user_name: ANONYMOUS_NAME });
     expect(ownersView.topic.user_id).toBeNull();
@@ -93,13 +107,24 @@ describe.each(infraModes())('history and replies ($name)', (mode) => {
     const all = (await h.get(`/topics/${voice.id}/reply-list?type=0`, owner)).json().data as Reply[];
     expect(all.map((r) => r.room_id)).toEqual(['room-s', 'room-v']);
     // The visitor wrote (POST /history above); the shy one has not, until chat says so.
-    expect((await h.get(`/topics/${voice.id}/reply-list?type=1`, owner)).json().data.map((r: Reply) => r.room_id)).toEqual(['room-v']);
-    await h.publish(events.chatRoomReplied, { room_id: 'room-s', topic_id: voice.id, user_id: shy.userId }, async () =>
-      (await h.ctx.db.selectFrom('replies').select('is_replied').where('room_id', '=', 'room-s').executeTakeFirst())?.is_replied,
+    expect(
+      (await h.get(`/topics/${voice.id}/reply-list?type=1`, owner)).json().data.map((r: Reply) => r.room_id),
+    ).toEqual(['room-v']);
+    await h.publish(
+      events.chatRoomReplied,
+      { room_id: 'room-s', topic_id: voice.id, user_id: shy.userId },
+      async () =>
+        (await h.ctx.db.selectFrom('replies').select('is_replied').where('room_id', '=', 'room-s').executeTakeFirst())
+          ?.is_replied,
     );
     const replied = await h.get(`/topics/${voice.id}/reply-list?type=1`, owner);
     expect(replied.json().data.map((r: Reply) => r.room_id)).toEqual(['room-s', 'room-v']);
-    expect(replied.json().data[0]).toMatchObject({ user_id: null, is_anonymous: true, anonymous: true, user: { user_name: ANONYMOUS_NAME } });
+    expect(replied.json().data[0]).toMatchObject({
+      user_id: null,
+      is_anonymous: true,
+      anonymous: true,
+      user: { user_name: ANONYMOUS_NAME },
+    });
     expect(replied.body).not.toMatch(/はずかしがり|shy-face/);
     expect(replied.body.includes(shy.userId)).toBe(false);
   });
@@ -107,14 +132,31 @@ describe.each(infraModes())('history and replies ($name)', (mode) => {
   it('refuses the reply list to anyone but the owner', async () => {
     expect((await h.get(`/topics/${voice.id}/reply-list`, visitor)).statusCode).toBe(403);
     expect((await h.get(`/topics/${voice.id}/reply-list`, stranger)).statusCode).toBe(403);
-    expect((await h.get('/topics/00000000-0000-4000-8000-000000000000/reply-list', owner)).json()).toMatchObject({ status: 404, error: messages.voiceGone });
+    expect((await h.get('/topics/00000000-0000-4000-8000-000000000000/reply-list', owner)).json()).toMatchObject({
+      status: 404,
+      error: messages.voiceGone,
+    });
   });
 
   it('ignores rooms on gone voices and the poster opening a room on their own voice', async () => {
-    await h.infra.bus.publish(events.chatRoomOpened, { room_id: 'room-x', topic_id: '00000000-0000-4000-8000-000000000000', user_id: visitor.userId, is_anonymous: false });
-    await h.infra.bus.publish(events.chatRoomOpened, { room_id: 'room-self', topic_id: voice.id, user_id: owner.userId, is_anonymous: false });
+    await h.infra.bus.publish(events.chatRoomOpened, {
+      room_id: 'room-x',
+      topic_id: '00000000-0000-4000-8000-000000000000',
+      user_id: visitor.userId,
+      is_anonymous: false,
+    });
+    await h.infra.bus.publish(events.chatRoomOpened, {
+      room_id: 'room-self',
+      topic_id: voice.id,
+      user_id: owner.userId,
+      is_anonymous: false,
+    });
     await h.settle();
-    const rooms = await h.ctx.db.selectFrom('history').select('room_id').where('room_id', 'in', ['room-x', 'room-self']).execute();
+    const rooms = await h.ctx.db
+      .selectFrom('history')
+      .select('room_id')
+      .where('room_id', 'in', ['room-x', 'room-self'])
+      .execute();
     expect(rooms).toEqual([]);
   });
 

@@ -16,7 +16,18 @@ import { describe, expect, it } from 'vitest';
 describe('shared topic rules (contracts, used by the server and the screens)', () => {
   it('has the 12 expiry options of the spec', () => {
     expect(EXPIRE_OPTIONS.map((o) => [o.id, o.minutes])).toEqual([
-      [1, 5], [2, 10], [3, 20], [4, 30], [5, 60], [6, 120], [7, 180], [8, 360], [9, 720], [10, 1440], [11, 2880], [12, 4320],
+      [1, 5],
+      [2, 10],
+      [3, 20],
+      [4, 30],
+      [5, 60],
+      [6, 120],
+      [7, 180],
+      [8, 360],
+      [9, 720],
+      [10, 1440],
+      [11, 2880],
+      [12, 4320],
     ]);
   });
 

@@ -21,8 +21,18 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
   });
 
   it('lists the categories: ids 1–5 for the picker, later ones with a per-theme limit', async () => {
-    const cats = (await h.get('/categories', me)).json().data as { id: number; name: string; topic_max_num: number | null }[];
-    expect(cats.slice(0, 5).map((c) => c.name)).toEqual(['恋愛・結婚', '仕事・キャリア', '趣味・エンタメ', '暮らし・家族', '悩み・相談']);
+    const cats = (await h.get('/categories', me)).json().data as {
+      id: number;
+      name: string;
+      topic_max_num: number | null;
+    }[];
+    expect(cats.slice(0, 5).map((c) => c.name)).toEqual([
+      '恋愛・結婚',
+      '仕事・キャリア',
+      '趣味・エンタメ',
+      '暮らし・家族',
+      '悩み・相談',
+    ]);
     expect(cats.filter((c) => c.id < 6).every((c) => c.topic_max_num === null)).toBe(true);
     expect(cats.filter((c) => c.id > 5).map((c) => [c.name, c.topic_max_num])).toEqual([
       ['地域の話題', 50],
@@ -35,15 +45,30 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
     const res = await h.get('/subCategories?category_id=8', me);
     const subs = res.json().data as Record<string, unknown>[];
     expect(subs.map((s) => s.name)).toEqual(['眠れない夜に', '今日あったこと', '5分だけ話したい', '秘密の話']);
-    expect(subs.find((s) => s.name === '5分だけ話したい')).toMatchObject({ topic_expire_after_max_minutes: 5, has_password: false, is_unlocked: true });
+    expect(subs.find((s) => s.name === '5分だけ話したい')).toMatchObject({
+      topic_expire_after_max_minutes: 5,
+      has_password: false,
+      is_unlocked: true,
+    });
     expect(res.body).not.toMatch(/pw|scrypt|himitsu/);
-    expect((await h.get('/subCategories/33', me)).json().data).toEqual({ id: 33, name: '秘密の話', category_id: 8, topic_expire_after_max_minutes: 60, has_password: true, is_unlocked: false });
+    expect((await h.get('/subCategories/33', me)).json().data).toEqual({
+      id: 33,
+      name: '秘密の話',
+      category_id: 8,
+      topic_expire_after_max_minutes: 60,
+      has_password: true,
+      is_unlocked: false,
+    });
     expect((await h.get('/subCategories/999', me)).statusCode).toBe(404);
   });
 
   it('keeps a gated sub-category closed until its password is given, per user', async () => {
     const theme = { area_id: 14, category_id: 8, sub_category_id: 33 };
-    expect((await h.post('/threads/join', theme, me)).json()).toMatchObject({ status: 403, code: 'locked', error: messages.subCategoryLocked });
+    expect((await h.post('/threads/join', theme, me)).json()).toMatchObject({
+      status: 403,
+      code: 'locked',
+      error: messages.subCategoryLocked,
+    });
     expect((await h.get('/threads?area_id=14&category_id=8&sub_category_id=33', me)).statusCode).toBe(403);
     const wrong = await h.post('/subCategories/33/unlock', { pw: 'nope' }, me);
     expect(wrong.statusCode).toBe(403);
@@ -59,13 +84,37 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
 
   it.each([
     ['no area', { category_id: 1, sub_category_id: 1, name: 'テーマ' }, { area_id: messages.areaRequired }],
-    ['the all-areas id', { area_id: 1, category_id: 1, sub_category_id: 1, name: 'テーマ' }, { area_id: messages.areaRequired }],
+    [
+      'the all-areas id',
+      { area_id: 1, category_id: 1, sub_category_id: 1, name: 'テーマ' },
+      { area_id: messages.areaRequired },
+    ],
     ['no category', { area_id: 14, name: 'テーマ' }, { category_id: messages.categoryRequired }],
-    ['no sub-category', { area_id: 14, category_id: 1, name: 'テーマ' }, { sub_category_id: messages.subCategoryRequired }],
-    ["another category's sub-category", { area_id: 14, category_id: 1, sub_category_id: 6, name: 'テーマ' }, { sub_category_id: messages.subCategoryRequired }],
-    ['an unknown category', { area_id: 14, category_id: 99, sub_category_id: 1, name: 'テーマ' }, { category_id: messages.categoryRequired }],
-    ['no name', { area_id: 14, category_id: 1, sub_category_id: 1, name: '   ' }, { name: messages.threadNameRequired }],
-    ['a 101-character name', { area_id: 14, category_id: 1, sub_category_id: 1, name: 'あ'.repeat(101) }, { name: messages.maxLength100 }],
+    [
+      'no sub-category',
+      { area_id: 14, category_id: 1, name: 'テーマ' },
+      { sub_category_id: messages.subCategoryRequired },
+    ],
+    [
+      "another category's sub-category",
+      { area_id: 14, category_id: 1, sub_category_id: 6, name: 'テーマ' },
+      { sub_category_id: messages.subCategoryRequired },
+    ],
+    [
+      'an unknown category',
+      { area_id: 14, category_id: 99, sub_category_id: 1, name: 'テーマ' },
+      { category_id: messages.categoryRequired },
+    ],
+    [
+      'no name',
+      { area_id: 14, category_id: 1, sub_category_id: 1, name: '   ' },
+      { name: messages.threadNameRequired },
+    ],
+    [
+      'a 101-character name',
+      { area_id: 14, category_id: 1, sub_category_id: 1, name: 'あ'.repeat(101) },
+      { name: messages.maxLength100 },
+    ],
   ])('refuses a theme with %s (403 with the Japanese field message)', async (_what, body, errors) => {
     const res = await h.post('/threads', body, me);
     expect(res.statusCode).toBe(403);
@@ -73,20 +122,50 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
   });
 
   it('creates a theme, remembers it as the latest joined one and shows it as mine', async () => {
-    const res = await h.post('/threads', { name: '  転職して一年目の人  ', area_id: 13, category_id: 2, sub_category_id: 6 }, me);
+    const res = await h.post(
+      '/threads',
+      { name: '  転職して一年目の人  ', area_id: 13, category_id: 2, sub_category_id: 6 },
+      me,
+    );
     expect(res.statusCode).toBe(200);
     const thread = res.json().data;
-    expect(thread).toMatchObject({ name: '転職して一年目の人', area_id: 13, category_id: 2, sub_category_id: 6, user_id: me.userId, is_mine: true, is_default: false, topic: { total: 0, total_callable: 0 } });
-    expect((await h.get('/users/filter', me)).json().data).toMatchObject({ area_id: 13, category_id: 2, category: '仕事・キャリア', sub_category_id: 6, sub_category: '転職', latest_joined_thread: thread.id });
+    expect(thread).toMatchObject({
+      name: '転職して一年目の人',
+      area_id: 13,
+      category_id: 2,
+      sub_category_id: 6,
+      user_id: me.userId,
+      is_mine: true,
+      is_default: false,
+      topic: { total: 0, total_callable: 0 },
+    });
+    expect((await h.get('/users/filter', me)).json().data).toMatchObject({
+      area_id: 13,
+      category_id: 2,
+      category: '仕事・キャリア',
+      sub_category_id: 6,
+      sub_category: '転職',
+      latest_joined_thread: thread.id,
+    });
     expect((await h.get(`/threads/${thread.id}`, other)).json().data).toMatchObject({ id: thread.id, is_mine: false });
   });
 
   it('creates one default-named theme when a sub-category and area has none, even for users arriving at once', async () => {
     const body = { area_id: 40, category_id: 4, sub_category_id: 17 };
-    const results = await Promise.all([h.post('/threads/join', body, me), h.post('/threads/join', body, other), h.post('/threads/join', body, me)]);
+    const results = await Promise.all([
+      h.post('/threads/join', body, me),
+      h.post('/threads/join', body, other),
+      h.post('/threads/join', body, me),
+    ]);
     const ids = new Set(results.map((r) => r.json().data.id));
     expect(ids.size).toBe(1);
-    expect(results[0]!.json().data).toMatchObject({ name: 'みんなの「ペット」', is_default: true, user_id: null, area_id: 40, topic: { total: 0 } });
+    expect(results[0]!.json().data).toMatchObject({
+      name: 'みんなの「ペット」',
+      is_default: true,
+      user_id: null,
+      area_id: 40,
+      topic: { total: 0 },
+    });
     const list = (await h.get('/threads?area_id=40&category_id=4&sub_category_id=17', me)).json();
     expect(list.data).toHaveLength(1);
     expect((await h.get('/users/filter', other)).json().data.latest_joined_thread).toBe([...ids][0]);
@@ -94,8 +173,12 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
 
   it('joins the newest theme when themes exist', async () => {
     h.clock.advance(1000);
-    const newer = (await h.post('/threads', { name: 'ペットの写真自慢', area_id: 40, category_id: 4, sub_category_id: 17 }, other)).json().data;
-    expect((await h.post('/threads/join', { area_id: 40, category_id: 4, sub_category_id: 17 }, me)).json().data.id).toBe(newer.id);
+    const newer = (
+      await h.post('/threads', { name: 'ペットの写真自慢', area_id: 40, category_id: 4, sub_category_id: 17 }, other)
+    ).json().data;
+    expect(
+      (await h.post('/threads/join', { area_id: 40, category_id: 4, sub_category_id: 17 }, me)).json().data.id,
+    ).toBe(newer.id);
   });
 
   it('refuses a theme list with a category but no sub-category as missing parameters', async () => {
@@ -107,19 +190,34 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
   it('pages themes newest first by last_doc_id until an empty page', async () => {
     for (let i = 0; i < 7; i += 1) {
       h.clock.advance(10);
-      await h.post('/threads', { name: `ゲームの話${i}`, area_id: 20, category_id: 3, sub_category_id: 11 }, i % 2 ? me : other);
+      await h.post(
+        '/threads',
+        { name: `ゲームの話${i}`, area_id: 20, category_id: 3, sub_category_id: 11 },
+        i % 2 ? me : other,
+      );
     }
     const names: string[] = [];
     let cursor: string | null = '';
     let pages = 0;
     while (cursor !== null) {
-      const res = await h.get(`/threads?area_id=20&category_id=3&sub_category_id=11&per_page=3${cursor ? `&last_doc_id=${cursor}` : ''}`, me);
+      const res = await h.get(
+        `/threads?area_id=20&category_id=3&sub_category_id=11&per_page=3${cursor ? `&last_doc_id=${cursor}` : ''}`,
+        me,
+      );
       const body = res.json();
       pages += 1;
       names.push(...body.data.map((t: { name: string }) => t.name));
       cursor = body.data.length === 0 ? null : body.last_doc_id;
     }
-    expect(names).toEqual(['ゲームの話6', 'ゲームの話5', 'ゲームの話4', 'ゲームの話3', 'ゲームの話2', 'ゲームの話1', 'ゲームの話0']);
+    expect(names).toEqual([
+      'ゲームの話6',
+      'ゲームの話5',
+      'ゲームの話4',
+      'ゲームの話3',
+      'ゲームの話2',
+      'ゲームの話1',
+      'ゲームの話0',
+    ]);
     expect(pages).toBe(4);
     expect((await h.get('/threads?last_doc_id=garbage', me)).statusCode).toBe(403);
   });

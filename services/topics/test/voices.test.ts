@@ -12,7 +12,13 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
   let thread: string;
   beforeAll(async () => {
     h = await startHarness(mode);
-    poster = await h.user({ user_name: 'はなこ', gender: '2', age_id: 3, max_point_for_chatting: 150, max_point_for_a_call: 300 });
+    poster = await h.user({
+      user_name: 'はなこ',
+      gender: '2',
+      age_id: 3,
+      max_point_for_chatting: 150,
+      max_point_for_a_call: 300,
+    });
     reader = await h.user({ user_name: 'たろう', gender: '1', age_id: 2 });
     thread = await h.theme(poster);
   });
@@ -43,17 +49,37 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     });
 
     it('accepts 100 and 200 characters, trims, and derives is_not_free from the prices', async () => {
-      const res = await h.postVoice(poster, thread, { title: `  ${'本'.repeat(100)}  `, comment: `${'音'.repeat(200)}\n`, detail: ' 詳細 ', chat_price: 150, call_price: 300, is_not_free: false, purchase_on_start: true });
+      const res = await h.postVoice(poster, thread, {
+        title: `  ${'本'.repeat(100)}  `,
+        comment: `${'音'.repeat(200)}\n`,
+        detail: ' 詳細 ',
+        chat_price: 150,
+        call_price: 300,
+        is_not_free: false,
+        purchase_on_start: true,
+      });
       expect(res.statusCode).toBe(200);
       const t = res.json().data as Topic;
-      expect(t).toMatchObject({ title: '本'.repeat(100), comment: '音'.repeat(200), detail: '詳細', chat_price: 150, call_price: 300, is_not_free: true, purchase_on_start: true, is_mine: true, expire_after_minute: 60 });
+      expect(t).toMatchObject({
+        title: '本'.repeat(100),
+        comment: '音'.repeat(200),
+        detail: '詳細',
+        chat_price: 150,
+        call_price: 300,
+        is_not_free: true,
+        purchase_on_start: true,
+        is_mine: true,
+        expire_after_minute: 60,
+      });
       expect(t.expire_at._seconds).toBe(Math.floor((h.clock.now().getTime() + 60 * 60_000) / 1000));
       expect(t.user).toMatchObject({ id: poster.userId, user_name: 'はなこ', gender: '2', age_id: 3 });
     });
 
     it('refuses prices from a user whose rank allows none, free posts are fine', async () => {
       const poor = await h.user({ max_point_for_chatting: 0, max_point_for_a_call: 0 });
-      expect((await h.postVoice(poor, thread, { chat_price: 10 })).json().errors).toEqual({ chat_price: messages.priceInvalid });
+      expect((await h.postVoice(poor, thread, { chat_price: 10 })).json().errors).toEqual({
+        chat_price: messages.priceInvalid,
+      });
       expect((await h.postVoice(poor, thread, { chat_price: 0, call_price: 0 })).json().data.is_not_free).toBe(false);
     });
 
@@ -61,14 +87,18 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       const t30 = await h.theme(poster, { category_id: 2, sub_category_id: 9 }); // max 30
       const def = await h.postVoice(poster, t30);
       expect(def.json().data.expire_after_minute).toBe(30);
-      expect((await h.postVoice(poster, t30, { expire_after_minute: 60 })).json().errors).toEqual({ expire_after_minute: messages.expireNotAllowed });
+      expect((await h.postVoice(poster, t30, { expire_after_minute: 60 })).json().errors).toEqual({
+        expire_after_minute: messages.expireNotAllowed,
+      });
       const t20 = await h.theme(poster, { category_id: 3, sub_category_id: 14 }); // max 20
       expect((await h.postVoice(poster, t20)).json().data.expire_after_minute).toBe(20);
       const t5 = await h.theme(poster, { category_id: 8, sub_category_id: 32 }); // max 5
       expect((await h.postVoice(poster, t5)).json().data.expire_after_minute).toBe(5);
       const long = await h.theme(poster, { category_id: 2, sub_category_id: 8 }); // max 4320: default 1 hour
       expect((await h.postVoice(poster, long)).json().data.expire_after_minute).toBe(60);
-      expect((await h.postVoice(poster, long, { expire_after_minute: 4320 })).json().data.expire_after_minute).toBe(4320);
+      expect((await h.postVoice(poster, long, { expire_after_minute: 4320 })).json().data.expire_after_minute).toBe(
+        4320,
+      );
     });
 
     it('caps live voices per theme in categories above 5 with the spec message', async () => {
@@ -83,7 +113,10 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     });
 
     it('404s a post into a theme that does not exist', async () => {
-      expect((await h.post('/topics/00000000-0000-4000-8000-000000000000', { title: 'x', sub_category_id: 6 }, poster)).statusCode).toBe(404);
+      expect(
+        (await h.post('/topics/00000000-0000-4000-8000-000000000000', { title: 'x', sub_category_id: 6 }, poster))
+          .statusCode,
+      ).toBe(404);
     });
   });
 
@@ -92,17 +125,39 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       const t = await h.theme(reader, { category_id: 1, sub_category_id: 2 });
       const first = (await h.postVoice(reader, t, { title: '一回目' })).json().data as Topic;
       await h.openRoom(poster, first.id, 'room-again-1');
-      expect((await h.get('/history', poster)).json().data.map((x: { room_id: string }) => x.room_id)).toContain('room-again-1');
+      expect((await h.get('/history', poster)).json().data.map((x: { room_id: string }) => x.room_id)).toContain(
+        'room-again-1',
+      );
       h.clock.advance(1000);
       const mine = (await h.get(`/users/topics?thread_id=${t}`, reader)).json().data as Topic[];
       expect(mine.map((x) => x.id)).toEqual([first.id]);
 
       const second = (await h.postVoice(reader, t, { title: '二回目' })).json().data as Topic;
-      expect((await h.get(`/users/topics?thread_id=${t}`, reader)).json().data.map((x: Topic) => x.title)).toEqual(['二回目']);
-      expect((await h.get(`/topics/${first.id}`, poster)).json()).toMatchObject({ status: 404, error: messages.voiceGone });
-      expect((await h.get('/history', poster)).json().data.map((x: { room_id: string }) => x.room_id)).not.toContain('room-again-1');
-      await eventually(() => expect(h.seen.deleted).toContainEqual(expect.objectContaining({ topic_id: first.id, reason: 'replaced', user_id: reader.userId })));
-      await eventually(() => expect(h.seen.user.some((u) => u.user_id === poster.userId && u.event.type === '13' && (u.event.data as { topic_id: string }).topic_id === first.id)).toBe(true));
+      expect((await h.get(`/users/topics?thread_id=${t}`, reader)).json().data.map((x: Topic) => x.title)).toEqual([
+        '二回目',
+      ]);
+      expect((await h.get(`/topics/${first.id}`, poster)).json()).toMatchObject({
+        status: 404,
+        error: messages.voiceGone,
+      });
+      expect((await h.get('/history', poster)).json().data.map((x: { room_id: string }) => x.room_id)).not.toContain(
+        'room-again-1',
+      );
+      await eventually(() =>
+        expect(h.seen.deleted).toContainEqual(
+          expect.objectContaining({ topic_id: first.id, reason: 'replaced', user_id: reader.userId }),
+        ),
+      );
+      await eventually(() =>
+        expect(
+          h.seen.user.some(
+            (u) =>
+              u.user_id === poster.userId &&
+              u.event.type === '13' &&
+              (u.event.data as { topic_id: string }).topic_id === first.id,
+          ),
+        ).toBe(true),
+      );
       expect(second.id).not.toBe(first.id);
     });
   });
@@ -111,7 +166,13 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     let listThread: string;
     const ids: string[] = [];
     beforeAll(async () => {
-      listThread = (await h.post('/threads', { name: '晩ごはん何にした？', area_id: 27, category_id: 4, sub_category_id: 16 }, poster)).json().data.id;
+      listThread = (
+        await h.post(
+          '/threads',
+          { name: '晩ごはん何にした？', area_id: 27, category_id: 4, sub_category_id: 16 },
+          poster,
+        )
+      ).json().data.id;
       const a = await h.user({ gender: '1', age_id: 2, user_name: '男20' });
       const b = await h.user({ gender: '2', age_id: 4, user_name: '女40' });
       const c = await h.user({ gender: '3', age_id: 2, user_name: '未設定20' });
@@ -160,8 +221,12 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     });
 
     it('filters by area, category and sub-category, with area 1 meaning all areas', async () => {
-      expect((await h.get('/topics?area_id=27&category_id=4&sub_category_id=16', reader)).json().data).toHaveLength(ids.length);
-      expect((await h.get('/topics?area_id=1&category_id=4&sub_category_id=16', reader)).json().data).toHaveLength(ids.length);
+      expect((await h.get('/topics?area_id=27&category_id=4&sub_category_id=16', reader)).json().data).toHaveLength(
+        ids.length,
+      );
+      expect((await h.get('/topics?area_id=1&category_id=4&sub_category_id=16', reader)).json().data).toHaveLength(
+        ids.length,
+      );
       expect((await h.get('/topics?area_id=28&category_id=4&sub_category_id=16', reader)).json().data).toHaveLength(0);
       expect((await h.get(`/topics?thread_id=not-a-uuid`, reader)).json().data).toEqual([]);
     });
@@ -181,7 +246,8 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       h.seen.channel.length = 0;
       anon = (await h.postVoice(anonPoster, t, { is_anonymous: true, title: '誰にも言えない' })).json().data;
     });
-    const leaks = (body: string) => body.includes('ひみつ太郎') || body.includes('secret-face') || body.includes(anonPoster.userId);
+    const leaks = (body: string) =>
+      body.includes('ひみつ太郎') || body.includes('secret-face') || body.includes(anonPoster.userId);
 
     it('shows the owner their own anonymous voice in full', () => {
       expect(anon.user).toMatchObject({ id: anonPoster.userId, user_name: 'ひみつ太郎', is_anonymous: true });
@@ -190,7 +256,10 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
 
     it('never gives others the name, avatar or id: list, detail, theme list', async () => {
       const one = await h.get(`/topics/${anon.id}`, reader);
-      expect(one.json().data).toMatchObject({ user_id: null, user: { id: null, user_name: ANONYMOUS_NAME, profile_image: null, is_anonymous: true } });
+      expect(one.json().data).toMatchObject({
+        user_id: null,
+        user: { id: null, user_name: ANONYMOUS_NAME, profile_image: null, is_anonymous: true },
+      });
       expect(leaks(one.body)).toBe(false);
       const listed = await h.get(`/topics?thread_id=${anon.thread_id}`, reader);
       expect(listed.json().data).toHaveLength(1);
@@ -202,7 +271,14 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       await h.settle();
       const created = h.channelEvents(TOPIC_CHANNEL_EVENTS.created);
       expect(created.length).toBe(4);
-      expect(h.seen.channel.map((c) => c.channel).sort()).toEqual([topicChannels.all, topicChannels.category(5), topicChannels.subCategory(19), topicChannels.thread(anon.thread_id)].sort());
+      expect(h.seen.channel.map((c) => c.channel).sort()).toEqual(
+        [
+          topicChannels.all,
+          topicChannels.category(5),
+          topicChannels.subCategory(19),
+          topicChannels.thread(anon.thread_id),
+        ].sort(),
+      );
       expect(leaks(JSON.stringify(h.seen.channel))).toBe(false);
       expect(created[0]!.data).toMatchObject({ id: anon.id, user: { user_name: ANONYMOUS_NAME }, is_mine: false });
     });
@@ -218,15 +294,24 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     it('lets only the poster toggle is_callable', async () => {
       const off = await h.put(`/topics/${voice.id}`, { is_callable: false }, poster);
       expect(off.json().data.is_callable).toBe(false);
-      expect((await h.get(`/threads/${voice.thread_id}`, poster)).json().data.topic).toEqual({ total: 1, total_callable: 0 });
+      expect((await h.get(`/threads/${voice.thread_id}`, poster)).json().data.topic).toEqual({
+        total: 1,
+        total_callable: 0,
+      });
       const theirs = await h.put(`/topics/${voice.id}`, { is_callable: true }, reader);
       expect(theirs.statusCode).toBe(403);
       expect((await h.get(`/topics/${voice.id}`, reader)).json().data.is_callable).toBe(false);
-      expect((await h.put('/topics/00000000-0000-4000-8000-000000000000', { is_callable: true }, poster)).statusCode).toBe(404);
+      expect(
+        (await h.put('/topics/00000000-0000-4000-8000-000000000000', { is_callable: true }, poster)).statusCode,
+      ).toBe(404);
     });
 
     it('counts a click once per user and voice, even when sent many times at once', async () => {
-      const clicks = await Promise.all(Array.from({ length: 12 }, () => h.patch('/topics/updateClick', { threadId: voice.id, clickUserId: reader.userId }, reader)));
+      const clicks = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          h.patch('/topics/updateClick', { threadId: voice.id, clickUserId: reader.userId }, reader),
+        ),
+      );
       expect(clicks.every((c) => c.statusCode === 200)).toBe(true);
       expect(clicks.filter((c) => c.json().data.counted)).toHaveLength(1);
       const third = await h.user();
@@ -236,8 +321,12 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
 
     it("does not count the poster's own opening, nor clicks in someone else's name", async () => {
       expect((await h.patch('/topics/updateClick', { threadId: voice.id }, poster)).json().data.counted).toBe(false);
-      expect((await h.patch('/topics/updateClick', { threadId: voice.id, clickUserId: poster.userId }, reader)).statusCode).toBe(403);
-      expect((await h.patch('/topics/updateClick', { threadId: 'nope' }, reader)).json().error).toBe(messages.voiceGone);
+      expect(
+        (await h.patch('/topics/updateClick', { threadId: voice.id, clickUserId: poster.userId }, reader)).statusCode,
+      ).toBe(403);
+      expect((await h.patch('/topics/updateClick', { threadId: 'nope' }, reader)).json().error).toBe(
+        messages.voiceGone,
+      );
     });
   });
 });

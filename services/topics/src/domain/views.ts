@@ -24,7 +24,12 @@ export interface CardSource {
  * A person as someone else sees them. Anonymity is applied here, on the server, and nowhere
  * else: an anonymous person's id, name and avatar never leave the service towards others.
  */
-export function userCard(userId: string, card: CardSource | undefined, anonymous: boolean, viewerIsSelf: boolean): UserCard {
+export function userCard(
+  userId: string,
+  card: CardSource | undefined,
+  anonymous: boolean,
+  viewerIsSelf: boolean,
+): UserCard {
   const hidden = anonymous && !viewerIsSelf;
   return {
     id: hidden ? null : userId,
@@ -84,7 +89,11 @@ export function topicView(row: TopicWithPoster, viewerId: string | null): Topic 
   };
 }
 
-export function threadView(row: ThreadRow, viewerId: string, counts?: { total: number; total_callable: number }): Thread {
+export function threadView(
+  row: ThreadRow,
+  viewerId: string,
+  counts?: { total: number; total_callable: number },
+): Thread {
   return {
     id: row.id,
     name: row.name,

@@ -25,26 +25,47 @@ export async function announceCreated(ctx: AppContext, publicView: Topic, userId
     is_anonymous: publicView.is_anonymous,
     expire_at: publicView.expire_at.iso,
   });
-  for (const channel of channelsOf(publicView)) await publishToChannel(ctx, channel, TOPIC_CHANNEL_EVENTS.created, publicView);
+  for (const channel of channelsOf(publicView))
+    await publishToChannel(ctx, channel, TOPIC_CHANNEL_EVENTS.created, publicView);
 }
 
 /**
  * Tells everyone concerned that voices are gone: owners of removed history entries ('13'), the
  * bus (chat deletes rooms and messages), and watchers of live lists.
  */
-export async function announceRemoved(ctx: AppContext, removed: Removed, why: 'expired' | 'replaced' | 'user_deleted'): Promise<void> {
+export async function announceRemoved(
+  ctx: AppContext,
+  removed: Removed,
+  why: 'expired' | 'replaced' | 'user_deleted',
+): Promise<void> {
   const at = ctx.clock.now().toISOString();
   for (const h of removed.history) {
-    await publishToUser(ctx, h.user_id, REALTIME_TYPES.historyDeleted, { history_id: h.id, topic_id: h.topic_id, room_id: h.room_id });
+    await publishToUser(ctx, h.user_id, REALTIME_TYPES.historyDeleted, {
+      history_id: h.id,
+      topic_id: h.topic_id,
+      room_id: h.room_id,
+    });
   }
   for (const t of removed.topics) {
     const expireAt = new Date(t.expire_at).toISOString();
     if (why === 'expired') {
-      await ctx.bus.publish(events.topicExpired, { topic_id: t.id, thread_id: t.thread_id, user_id: t.user_id, expire_at: expireAt });
+      await ctx.bus.publish(events.topicExpired, {
+        topic_id: t.id,
+        thread_id: t.thread_id,
+        user_id: t.user_id,
+        expire_at: expireAt,
+      });
     } else {
-      await ctx.bus.publish(events.topicDeleted, { topic_id: t.id, thread_id: t.thread_id, user_id: t.user_id, reason: why, deleted_at: at });
+      await ctx.bus.publish(events.topicDeleted, {
+        topic_id: t.id,
+        thread_id: t.thread_id,
+        user_id: t.user_id,
+        reason: why,
+        deleted_at: at,
+      });
     }
     const type = why === 'expired' ? TOPIC_CHANNEL_EVENTS.expired : TOPIC_CHANNEL_EVENTS.deleted;
-    for (const channel of channelsOf(t)) await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id });
+    for (const channel of channelsOf(t))
+      await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id });
   }
 }

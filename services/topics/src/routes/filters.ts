@@ -27,7 +27,9 @@ export function filterView(ctx: AppContext, row: UserFilterRow | undefined): Fil
 }
 
 export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, topicsEndpoints.getFilter, async ({ caller }) => ok(filterView(ctx, await findFilter(ctx.db, caller.userId))));
+  route(app, ctx, topicsEndpoints.getFilter, async ({ caller }) =>
+    ok(filterView(ctx, await findFilter(ctx.db, caller.userId))),
+  );
 
   route(app, ctx, topicsEndpoints.saveFilter, async ({ body, caller }) => {
     const patch: FilterPatch = {};
@@ -35,16 +37,21 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (Object.keys(patch).length === 0) throw fieldErrors({ filter: messages.filterEmpty });
 
     const errors: FieldErrors = {};
-    if (body.area_id !== undefined && (body.area_id < TOPIC_LIMITS.allAreasId || body.area_id > TOPIC_LIMITS.areaMaxId)) errors.area_id = messages.areaRequired;
+    if (body.area_id !== undefined && (body.area_id < TOPIC_LIMITS.allAreasId || body.area_id > TOPIC_LIMITS.areaMaxId))
+      errors.area_id = messages.areaRequired;
     const stored = await findFilter(ctx.db, caller.userId);
-    if (body.category_id !== undefined && !ctx.reference.category(body.category_id)) errors.category_id = messages.categoryRequired;
+    if (body.category_id !== undefined && !ctx.reference.category(body.category_id))
+      errors.category_id = messages.categoryRequired;
     if (body.sub_category_id !== undefined) {
       const sub = ctx.reference.subCategory(body.sub_category_id);
       const categoryId = body.category_id ?? stored?.category_id;
-      if (!sub || (categoryId != null && sub.category_id !== categoryId)) errors.sub_category_id = messages.subCategoryRequired;
+      if (!sub || (categoryId != null && sub.category_id !== categoryId))
+        errors.sub_category_id = messages.subCategoryRequired;
     }
     if (body.latest_joined_thread) {
-      const thread = isUuid(body.latest_joined_thread) ? await findThread(ctx.db, body.latest_joined_thread) : undefined;
+      const thread = isUuid(body.latest_joined_thread)
+        ? await findThread(ctx.db, body.latest_joined_thread)
+        : undefined;
       if (!thread) errors.latest_joined_thread = messages.invalidChoice;
     }
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
@@ -58,6 +65,11 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, topicsEndpoints.firstSearch, async ({ body, caller }) =>
-    ok(filterView(ctx, await saveFilter(ctx.db, caller.userId, { is_first_search: body.is_first_search }, ctx.clock.now()))),
+    ok(
+      filterView(
+        ctx,
+        await saveFilter(ctx.db, caller.userId, { is_first_search: body.is_first_search }, ctx.clock.now()),
+      ),
+    ),
   );
 }

@@ -15,7 +15,14 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Only ever the caller's own entries: the query is keyed by the caller, never by a parameter.
   route(app, ctx, topicsEndpoints.history, async ({ query, caller }) => {
     const now = ctx.clock.now();
-    const rows = await listHistory(ctx.db, caller.userId, query.type ?? 0, now, decodeCursor(query.last_doc_id), pageSize(query.per_page));
+    const rows = await listHistory(
+      ctx.db,
+      caller.userId,
+      query.type ?? 0,
+      now,
+      decodeCursor(query.last_doc_id),
+      pageSize(query.per_page),
+    );
     const topics = await findLiveMany(
       ctx.db,
       rows.map((r) => r.topic_id),
@@ -62,7 +69,13 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const topic = isUuid(params.id) ? await findLive(ctx.db, params.id, ctx.clock.now()) : undefined;
     if (!topic) throw notFound(messages.voiceGone);
     if (topic.user_id !== caller.userId) throw forbidden();
-    const rows = await listReplies(ctx.db, topic.id, query.type === '1', decodeCursor(query.last_doc_id), pageSize(query.per_page));
+    const rows = await listReplies(
+      ctx.db,
+      topic.id,
+      query.type === '1',
+      decodeCursor(query.last_doc_id),
+      pageSize(query.per_page),
+    );
     const cards = await findCards(
       ctx.db,
       rows.map((r) => r.user_id),

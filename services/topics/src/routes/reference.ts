@@ -14,7 +14,9 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, topicsEndpoints.subCategories, async ({ query, caller }) => {
     const unlocked = await unlockedFor(ctx.db, caller.userId);
-    const list = query.category_id ? ref.subCategories.filter((s) => s.category_id === query.category_id) : ref.subCategories;
+    const list = query.category_id
+      ? ref.subCategories.filter((s) => s.category_id === query.category_id)
+      : ref.subCategories;
     return ok(list.map((s) => subCategoryView(s, unlocked)));
   });
 

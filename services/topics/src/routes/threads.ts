@@ -22,10 +22,21 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const checkTheme = (body: { category_id?: number; sub_category_id?: number }, errors: FieldErrors) => {
     if (errors.category_id || errors.sub_category_id) return;
     if (!ctx.reference.category(body.category_id)) errors.category_id = messages.categoryRequired;
-    else if (ctx.reference.subCategory(body.sub_category_id)?.category_id !== body.category_id) errors.sub_category_id = messages.subCategoryRequired;
+    else if (ctx.reference.subCategory(body.sub_category_id)?.category_id !== body.category_id)
+      errors.sub_category_id = messages.subCategoryRequired;
   };
   const remember = (userId: string, t: { id: string; area_id: number; category_id: number; sub_category_id: number }) =>
-    saveFilter(ctx.db, userId, { area_id: t.area_id, category_id: t.category_id, sub_category_id: t.sub_category_id, latest_joined_thread: t.id }, ctx.clock.now());
+    saveFilter(
+      ctx.db,
+      userId,
+      {
+        area_id: t.area_id,
+        category_id: t.category_id,
+        sub_category_id: t.sub_category_id,
+        latest_joined_thread: t.id,
+      },
+      ctx.clock.now(),
+    );
 
   route(app, ctx, topicsEndpoints.createThread, async ({ body, caller }) => {
     const errors = validateThreadCreate(body);
@@ -67,7 +78,8 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, topicsEndpoints.threads, async ({ query, caller }) => {
-    if (query.category_id && !query.sub_category_id) throw new AppError(403, 'missing_parameters', messages.missingParameters);
+    if (query.category_id && !query.sub_category_id)
+      throw new AppError(403, 'missing_parameters', messages.missingParameters);
     const excluded = await lockedFor(ctx, caller.userId);
     if (query.sub_category_id && excluded.includes(query.sub_category_id)) throw locked();
     const rows = await listThreads(

@@ -38,7 +38,8 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     const errors = validateTopicText(body);
     if (!body.sub_category_id) errors.sub_category_id = messages.subCategoryRequired;
     else if (body.sub_category_id !== thread.sub_category_id) errors.sub_category_id = messages.invalidChoice;
-    if ((body.area_id !== undefined && !isPostableArea(body.area_id)) || !isPostableArea(thread.area_id)) errors.area_id = messages.regionRequired;
+    if ((body.area_id !== undefined && !isPostableArea(body.area_id)) || !isPostableArea(thread.area_id))
+      errors.area_id = messages.regionRequired;
     const expireMinutes = body.expire_after_minute ?? defaultExpireMinutes(sub.topic_expire_after_max_minutes);
     const expireError = checkExpireMinutes(expireMinutes, sub.topic_expire_after_max_minutes);
     if (expireError) errors.expire_after_minute = expireError;

@@ -227,7 +227,19 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['replies', 'history', 'user_filters', 'user_presence', 'user_cards', 'topic_clicks', 'topics', 'threads', 'sub_category_unlocks', 'sub_categories', 'categories']) {
+  for (const t of [
+    'replies',
+    'history',
+    'user_filters',
+    'user_presence',
+    'user_cards',
+    'topic_clicks',
+    'topics',
+    'threads',
+    'sub_category_unlocks',
+    'sub_categories',
+    'categories',
+  ]) {
     await db.schema.dropTable(t).execute();
   }
   await db.deleteFrom('service_meta').where('key', '=', 'reference_seed').execute();

@@ -18,29 +18,69 @@ export interface RoomOpened {
 /** Both sides' history entries and the reply on the voice; replays of the event change nothing. */
 export async function recordRoomOpened(db: Kysely<TopicsDb>, e: RoomOpened): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const common = { room_id: e.roomId, topic_id: e.topicId, latest_message: null, expire_at: e.expireAt, created_at: e.at, updated_at: e.at };
+    const common = {
+      room_id: e.roomId,
+      topic_id: e.topicId,
+      latest_message: null,
+      expire_at: e.expireAt,
+      created_at: e.at,
+      updated_at: e.at,
+    };
     await trx
       .insertInto('history')
       .values([
-        { ...common, id: e.ids.ownerHistory, user_id: e.topicOwnerId, type: 1, partner_id: e.openerId, partner_anonymous: e.openerAnonymous },
-        { ...common, id: e.ids.openerHistory, user_id: e.openerId, type: 2, partner_id: e.topicOwnerId, partner_anonymous: e.topicAnonymous },
+        {
+          ...common,
+          id: e.ids.ownerHistory,
+          user_id: e.topicOwnerId,
+          type: 1,
+          partner_id: e.openerId,
+          partner_anonymous: e.openerAnonymous,
+        },
+        {
+          ...common,
+          id: e.ids.openerHistory,
+          user_id: e.openerId,
+          type: 2,
+          partner_id: e.topicOwnerId,
+          partner_anonymous: e.topicAnonymous,
+        },
       ])
       .onConflict((oc) => oc.columns(['user_id', 'room_id']).doNothing())
       .execute();
     await trx
       .insertInto('replies')
-      .values({ id: e.ids.reply, topic_id: e.topicId, user_id: e.openerId, room_id: e.roomId, is_anonymous: e.openerAnonymous, created_at: e.at })
+      .values({
+        id: e.ids.reply,
+        topic_id: e.topicId,
+        user_id: e.openerId,
+        room_id: e.roomId,
+        is_anonymous: e.openerAnonymous,
+        created_at: e.at,
+      })
       .onConflict((oc) => oc.columns(['topic_id', 'room_id']).doNothing())
       .execute();
   });
 }
 
 export async function markReplied(db: Kysely<TopicsDb>, roomId: string, userId: string): Promise<number> {
-  const res = await db.updateTable('replies').set({ is_replied: true }).where('room_id', '=', roomId).where('user_id', '=', userId).executeTakeFirst();
+  const res = await db
+    .updateTable('replies')
+    .set({ is_replied: true })
+    .where('room_id', '=', roomId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
-export async function listHistory(db: Kysely<TopicsDb>, userId: string, type: number, now: Date, cursor: Cursor | undefined, limit: number): Promise<HistoryRow[]> {
+export async function listHistory(
+  db: Kysely<TopicsDb>,
+  userId: string,
+  type: number,
+  now: Date,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<HistoryRow[]> {
   let q = db.selectFrom('history').selectAll().where('user_id', '=', userId).where('expire_at', '>', now);
   if (type === 1 || type === 2) q = q.where('type', '=', type);
   if (cursor) q = q.where(sql<boolean>`(updated_at, id) < (${cursor.at}, ${cursor.id})`);
@@ -48,14 +88,35 @@ export async function listHistory(db: Kysely<TopicsDb>, userId: string, type: nu
 }
 
 /** Sets the latest message on every entry of the room, if `userId` has one (else 0: not theirs). */
-export async function updateLatest(db: Kysely<TopicsDb>, userId: string, roomId: string, message: string | null, at: Date): Promise<number> {
-  const mine = await db.selectFrom('history').select('id').where('user_id', '=', userId).where('room_id', '=', roomId).executeTakeFirst();
+export async function updateLatest(
+  db: Kysely<TopicsDb>,
+  userId: string,
+  roomId: string,
+  message: string | null,
+  at: Date,
+): Promise<number> {
+  const mine = await db
+    .selectFrom('history')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
   if (!mine) return 0;
-  const res = await db.updateTable('history').set({ latest_message: message, updated_at: at }).where('room_id', '=', roomId).executeTakeFirst();
+  const res = await db
+    .updateTable('history')
+    .set({ latest_message: message, updated_at: at })
+    .where('room_id', '=', roomId)
+    .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
-export async function listReplies(db: Kysely<TopicsDb>, topicId: string, repliedOnly: boolean, cursor: Cursor | undefined, limit: number): Promise<ReplyRow[]> {
+export async function listReplies(
+  db: Kysely<TopicsDb>,
+  topicId: string,
+  repliedOnly: boolean,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<ReplyRow[]> {
   let q = db.selectFrom('replies').selectAll().where('topic_id', '=', topicId);
   if (repliedOnly) q = q.where('is_replied', '=', true);
   if (cursor) q = q.where(sql<boolean>`(created_at, id) < (${cursor.at}, ${cursor.id})`);

@@ -22,7 +22,11 @@ export interface Reference {
 }
 
 export async function loadReference(db: Kysely<TopicsDb>): Promise<Reference> {
-  const categories = await db.selectFrom('categories').select(['id', 'name', 'topic_max_num']).orderBy('sort_order').execute();
+  const categories = await db
+    .selectFrom('categories')
+    .select(['id', 'name', 'topic_max_num'])
+    .orderBy('sort_order')
+    .execute();
   const subCategories = await db
     .selectFrom('sub_categories')
     .select(['id', 'name', 'category_id', 'topic_expire_after_max_minutes', 'pw_hash'])
@@ -49,11 +53,20 @@ export const subCategoryView = (s: SubCategoryRef, unlocked: ReadonlySet<number>
 });
 
 export async function unlockedFor(db: Kysely<TopicsDb>, userId: string): Promise<Set<number>> {
-  const rows = await db.selectFrom('sub_category_unlocks').select('sub_category_id').where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('sub_category_unlocks')
+    .select('sub_category_id')
+    .where('user_id', '=', userId)
+    .execute();
   return new Set(rows.map((r) => r.sub_category_id));
 }
 
-export async function recordUnlock(db: Kysely<TopicsDb>, userId: string, subCategoryId: number, at: Date): Promise<void> {
+export async function recordUnlock(
+  db: Kysely<TopicsDb>,
+  userId: string,
+  subCategoryId: number,
+  at: Date,
+): Promise<void> {
   await db
     .insertInto('sub_category_unlocks')
     .values({ user_id: userId, sub_category_id: subCategoryId, unlocked_at: at })

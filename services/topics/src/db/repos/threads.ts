@@ -11,7 +11,12 @@ export interface ThreadFilter {
   excludeSubCategories?: number[];
 }
 
-export async function listThreads(db: Kysely<TopicsDb>, filter: ThreadFilter, cursor: Cursor | undefined, limit: number): Promise<ThreadRow[]> {
+export async function listThreads(
+  db: Kysely<TopicsDb>,
+  filter: ThreadFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<ThreadRow[]> {
   let q = db.selectFrom('threads').selectAll();
   if (filter.subCategoryId) q = q.where('sub_category_id', '=', filter.subCategoryId);
   if (filter.categoryId) q = q.where('category_id', '=', filter.categoryId);
@@ -28,7 +33,10 @@ export const insertThread = (db: Kysely<TopicsDb>, row: ThreadRow): Promise<Thre
   db.insertInto('threads').values(row).returningAll().executeTakeFirstOrThrow();
 
 /** The newest theme of a sub-category and area, creating the default one when there is none. */
-export async function newestOrDefault(db: Kysely<TopicsDb>, row: ThreadRow): Promise<{ thread: ThreadRow; created: boolean }> {
+export async function newestOrDefault(
+  db: Kysely<TopicsDb>,
+  row: ThreadRow,
+): Promise<{ thread: ThreadRow; created: boolean }> {
   const newest = async () =>
     db
       .selectFrom('threads')

@@ -35,7 +35,24 @@ function withPoster(db: Kysely<TopicsDb> | Transaction<TopicsDb>) {
 }
 
 /** Live voices (expire_at after `now`), newest first, one keyset page. */
-export async function listLive(db: Kysely<TopicsDb>, now: Date, filter: TopicFilter, cursor: Cursor | undefined, limit: number): Promise<TopicWithPoster[]> {
+export async function listLive(
+  db: Kysely<TopicsDb>,
+  now: Date,
+  filter: TopicFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+): Promise<TopicWithPoster[]> {
+  return (await listLiveQuery(db, now, filter, cursor, limit).execute()) as TopicWithPoster[];
+}
+
+/** The query of `listLive`, unexecuted (the bench EXPLAINs exactly this). */
+export function listLiveQuery(
+  db: Kysely<TopicsDb>,
+  now: Date,
+  filter: TopicFilter,
+  cursor: Cursor | undefined,
+  limit: number,
+) {
   let q = withPoster(db).where('t.expire_at', '>', now);
   if (filter.threadId) q = q.where('t.thread_id', '=', filter.threadId);
   if (filter.subCategoryId) q = q.where('t.sub_category_id', '=', filter.subCategoryId);
@@ -49,20 +66,33 @@ export async function listLive(db: Kysely<TopicsDb>, now: Date, filter: TopicFil
     q = q.where(filter.presence === 1 ? online : sql<boolean>`not ${online}`);
   }
   if (cursor) q = q.where(sql<boolean>`(t.created_at, t.id) < (${cursor.at}, ${cursor.id})`);
-  return (await q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute()) as TopicWithPoster[];
+  return q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit);
 }
 
 export async function findLive(db: Kysely<TopicsDb>, id: string, now: Date): Promise<TopicWithPoster | undefined> {
-  return (await withPoster(db).where('t.id', '=', id).where('t.expire_at', '>', now).executeTakeFirst()) as TopicWithPoster | undefined;
+  return (await withPoster(db).where('t.id', '=', id).where('t.expire_at', '>', now).executeTakeFirst()) as
+    TopicWithPoster | undefined;
 }
 
-export async function findLiveMany(db: Kysely<TopicsDb>, ids: string[], now: Date): Promise<Map<string, TopicWithPoster>> {
+export async function findLiveMany(
+  db: Kysely<TopicsDb>,
+  ids: string[],
+  now: Date,
+): Promise<Map<string, TopicWithPoster>> {
   if (ids.length === 0) return new Map();
-  const rows = (await withPoster(db).where('t.id', 'in', [...new Set(ids)]).where('t.expire_at', '>', now).execute()) as TopicWithPoster[];
+  const rows = (await withPoster(db)
+    .where('t.id', 'in', [...new Set(ids)])
+    .where('t.expire_at', '>', now)
+    .execute()) as TopicWithPoster[];
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function listMineInThread(db: Kysely<TopicsDb>, userId: string, threadId: string, now: Date): Promise<TopicWithPoster[]> {
+export async function listMineInThread(
+  db: Kysely<TopicsDb>,
+  userId: string,
+  threadId: string,
+  now: Date,
+): Promise<TopicWithPoster[]> {
   return (await withPoster(db)
     .where('t.user_id', '=', userId)
     .where('t.thread_id', '=', threadId)
@@ -71,7 +101,11 @@ export async function listMineInThread(db: Kysely<TopicsDb>, userId: string, thr
     .execute()) as TopicWithPoster[];
 }
 
-export async function countLive(db: Kysely<TopicsDb>, threadId: string, now: Date): Promise<{ total: number; total_callable: number }> {
+export async function countLive(
+  db: Kysely<TopicsDb>,
+  threadId: string,
+  now: Date,
+): Promise<{ total: number; total_callable: number }> {
   const row = await db
     .selectFrom('topics')
     .select([sql<string>`count(*)`.as('total'), sql<string>`count(*) filter (where is_callable)`.as('total_callable')])
@@ -90,7 +124,11 @@ export interface Removed {
 /** Deletes voices with their history entries, replies and clicks (cascades), reporting what went. */
 export async function deleteTopics(trx: Transaction<TopicsDb>, ids: string[]): Promise<Removed> {
   if (ids.length === 0) return { topics: [], history: [] };
-  const history = await trx.deleteFrom('history').where('topic_id', 'in', ids).returning(['id', 'user_id', 'topic_id', 'room_id']).execute();
+  const history = await trx
+    .deleteFrom('history')
+    .where('topic_id', 'in', ids)
+    .returning(['id', 'user_id', 'topic_id', 'room_id'])
+    .execute();
   const topics = await trx
     .deleteFrom('topics')
     .where('id', 'in', ids)
@@ -109,7 +147,12 @@ export interface PostOutcome {
  * Posts a voice, deleting the poster's earlier voices in the theme in the same transaction.
  * Posts to one theme are serialised (advisory lock) so the per-theme limit holds under load.
  */
-export async function postTopic(db: Kysely<TopicsDb>, values: NewTopic, limit: number | null, now: Date): Promise<PostOutcome> {
+export async function postTopic(
+  db: Kysely<TopicsDb>,
+  values: NewTopic,
+  limit: number | null,
+  now: Date,
+): Promise<PostOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${values.thread_id}))`.execute(trx);
     if (limit !== null) {
@@ -120,7 +163,8 @@ export async function postTopic(db: Kysely<TopicsDb>, values: NewTopic, limit: n
         .where('user_id', '!=', values.user_id)
         .where('expire_at', '>', now)
         .executeTakeFirstOrThrow();
-      if (limit <= Number(n)) return { topic: undefined as never, replaced: { topics: [], history: [] }, limited: true };
+      if (limit <= Number(n))
+        return { topic: undefined as never, replaced: { topics: [], history: [] }, limited: true };
     }
     const earlier = await trx
       .selectFrom('topics')
@@ -142,7 +186,12 @@ export async function setCallable(db: Kysely<TopicsDb>, id: string, isCallable: 
 }
 
 /** Counts a click once per user and voice; concurrent clicks of one user race on the primary key. */
-export async function recordClick(db: Kysely<TopicsDb>, topicId: string, userId: string, at: Date): Promise<{ counted: boolean; click_number: number }> {
+export async function recordClick(
+  db: Kysely<TopicsDb>,
+  topicId: string,
+  userId: string,
+  at: Date,
+): Promise<{ counted: boolean; click_number: number }> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('topic_clicks')
@@ -159,7 +208,11 @@ export async function recordClick(db: Kysely<TopicsDb>, topicId: string, userId:
         .executeTakeFirstOrThrow();
       return { counted: true, click_number: row.click_number };
     }
-    const row = await trx.selectFrom('topics').select('click_number').where('id', '=', topicId).executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('topics')
+      .select('click_number')
+      .where('id', '=', topicId)
+      .executeTakeFirstOrThrow();
     return { counted: false, click_number: row.click_number };
   });
 }

@@ -36,7 +36,11 @@ export const findCard = (db: Kysely<TopicsDb>, userId: string): Promise<UserCard
 
 export async function findCards(db: Kysely<TopicsDb>, userIds: string[]): Promise<Map<string, UserCardRow>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('user_cards').selectAll().where('user_id', 'in', [...new Set(userIds)]).execute();
+  const rows = await db
+    .selectFrom('user_cards')
+    .selectAll()
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
@@ -44,7 +48,9 @@ export async function setPresence(db: Kysely<TopicsDb>, userId: string, online: 
   await db
     .insertInto('user_presence')
     .values({ user_id: userId, online, updated_at: at })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ online, updated_at: at }).where('user_presence.updated_at', '<=', at))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ online, updated_at: at }).where('user_presence.updated_at', '<=', at),
+    )
     .execute();
 }
 
@@ -53,10 +59,26 @@ export const findFilter = (db: Kysely<TopicsDb>, userId: string): Promise<UserFi
 
 export type FilterPatch = Partial<Omit<UserFilterRow, 'user_id' | 'updated_at'>>;
 
-export async function saveFilter(db: Kysely<TopicsDb>, userId: string, patch: FilterPatch, at: Date): Promise<UserFilterRow> {
+export async function saveFilter(
+  db: Kysely<TopicsDb>,
+  userId: string,
+  patch: FilterPatch,
+  at: Date,
+): Promise<UserFilterRow> {
   return db
     .insertInto('user_filters')
-    .values({ user_id: userId, gender: null, age_id: null, area_id: null, area: null, category_id: null, sub_category_id: null, latest_joined_thread: null, ...patch, updated_at: at })
+    .values({
+      user_id: userId,
+      gender: null,
+      age_id: null,
+      area_id: null,
+      area: null,
+      category_id: null,
+      sub_category_id: null,
+      latest_joined_thread: null,
+      ...patch,
+      updated_at: at,
+    })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...patch, updated_at: at }))
     .returningAll()
     .executeTakeFirstOrThrow();
