@@ -1,4 +1,4 @@
-/** The profile remote: the public sign-in screens, onboarding, my page and settings. */
+/** The profile remote: the public sign-in screens, onboarding, my page, profile edits and settings. */
 export const mfConfig = {
   name: 'profile',
   kind: 'remote',
@@ -10,6 +10,20 @@ export const mfConfig = {
     './Terms': './src/features/terms/Terms.tsx',
     './RegistrationInformation': './src/features/registration/RegistrationInformation.tsx',
     './MyPage': './src/features/mypage/MyPage.tsx',
+    './ManagePoint': './src/features/mypage/ManagePoint.tsx',
     './Settings': './src/features/settings/Settings.tsx',
+    './ChangeProfile': './src/features/profile-edit/ChangeProfile.tsx',
+    './ChangeUserName': './src/features/profile-edit/ChangeUserName.tsx',
+    './ChangeAvatar': './src/features/profile-edit/ChangeAvatar.tsx',
+    './TakePicture': './src/features/profile-edit/TakePicture.tsx',
+    './DefaultImages': './src/features/profile-edit/DefaultImages.tsx',
+    './ChangePassword': './src/features/profile-edit/ChangePassword.tsx',
+    './SnsInfo': './src/features/profile-edit/SnsInfo.tsx',
+    './VerifyEmail': './src/features/reset/VerifyEmail.tsx',
+    './VerifyCode': './src/features/reset/VerifyCode.tsx',
+    './ResetPassword': './src/features/reset/ResetPassword.tsx',
+    './Otp': './src/features/otp/Otp.tsx',
+    './OtpConfirm': './src/features/otp/OtpConfirm.tsx',
+    './OtpResult': './src/features/otp/OtpResult.tsx',
   },
 } as const;

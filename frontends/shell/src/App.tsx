@@ -15,33 +15,16 @@ const COMING_SOON_MAIN = [
   '/friendlistcall',
   '/addfriend',
   '/search_list',
-  '/manage-point',
   '/filtertopic',
   '/chat/:roomId',
   '/present/:roomId',
   '/trumpet/:roomId',
   '/blocklist',
-  '/changeprofile',
-  '/changeusername',
-  '/changeavatar',
-  '/takepicture',
-  '/defaultimages',
-  '/changepassword',
-  '/sns_info',
   '/setting-information',
 ];
 
-/** Public routes of spec §2 that the password-reset and phone issues will build. */
-const COMING_SOON_PUBLIC = [
-  '/verify_email',
-  '/verify_code',
-  '/reset_password',
-  '/code',
-  '/forgetpass',
-  '/OTP',
-  '/OTPConfirm',
-  '/OTPResult',
-];
+/** Public routes of spec §2 with no screen of their own (/forgetpass is a placeholder in the spec too). */
+const COMING_SOON_PUBLIC = ['/code', '/forgetpass'];
 
 const remote = (id: Parameters<typeof RemoteView>[0]['id']): ReactNode => <RemoteView key={id} id={id} />;
 
@@ -62,6 +45,12 @@ export function App() {
                 <Route path="/agree" element={remote('profile/Terms')} />
                 <Route path="/term_of_use" element={remote('profile/Terms')} />
                 <Route path="/whitescreen" element={<div />} />
+                <Route path="/verify_email" element={remote('profile/VerifyEmail')} />
+                <Route path="/verify_code" element={remote('profile/VerifyCode')} />
+                <Route path="/reset_password" element={remote('profile/ResetPassword')} />
+                <Route path="/OTP" element={remote('profile/Otp')} />
+                <Route path="/OTPConfirm" element={remote('profile/OtpConfirm')} />
+                <Route path="/OTPResult" element={remote('profile/OtpResult')} />
                 {COMING_SOON_PUBLIC.map((path) => (
                   <Route key={path} path={path} element={<ComingSoon backTo="/login" />} />
                 ))}
@@ -71,6 +60,14 @@ export function App() {
                 <Route index element={<Home />} />
                 <Route path="/mypage" element={remote('profile/MyPage')} />
                 <Route path="/settings" element={remote('profile/Settings')} />
+                <Route path="/manage-point" element={remote('profile/ManagePoint')} />
+                <Route path="/changeprofile" element={remote('profile/ChangeProfile')} />
+                <Route path="/changeusername" element={remote('profile/ChangeUserName')} />
+                <Route path="/changeavatar" element={remote('profile/ChangeAvatar')} />
+                <Route path="/takepicture" element={remote('profile/TakePicture')} />
+                <Route path="/defaultimages" element={remote('profile/DefaultImages')} />
+                <Route path="/changepassword" element={remote('profile/ChangePassword')} />
+                <Route path="/sns_info" element={remote('profile/SnsInfo')} />
                 <Route path="/search" element={remote('topics/LatestPosts')} />
                 <Route path="/history/*" element={remote('topics/History')} />
                 <Route path="/friendlist" element={remote('chat/Friends')} />

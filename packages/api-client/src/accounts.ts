@@ -1,3 +1,4 @@
+import { profileEndpoints } from '@honne/contracts/profile';
 import { accountsEndpoints, type LoginBody, type SignUpBody, type VerifyBody } from '@honne/contracts/accounts';
 
 import type { ApiClient } from './client.ts';
@@ -32,6 +33,12 @@ export function createAccountsApi(client: ApiClient) {
     async profile() {
       const { data } = await client.call(accountsEndpoints.profile);
       client.session.update({ profile: data, is_infomation: data.is_infomation });
+      return data;
+    },
+    /** Continues as another character of the account: a new session for this device. */
+    async switchCharacter(id: string) {
+      const { data } = await client.call(profileEndpoints.switchCharacter, { body: { id, ...deviceFields(client) } });
+      client.session.setSession(data, { email: client.session.get()?.email ?? '' });
       return data;
     },
     /** Ends the session on the server; the local session is cleared even if the call fails. */

@@ -32,4 +32,4 @@ export {
   type WebSocketFactory,
   type WebSocketLike,
 } from './realtime.ts';
-export { getApi, RealtimeHub, type HonneApi } from './instance.ts';
+export { getApi, RealtimeHub, type ChannelSource, type HonneApi } from './instance.ts';

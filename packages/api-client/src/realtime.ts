@@ -109,6 +109,14 @@ export interface RealtimeClient {
   stop(): void;
   /** Reconnects at once (e.g. when the browser comes back online). */
   reconnectNow(): void;
+  /**
+   * Live events of a channel (e.g. `topics:thread:<id>`) while subscribed: sends the subscribe
+   * frame now if the socket is open and again after every reconnect. Counted, so two screens may
+   * watch one channel; the returned function unsubscribes (the frame goes when the last one leaves).
+   */
+  subscribe(channel: string): () => void;
+  /** Channels currently subscribed. */
+  readonly channels: readonly string[];
   readonly lastSeq: number | null;
   readonly status: RealtimeStatus;
 }
@@ -149,6 +157,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let gapTimer: ReturnType<typeof setTimeout> | undefined;
   let gapResumes = 0;
+  const channels = new Map<string, number>();
 
   const setStatus = (s: RealtimeStatus) => {
     status = s;
@@ -260,6 +269,8 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       setStatus('open');
       clearInterval(pingTimer);
       pingTimer = setInterval(() => sendFrame({ type: 'ping' }), pingMs);
+      // Channel subscriptions live as long as one socket: say them again on every new one.
+      for (const channel of channels.keys()) sendFrame({ type: 'subscribe', channel });
     };
     ws.onmessage = (ev) => onMessage(ev.data);
     ws.onerror = () => {
@@ -298,6 +309,26 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       if (socket && socket.readyState <= OPEN) return;
       attempt = 0;
       connect();
+    },
+    subscribe(channel: string) {
+      const count = channels.get(channel) ?? 0;
+      channels.set(channel, count + 1);
+      if (count === 0) sendFrame({ type: 'subscribe', channel });
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const left = (channels.get(channel) ?? 1) - 1;
+        if (left > 0) {
+          channels.set(channel, left);
+          return;
+        }
+        channels.delete(channel);
+        sendFrame({ type: 'unsubscribe', channel });
+      };
+    },
+    get channels() {
+      return [...channels.keys()];
     },
     get lastSeq() {
       return tracker.last;

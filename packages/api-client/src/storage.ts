@@ -13,6 +13,11 @@ export const STORAGE_KEYS = {
   avatarInfo: 'avatar_info',
   /** The current bottom-nav tab index (spec §9: search 1, home 2, history 3, friends 4). */
   tabIndex: 'tab_index',
+  /** Password reset in progress (spec §3): the e-mail, then the checked code. */
+  resetEmail: 'reset_email',
+  verifyCode: 'verify_code',
+  /** The message-arrival sound toggle of /settings; kept on this device only (spec §4). */
+  messageSound: 'message_sound',
 } as const;
 
 /** The slice of Web Storage we use, so tests can pass a Map-backed one. */

@@ -175,6 +175,37 @@ describe('realtime client against a real ws server', () => {
     expect(resyncs).toEqual(['gap']);
   });
 
+  it('subscribes to channels, re-sends the frames after a reconnect and unsubscribes at the last leave', async () => {
+    start();
+    const a = client!.subscribe('topics:thread:t1');
+    await waitFor(() => client!.status === 'open');
+    await waitFor(() => gw.frames.some((f) => (f as { type: string }).type === 'subscribe'));
+    const b = client!.subscribe('topics:thread:t1');
+    client!.subscribe('topics:all');
+    const subs = () => gw.frames.filter((f) => (f as { type: string }).type === 'subscribe');
+    await waitFor(() => subs().length === 2);
+    expect(subs()).toEqual([
+      { type: 'subscribe', channel: 'topics:thread:t1' },
+      { type: 'subscribe', channel: 'topics:all' },
+    ]);
+
+    for (const ws of gw.sockets) ws.terminate();
+    await waitFor(() => subs().length === 4);
+    expect(subs().slice(2).map((f) => (f as { channel: string }).channel).sort()).toEqual([
+      'topics:all',
+      'topics:thread:t1',
+    ]);
+
+    a();
+    a();
+    await new Promise((r) => setTimeout(r, 30));
+    expect(gw.frames).not.toContainEqual({ type: 'unsubscribe', channel: 'topics:thread:t1' });
+    b();
+    await waitFor(() => gw.frames.some((f) => (f as { type: string }).type === 'unsubscribe'));
+    expect(gw.frames).toContainEqual({ type: 'unsubscribe', channel: 'topics:thread:t1' });
+    expect(client!.channels).toEqual(['topics:all']);
+  });
+
   it('sends a ping frame on the interval', async () => {
     start({ pingIntervalMs: 30 });
     await waitFor(() => gw.frames.filter((f) => (f as { type: string }).type === 'ping').length >= 2);

@@ -31,3 +31,41 @@ export {
 export { EmptyState, type EmptyStateProps } from './components/EmptyState.tsx';
 export { Logo, type LogoProps } from './components/Logo.tsx';
 export * from './components/icons.tsx';
+export { Slider, type SliderProps } from './components/Slider.tsx';
+export { Toggle, type ToggleProps } from './components/Toggle.tsx';
+export {
+  SelectField,
+  ChoiceSheet,
+  type SelectFieldProps,
+  type SelectOption,
+  type ChoiceSheetProps,
+} from './components/SelectField.tsx';
+export {
+  ChipGroup,
+  RatingPicker,
+  type ChipGroupProps,
+  type ChipOption,
+  type RatingPickerProps,
+} from './components/ChipGroup.tsx';
+export {
+  Avatar,
+  AvatarGrid,
+  type AvatarProps,
+  type AvatarGridProps,
+  type AvatarGridOption,
+} from './components/Avatar.tsx';
+export { LimitedTextArea, type LimitedTextAreaProps } from './components/LimitedTextArea.tsx';
+export { ListRow, type ListRowProps } from './components/ListRow.tsx';
+export { ImageCropDialog, type ImageCropDialogProps } from './components/ImageCropDialog.tsx';
+export { nextLimitedText, isOverLimit, textLength } from './text-limit.ts';
+export {
+  clampCrop,
+  cropRect,
+  fitWithin,
+  initialCrop,
+  maxZoom,
+  panCrop,
+  viewTransform,
+  type CropRect,
+  type CropState,
+} from './crop.ts';

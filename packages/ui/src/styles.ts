@@ -192,6 +192,92 @@ a { color: var(--hn-color-primary); }
 .hn-empty__title { margin: 0; color: var(--hn-color-text); font-size: var(--hn-font-size-large); font-weight: 700; }
 .hn-empty__body { margin: 0; }
 
+/* Select field (opens a choice sheet). */
+.hn-select { display: flex; align-items: center; justify-content: space-between; gap: var(--hn-space-2); text-align: left; cursor: pointer; }
+.hn-select:focus-visible { outline: 3px solid var(--hn-color-focus); outline-offset: 2px; }
+.hn-choice-list { list-style: none; margin: 0; padding: 0; }
+.hn-choice {
+  display: flex; align-items: center; justify-content: space-between; width: 100%;
+  min-height: 48px; padding: 0 var(--hn-space-2); border: 0; border-bottom: 1px solid var(--hn-color-border);
+  background: transparent; text-align: left; cursor: pointer; font-size: var(--hn-font-size-body);
+}
+.hn-choice[aria-selected="true"] { color: var(--hn-color-primary); font-weight: 700; }
+.hn-choice:hover { background: var(--hn-color-surface-muted); }
+
+/* Slider. */
+.hn-slider__head { display: flex; align-items: baseline; justify-content: space-between; }
+.hn-slider__value { font-weight: 700; color: var(--hn-color-primary); font-size: var(--hn-font-size-large); }
+.hn-slider__input { width: 100%; min-height: var(--hn-size-target); accent-color: var(--hn-color-primary); margin: 0; }
+
+/* Toggle switch. */
+.hn-toggle { display: inline-flex; align-items: center; gap: var(--hn-space-2); min-height: var(--hn-size-target); padding: 0; border: 0; background: transparent; cursor: pointer; }
+.hn-toggle:disabled { opacity: 0.5; cursor: not-allowed; }
+.hn-toggle__state { color: var(--hn-color-text-muted); min-width: 2em; text-align: right; }
+.hn-toggle__track { position: relative; width: 50px; height: 30px; border-radius: 15px; background: var(--hn-color-border-strong); transition: background-color var(--hn-motion-fast); flex: none; }
+.hn-toggle__thumb { position: absolute; top: 3px; left: 3px; width: 24px; height: 24px; border-radius: 50%; background: #fff; box-shadow: 0 1px 3px rgba(0,0,0,0.25); transition: transform var(--hn-motion-fast) var(--hn-motion-easing); }
+.hn-toggle[aria-checked="true"] .hn-toggle__track { background: var(--hn-color-primary); }
+.hn-toggle[aria-checked="true"] .hn-toggle__thumb { transform: translateX(20px); }
+
+/* Chips (radio / checkbox groups). */
+.hn-chips { border: 0; margin: 0; padding: 0; min-width: 0; display: flex; flex-direction: column; gap: var(--hn-space-2); }
+.hn-chips__legend { padding: 0; margin-bottom: var(--hn-space-2); }
+.hn-chips__list { display: flex; flex-wrap: wrap; gap: var(--hn-space-2); }
+.hn-chips__list--large .hn-chip { flex: 1; }
+.hn-chips__list--large .hn-chip__face { width: 100%; }
+.hn-chip { position: relative; display: inline-flex; }
+.hn-chip input { position: absolute; opacity: 0; width: 1px; height: 1px; }
+.hn-chip__face {
+  display: inline-flex; align-items: center; justify-content: center; gap: 4px;
+  min-height: var(--hn-size-target); padding: var(--hn-space-1) var(--hn-space-4);
+  border: 1.5px solid var(--hn-color-border-strong); border-radius: var(--hn-radius-pill);
+  background: var(--hn-color-surface); cursor: pointer; font-size: var(--hn-font-size-body); line-height: 1.3;
+}
+.hn-chip input:checked + .hn-chip__face { background: var(--hn-color-primary); border-color: var(--hn-color-primary); color: var(--hn-color-on-primary); font-weight: 700; }
+.hn-chip input:checked + .hn-chip__face::before { content: "✓"; }
+.hn-chip input:focus-visible + .hn-chip__face { outline: 3px solid var(--hn-color-focus); outline-offset: 2px; }
+
+/* Avatars. */
+.hn-avatar { display: inline-block; border-radius: 50%; object-fit: cover; background: var(--hn-color-surface-muted); flex: none; border: 2px solid var(--hn-color-surface); box-shadow: 0 0 0 1px var(--hn-color-border); }
+.hn-avatar--empty { background: var(--hn-color-skeleton); }
+.hn-avatar-grid { border: 0; margin: 0; padding: 0; min-width: 0; display: grid; grid-template-columns: repeat(3, 1fr); gap: var(--hn-space-3); }
+.hn-avatar-grid__item { position: relative; display: block; border-radius: var(--hn-radius-md); cursor: pointer; }
+.hn-avatar-grid__item input { position: absolute; opacity: 0; width: 1px; height: 1px; }
+.hn-avatar-grid__item img { display: block; width: 100%; height: auto; aspect-ratio: 1; border-radius: 50%; border: 3px solid transparent; background: var(--hn-color-surface); }
+.hn-avatar-grid__item input:checked + img { border-color: var(--hn-color-primary); box-shadow: 0 0 0 3px var(--hn-color-primary-soft); }
+.hn-avatar-grid__item input:checked ~ img { outline: none; }
+.hn-avatar-grid__item:has(input:checked)::after { content: "✓"; position: absolute; right: 4px; bottom: 4px; width: 24px; height: 24px; border-radius: 50%; background: var(--hn-color-primary); color: #fff; font-size: 14px; font-weight: 700; display: flex; align-items: center; justify-content: center; }
+.hn-avatar-grid__item input:focus-visible + img { outline: 3px solid var(--hn-color-focus); outline-offset: 2px; }
+
+/* Text area with a limit; the spec's pink box when over. */
+.hn-textarea { resize: vertical; min-height: 96px; line-height: var(--hn-font-line-height); }
+.hn-textarea--over, .hn-textarea--over:focus { border-color: var(--hn-color-warning); background: var(--hn-color-warning-soft); }
+.hn-textarea__count { text-align: right; }
+.hn-textarea__count--over { color: var(--hn-color-warning); font-weight: 700; }
+
+/* Lists of rows (settings, profile). */
+.hn-list { list-style: none; margin: 0; padding: 0; background: var(--hn-color-surface); border-top: 1px solid var(--hn-color-border); }
+.hn-row { border-bottom: 1px solid var(--hn-color-border); }
+.hn-row__body { display: flex; align-items: center; gap: var(--hn-space-3); width: 100%; min-height: 56px; padding: var(--hn-space-2) var(--hn-space-4); background: transparent; border: 0; text-align: left; }
+.hn-row__body--button { cursor: pointer; }
+.hn-row__body--button:hover { background: var(--hn-color-surface-muted); }
+.hn-row__label { flex: 1; min-width: 0; }
+.hn-row__value { color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); text-align: right; overflow-wrap: anywhere; max-width: 55%; }
+.hn-row__chevron { color: var(--hn-color-text-muted); flex: none; }
+.hn-row__leading { display: inline-flex; flex: none; }
+
+/* Crop dialog. */
+.hn-crop { max-width: 340px; }
+.hn-crop__view { position: relative; overflow: hidden; margin: 0 auto; border-radius: var(--hn-radius-sm); background: #222; touch-action: none; cursor: grab; }
+.hn-crop__view:active { cursor: grabbing; }
+.hn-crop__view img { position: absolute; max-width: none; user-select: none; pointer-events: none; }
+.hn-crop__view::after { content: ""; position: absolute; inset: 0; border-radius: 50%; box-shadow: 0 0 0 999px rgba(0,0,0,0.35); pointer-events: none; }
+.hn-popup[role="dialog"] { text-align: left; }
+
+/* Label / value summaries. */
+.hn-summary { display: grid; grid-template-columns: auto 1fr; gap: var(--hn-space-2) var(--hn-space-4); margin: 0; align-items: center; }
+.hn-summary dt { color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); }
+.hn-summary dd { margin: 0; text-align: right; }
+
 .hn-card { background: var(--hn-color-surface); border-radius: var(--hn-radius-md); box-shadow: var(--hn-shadow-card); padding: var(--hn-space-4); }
 
 @keyframes hn-spin { to { transform: rotate(360deg); } }

@@ -1,24 +1,35 @@
-import { Button, EmptyState, Header, Loader, Logo } from '@honne/ui';
+import { Navigate, Route, Routes } from 'react-router';
 
-import { strings } from '../../strings.ts';
-import { useLogout } from '../shared/useLogout.ts';
+import { AvatarList } from './AvatarList.tsx';
+import { AvatarStep } from './AvatarStep.tsx';
+import { BloodStep } from './BloodStep.tsx';
+import { CharacterStep } from './CharacterStep.tsx';
+import { ConfirmStep } from './ConfirmStep.tsx';
+import { REG, RegistrationProvider } from './context.tsx';
+import { InfoStep } from './InfoStep.tsx';
+import { ResultStep } from './ResultStep.tsx';
+import { SoundStep } from './SoundStep.tsx';
+import { TakePictureStep } from './TakePictureStep.tsx';
 
-/** /registration-information until onboarding lands (issue 3): says so plainly, offers logout. */
+/** /registration-information and its sub-routes (spec §2): onboarding and the -1 edit variants. */
 export default function RegistrationInformation() {
-  const { logout, busy } = useLogout();
   return (
-    <>
-      <Header title={strings.registrationTitle} />
-      <main className="hn-page" style={{ alignItems: 'center', textAlign: 'center' }}>
-        <Logo size={72} />
-        <h2 className="hn-title">{strings.registrationHeading}</h2>
-        <p style={{ margin: 0 }}>{strings.registrationBody}</p>
-        <EmptyState title={strings.comingSoon} description={strings.registrationPending} />
-        <Button variant="secondary" block onClick={() => void logout()} loading={busy}>
-          {strings.logout}
-        </Button>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <RegistrationProvider>
+      <Routes>
+        <Route index element={<InfoStep />} />
+        <Route path="avatar" element={<AvatarStep />} />
+        <Route path="avatar/list" element={<AvatarList />} />
+        <Route path="avatar/take-picture" element={<TakePictureStep />} />
+        <Route path="confirm" element={<ConfirmStep />} />
+        <Route path="sound-setting" element={<SoundStep edit={false} />} />
+        <Route path="sound-setting-1" element={<SoundStep edit />} />
+        <Route path="blood-setting" element={<BloodStep edit={false} />} />
+        <Route path="blood-setting-1" element={<BloodStep edit />} />
+        <Route path="character-setting" element={<CharacterStep edit={false} />} />
+        <Route path="character-setting-1" element={<CharacterStep edit />} />
+        <Route path="result-setting" element={<ResultStep />} />
+        <Route path="*" element={<Navigate to={REG} replace />} />
+      </Routes>
+    </RegistrationProvider>
   );
 }

@@ -1,78 +1,135 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { Button, Header, Loader } from '@honne/ui';
+import { STORAGE_KEYS, getApi } from '@honne/api-client';
+import {
+  DEFAULT_RETENTION_MINUTES,
+  RETENTION_OPTIONS,
+  profileEndpoints,
+  type Settings as SettingsData,
+} from '@honne/contracts/profile';
+import { Button, ChoiceSheet, Header, ListRow, Loader, Skeleton, Toggle } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useLogout } from '../shared/useLogout.ts';
+import { useReport } from '../shared/useReport.ts';
 
-function Row({ label, onClick, children }: { label: string; onClick?: () => void; children?: ReactNode }) {
-  const content = (
-    <>
-      <span>{label}</span>
-      <span className="hn-text-muted hn-text-small">{children ?? (onClick ? '›' : strings.comingSoon)}</span>
-    </>
-  );
-  const style = {
-    display: 'flex',
-    justifyContent: 'space-between',
-    alignItems: 'center',
-    width: '100%',
-    minHeight: 52,
-    padding: '0 var(--hn-space-4)',
-    background: 'transparent',
-    border: 0,
-    textAlign: 'left' as const,
-  };
-  return (
-    <li style={{ borderBottom: '1px solid var(--hn-color-border)' }}>
-      {onClick ? (
-        <button type="button" onClick={onClick} style={{ ...style, cursor: 'pointer' }}>
-          {content}
-        </button>
-      ) : (
-        <div style={{ ...style, color: 'var(--hn-color-text-muted)' }} aria-disabled="true">
-          {content}
-        </div>
-      )}
-    </li>
-  );
-}
+/** Spec §9: an unknown stored value is shown as the default, 60 minutes. */
+export const retentionLabel = (minutes: number | undefined) =>
+  (
+    RETENTION_OPTIONS.find((o) => o.minutes === minutes) ??
+    RETENTION_OPTIONS.find((o) => o.minutes === DEFAULT_RETENTION_MINUTES)!
+  ).label;
 
-/** /settings (spec §2): the rows later issues fill in, the terms, and a working logout. */
+/** /settings (spec §2, §4): profile, password, SNS, the two toggles, retention, block list, terms, logout. */
 export default function Settings() {
   const navigate = useNavigate();
-  const { logout, busy } = useLogout();
+  const report = useReport();
+  const { logout, busy: loggingOut } = useLogout();
+  const { storage, call } = { storage: getApi().client.storage, call: getApi().client.call };
+  const [settings, setSettings] = useState<SettingsData | null>(null);
+  const [messageSound, setMessageSound] = useState(() => storage.getItem(STORAGE_KEYS.messageSound) !== '0');
+  const [retentionOpen, setRetentionOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
   const rows = strings.settingsRows;
+
+  useEffect(() => {
+    let alive = true;
+    call(profileEndpoints.getSettings)
+      .then((r) => alive && setSettings(r.data))
+      .catch((e: unknown) => alive && report(e));
+    return () => {
+      alive = false;
+    };
+  }, [call, report]);
+
+  // Spec §4: flips at once, sends the update, and goes back if the save fails.
+  const setVoiceCall = async (on: boolean) => {
+    if (!settings) return;
+    const before = settings;
+    setSettings({ ...settings, voiceCall: on });
+    try {
+      const { data } = await call(profileEndpoints.putSettings, { body: { voiceCall: on } });
+      setSettings(data);
+    } catch (e) {
+      setSettings(before);
+      report(e);
+    }
+  };
+
+  const setRetention = async (minutes: number) => {
+    setRetentionOpen(false);
+    setBusy(true);
+    try {
+      const { data } = await call(profileEndpoints.putSettings, { body: { saved_message_time: minutes } });
+      setSettings(data);
+    } catch (e) {
+      report(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggleSound = (on: boolean) => {
+    storage.setItem(STORAGE_KEYS.messageSound, on ? '1' : '0');
+    setMessageSound(on);
+  };
+
   return (
     <>
       <Header title={strings.settingsTitle} onBack={() => navigate('/mypage')} />
       <main className="hn-page" style={{ paddingLeft: 0, paddingRight: 0 }}>
-        <ul
-          style={{
-            listStyle: 'none',
-            margin: 0,
-            padding: 0,
-            background: 'var(--hn-color-surface)',
-            borderTop: '1px solid var(--hn-color-border)',
-          }}
-        >
-          <Row label={rows.profile} />
-          <Row label={rows.password} />
-          <Row label={rows.sns} />
-          <Row label={rows.messageSound} />
-          <Row label={rows.greetingCall} />
-          <Row label={rows.retention} />
-          <Row label={rows.blocklist} />
-          <Row label={rows.terms} onClick={() => navigate('/term_of_use')} />
+        <ul className="hn-list">
+          <ListRow label={rows.profile} onClick={() => navigate('/changeprofile')} />
+          <ListRow label={rows.password} onClick={() => navigate('/changepassword')} />
+          <ListRow label={rows.sns} onClick={() => navigate('/sns_info')} />
+          <ListRow
+            label={rows.messageSound}
+            control={<Toggle label={rows.messageSound} hideLabel checked={messageSound} onChange={toggleSound} />}
+          />
+          <ListRow
+            label={rows.greetingCall}
+            control={
+              settings ? (
+                <Toggle
+                  label={rows.greetingCall}
+                  hideLabel
+                  checked={settings.voiceCall}
+                  onChange={(v) => void setVoiceCall(v)}
+                />
+              ) : (
+                <Skeleton width={80} height={30} />
+              )
+            }
+          />
+          <ListRow
+            label={rows.retention}
+            value={settings ? retentionLabel(settings.saved_message_time) : <Skeleton width={48} />}
+            onClick={() => settings && setRetentionOpen(true)}
+          />
+          <ListRow label={rows.blocklist} onClick={() => navigate('/blocklist')} />
+          <ListRow label={rows.terms} onClick={() => navigate('/term_of_use')} />
         </ul>
         <div style={{ padding: '0 var(--hn-space-5)' }}>
-          <Button variant="secondary" block onClick={() => void logout()} loading={busy}>
+          <Button variant="secondary" block onClick={() => void logout()} loading={loggingOut}>
             {strings.logout}
           </Button>
         </div>
       </main>
-      {busy ? <Loader /> : null}
+      {retentionOpen && settings ? (
+        <ChoiceSheet
+          title={rows.retention}
+          options={RETENTION_OPTIONS.map((o) => ({ value: o.minutes, label: o.label }))}
+          value={
+            RETENTION_OPTIONS.some((o) => o.minutes === settings.saved_message_time)
+              ? settings.saved_message_time
+              : DEFAULT_RETENTION_MINUTES
+          }
+          onClose={() => setRetentionOpen(false)}
+          onChoose={(v) => void setRetention(v)}
+        />
+      ) : null}
+      {busy || loggingOut ? <Loader /> : null}
     </>
   );
 }

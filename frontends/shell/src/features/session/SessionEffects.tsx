@@ -63,12 +63,16 @@ export function SessionEffects() {
       onEvent: (event) => api.realtime.emit(event),
       onForcedLogout: endSession,
       onUnauthorized: endSession,
+      onStatus: (status) => api.realtime.setStatus(status),
     });
+    // Screens ask the hub for channels (live voice lists); the hub sends them on this socket.
+    api.realtime.attach(realtime);
     realtime.start();
     const online = () => realtime.reconnectNow();
     window.addEventListener('online', online);
     return () => {
       window.removeEventListener('online', online);
+      api.realtime.attach(null);
       realtime.stop();
     };
   }, [api, userId]);

@@ -1,0 +1,69 @@
+import { useNavigate } from 'react-router';
+
+import { Button, Header, Skeleton, usePopup } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { useProfile } from '../shared/useProfile.ts';
+
+/**
+ * /manage-point (spec §2): the balance with thousands separators. History, refund, the three
+ * tiles and the add-points page come with the points ledger; until then they say so plainly.
+ */
+export default function ManagePoint() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const { profile } = useProfile();
+  const pending = () => void popup.alert(strings.pointsPending, { title: strings.comingSoon });
+  return (
+    <>
+      <Header title={strings.managePointTitle} onBack={() => navigate('/mypage')} />
+      <main className="hn-page">
+        <section className="hn-card hn-stack" style={{ alignItems: 'center' }} aria-labelledby="balance-label">
+          <h2 id="balance-label" className="hn-field__label" style={{ margin: 0 }}>
+            {strings.balance}
+          </h2>
+          <p
+            className="hn-num"
+            style={{ margin: 0, fontSize: 32, fontWeight: 700, color: 'var(--hn-color-primary)' }}
+            aria-live="polite"
+          >
+            {profile ? strings.pointsValue(profile.userCoin) : <Skeleton width={120} height={36} />}
+          </p>
+        </section>
+        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--hn-space-2)' }}>
+          <Button variant="secondary" onClick={pending}>
+            {strings.pointHistory}
+          </Button>
+          <Button variant="secondary" onClick={pending}>
+            {strings.pointRefund}
+          </Button>
+        </div>
+        <ul
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, 1fr)',
+            gap: 'var(--hn-space-2)',
+          }}
+        >
+          {strings.pointTiles.map((t) => (
+            <li
+              key={t}
+              className="hn-card hn-text-small"
+              aria-disabled="true"
+              style={{ textAlign: 'center', color: 'var(--hn-color-text-muted)', padding: 'var(--hn-space-3)' }}
+            >
+              <span style={{ display: 'block', fontWeight: 700, color: 'var(--hn-color-text)' }}>{t}</span>
+              {strings.comingSoon}
+            </li>
+          ))}
+        </ul>
+        <Button variant="text" onClick={pending}>
+          {strings.addPoints}
+        </Button>
+      </main>
+    </>
+  );
+}

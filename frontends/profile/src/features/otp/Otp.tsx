@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { getApi } from '@honne/api-client';
+import { messages } from '@honne/contracts/messages';
+import { profileEndpoints } from '@honne/contracts/profile';
+import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { showError } from '../shared/errors.ts';
+
+/** /OTP (prototype phone sign-in): +81 is added; an empty number alerts 'Please enter the phone number'. */
+export default function Otp() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    if (phone.trim() === '') {
+      await popup.alert(messages.phoneRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await getApi().client.call(profileEndpoints.otp, {
+        body: { phone: `${strings.phonePrefix}${phone.trim().replace(/^0/, '')}` },
+      });
+      navigate('/OTPConfirm', { state: { phone: data.phone } });
+    } catch (err) {
+      const shown = showError(err, ['phone']);
+      setError(shown.fieldErrors.phone);
+      const message = shown.popup ?? shown.formError;
+      if (message) void popup.alert(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.otpTitle} onBack={() => navigate('/login')} />
+      <main className="hn-page">
+        <p style={{ margin: 0 }}>{strings.otpLead}</p>
+        <form className="hn-stack" noValidate onSubmit={submit}>
+          <div style={{ display: 'flex', gap: 'var(--hn-space-2)', alignItems: 'flex-start' }}>
+            <span
+              className="hn-field__input"
+              aria-hidden="true"
+              style={{
+                width: 'auto',
+                flex: 'none',
+                marginTop: 26,
+                display: 'inline-flex',
+                alignItems: 'center',
+                background: 'var(--hn-color-surface-muted)',
+              }}
+            >
+              {strings.phonePrefix}
+            </span>
+            <TextField
+              label={`${strings.phone}（${strings.phonePrefix}）`}
+              type="tel"
+              name="phone"
+              autoComplete="tel-national"
+              inputMode="tel"
+              value={phone}
+              onChange={setPhone}
+              error={error}
+              hint={strings.phoneHint}
+              style={{ flex: 1 }}
+              className="hn-grow"
+            />
+          </div>
+          <Button type="submit" block loading={busy}>
+            {strings.sendCode}
+          </Button>
+        </form>
+      </main>
+      {busy ? <Loader /> : null}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+import { getApi, isApiError } from '@honne/api-client';
+import { messages } from '@honne/contracts/messages';
+import { profileEndpoints } from '@honne/contracts/profile';
+import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { showError } from '../shared/errors.ts';
+
+/** /OTPConfirm: the 6-digit code; a wrong one alerts 'Invalid code'. */
+export default function OtpConfirm() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const phone = (useLocation().state as { phone?: string } | null)?.phone;
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!phone) navigate('/OTP', { replace: true });
+  }, [phone, navigate]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      await popup.alert(messages.otpInvalid);
+      return;
+    }
+    setBusy(true);
+    try {
+      await getApi().client.call(profileEndpoints.otpVerify, { body: { phone, code } });
+      navigate('/OTPResult', { replace: true });
+    } catch (err) {
+      const code403 = isApiError(err) ? err.fieldErrors.code : undefined;
+      const shown = showError(err, []);
+      void popup.alert(code403 ?? shown.popup ?? shown.formError ?? messages.otpInvalid);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.otpConfirmTitle} onBack={() => navigate('/OTP')} />
+      <main className="hn-page">
+        <p style={{ margin: 0 }}>{strings.otpConfirmLead(phone ?? '')}</p>
+        <form className="hn-stack" noValidate onSubmit={submit}>
+          <TextField
+            label={strings.verifyCode}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
+          />
+          <Button type="submit" block loading={busy}>
+            {strings.verifyButton}
+          </Button>
+        </form>
+      </main>
+      {busy ? <Loader /> : null}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { getApi } from '@honne/api-client';
+import type { FieldErrors } from '@honne/contracts';
+import { checkUserName, profileEndpoints } from '@honne/contracts/profile';
+import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { useProfile } from '../shared/useProfile.ts';
+import { useReport } from '../shared/useReport.ts';
+
+/** /changeusername: POST /users/change_user_name; the server's 403 errors.user_name under the field. */
+export default function ChangeUserName() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const report = useReport();
+  const { profile, reload } = useProfile();
+  const [name, setName] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (profile && name === null) setName(profile.user_name ?? '');
+  }, [profile, name]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const error = checkUserName(name ?? '');
+    setErrors(error ? { user_name: error } : {});
+    if (error) return;
+    setBusy(true);
+    try {
+      await getApi().client.call(profileEndpoints.changeUserNamePost, { body: { user_name: (name ?? '').trim() } });
+      await reload();
+      await popup.alert(strings.changed);
+      navigate('/changeprofile');
+    } catch (err) {
+      setErrors(report(err, ['user_name']).fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.changeUserNameTitle} onBack={() => navigate('/changeprofile')} />
+      <main className="hn-page">
+        <form className="hn-stack" noValidate onSubmit={submit}>
+          <TextField
+            label={strings.userName}
+            name="user_name"
+            value={name ?? ''}
+            onChange={setName}
+            error={errors.user_name}
+            hint={strings.userNameHint}
+            disabled={name === null}
+          />
+          <p className="hn-text-small hn-text-muted" style={{ margin: 0 }}>
+            {strings.changeUserNameNote}
+          </p>
+          <Button type="submit" block loading={busy} disabled={name === null}>
+            {strings.changeButton}
+          </Button>
+        </form>
+      </main>
+      {busy ? <Loader /> : null}
+    </>
+  );
+}

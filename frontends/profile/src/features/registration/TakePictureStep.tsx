@@ -1,0 +1,21 @@
+import { useNavigate } from 'react-router';
+
+import { Header } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { Camera } from '../shared/Camera.tsx';
+
+import { REG } from './context.tsx';
+
+/** /registration-information/avatar/take-picture: webcam capture, back to the avatar step. */
+export function TakePictureStep() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Header title={strings.cameraTitle} onBack={() => navigate(`${REG}/avatar`)} />
+      <main className="hn-page">
+        <Camera onCapture={(img) => navigate(`${REG}/avatar`, { state: { capture: img.dataUrl } })} />
+      </main>
+    </>
+  );
+}

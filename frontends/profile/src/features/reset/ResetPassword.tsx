@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { STORAGE_KEYS, getApi } from '@honne/api-client';
+import type { FieldErrors } from '@honne/contracts';
+import { checkPassword } from '@honne/contracts/accounts';
+import { messages } from '@honne/contracts/messages';
+import { profileEndpoints } from '@honne/contracts/profile';
+import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { showError } from '../shared/errors.ts';
+
+const FIELDS = ['password', 'confirm_password'] as const;
+
+/**
+ * /reset_password: new password and confirmation. Per-field 403 errors under the fields, a
+ * verify_code error as a popup (spec §5); success says 新パスワードを設定完了しました。 and replaces
+ * history with /login.
+ */
+export default function ResetPassword() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const { storage, call } = getApi().client;
+  const email = storage.getItem(STORAGE_KEYS.resetEmail);
+  const code = storage.getItem(STORAGE_KEYS.verifyCode);
+  const [form, setForm] = useState({ password: '', confirm_password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!email || !code) navigate(email ? '/verify_code' : '/verify_email', { replace: true });
+  }, [email, code, navigate]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const client: FieldErrors = {};
+    const pe = checkPassword(form.password);
+    if (pe) client.password = pe;
+    else if (form.confirm_password !== form.password) client.confirm_password = messages.confirmPasswordMismatch;
+    setErrors(client);
+    if (Object.keys(client).length > 0) return;
+    setBusy(true);
+    try {
+      const { data } = await call(profileEndpoints.resetPassword, {
+        body: { email: email ?? '', verify_code: code ?? '', ...form },
+      });
+      storage.removeItem(STORAGE_KEYS.resetEmail);
+      storage.removeItem(STORAGE_KEYS.verifyCode);
+      setBusy(false);
+      await popup.alert(data.message || messages.resetDone);
+      navigate('/login', { replace: true });
+    } catch (err) {
+      setBusy(false);
+      const shown = showError(err, FIELDS);
+      setErrors(shown.fieldErrors);
+      const codeError = (err as { fieldErrors?: FieldErrors }).fieldErrors?.verify_code;
+      const message = codeError ?? shown.popup ?? shown.formError;
+      if (message) void popup.alert(message);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.newPasswordTitle} onBack={() => navigate('/verify_email')} />
+      <main className="hn-page">
+        <form className="hn-stack" noValidate onSubmit={submit}>
+          <TextField
+            label={strings.newPassword}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(v) => setForm((f) => ({ ...f, password: v }))}
+            error={errors.password}
+            hint={strings.passwordHint}
+          />
+          <TextField
+            label={strings.newPasswordConfirm}
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            value={form.confirm_password}
+            onChange={(v) => setForm((f) => ({ ...f, confirm_password: v }))}
+            error={errors.confirm_password}
+          />
+          <Button type="submit" block loading={busy}>
+            {strings.setPassword}
+          </Button>
+        </form>
+      </main>
+      {busy ? <Loader /> : null}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { STORAGE_KEYS, getApi } from '@honne/api-client';
+import type { FieldErrors } from '@honne/contracts';
+import { messages } from '@honne/contracts/messages';
+import { profileEndpoints } from '@honne/contracts/profile';
+import { Button, Header, Loader, TextField } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { useReport } from '../shared/useReport.ts';
+
+/** /verify_code: the 6-digit reset code; on success history is replaced with /reset_password. */
+export default function VerifyCode() {
+  const navigate = useNavigate();
+  const report = useReport();
+  const { storage, call } = getApi().client;
+  const email = storage.getItem(STORAGE_KEYS.resetEmail);
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!email) navigate('/verify_email', { replace: true });
+  }, [email, navigate]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setErrors({ verify_code: messages.verifyCodeFormat });
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await call(profileEndpoints.verifyReset, { body: { email: email ?? '', verify_code: code } });
+      storage.setItem(STORAGE_KEYS.verifyCode, code);
+      navigate('/reset_password', { replace: true });
+    } catch (err) {
+      setErrors(report(err, ['verify_code']).fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.verifyTitle} onBack={() => navigate('/verify_email')} />
+      <main className="hn-page">
+        <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyCodeLead(email ?? '')}</p>
+        <form className="hn-stack" noValidate onSubmit={submit}>
+          <TextField
+            label={strings.verifyCode}
+            name="verify_code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]*"
+            maxLength={6}
+            value={code}
+            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            error={errors.verify_code}
+            style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
+          />
+          <Button type="submit" block loading={busy}>
+            {strings.verifyButton}
+          </Button>
+        </form>
+      </main>
+      {busy ? <Loader /> : null}
+    </>
+  );
+}

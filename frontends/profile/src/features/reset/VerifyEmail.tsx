@@ -1,0 +1,62 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { STORAGE_KEYS, getApi } from '@honne/api-client';
+import type { FieldErrors } from '@honne/contracts';
+import { profileEndpoints } from '@honne/contracts/profile';
+import { Button, Header, Loader, TextField } from '@honne/ui';
+
+import { strings } from '../../strings.ts';
+import { useReport } from '../shared/useReport.ts';
+
+/** /verify_email: the e-mail for a reset code; 403 errors.email under the field (spec §5). */
+export default function VerifyEmail() {
+  const navigate = useNavigate();
+  const report = useReport();
+  const { storage, call } = getApi().client;
+  const [email, setEmail] = useState(() => storage.getItem(STORAGE_KEYS.resetEmail) ?? '');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    try {
+      // Spec §5: any text is sent; the server answers the field error.
+      const { data } = await call(profileEndpoints.requestReset, { body: { email: email.trim() } });
+      storage.setItem(STORAGE_KEYS.resetEmail, data.email);
+      storage.removeItem(STORAGE_KEYS.verifyCode);
+      navigate('/verify_code');
+    } catch (err) {
+      setErrors(report(err, ['email']).fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.resetTitle} onBack={() => navigate('/login')} />
+      <main className="hn-page">
+        <p style={{ margin: 0 }}>{strings.verifyEmailLead}</p>
+        <form className="hn-stack" noValidate onSubmit={submit}>
+          <TextField
+            label={strings.email}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={setEmail}
+            error={errors.email}
+          />
+          <Button type="submit" block loading={busy}>
+            {strings.send}
+          </Button>
+        </form>
+      </main>
+      {busy ? <Loader /> : null}
+    </>
+  );
+}

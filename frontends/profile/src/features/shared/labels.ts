@@ -1,0 +1,27 @@
+import { defaultAvatarFor, avatarPath } from '@honne/avatars';
+import type { UserProfile } from '@honne/contracts/accounts';
+import { GENDERS, PERSONALITIES, RATINGS, splitTags } from '@honne/contracts/profile';
+
+import { strings } from '../../strings.ts';
+
+export const genderOptions = GENDERS.map((g) => ({ value: g.id, label: g.name }));
+
+/** Spec §2 my page: gender as M / F / X. */
+export const genderShort = (gender: string | null | undefined) =>
+  GENDERS.find((g) => g.value === gender)?.short ?? GENDERS[2].short;
+export const genderName = (gender: string | number | null | undefined) =>
+  GENDERS.find((g) => g.value === String(gender))?.name ?? strings.notSet;
+
+export const personalityName = (value: string | null | undefined) =>
+  PERSONALITIES.find((p) => p.value === value)?.name ?? strings.notSet;
+export const bloodName = (value: string | null | undefined) => (value ? strings.bloodTypeName(value) : strings.notSet);
+
+/** The picture to show: the user's own, else the default avatar (spec §3). */
+export const imageOf = (p: Pick<UserProfile, 'profile_image' | 'gender'> | null | undefined) =>
+  p?.profile_image || avatarPath(defaultAvatarFor(p?.gender));
+
+export const tagsOf = (p: Pick<UserProfile, 'userCharacterSettings'> | null | undefined) =>
+  splitTags(p?.userCharacterSettings?.value ?? '');
+
+export const ratingsOf = (p: Pick<UserProfile, 'userBloodSettings'> | null | undefined) =>
+  RATINGS.map((r) => ({ ...r, value: p?.userBloodSettings?.[r.key] ?? null }));
