@@ -113,8 +113,7 @@ export async function markRead(db: Kysely<ChatDb>, reader: string, roomId: strin
     .where('room_id', '=', roomId)
     .where('receiver_id', '=', reader)
     .where('is_read', '=', false)
-    .where('refused', '=', false)
-    .where('expire_at', '>', now);
+    .where(visibleTo(reader, now));
   if (upToMessageId) {
     q = q.where('seq', '<=', (eb) =>
       eb
