@@ -82,6 +82,23 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
     expect(visible.some((t) => t.sub_category_id === 33)).toBe(false);
   });
 
+  it('keeps voices behind a gate out of the lists of those who have not passed it', async () => {
+    const theme = (await h.post('/threads/join', { area_id: 14, category_id: 8, sub_category_id: 33 }, me)).json().data;
+    const voice = (await h.post(`/topics/${theme.id}`, { title: '秘密です', sub_category_id: 33 }, me)).json().data;
+    expect(voice.expire_after_minute).toBe(60);
+    expect((await h.get('/topics?per_page=100', me)).json().data.map((t: { id: string }) => t.id)).toContain(voice.id);
+    expect((await h.get('/topics?per_page=100', other)).json().data.map((t: { id: string }) => t.id)).not.toContain(
+      voice.id,
+    );
+    expect((await h.get(`/topics?thread_id=${theme.id}`, other)).json().data).toEqual([]);
+    expect((await h.get('/topics?category_id=8&sub_category_id=33', other)).json()).toMatchObject({
+      status: 403,
+      code: 'locked',
+    });
+    expect((await h.get(`/topics/${voice.id}`, other)).statusCode).toBe(403);
+    expect((await h.post(`/topics/${theme.id}`, { title: '入れて', sub_category_id: 33 }, other)).statusCode).toBe(403);
+  });
+
   it.each([
     ['no area', { category_id: 1, sub_category_id: 1, name: 'テーマ' }, { area_id: messages.areaRequired }],
     [
