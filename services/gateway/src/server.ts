@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type GatewayConfig } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import { onSessionRevoked } from './events/session-revoked.ts';
 import { RealtimeHub } from './realtime/hub.ts';
 
 export { loadConfig, type GatewayConfig };
@@ -17,6 +18,7 @@ export interface RunningGateway {
 /** Builds the context, starts the real-time hub and prepares the app; `listen` is the caller's. */
 export async function createService(config: GatewayConfig, overrides: ContextOverrides = {}): Promise<RunningGateway> {
   const ctx = await createContext(config, overrides);
+  const subscriptions = [onSessionRevoked(ctx)];
   const hub = new RealtimeHub(ctx);
   hub.start();
   const app = await buildApp(ctx, hub);
@@ -28,6 +30,7 @@ export async function createService(config: GatewayConfig, overrides: ContextOve
     close: async () => {
       // Sockets get 1001 in the websocket plugin's preClose, then in-flight requests finish.
       await app.close();
+      for (const s of subscriptions) s.unsubscribe();
       await ctx.close();
     },
   };

@@ -6,7 +6,7 @@ import path from 'node:path';
 
 import type { ServiceName } from '@honne/contracts';
 import { createService as createPoints, type RunningService } from '@honne/points';
-import { systemClock, Tokens, type Bus, type Cache, type Logger } from '@honne/service-kit';
+import { systemClock, Tokens, type Bus, type Cache, type Clock, type Logger } from '@honne/service-kit';
 import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
 import { WebSocket } from 'ws';
@@ -132,7 +132,7 @@ export class Harness {
 
   async gateway(
     extra: Partial<GatewayConfig> = {},
-    overrides: { bus?: Bus; cache?: Cache; log?: Logger } = {},
+    overrides: { bus?: Bus; cache?: Cache; log?: Logger; clock?: Clock } = {},
   ): Promise<StartedGateway> {
     const gateway = await createService(this.config(extra), {
       bus: this.infra.bus,

@@ -1,7 +1,10 @@
 import { messages } from '@honne/contracts';
-import { IDENTITY_HEADERS, Tokens } from '@honne/service-kit';
+import { events } from '@honne/contracts/events';
+import { IDENTITY_HEADERS, ManualClock, Tokens } from '@honne/service-kit';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { LIVE_TTL_MS } from '../src/auth/token-verifier.ts';
 
 import { bearer, Harness, type StartedGateway } from './helpers.ts';
 
@@ -79,12 +82,32 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     );
     const revoked = await h.login();
     expect((await call('GET', '/api/v1/points/balance', bearer(revoked.token))).status).toBe(200);
+    // As accounts does on logout or a login elsewhere: end the session, then announce it.
     await h.tokens.revoke(revoked.sessionId);
+    await h.infra.bus.publish(events.sessionRevoked, {
+      user_id: revoked.userId,
+      session_id: revoked.sessionId,
+      reason: 'logout',
+    });
+    await expect
+      .poll(async () => (await call('GET', '/api/v1/points/balance', bearer(revoked.token))).status)
+      .toBe(401);
     for (const token of [forged, expired, revoked.token, 'not-a-jwt']) {
       const res = await call('GET', '/api/v1/points/balance', bearer(token));
       expect(res.status, token).toBe(401);
       expect(res.body.error).toBe(messages.sessionExpired);
     }
+  });
+
+  it('notices a revocation that was never announced within LIVE_TTL_MS', async () => {
+    const clock = new ManualClock(new Date());
+    const own = await h.gateway({}, { clock });
+    const { sessionId, token } = await h.login();
+    const status = async () => (await fetch(`${own.url}/api/v1/points/balance`, { headers: bearer(token) })).status;
+    expect(await status()).toBe(200);
+    await h.tokens.revoke(sessionId);
+    clock.advance(LIVE_TTL_MS + 1);
+    expect(await status()).toBe(401);
   });
 
   it('strips identity headers a client sends and sets its own', async () => {
