@@ -1,0 +1,129 @@
+// End-to-end chat delivery: simulated users in pairs over real WebSockets, each message posted
+// through the gateway to chat, stored in PostgreSQL, sequenced in Redis, fanned out over NATS and
+// pushed by the gateway to the receiver's socket. A bare `ws` relay is the reference in the same
+// run. Needs DATABASE_URL, NATS_URL and REDIS_URL (the services are separate processes, so they
+// can only meet on real infrastructure) and `ulimit -n` above 2 × BENCH_CHAT_USERS.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { startChild, type Child } from './lib/child.ts';
+
+const USERS = Number(process.env.BENCH_CHAT_USERS ?? 2000);
+const FIXED_RATE = Number(process.env.BENCH_CHAT_RATE ?? 200);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
+const P99_LIMIT_MS = 50;
+const STEPS = (process.env.BENCH_CHAT_STEPS ?? '300,600,1200,2400').split(',').map(Number);
+const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '2000,5000,10000,20000').split(',').map(Number);
+
+for (const v of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL']) {
+  if (!process.env[v]) {
+    console.error(`${v} is not set: the chat bench runs gateway and chat as separate processes on real infrastructure`);
+    process.exit(2);
+  }
+}
+
+interface RunResult {
+  rate: number;
+  sent: number;
+  delivered: number;
+  lost: number;
+  duplicates: number;
+  failures: number;
+  deliveredPerSecond: number;
+  p50: number;
+  p99: number;
+}
+
+const secrets = {
+  JWT_SECRET: randomBytes(32).toString('hex'),
+  INTERNAL_TOKEN: randomBytes(24).toString('hex'),
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+};
+const fmt = (r: RunResult) =>
+  `${String(r.rate).padStart(6)}/s offered  ${r.deliveredPerSecond.toFixed(0).padStart(6)}/s delivered  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  lost ${r.lost}  dup ${r.duplicates}  http errors ${r.failures}`;
+
+/** Steps up the rate until p99 passes the limit or something is lost; the best passing step. */
+async function sweep(clients: Child, steps: number[], label: string): Promise<RunResult | undefined> {
+  let best: RunResult | undefined;
+  for (const rate of steps) {
+    const r = await clients.ask<RunResult>('run', { rate, seconds: Math.min(SECONDS, 4) });
+    console.log(`  ${label} ${fmt(r)}`);
+    if (r.p99 > P99_LIMIT_MS || r.lost > 0 || r.failures > 0) break;
+    best = r;
+  }
+  return best;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `chat delivery bench: ${USERS} users (${USERS / 2} pairs), ${os.cpus().length} CPUs, node ${process.version}`,
+  );
+  const tokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-chat-tokens-')), 'tokens');
+
+  // ---- the stack: chat and gateway in their own processes ----
+  const chat = await startChild('../chat-server.ts', { ...secrets, BENCH_SOCKET_USERS: String(USERS) });
+  const gateway = await startChild('./gateway-server.ts', {
+    ...secrets,
+    CHAT_URL: chat.ready.url as string,
+    BENCH_SOCKET_USERS: String(USERS),
+    BENCH_TOKENS_FILE: tokensFile,
+    RATE_LIMIT_MAX: '100000000',
+  });
+  const clients = await startChild('../chat-clients.ts');
+  let stack: { fixed: RunResult; best: RunResult | undefined };
+  try {
+    const opened = await clients.ask<{ open: number; failed: number }>('open', {
+      mode: 'stack',
+      url: (gateway.ready.url as string).replace(/^http/, 'ws'),
+      users: USERS,
+      tokensFile,
+      rooms: chat.ready.rooms,
+    });
+    console.log(
+      `stack: ${opened.open} sockets open (${opened.failed} failed); db ${String(chat.ready.db)}, bus ${String(chat.ready.bus)}, cache ${String(chat.ready.cache)}`,
+    );
+    // Warm-up: JIT, connection pools and prepared paths on every process, at the fixed rate.
+    await clients.ask('run', { rate: FIXED_RATE, seconds: 4 });
+    const fixed = await clients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
+    console.log(`  fixed ${fmt(fixed)}`);
+    const best = await sweep(clients, STEPS, 'stack');
+    stack = { fixed, best };
+  } finally {
+    await clients.stop();
+    await gateway.stop();
+    await chat.stop();
+  }
+
+  // ---- the reference: a bare ws relay ----
+  const relay = await startChild('./../chat-relay.ts');
+  const relayClients = await startChild('../chat-clients.ts');
+  let relayBest: RunResult | undefined;
+  try {
+    await relayClients.ask('open', { mode: 'relay', url: relay.ready.url, users: USERS });
+    await relayClients.ask('run', { rate: 2000, seconds: 2 });
+    relayBest = await sweep(relayClients, RELAY_STEPS, 'relay');
+  } finally {
+    await relayClients.stop();
+    await relay.stop();
+  }
+
+  const ratio = stack.best && relayBest ? stack.best.deliveredPerSecond / relayBest.deliveredPerSecond : NaN;
+  const f = stack.fixed;
+  console.log('\nsummary');
+  console.log(
+    `  ${USERS} users at ${FIXED_RATE} msg/s: p50 ${f.p50.toFixed(2)} ms (goal ≤ 5), p99 ${f.p99.toFixed(2)} ms (goal ≤ 30), lost ${f.lost} (goal 0), duplicates ${f.duplicates}`,
+  );
+  console.log(
+    `  stack max at p99 ≤ ${P99_LIMIT_MS} ms: ${stack.best ? stack.best.deliveredPerSecond.toFixed(0) : 'none'} msg/s`,
+  );
+  console.log(
+    `  bare relay max at p99 ≤ ${P99_LIMIT_MS} ms: ${relayBest ? relayBest.deliveredPerSecond.toFixed(0) : 'none'} msg/s`,
+  );
+  console.log(`  ratio: ${ratio.toFixed(3)}× (goal ≥ 0.2×)`);
+}
+
+await main();
+process.exit(0);

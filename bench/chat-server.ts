@@ -1,0 +1,63 @@
+// The chat service alone (its own process, as in production), with the bench's pairs seeded as
+// friend rooms: user-0 with user-1, user-2 with user-3, ...
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import { createService, loadConfig } from '@honne/chat';
+
+import { answerMeasurements, reply } from './lib/child.ts';
+
+const config = loadConfig({
+  ...process.env,
+  CHAT_PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-chat-')),
+});
+const chat = await createService(config);
+const url = await chat.app.listen({ host: config.host, port: 0 });
+
+const users = Number(process.env.BENCH_SOCKET_USERS ?? 0);
+const rooms: string[] = [];
+const now = new Date();
+const rows = [];
+for (let i = 0; i + 1 < users; i += 2) {
+  const id = randomUUID();
+  rooms.push(id);
+  const [a, b] = [`user-${i}`, `user-${i + 1}`].sort() as [string, string];
+  rows.push({
+    id,
+    pair_key: `friend:${a}:${b}:${id}`,
+    room_type_id: 1,
+    topic_id: null,
+    topic_title: null,
+    topic_owner_id: null,
+    topic_expire_at: null,
+    opener_id: a,
+    user1_id: a,
+    user2_id: b,
+    user1_anonymous: false,
+    user2_anonymous: false,
+    price_confirmed_at: null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+}
+for (let i = 0; i < rows.length; i += 500)
+  await chat.ctx.db
+    .insertInto('rooms')
+    .values(rows.slice(i, i + 500))
+    .execute();
+
+answerMeasurements();
+reply({
+  type: 'ready',
+  url,
+  rooms,
+  db: config.databaseUrl ? 'postgres' : 'pglite',
+  bus: chat.ctx.bus.kind,
+  cache: chat.ctx.cache.kind,
+});
+process.once('SIGTERM', () => void chat.close().then(() => process.exit(0)));
