@@ -3,7 +3,9 @@ export const mfConfig = {
   name: 'topics',
   kind: 'remote',
   exposes: {
+    './PostList': './src/features/post-list/PostList.tsx',
     './LatestPosts': './src/features/latest/LatestPosts.tsx',
+    './FilterTopic': './src/features/filter/FilterTopic.tsx',
     './History': './src/features/history/History.tsx',
   },
 } as const;

@@ -6,7 +6,6 @@ import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
 import { ComingSoon, NotFound } from './features/pages/ComingSoon.tsx';
-import { Home } from './features/pages/Home.tsx';
 import { RemoteView } from './features/remote/RemoteView.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
 
@@ -15,7 +14,6 @@ const COMING_SOON_MAIN = [
   '/friendlistcall',
   '/addfriend',
   '/search_list',
-  '/filtertopic',
   '/chat/:roomId',
   '/present/:roomId',
   '/trumpet/:roomId',
@@ -57,7 +55,7 @@ export function App() {
                 <Route path="/registration-information/*" element={remote('profile/RegistrationInformation')} />
               </Route>
               <Route element={<MainLayout />}>
-                <Route index element={<Home />} />
+                <Route index element={remote('topics/PostList')} />
                 <Route path="/mypage" element={remote('profile/MyPage')} />
                 <Route path="/settings" element={remote('profile/Settings')} />
                 <Route path="/manage-point" element={remote('profile/ManagePoint')} />
@@ -69,6 +67,7 @@ export function App() {
                 <Route path="/changepassword" element={remote('profile/ChangePassword')} />
                 <Route path="/sns_info" element={remote('profile/SnsInfo')} />
                 <Route path="/search" element={remote('topics/LatestPosts')} />
+                <Route path="/filtertopic" element={remote('topics/FilterTopic')} />
                 <Route path="/history/*" element={remote('topics/History')} />
                 <Route path="/friendlist" element={remote('chat/Friends')} />
                 {COMING_SOON_MAIN.map((path) => (

@@ -13,12 +13,4 @@ export const strings = {
   goHome: 'ホームへ戻る',
   comingSoonTitle: '準備中',
   comingSoonBody: 'この画面は現在準備中です。公開まで今しばらくお待ちください。',
-  homeTitle: 'ホーム',
-  homeSignedIn: 'ログインしています',
-  homeAccount: 'アカウント',
-  homePoints: 'ポイント',
-  homeUserId: 'ユーザーID',
-  homeComingSoon: '投稿リストは現在準備中です。もうしばらくお待ちください。',
-  settingsLink: '設定',
-  pointsUnit: 'P',
 } as const;

@@ -191,10 +191,12 @@ describe('realtime client against a real ws server', () => {
 
     for (const ws of gw.sockets) ws.terminate();
     await waitFor(() => subs().length === 4);
-    expect(subs().slice(2).map((f) => (f as { channel: string }).channel).sort()).toEqual([
-      'topics:all',
-      'topics:thread:t1',
-    ]);
+    expect(
+      subs()
+        .slice(2)
+        .map((f) => (f as { channel: string }).channel)
+        .sort(),
+    ).toEqual(['topics:all', 'topics:thread:t1']);
 
     a();
     a();

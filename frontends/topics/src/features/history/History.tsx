@@ -1,15 +1,183 @@
-import { EmptyState, Header } from '@honne/ui';
+import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { HISTORY_TYPES, type HistoryItem } from '@honne/contracts/topics';
+import { Button, ClockIcon, EmptyState, Header, usePopup } from '@honne/ui';
+import { getApi } from '@honne/api-client';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Route, Routes, useNavigate } from 'react-router';
 
+import { T, client, useFail } from '../../data/api.ts';
+import { displayName, expireMs, historyName } from '../../lib/format.ts';
+import { appendPage, emptyPaged, nearBottom, removeItem, type Paged } from '../../lib/pages.ts';
 import { strings } from '../../strings.ts';
+import { ensureTopicsStyles } from '../../styles.ts';
+import { TopicDetail } from '../detail/TopicDetail.tsx';
+import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
+import { Countdown } from '../shared/Countdown.tsx';
+import { Tabs } from '../shared/Tabs.tsx';
+import { UserAvatar } from '../shared/UserAvatar.tsx';
 
-/** /history: the history list (issue to come); an honest placeholder until then. */
+import { Replies } from './Replies.tsx';
+
+ensureTopicsStyles();
+
+/** `/history/*`: the history list and, under it, the reply list of one voice. */
 export default function History() {
   return (
-    <>
+    <Routes>
+      <Route index element={<HistoryList />} />
+      <Route path=":topicId/replies" element={<Replies />} />
+    </Routes>
+  );
+}
+
+type HistoryType = (typeof HISTORY_TYPES)[keyof typeof HISTORY_TYPES];
+const TYPES: HistoryType[] = [HISTORY_TYPES.all, HISTORY_TYPES.myTopic, HISTORY_TYPES.othersTopic];
+
+/** Spec §2 history: filter tabs all 0 / my topic 1 / others' topic 2, more within 50 px of the bottom. */
+function HistoryList() {
+  const navigate = useNavigate();
+  const fail = useFail();
+  const popup = usePopup();
+  const [type, setType] = useState<HistoryType>(HISTORY_TYPES.all);
+  const [state, setState] = useState<Paged<HistoryItem>>(emptyPaged);
+  const [loading, setLoading] = useState(true);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [open, setOpen] = useState<HistoryItem | null>(null);
+  const request = useRef(0);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const busy = useRef(false);
+
+  const load = useCallback(
+    async (more: boolean) => {
+      const s = stateRef.current;
+      if (more && (s.done || busy.current || !s.cursor)) return;
+      const id = more ? request.current : ++request.current;
+      busy.current = true;
+      if (more) setLoadingMore(true);
+      else setLoading(true);
+      try {
+        const r = await client().call(T.history, {
+          query: { type, ...(more && s.cursor ? { last_doc_id: s.cursor } : {}) },
+        });
+        if (id === request.current)
+          setState((cur) => appendPage(more ? cur : emptyPaged<HistoryItem>(), r.data, r.last_doc_id));
+      } catch (e) {
+        if (id === request.current && !more) setState({ ...emptyPaged<HistoryItem>(), done: true });
+        fail(e);
+      } finally {
+        busy.current = false;
+        if (id === request.current) {
+          setLoading(false);
+          setLoadingMore(false);
+        }
+      }
+    },
+    [type, fail],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  // Within 50 px of the bottom, the next page.
+  useEffect(() => {
+    const onScroll = () => {
+      const el = document.scrollingElement ?? document.documentElement;
+      if (nearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) void load(true);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [load]);
+
+  // '13' removes a history entry; topic.expired / topic.deleted do too when this list watches them.
+  useEffect(
+    () =>
+      getApi().realtime.subscribe((e) => {
+        const data = e.data as { history_id?: string; topic_id?: string } | null;
+        if (e.type === REALTIME_TYPES.historyDeleted && data) {
+          setState((s) => ({
+            ...s,
+            items: s.items.filter((i) => i.id !== data.history_id && (data.history_id || i.topic.id !== data.topic_id)),
+          }));
+        }
+      }),
+    [],
+  );
+
+  const items = state.items;
+  return (
+    <div className="tp-screen">
       <Header title={strings.historyTitle} />
-      <main className="hn-page">
-        <EmptyState title={strings.comingSoon} description={strings.historyPending} />
+      <Tabs
+        label={strings.historyTitle}
+        value={type}
+        options={TYPES.map((t) => ({ value: t, label: strings.historyTabs[t]! }))}
+        onChange={setType}
+      />
+      <main aria-busy={loading} style={{ flex: 1 }}>
+        {loading ? (
+          Array.from({ length: 5 }, (_, i) => <TopicRowSkeleton key={i} />)
+        ) : items.length === 0 ? (
+          <EmptyState
+            icon={<ClockIcon size={48} />}
+            title={strings.noHistory}
+            description={strings.noHistoryNext}
+            action={<Button onClick={() => navigate('/')}>{strings.goHome}</Button>}
+          />
+        ) : (
+          <ul className="tp-list">
+            {items.map((h) => {
+              const mine = h.type === HISTORY_TYPES.myTopic;
+              const who = mine ? h.user : h.topic_creator;
+              return (
+                <li key={h.id} className="tp-row" data-history-id={h.id}>
+                  <button
+                    type="button"
+                    className="tp-history__row"
+                    onClick={() => (mine ? navigate(`/history/${h.topic.id}/replies`) : setOpen(h))}
+                    aria-haspopup={mine ? undefined : 'dialog'}
+                  >
+                    <UserAvatar user={who} size={44} />
+                    <span style={{ minWidth: 0 }}>
+                      <span className="tp-row__meta" style={{ marginTop: 0 }}>
+                        <span className="tp-row__name" title={displayName(who)}>
+                          {historyName(displayName(who))}
+                        </span>
+                        <span className={mine ? 'tp-tag tp-tag--mine' : 'tp-tag'}>{strings.historyTabs[h.type]}</span>
+                      </span>
+                      <span className="tp-row__title">{h.topic.title}</span>
+                      <span className="tp-history__msg" style={{ display: 'block' }}>
+                        {h.latest_message ?? strings.noMessage}
+                      </span>
+                    </span>
+                    <span className="tp-row__side">
+                      <Countdown expireAtMs={expireMs(h)} onExpire={() => setState((s) => removeItem(s, h.id))} />
+                      {mine ? <span className="tp-tag">{strings.viewReplies}</span> : null}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {loadingMore ? (
+          <div className="tp-more">
+            <span className="hn-spinner" style={{ width: 24, height: 24 }} />
+            <span className="hn-visually-hidden">{strings.loadingMore}</span>
+          </div>
+        ) : null}
       </main>
-    </>
+      {open ? (
+        <TopicDetail
+          topic={open.topic}
+          onClose={() => setOpen(null)}
+          onExpired={(id) => {
+            void popup.alert(strings.voiceExpired).then(() => setOpen(null));
+            setState((s) => ({ ...s, items: s.items.filter((i) => i.topic.id !== id) }));
+          }}
+        />
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,74 @@
+import { isApiError } from '@honne/api-client';
+import { friendsEndpoints } from '@honne/contracts/friends';
+import { messages } from '@honne/contracts/messages';
+import { BottomSheet, Button, usePopup } from '@honne/ui';
+import { useId, useState, type FormEvent } from 'react';
+
+import { client, useFail } from '../../data/api.ts';
+import { strings } from '../../strings.ts';
+
+/** The report dialog of the detail panel: a text area (newlines kept), report and cancel. */
+export function ReportDialog({ userId, name, onClose }: { userId: string; name: string; onClose: () => void }) {
+  const popup = usePopup();
+  const fail = useFail();
+  const id = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (text.trim().length === 0) {
+      setError(messages.reportRequired);
+      return;
+    }
+    setSending(true);
+    try {
+      await client().call(friendsEndpoints.report, { body: { user_id: userId, report: text } });
+      onClose();
+      void popup.alert(strings.reportDone);
+    } catch (err) {
+      if (isApiError(err) && err.kind === 'http' && err.status < 500 && err.fieldErrors.report)
+        setError(err.fieldErrors.report);
+      else fail(err);
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <BottomSheet title={strings.reportTitle} onClose={onClose}>
+      <form className="tp-form" onSubmit={(e) => void submit(e)} noValidate>
+        <p className="tp-note">{strings.reportTarget(name)}</p>
+        <div className="hn-field">
+          <label className="hn-field__label" htmlFor={id}>
+            {strings.reportLabel}
+          </label>
+          <textarea
+            id={id}
+            className="hn-field__input hn-textarea"
+            rows={5}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              if (error) setError(undefined);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          {error ? (
+            <p className="hn-field__error" id={`${id}-error`} role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="tp-detail__actions">
+          <Button variant="secondary" onClick={onClose}>
+            {strings.cancel}
+          </Button>
+          <Button type="submit" variant="destructive" loading={sending}>
+            {strings.reportSend}
+          </Button>
+        </div>
+      </form>
+    </BottomSheet>
+  );
+}

@@ -1,0 +1,231 @@
+import { isApiError } from '@honne/api-client';
+import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
+import type { Topic } from '@honne/contracts/topics';
+import { BottomSheet, Button } from '@honne/ui';
+import { Fragment, useEffect, useRef, useState } from 'react';
+
+import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
+import { displayName, expireMs, genderShort } from '../../lib/format.ts';
+import { linkify } from '../../lib/links.ts';
+import { strings } from '../../strings.ts';
+import { Countdown } from '../shared/Countdown.tsx';
+import { ChatIcon, EyeIcon, FlagIcon, HeartIcon, PhoneIcon, PhoneOffIcon } from '../shared/icons.tsx';
+import { UserAvatar } from '../shared/UserAvatar.tsx';
+
+import { ReportDialog } from './ReportDialog.tsx';
+
+/** Text with its http(s) links clickable and safe (new tab, no opener, no referrer, nofollow). */
+export function Linked({ text }: { text: string }) {
+  return (
+    <>
+      {linkify(text).map((p, i) =>
+        p.kind === 'link' ? (
+          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
+            {p.text}
+          </a>
+        ) : (
+          <Fragment key={i}>{p.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+interface Names {
+  category: string;
+  subCategory: string;
+  area: string;
+  age: string;
+}
+
+export interface TopicDetailProps {
+  topic: Topic;
+  onClose: () => void;
+  /** The voice ran out while open (the caller says so and goes back) or is already gone. */
+  onExpired: (id: string) => void;
+  /** The click count as the server now has it. */
+  onClicked?: (id: string, clicks: number) => void;
+}
+
+/**
+ * The voice detail panel in the style of the friend detail (accounts-profile-friends §2): who
+ * posted it (nothing personal for anonymous posters), counts, callable, blood type and
+ * personality, remaining time, theme path, title and comment, forbidden matters and self PR,
+ * report, chat and call. Opening it records a click (PATCH /topics/updateClick).
+ */
+export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: TopicDetailProps) {
+  const fail = useFail();
+  const [topic, setTopic] = useState(initial);
+  const [user, setUser] = useState<PublicUser | null>(null);
+  const [names, setNames] = useState<Names | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const report = useRef({ onExpired, onClicked });
+  report.current = { onExpired, onClicked };
+  const me = myUserId();
+  const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
+  const anonymous = topic.is_anonymous || topic.user.is_anonymous;
+
+  useEffect(() => {
+    let alive = true;
+    const api = client();
+    api
+      .call(T.updateClick, { body: { threadId: initial.id } })
+      .then((r) => {
+        if (!alive) return;
+        setTopic((t) => ({ ...t, click_number: r.data.click_number }));
+        report.current.onClicked?.(initial.id, r.data.click_number);
+      })
+      .catch((e: unknown) => {
+        if (alive && isApiError(e) && e.status === 404) report.current.onExpired(initial.id);
+      });
+    api
+      .call(T.topic, { params: { id: initial.id } })
+      .then(
+        (r) => alive && setTopic((t) => ({ ...r.data, click_number: Math.max(r.data.click_number, t.click_number) })),
+      )
+      .catch((e: unknown) => {
+        if (!alive) return;
+        if (isApiError(e) && e.status === 404) report.current.onExpired(initial.id);
+        else fail(e);
+      });
+    if (initial.user_id && !initial.is_anonymous) {
+      api
+        .call(profileEndpoints.userDetail, { params: { id: initial.user_id } })
+        .then((r) => alive && setUser(r.data))
+        .catch(() => undefined);
+    }
+    Promise.all([
+      reference.categories(),
+      reference.subCategories(initial.category_id),
+      reference.areas(),
+      reference.ages(),
+    ])
+      .then(([cats, subs, areas, ages]) => {
+        if (!alive) return;
+        setNames({
+          category: cats.find((c) => c.id === initial.category_id)?.name ?? '',
+          subCategory: subs.find((s) => s.id === initial.sub_category_id)?.name ?? '',
+          area: areas.find((a) => a.id === initial.area_id)?.name ?? '',
+          age: ages.find((a) => a.id === (initial.user.age_id ?? initial.user.age?.id))?.name ?? '',
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [initial, fail]);
+
+  const name = displayName(topic.user);
+  const blood = user?.userBloodSettings?.bloodType ?? null;
+  const personality = PERSONALITIES.find((p) => p.value === user?.userBloodSettings?.personality)?.name ?? null;
+  const areaName = user?.area?.name ?? null;
+  const ageName = user?.age?.name ?? (names?.age || null);
+  const gender = anonymous ? null : genderShort(user?.gender ?? topic.user.gender);
+
+  return (
+    <>
+      <BottomSheet title={strings.detailTitle} onClose={onClose}>
+        <article className="tp-detail" aria-label={topic.title}>
+          <div className="tp-detail__head">
+            <UserAvatar user={topic.user} size={72} alt={name} />
+            <div style={{ minWidth: 0 }}>
+              <h3 className="tp-detail__name">{name}</h3>
+              {anonymous ? (
+                <p className="tp-note">{strings.anonymousProfile}</p>
+              ) : (
+                <div className="tp-detail__facts">
+                  <span>{areaName ?? names?.area ?? ''}</span>
+                  {gender ? <span aria-label={`${strings.gender} ${gender}`}>{gender}</span> : null}
+                  {ageName ? <span>{ageName}</span> : null}
+                </div>
+              )}
+              {!anonymous ? (
+                <p className="tp-note">
+                  {strings.bloodPersonality(blood ?? strings.notSet, personality ?? strings.notSet)}
+                </p>
+              ) : null}
+            </div>
+          </div>
+
+          <div className="tp-detail__stats">
+            <span className="tp-detail__stat">
+              <EyeIcon />
+              <b>{topic.click_number}</b>
+              {strings.clicks}
+            </span>
+            <span className="tp-detail__stat">
+              <HeartIcon />
+              <b>{topic.heart_number}</b>
+              {strings.hearts}
+            </span>
+            <span className="tp-detail__stat">
+              {topic.is_callable ? <PhoneIcon /> : <PhoneOffIcon />}
+              <b style={{ fontSize: 12 }}>{topic.is_callable ? strings.callable : strings.notCallable}</b>
+            </span>
+          </div>
+
+          <div className="tp-replies__line">
+            <Countdown expireAtMs={expireMs(topic)} onExpire={() => onExpired(topic.id)} compact={false} />
+          </div>
+
+          <p className="tp-detail__path">
+            {names ? [names.category, names.subCategory, names.area].filter(Boolean).join(' / ') : '\u00a0'}
+          </p>
+
+          <div className="hn-stack" style={{ gap: 8 }}>
+            <h3 className="tp-detail__title">
+              <Linked text={topic.title} />
+            </h3>
+            {topic.comment ? (
+              <p className="tp-detail__comment">
+                <Linked text={topic.comment} />
+              </p>
+            ) : null}
+          </div>
+
+          {!anonymous ? (
+            <>
+              <section>
+                <h3>{strings.forbiddenMatters}</h3>
+                <p>{user?.userCharacterInputWord?.trim() || strings.noData}</p>
+              </section>
+              <section>
+                <h3>{strings.selfPr}</h3>
+                <p>{user?.userCharacterInputDetail?.trim() || strings.noData}</p>
+              </section>
+            </>
+          ) : null}
+
+          {!isMine ? (
+            <>
+              <div className="tp-detail__actions">
+                <Button variant="secondary" disabled aria-describedby="tp-chat-soon">
+                  <ChatIcon size={18} />
+                  {strings.chat}
+                </Button>
+                <Button variant="secondary" disabled aria-describedby="tp-chat-soon">
+                  <PhoneIcon size={18} />
+                  {strings.call}
+                </Button>
+              </div>
+              <p className="tp-note" id="tp-chat-soon">
+                {strings.chatSoon}
+              </p>
+            </>
+          ) : null}
+
+          {/* Reports go to accounts by user id; an anonymous poster's id is hidden and topics has no report route. */}
+          {!isMine && !anonymous && topic.user_id ? (
+            <Button variant="text" onClick={() => setReporting(true)}>
+              <FlagIcon size={16} />
+              {strings.report}
+            </Button>
+          ) : null}
+        </article>
+      </BottomSheet>
+      {reporting && topic.user_id ? (
+        <ReportDialog userId={topic.user_id} name={name} onClose={() => setReporting(false)} />
+      ) : null}
+    </>
+  );
+}

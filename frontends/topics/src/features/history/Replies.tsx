@@ -1,0 +1,181 @@
+import { isApiError } from '@honne/api-client';
+import { REPLY_TYPES, topicChannels, type Reply, type Topic } from '@honne/contracts/topics';
+import { Button, EmptyState, Header, Toggle } from '@honne/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+
+import { T, client, useFail } from '../../data/api.ts';
+import { displayName, expireMs, historyName } from '../../lib/format.ts';
+import { appendPage, emptyPaged, nearBottom, type Paged } from '../../lib/pages.ts';
+import { strings } from '../../strings.ts';
+import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
+import { Countdown } from '../shared/Countdown.tsx';
+import { ChatIcon } from '../shared/icons.tsx';
+import { Tabs } from '../shared/Tabs.tsx';
+import { useExpiryReturn } from '../shared/useExpiryReturn.ts';
+import { useTopicEvents } from '../shared/useTopicEvents.ts';
+import { UserAvatar } from '../shared/UserAvatar.tsx';
+
+type ReplyType = (typeof REPLY_TYPES)[keyof typeof REPLY_TYPES];
+
+/**
+ * `/history/:topicId/replies` (spec §2): back to /history, all '0' / replied '1', the owner's
+ * incoming-talk switch (PUT /topics/{id} is_callable), the countdown, the people who replied.
+ */
+export function Replies() {
+  const { topicId = '' } = useParams();
+  const navigate = useNavigate();
+  const fail = useFail();
+  const back = useCallback(() => navigate('/history'), [navigate]);
+  const expired = useExpiryReturn(back);
+  const [topic, setTopic] = useState<Topic | null>(null);
+  const [type, setType] = useState<ReplyType>(REPLY_TYPES.all);
+  const [state, setState] = useState<Paged<Reply>>(emptyPaged);
+  const [loading, setLoading] = useState(true);
+  const [toggling, setToggling] = useState(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const busy = useRef(false);
+
+  useEffect(() => {
+    let alive = true;
+    client()
+      .call(T.topic, { params: { id: topicId } })
+      .then((r) => alive && setTopic(r.data))
+      .catch((e: unknown) => {
+        if (!alive) return;
+        if (isApiError(e) && e.status === 404) expired();
+        else fail(e);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [topicId, expired, fail]);
+
+  const load = useCallback(
+    async (more: boolean) => {
+      const s = stateRef.current;
+      if (more && (s.done || busy.current || !s.cursor)) return;
+      busy.current = true;
+      if (!more) setLoading(true);
+      try {
+        const r = await client().call(T.replyList, {
+          params: { id: topicId },
+          query: { type, ...(more && s.cursor ? { last_doc_id: s.cursor } : {}) },
+        });
+        setState((cur) => appendPage(more ? cur : emptyPaged<Reply>(), r.data, r.last_doc_id));
+      } catch (e) {
+        if (isApiError(e) && e.status === 404) expired();
+        else fail(e);
+        if (!more) setState({ ...emptyPaged<Reply>(), done: true });
+      } finally {
+        busy.current = false;
+        setLoading(false);
+      }
+    },
+    [topicId, type, expired, fail],
+  );
+
+  useEffect(() => {
+    void load(false);
+  }, [load]);
+
+  useEffect(() => {
+    const onScroll = () => {
+      const el = document.scrollingElement ?? document.documentElement;
+      if (nearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) void load(true);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [load]);
+
+  useTopicEvents(topic ? topicChannels.thread(topic.thread_id) : null, {
+    removed: (id) => {
+      if (id === topicId) expired();
+    },
+  });
+
+  const toggle = async (next: boolean) => {
+    if (!topic) return;
+    setToggling(true);
+    setTopic({ ...topic, is_callable: next });
+    try {
+      const r = await client().call(T.updateTopic, { params: { id: topic.id }, body: { is_callable: next } });
+      setTopic(r.data);
+    } catch (e) {
+      setTopic({ ...topic, is_callable: !next });
+      if (isApiError(e) && e.status === 404) expired();
+      else fail(e);
+    } finally {
+      setToggling(false);
+    }
+  };
+
+  return (
+    <div className="tp-screen">
+      <Header title={strings.repliesTitle} onBack={back} />
+      <section className="tp-replies__head" aria-busy={!topic}>
+        {topic ? (
+          <>
+            <p className="tp-row__title" style={{ margin: 0 }}>
+              {topic.title}
+            </p>
+            <div className="tp-replies__line">
+              <Countdown expireAtMs={expireMs(topic)} onExpire={expired} compact={false} />
+              {topic.is_mine ? (
+                <Toggle
+                  label={strings.allowTalks}
+                  checked={topic.is_callable}
+                  onChange={(v) => void toggle(v)}
+                  disabled={toggling}
+                />
+              ) : null}
+            </div>
+          </>
+        ) : (
+          <>
+            <span className="hn-skeleton" style={{ width: '70%', height: 16 }} />
+            <span className="hn-skeleton" style={{ width: '40%', height: 14 }} />
+          </>
+        )}
+      </section>
+      <Tabs
+        label={strings.repliesTitle}
+        value={type}
+        options={[REPLY_TYPES.all, REPLY_TYPES.replied].map((t) => ({ value: t, label: strings.repliesTabs[t]! }))}
+        onChange={setType}
+      />
+      <main aria-busy={loading} style={{ flex: 1 }}>
+        {loading ? (
+          Array.from({ length: 4 }, (_, i) => <TopicRowSkeleton key={i} />)
+        ) : state.items.length === 0 ? (
+          <EmptyState
+            icon={<ChatIcon size={44} />}
+            title={strings.noReplies}
+            action={
+              <Button variant="secondary" onClick={back}>
+                {strings.historyTitle}
+              </Button>
+            }
+          />
+        ) : (
+          <ul className="tp-list">
+            {state.items.map((r) => (
+              <li key={r.id} className="tp-row">
+                <div className="tp-history__row" style={{ cursor: 'default' }}>
+                  <UserAvatar user={r.user} size={44} />
+                  <span className="tp-row__name" title={displayName(r.user)} style={{ fontWeight: 700 }}>
+                    {historyName(displayName(r.user))}
+                  </span>
+                  <span className={r.is_replied ? 'tp-tag tp-tag--mine' : 'tp-tag'}>
+                    {r.is_replied ? strings.replied : strings.notReplied}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </div>
+  );
+}

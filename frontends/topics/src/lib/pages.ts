@@ -1,0 +1,39 @@
+/** A list loaded 30 at a time by `last_doc_id` (spec §7/§9) until an empty page comes back. */
+export interface Paged<T extends { id: string }> {
+  items: T[];
+  cursor: string | null;
+  /** No further page: an empty page came back, or the server gave no cursor. */
+  done: boolean;
+}
+
+export const emptyPaged = <T extends { id: string }>(): Paged<T> => ({ items: [], cursor: null, done: false });
+
+/** Adds a page after what is shown; rows already shown (moved by real-time inserts) are not repeated. */
+export function appendPage<T extends { id: string }>(
+  state: Paged<T>,
+  page: readonly T[],
+  cursor: string | null,
+): Paged<T> {
+  const seen = new Set(state.items.map((i) => i.id));
+  const fresh = page.filter((i) => !seen.has(i.id));
+  return { items: [...state.items, ...fresh], cursor, done: page.length === 0 || cursor === null };
+}
+
+/** A new row at the top (a real-time voice); nothing changes when it is already shown. */
+export function prependItem<T extends { id: string }>(state: Paged<T>, item: T): Paged<T> {
+  if (state.items.some((i) => i.id === item.id)) return state;
+  return { ...state, items: [item, ...state.items] };
+}
+
+export function removeItem<T extends { id: string }>(state: Paged<T>, id: string): Paged<T> {
+  if (!state.items.some((i) => i.id === id)) return state;
+  return { ...state, items: state.items.filter((i) => i.id !== id) };
+}
+
+export function updateItem<T extends { id: string }>(state: Paged<T>, id: string, patch: Partial<T>): Paged<T> {
+  return { ...state, items: state.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) };
+}
+
+/** Within `threshold` px of the bottom (spec §2 history: 50 px). */
+export const nearBottom = (scrollTop: number, clientHeight: number, scrollHeight: number, threshold = 50) =>
+  scrollTop + clientHeight >= scrollHeight - threshold;
