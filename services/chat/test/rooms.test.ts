@@ -53,6 +53,15 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect(h.seen.opened.filter((e) => e.room_id === room.id)).toEqual([
       { room_id: room.id, topic_id: topic, user_id: replier.userId, is_anonymous: false },
     ]);
+    // The owner hears of the new room once, seen from their side.
+    const updates = h.eventsOf(owner, CHAT_REALTIME_TYPES.roomUpdated).filter((e) => (e.data as Room).id === room.id);
+    expect(updates.map((e) => e.data)).toEqual([
+      expect.objectContaining({
+        id: room.id,
+        topic: expect.objectContaining({ is_mine: true }),
+        userInfo: expect.objectContaining({ id: replier.userId }),
+      }),
+    ]);
     // Reopen by id (the 3-character variant too).
     expect((await h.post('/rooms', { room_type_id: 2, room_id: room.id }, replier)).json().data.id).toBe(room.id);
     expect((await h.post('/rooms/3charactor', { room_type_id: 2, id: room.id }, replier)).json().data.id).toBe(room.id);
@@ -111,6 +120,9 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     const anonTopic = h.voice(owner, { is_anonymous: true });
     const roomRes = await h.post('/rooms', { topic_id: anonTopic, room_type_id: 2, is_anonymous: true }, replier);
     const room = roomRes.json().data as Room;
+    // Other rooms of the same people are not anonymous; this room's events must hide them.
+    const inRoom = (evs: { data: unknown }[]) =>
+      evs.filter((e) => [(e.data as { id?: string }).id, (e.data as { room_id?: string }).room_id].includes(room.id));
     expect(room.userInfo).toEqual({
       id: null,
       user_name: ANONYMOUS_NAME,
@@ -128,16 +140,17 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     await h.send(replier, room.id, { data: '匿名です' });
     await h.send(owner, room.id, { data: 'こちらも匿名' });
     await h.settle();
+    expect(inRoom(h.eventsOf(owner)).length).toBeGreaterThanOrEqual(2);
     const ownerSide = JSON.stringify([
       (await h.get(`/rooms/${room.id}/messages`, owner)).json(),
       (await h.get(`/rooms/${room.id}`, owner)).json(),
-      h.eventsOf(owner),
-      (await h.get('/messages/toMe', owner)).json(),
+      inRoom(h.eventsOf(owner)),
+      (await h.get(`/messages/toMe/${room.id}`, owner)).json(),
     ]);
     const replierSide = JSON.stringify([
       (await h.get(`/rooms/${room.id}/messages`, replier)).json(),
-      h.eventsOf(replier),
-      (await h.get('/messages/toMe', replier)).json(),
+      inRoom(h.eventsOf(replier)),
+      (await h.get(`/messages/toMe/${room.id}`, replier)).json(),
     ]);
     for (const leak of [replier.userId, 'たろう', '/api/v1/users/avatars/female/2.svg'])
       expect(ownerSide).not.toContain(leak);

@@ -154,14 +154,16 @@ async function openRoom(ctx: AppContext, caller: Caller, body: OpenInput): Promi
     created_at: now,
     updated_at: now,
   });
-  // Topics builds both history entries and the reply from this; `user_id` is the non-owner.
-  if (created)
+  if (created) {
+    // Topics builds both history entries and the reply from this; `user_id` is the non-owner.
     await announceRoomOpened(ctx, {
       room_id: room.id,
       topic_id: topic.topic_id,
       user_id: replier,
       is_anonymous: replierAnonymous,
     });
+    await toUser(ctx, peer, CHAT_REALTIME_TYPES.roomUpdated, await viewRoom(ctx, room, peer));
+  }
   return viewRoom(ctx, room, me);
 }
 
@@ -241,6 +243,9 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (room.topic_id && room.topic_owner_id !== caller.userId && !isRoomDeleted(room, ctx.clock.now())) {
       if (await markReplied(ctx.db, room.id, ctx.clock.now())) {
         await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: caller.userId });
+        const { partnerId } = sides(room, caller.userId);
+        const updated = (await findRoomFor(ctx.db, room.id, caller.userId))!;
+        await toUser(ctx, partnerId, CHAT_REALTIME_TYPES.roomUpdated, await viewRoom(ctx, updated, partnerId));
       }
     }
     return ok(await viewRoom(ctx, (await findRoomFor(ctx.db, room.id, caller.userId))!, caller.userId));
