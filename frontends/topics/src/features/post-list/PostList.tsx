@@ -375,11 +375,8 @@ export default function PostList() {
             title={strings.emptyResults}
             description={strings.emptyNext}
             action={
-              canPost && sub ? (
-                <Button onClick={() => void startPost()}>{strings.postMyVoice}</Button>
-              ) : (
-                <Button onClick={() => navigate('/search?flow=start')}>{strings.findTheme}</Button>
-              )
+              // With an area chosen the footer's 'post my voice' is the next step; otherwise find a theme.
+              canPost ? undefined : <Button onClick={() => navigate('/search?flow=start')}>{strings.findTheme}</Button>
             }
           />
         ) : (
