@@ -27,7 +27,14 @@ interface SocketState {
   alive: boolean;
   /** While the replay log is read (connect, resume, a gap), live events wait here to keep order. */
   held: RealtimeEvent[] | null;
+  /** Channels this socket watches (live lists); created on the first subscribe only. */
+  channels?: Set<string>;
 }
+
+/** Channels a client may watch: the live voice lists. Others are refused silently. */
+const CHANNEL_RE = /^topics:[A-Za-z0-9:_-]{1,120}$/;
+/** Enough for the screens open in one tab; a client asking for more is holding on to old ones. */
+export const MAX_CHANNELS_PER_SOCKET = 8;
 
 type Client = WebSocket & { [kState]?: SocketState };
 
@@ -44,6 +51,7 @@ type Client = WebSocket & { [kState]?: SocketState };
  */
 export class RealtimeHub {
   readonly #byUser = new Map<string, Set<Client>>();
+  readonly #byChannel = new Map<string, Set<Client>>();
   readonly #subs: Subscription[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
   #count = 0;
@@ -81,6 +89,7 @@ export class RealtimeHub {
     this.#subs.push(
       this.ctx.bus.subscribe(events.realtimeDelivered, (payload) => this.deliver(payload)),
       this.ctx.bus.subscribe(events.sessionRevoked, (payload) => this.revoke(payload)),
+      this.ctx.bus.subscribe(events.channelDelivered, (payload) => this.broadcast(payload)),
     );
     this.#heartbeat = setInterval(() => this.#beat(), HEARTBEAT_MS);
     this.#heartbeat.unref();
@@ -176,6 +185,17 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * A `realtime.channel.delivered` message: to every local socket watching the channel. Channel
+   * events carry no seq and are not replayed; a client that reconnects reloads its list.
+   */
+  broadcast({ channel, event }: EventPayload<typeof events.channelDelivered>): void {
+    const sockets = this.#byChannel.get(channel);
+    if (!sockets) return;
+    const json = JSON.stringify({ ...event, channel });
+    for (const socket of sockets) this.#send(socket, json);
+  }
+
   /** A session ended: its sockets are closed, with the forced-logout message when another device took over. */
   revoke({ user_id, session_id, reason }: EventPayload<typeof events.sessionRevoked>): void {
     const sockets = this.#byUser.get(user_id);
@@ -235,7 +255,7 @@ export class RealtimeHub {
     if (!state) return;
     state.alive = true;
     if (isBinary) return;
-    let frame: { type?: unknown; since?: unknown };
+    let frame: { type?: unknown; since?: unknown; channel?: unknown };
     try {
       frame = JSON.parse(data.toString()) as typeof frame;
     } catch {
@@ -246,6 +266,10 @@ export class RealtimeHub {
     } else if (frame?.type === 'resume' && Number.isSafeInteger(frame.since) && (frame.since as number) >= 0) {
       // A resume only goes back; one already replaying covers everything up to now anyway.
       if (state.held === null) void this.#catchUp(socket, Math.min(frame.since as number, state.lastSeq));
+    } else if (frame?.type === 'subscribe' && typeof frame.channel === 'string' && CHANNEL_RE.test(frame.channel)) {
+      this.#watch(socket, frame.channel);
+    } else if (frame?.type === 'unsubscribe' && typeof frame.channel === 'string') {
+      this.#unwatch(socket, frame.channel);
     }
   }
 
@@ -258,21 +282,56 @@ export class RealtimeHub {
     socket.send(json);
   }
 
+  #watch(socket: Client, channel: string): void {
+    const state = socket[kState]!;
+    state.channels ??= new Set();
+    if (state.channels.has(channel) || state.channels.size >= MAX_CHANNELS_PER_SOCKET) return;
+    state.channels.add(channel);
+    let set = this.#byChannel.get(channel);
+    if (!set) this.#byChannel.set(channel, (set = new Set()));
+    set.add(socket);
+  }
+
+  #unwatch(socket: Client, channel: string): void {
+    const state = socket[kState]!;
+    if (!state.channels?.delete(channel)) return;
+    const set = this.#byChannel.get(channel);
+    if (set?.delete(socket) && set.size === 0) this.#byChannel.delete(channel);
+  }
+
   #add(socket: Client): void {
     const userId = socket[kState]!.userId;
     let set = this.#byUser.get(userId);
-    if (!set) this.#byUser.set(userId, (set = new Set()));
+    if (!set) {
+      this.#byUser.set(userId, (set = new Set()));
+      this.#presence(userId, true);
+    }
     set.add(socket);
     this.#count++;
+  }
+
+  /**
+   * Tells topics (the presence filter) that a user's first socket on this instance opened or its
+   * last one closed. With several instances a user's sockets may sit on different ones: the last
+   * word wins, which is good enough for a "present now" filter.
+   */
+  #presence(userId: string, online: boolean): void {
+    this.ctx.bus
+      .publish(events.presenceChanged, { user_id: userId, online, at: this.#now() })
+      .catch((err: unknown) => this.ctx.log.warn({ err }, 'presence publish failed'));
   }
 
   #remove(socket: Client): void {
     const state = socket[kState];
     if (!state) return;
+    for (const channel of state.channels ?? []) this.#unwatch(socket, channel);
     const set = this.#byUser.get(state.userId);
     if (set?.delete(socket)) {
       this.#count--;
-      if (set.size === 0) this.#byUser.delete(state.userId);
+      if (set.size === 0) {
+        this.#byUser.delete(state.userId);
+        this.#presence(state.userId, false);
+      }
     }
   }
 
