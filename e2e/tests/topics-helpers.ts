@@ -33,7 +33,7 @@ export async function userWithProfile(
 export async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
   const context = await browser.newContext();
   await context.addInitScript(
-    (s) => {
+    (s: Record<string, unknown>) => {
       localStorage.setItem('device_id', 'api-device');
       localStorage.setItem('tutorial', '1');
       localStorage.setItem(

@@ -1,6 +1,6 @@
 import { isApiError } from '@honne/api-client';
 import { REPLY_TYPES, topicChannels, type Reply, type Topic } from '@honne/contracts/topics';
-import { Button, EmptyState, Header, Toggle } from '@honne/ui';
+import { Button, EmptyState, Header, Toggle, useOnlineStatus } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 
@@ -26,6 +26,7 @@ export function Replies() {
   const { topicId = '' } = useParams();
   const navigate = useNavigate();
   const fail = useFail();
+  const online = useOnlineStatus();
   const back = useCallback(() => navigate('/history'), [navigate]);
   const expired = useExpiryReturn(back);
   const [topic, setTopic] = useState<Topic | null>(null);
@@ -127,7 +128,7 @@ export function Replies() {
                   label={strings.allowTalks}
                   checked={topic.is_callable}
                   onChange={(v) => void toggle(v)}
-                  disabled={toggling}
+                  disabled={toggling || !online}
                 />
               ) : null}
             </div>

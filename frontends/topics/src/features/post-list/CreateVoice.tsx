@@ -12,7 +12,7 @@ import {
   type Thread,
   type Topic,
 } from '@honne/contracts/topics';
-import { BottomSheet, Button, Checkbox, SelectField, Slider, Toggle, usePopup } from '@honne/ui';
+import { BottomSheet, Button, Checkbox, SelectField, Slider, Toggle, useOnlineStatus, usePopup } from '@honne/ui';
 import { useState, type FormEvent } from 'react';
 
 import { T, client, useFail } from '../../data/api.ts';
@@ -33,6 +33,7 @@ const FIELDS = ['title', 'comment', 'detail', 'expire_after_minute', 'chat_price
 export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }: CreateVoiceProps) {
   const popup = usePopup();
   const fail = useFail();
+  const online = useOnlineStatus();
   const maxMinutes = subCategory.topic_expire_after_max_minutes;
   const chatMax = profile.rank.max_point_for_chatting;
   const callMax = profile.rank.max_point_for_a_call;
@@ -162,9 +163,10 @@ export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }:
           <span>{strings.anonymousLabel}</span>
           <Toggle label={strings.anonymousLabel} hideLabel checked={anonymous} onChange={setAnonymous} />
         </div>
-        <Button type="submit" block loading={sending}>
+        <Button type="submit" block loading={sending} disabled={!online}>
           {strings.submit}
         </Button>
+        {!online ? <p className="tp-note hn-text-center">{messages.offline}</p> : null}
       </form>
     </BottomSheet>
   );

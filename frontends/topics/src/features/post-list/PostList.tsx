@@ -14,7 +14,7 @@ import {
   type Topic,
   type TopicListQuery,
 } from '@honne/contracts/topics';
-import { Button, ChoiceSheet, EmptyState, Header, usePopup } from '@honne/ui';
+import { Button, ChoiceSheet, EmptyState, Header, useOnlineStatus, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -78,6 +78,7 @@ export default function PostList() {
   const navigate = useNavigate();
   const popup = usePopup();
   const fail = useFail();
+  const online = useOnlineStatus();
   const [params, setParams] = useSearchParams();
   const [filter, setFilter] = useState<FilterHistory | null>(null);
   const [thread, setThread] = useState<Thread | null>(null);
@@ -403,9 +404,10 @@ export default function PostList() {
 
       {canPost ? (
         <div className="tp-footer">
-          <Button block onClick={() => void startPost()} disabled={loading}>
+          <Button block onClick={() => void startPost()} disabled={loading || !online}>
             {strings.postMyVoice}
           </Button>
+          {!online ? <p className="tp-note hn-text-center">{messages.offline}</p> : null}
         </div>
       ) : (
         <div className="tp-footer-spacer" />
