@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import { WebSocket } from 'ws';
 
-import { reply } from './lib/child.ts';
+import { answerMeasurements, reply } from './lib/child.ts';
 
 interface Setup {
   mode: 'stack' | 'relay';
@@ -131,6 +131,7 @@ process.on('message', (msg: { type: string } & Record<string, unknown>) => {
   if (msg.type === 'open') void open(msg as unknown as Setup).then((r) => reply({ type: 'open', ...r }));
   if (msg.type === 'run') void run(msg.rate as number, msg.seconds as number).then((r) => reply({ type: 'run', ...r }));
 });
+answerMeasurements();
 reply({ type: 'ready' });
 process.once('SIGTERM', () => {
   for (const s of sockets) s?.terminate();

@@ -14,8 +14,8 @@ const USERS = Number(process.env.BENCH_CHAT_USERS ?? 2000);
 const FIXED_RATE = Number(process.env.BENCH_CHAT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
 const P99_LIMIT_MS = 50;
-const STEPS = (process.env.BENCH_CHAT_STEPS ?? '300,600,1200,2400').split(',').map(Number);
-const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '2000,5000,10000,20000').split(',').map(Number);
+const STEPS = (process.env.BENCH_CHAT_STEPS ?? '100,200,300,600,1200,2400').split(',').map(Number);
+const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,20000').split(',').map(Number);
 
 for (const v of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL']) {
   if (!process.env[v]) {
@@ -64,7 +64,11 @@ async function main(): Promise<void> {
   const tokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-chat-tokens-')), 'tokens');
 
   // ---- the stack: chat and gateway in their own processes ----
-  const chat = await startChild('../chat-server.ts', { ...secrets, BENCH_SOCKET_USERS: String(USERS) });
+  // BENCH_CHAT_PROFILE=<dir> writes a V8 CPU profile of the chat process there.
+  const profile = process.env.BENCH_CHAT_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHAT_PROFILE}`]
+    : [];
+  const chat = await startChild('../chat-server.ts', { ...secrets, BENCH_SOCKET_USERS: String(USERS) }, profile);
   const gateway = await startChild('./gateway-server.ts', {
     ...secrets,
     CHAT_URL: chat.ready.url as string,
@@ -87,8 +91,16 @@ async function main(): Promise<void> {
     );
     // Warm-up: JIT, connection pools and prepared paths on every process, at the fixed rate.
     await clients.ask('run', { rate: FIXED_RATE, seconds: 4 });
+    const cpu = async () =>
+      Promise.all([chat, gateway, clients].map(async (c) => (await c.ask<{ micros: number }>('cpu')).micros));
+    const cpuBefore = await cpu();
     const fixed = await clients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
+    const cpuAfter = await cpu();
     console.log(`  fixed ${fmt(fixed)}`);
+    const per = cpuAfter.map((a, i) => (a - cpuBefore[i]!) / fixed.sent);
+    console.log(
+      `  CPU per message: chat ${per[0]!.toFixed(0)} µs, gateway ${per[1]!.toFixed(0)} µs, clients ${per[2]!.toFixed(0)} µs`,
+    );
     const best = await sweep(clients, STEPS, 'stack');
     stack = { fixed, best };
   } finally {
