@@ -79,7 +79,8 @@ export const tokens = {
     banner: '30',
     sheet: '40',
     popup: '50',
-    loader: '60',
+    // Above sheets, under popups: a popup that answers a call is never hidden by its spinner.
+    loader: '45',
   },
 } as const;
 

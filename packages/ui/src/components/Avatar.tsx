@@ -46,7 +46,7 @@ export function AvatarGrid({ legend, options, value, onChange }: AvatarGridProps
             checked={value === o.value}
             onChange={() => onChange(o.value)}
           />
-          <img src={o.src} alt={o.label} loading="lazy" width={96} height={96} />
+          <img src={o.src} alt={o.label} width={96} height={96} />
         </label>
       ))}
     </fieldset>

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { Button, Header, Loader, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { showError } from '../shared/errors.ts';
@@ -46,34 +46,44 @@ export default function Otp() {
       <main className="hn-page">
         <p style={{ margin: 0 }}>{strings.otpLead}</p>
         <form className="hn-stack" noValidate onSubmit={submit}>
-          <div style={{ display: 'flex', gap: 'var(--hn-space-2)', alignItems: 'flex-start' }}>
-            <span
-              className="hn-field__input"
-              aria-hidden="true"
-              style={{
-                width: 'auto',
-                flex: 'none',
-                marginTop: 26,
-                display: 'inline-flex',
-                alignItems: 'center',
-                background: 'var(--hn-color-surface-muted)',
-              }}
-            >
-              {strings.phonePrefix}
-            </span>
-            <TextField
-              label={`${strings.phone}（${strings.phonePrefix}）`}
-              type="tel"
-              name="phone"
-              autoComplete="tel-national"
-              inputMode="tel"
-              value={phone}
-              onChange={setPhone}
-              error={error}
-              hint={strings.phoneHint}
-              style={{ flex: 1 }}
-              className="hn-grow"
-            />
+          <div className="hn-field">
+            <label className="hn-field__label" htmlFor="otp-phone">
+              {strings.phone}
+            </label>
+            <div style={{ display: 'flex', gap: 'var(--hn-space-2)' }}>
+              <span
+                className="hn-field__input"
+                style={{
+                  width: 'auto',
+                  flex: 'none',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  background: 'var(--hn-color-surface-muted)',
+                }}
+              >
+                {strings.phonePrefix}
+              </span>
+              <input
+                id="otp-phone"
+                className="hn-field__input"
+                type="tel"
+                name="phone"
+                autoComplete="tel-national"
+                inputMode="tel"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={`otp-phone-hint${error ? ' otp-phone-error' : ''}`}
+              />
+            </div>
+            <p className="hn-field__hint" id="otp-phone-hint">
+              {strings.phoneHint}
+            </p>
+            {error ? (
+              <p className="hn-field__error" id="otp-phone-error" role="alert">
+                {error}
+              </p>
+            ) : null}
           </div>
           <Button type="submit" block loading={busy}>
             {strings.sendCode}

@@ -92,6 +92,7 @@ export default function ChangeAvatar() {
           : { type: 1 as const, profile_image_data: pending.image.dataUrl, crop: pending.crop };
       const { data } = await getApi().client.call(profileEndpoints.changeAvatar, { body });
       saved(data);
+      setBusy(false);
       await popup.alert(strings.changed);
       navigate('/mypage');
     } catch (e) {

@@ -33,6 +33,7 @@ export default function ChangeUserName() {
     try {
       await getApi().client.call(profileEndpoints.changeUserNamePost, { body: { user_name: (name ?? '').trim() } });
       await reload();
+      setBusy(false);
       await popup.alert(strings.changed);
       navigate('/changeprofile');
     } catch (err) {

@@ -8,7 +8,7 @@ import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
 
 import { REG, useRegistration } from './context.tsx';
-import { registrationFromProfile, type BloodDraft } from './progress.ts';
+import { bloodBody, registrationFromProfile, type BloodDraft } from './progress.ts';
 import { useEditSave } from './useEditSave.ts';
 
 /** Blood type, personality and the five 1–5 ratings (spec §2); the -1 variant saves and edits tags next. */
@@ -30,7 +30,7 @@ export function BloodStep({ edit }: { edit: boolean }) {
       navigate(`${REG}/character-setting`);
       return;
     }
-    if (await save({ userBloodSettings: blood })) navigate(`${REG}/character-setting-1`);
+    if (await save({ userBloodSettings: bloodBody(blood) })) navigate(`${REG}/character-setting-1`);
   };
 
   return (

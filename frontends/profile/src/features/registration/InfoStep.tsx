@@ -27,6 +27,11 @@ export function InfoStep() {
   const { info, avatar, update, setAvatar } = useRegistration();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // A field's message goes away as soon as that field is changed.
+  const set = (field: string, patch: Parameters<typeof update>[0]) => {
+    update(patch);
+    setErrors(({ [field]: _, ...rest }) => rest);
+  };
 
   const decide = async (e: FormEvent) => {
     e.preventDefault();
@@ -83,7 +88,7 @@ export function InfoStep() {
             name="user_name"
             autoComplete="nickname"
             value={info.user_name}
-            onChange={(v) => update({ user_name: v })}
+            onChange={(v) => set('user_name', { user_name: v })}
             error={errors.user_name}
             hint={strings.userNameHint}
           />
@@ -91,7 +96,7 @@ export function InfoStep() {
             label={strings.gender}
             value={info.gender_id}
             options={genderOptions}
-            onChange={(v) => update({ gender_id: v })}
+            onChange={(v) => set('gender', { gender_id: v })}
             error={errors.gender}
             placeholder={strings.choose}
           />
@@ -101,7 +106,7 @@ export function InfoStep() {
                 label={strings.age}
                 value={info.age_id}
                 options={ref.ages.map((a) => ({ value: a.id, label: a.name }))}
-                onChange={(v) => update({ age_id: v })}
+                onChange={(v) => set('age', { age_id: v })}
                 error={errors.age}
                 placeholder={strings.choose}
               />
@@ -109,7 +114,7 @@ export function InfoStep() {
                 label={strings.area}
                 value={info.area_id}
                 options={ref.areas.map((a) => ({ value: a.id, label: a.name }))}
-                onChange={(v) => update({ area_id: v })}
+                onChange={(v) => set('area', { area_id: v })}
                 error={errors.area}
                 placeholder={strings.choose}
               />

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
-import { RATINGS, profileEndpoints, type ProfileUpdateBody } from '@honne/contracts/profile';
+import { RATINGS, profileEndpoints } from '@honne/contracts/profile';
 import { Avatar, Button, Header, Loader, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -13,49 +13,7 @@ import { useReference } from '../shared/reference.ts';
 import { useReport } from '../shared/useReport.ts';
 
 import { REG, useRegistration } from './context.tsx';
-import { clearProgress, type AvatarInfo, type RegistrationInfo } from './progress.ts';
-
-/** Spec §7 PUT /users: everything of onboarding in one save, with is_infomation 1. */
-export function registrationBody(
-  info: RegistrationInfo,
-  avatar: AvatarInfo | null,
-  names: { age: string; area: string },
-): ProfileUpdateBody {
-  const gender = String(info.gender_id ?? '');
-  // No avatar chosen: the default avatar, as a link (spec §4).
-  const image: AvatarInfo = avatar ?? {
-    imageUri: avatarPath(defaultAvatarFor(gender)),
-    type_image: 'link',
-    source: 'avatar',
-  };
-  const register = {
-    user_name: info.user_name.trim(),
-    gender,
-    gender_id: info.gender_id,
-    age: names.age,
-    age_id: info.age_id,
-    area: names.area,
-    area_id: info.area_id,
-  };
-  return {
-    user_name: register.user_name,
-    gender,
-    gender_id: info.gender_id ?? '',
-    age: names.age,
-    age_id: info.age_id ?? '',
-    area: names.area,
-    area_id: info.area_id ?? '',
-    // An uploaded photo is already stored; a default avatar is sent as its link (type 2).
-    ...(image.source === 'avatar' ? { type: 2 as const, profile_image_data: image.imageUri } : {}),
-    is_infomation: 1,
-    is_first_login: 1,
-    userRegisterInfo: register,
-    userAvatarRegisterInfo: { imageUri: image.imageUri, type_image: image.type_image },
-    userSoundSettings: info.sound,
-    userBloodSettings: info.blood,
-    userCharacterSettings: { value: info.tags.join(',') },
-  };
-}
+import { clearProgress, registrationBody } from './progress.ts';
 
 /** /registration-information/result-setting: the summary; next completes onboarding and goes home. */
 export function ResultStep() {

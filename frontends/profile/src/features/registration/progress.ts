@@ -1,6 +1,7 @@
 import { STORAGE_KEYS, type KeyValueStorage } from '@honne/api-client';
 import type { UserProfile } from '@honne/contracts/accounts';
-import { RATINGS } from '@honne/contracts/profile';
+import { avatarPath, defaultAvatarFor } from '@honne/avatars';
+import { RATINGS, type ProfileUpdateBody } from '@honne/contracts/profile';
 
 export type RatingKey = (typeof RATINGS)[number]['key'];
 
@@ -162,5 +163,56 @@ export function registrationFromProfile(
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean),
+  };
+}
+
+/**
+ * userBloodSettings for PUT /users without the unchosen (null) choices: the server's schema
+ * coerces a null string to '' and then refuses it as not one of the choices, so an unchosen blood
+ * type or personality is simply left out (it stays unset).
+ */
+export function bloodBody(blood: BloodDraft): Partial<BloodDraft> {
+  return Object.fromEntries(Object.entries(blood).filter(([, v]) => v !== null)) as Partial<BloodDraft>;
+}
+
+/** Spec §7 PUT /users: everything of onboarding in one save, with is_infomation 1. */
+export function registrationBody(
+  info: RegistrationInfo,
+  avatar: AvatarInfo | null,
+  names: { age: string; area: string },
+): ProfileUpdateBody {
+  const gender = String(info.gender_id ?? '');
+  // No avatar chosen: the default avatar, as a link (spec §4).
+  const image: AvatarInfo = avatar ?? {
+    imageUri: avatarPath(defaultAvatarFor(gender)),
+    type_image: 'link',
+    source: 'avatar',
+  };
+  const register = {
+    user_name: info.user_name.trim(),
+    gender,
+    gender_id: info.gender_id,
+    age: names.age,
+    age_id: info.age_id,
+    area: names.area,
+    area_id: info.area_id,
+  };
+  return {
+    user_name: register.user_name,
+    gender,
+    gender_id: info.gender_id ?? '',
+    age: names.age,
+    age_id: info.age_id ?? '',
+    area: names.area,
+    area_id: info.area_id ?? '',
+    // An uploaded photo is already stored; a default avatar is sent as its link (type 2).
+    ...(image.source === 'avatar' ? { type: 2 as const, profile_image_data: image.imageUri } : {}),
+    is_infomation: 1,
+    is_first_login: 1,
+    userRegisterInfo: register,
+    userAvatarRegisterInfo: { imageUri: image.imageUri, type_image: image.type_image },
+    userSoundSettings: info.sound,
+    userBloodSettings: bloodBody(info.blood),
+    userCharacterSettings: { value: info.tags.join(',') },
   };
 }

@@ -42,8 +42,13 @@ export default function ResetPassword() {
     if (Object.keys(client).length > 0) return;
     setBusy(true);
     try {
+      // Read at submit time: the flow's keys live in storage (spec §3), not in this screen.
       const { data } = await call(profileEndpoints.resetPassword, {
-        body: { email: email ?? '', verify_code: code ?? '', ...form },
+        body: {
+          email: storage.getItem(STORAGE_KEYS.resetEmail) ?? '',
+          verify_code: storage.getItem(STORAGE_KEYS.verifyCode) ?? '',
+          ...form,
+        },
       });
       storage.removeItem(STORAGE_KEYS.resetEmail);
       storage.removeItem(STORAGE_KEYS.verifyCode);

@@ -1,0 +1,77 @@
+import { subCharactersExist, messages } from '@honne/contracts/messages';
+import { expect, test, type Page } from '@playwright/test';
+
+import { PASSWORD, completeProfileViaApi, login, newSignedInUser, screen, tokenOf } from './accounts-support.ts';
+
+async function openCharacters(page: Page) {
+  await page.goto('/mypage');
+  await page.getByRole('button', { name: '3キャラクター' }).click();
+  const sheet = page.getByRole('dialog', { name: '3キャラクター' });
+  await expect(sheet.locator('.hn-row')).not.toHaveCount(0);
+  return sheet;
+}
+
+test('adds a second and third character, cannot add a fourth, and cannot delete the parent while they exist', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newSignedInUser(page, request, 'chars');
+  await completeProfileViaApi(page, request, 'おや');
+
+  for (const n of [2, 3]) {
+    const sheet = await openCharacters(page);
+    await expect(sheet.locator('.hn-row')).toHaveCount(n - 1);
+    await sheet.getByRole('button', { name: 'キャラクターを追加' }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(messages.characterAdded);
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await login(page, email, PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+  }
+
+  const sheet = await openCharacters(page);
+  await expect(sheet.locator('.hn-row')).toHaveCount(3);
+  await expect(sheet.getByRole('button', { name: 'キャラクターを追加' })).toHaveCount(0);
+  await expect(sheet.getByText('キャラクターは3人までです。')).toBeVisible();
+  await expect(sheet.getByText('メイン・使用中')).toBeVisible();
+  await screen(page, 'mypage-03-characters');
+  await sheet.getByRole('button', { name: '閉じる' }).click();
+
+  // The parent cannot be deleted while two sub-characters exist; cancel does nothing.
+  await page.getByRole('button', { name: 'アカウントを削除' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('本当に削除しますか？');
+  await page.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.getByRole('button', { name: 'アカウントを削除' }).click();
+  await page.getByRole('button', { name: '削除', exact: true }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(subCharactersExist(2));
+  await expect(page.getByRole('alertdialog')).toContainText('サブキャラクターが2人いるため、削除できません。');
+  await screen(page, 'mypage-04-delete-refused');
+  await page.getByRole('button', { name: 'OK' }).click();
+
+  // Switching to a new character goes through onboarding (is_infomation 0).
+  const sheet2 = await openCharacters(page);
+  await sheet2
+    .getByRole('button', { name: /（プロフィール未登録）に切り替える/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/registration-information$/);
+  const subToken = await tokenOf(page);
+  expect(subToken).toBeTruthy();
+
+  // A sub-character can be deleted: the session ends and the app returns to the splash.
+  await completeProfileViaApi(page, request, 'こ');
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { name: 'こ' })).toBeVisible();
+  await page.getByRole('button', { name: 'アカウントを削除' }).click();
+  await page.getByRole('button', { name: '削除', exact: true }).click();
+  await expect(page).toHaveURL(/\/(splash|login)$/);
+  expect(await page.evaluate(() => localStorage.getItem('user_info'))).toBeNull();
+
+  // Back as the parent: two characters left.
+  await login(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  const sheet3 = await openCharacters(page);
+  await expect(sheet3.locator('.hn-row')).toHaveCount(2);
+});
