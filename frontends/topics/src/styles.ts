@@ -62,8 +62,9 @@ const css = `
 .tp-anon-avatar { display: inline-flex; align-items: center; justify-content: center; border-radius: 50%; background: var(--hn-color-surface-muted); color: var(--hn-color-text-muted); border: 2px solid var(--hn-color-surface); box-shadow: 0 0 0 1px var(--hn-color-border); flex: none; }
 
 /* Bubbles of the latest posts. */
+.tp-screen--fill { flex: none; height: calc(100vh - var(--hn-size-nav) - env(safe-area-inset-bottom)); height: calc(100dvh - var(--hn-size-nav) - env(safe-area-inset-bottom)); overflow: hidden; }
 .tp-bubbles-wrap { position: relative; flex: 1; min-height: 0; display: flex; flex-direction: column; }
-.tp-bubbles { height: calc(100dvh - var(--hn-size-header) - var(--hn-size-nav) - 56px - env(safe-area-inset-bottom)); overflow-y: auto; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-8); overscroll-behavior: contain; }
+.tp-bubbles { flex: 1; min-height: 0; overflow-y: auto; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-8); overscroll-behavior: contain; }
 .tp-bubbles__grid { display: grid; grid-template-columns: 1fr 1fr; gap: var(--hn-space-3); align-items: start; }
 .tp-bubbles__col { display: flex; flex-direction: column; gap: var(--hn-space-3); min-width: 0; }
 .tp-bubbles__col--even { padding-top: var(--hn-space-8); }

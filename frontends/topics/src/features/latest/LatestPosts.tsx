@@ -139,7 +139,7 @@ function Bubbles({ openFlow }: { openFlow: () => void }) {
   );
 
   return (
-    <div className="tp-screen">
+    <div className="tp-screen tp-screen--fill">
       <Header
         title={strings.latestTitle}
         right={
