@@ -9,7 +9,7 @@ import { infraModes, testConfig } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
-import { startHarness, type Harness, type Person } from './harness.ts';
+import { makeImage, startHarness, type Harness, type Person } from './harness.ts';
 
 interface Frame {
   type: string;
@@ -107,13 +107,23 @@ describe.each(infraModes())('real-time delivery through the gateway ($name)', (m
     await h?.close();
   });
 
-  it('needs a token at the gateway', async () => {
+  it('needs a token at the gateway, except for an image by its unguessable URL', async () => {
     const res = await fetch(`${base}/api/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
     expect(res.status).toBe(401);
+    const png = await makeImage(40, 30);
+    const up = await fetch(`${base}/api/v1/messages/signedFileUrl`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ room_id: roomId, data: png.toString('base64') }),
+    });
+    const { url } = ((await up.json()) as { data: { url: string } }).data;
+    const img = await fetch(`${base}${url}`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('a receiver whose socket drops while 200 messages are sent gets all 200 exactly once and in order after reconnecting', async () => {
