@@ -67,34 +67,28 @@ export const CHAT_REALTIME_TYPES = {
   friendRoomDeleted: '15',
 } as const;
 
-/** Chat's own words; Japanese quoted from the spec where it quotes them (glosses in comments). */
+/** The words chat answers with, from the shared catalogue (Japanese quoted from the spec where it quotes it). */
 export const CHAT_MESSAGES = {
-  /** 'empty not sent' */
-  textRequired: 'メッセージを入力してください。',
-  textTooLong: 'メッセージは255文字以内で入力してください。',
+  textRequired: messages.chatTextRequired,
+  textTooLong: messages.chatTextTooLong,
   /** '通報内容を入力してください。' (spec §5, quoted) */
-  reportRequired: '通報内容を入力してください。',
-  reportTooLong: '通報内容は1000文字以内で入力してください。',
-  cannotReportSelf: '自分自身を通報することはできません。',
+  reportRequired: messages.reportRequired,
+  reportTooLong: messages.reportTooLong,
+  cannotReportSelf: messages.cannotReportSelf,
   /** 'Please upload a JPG/JPEG/PNG image file.' */
   imageType: messages.imageType,
-  /** 'error sending image, please send again' */
-  imageSendFailed: '画像の送信に失敗しました。もう一度送信してください。',
-  stampInvalid: 'スタンプを選択してください。',
-  soundInvalid: '効果音を選択してください。',
-  /** A priced voice: the price confirmation comes before the room (spec §4 room opening). */
-  priceConfirmRequired: 'このトークは有料です。料金を確認してください。',
-  /** Friend rooms are for friends only. */
-  notFriends: 'ともだちではないため、トークを開始できません。',
-  cannotTalkToSelf: '自分自身とトークすることはできません。',
-  partnerRequired: 'トーク相手を選択してください。',
-  roomDeleted: 'このトークルームは削除されました。',
-  /** 'レビューありがとうございます。' (spec §8, quoted) */
-  ratingThanks: 'レビューありがとうございます。',
+  imageSendFailed: messages.imageSendFailed,
+  stampInvalid: messages.stampInvalid,
+  soundInvalid: messages.soundInvalid,
+  priceConfirmRequired: messages.priceConfirmRequired,
+  notFriends: messages.roomNotFriends,
+  cannotTalkToSelf: messages.cannotTalkToSelf,
+  partnerRequired: messages.partnerRequired,
+  roomDeleted: messages.roomDeleted,
+  ratingThanks: messages.ratingThanks,
   ratingRange: messages.ratingRange,
   /** The spec's client treats a report as done when the message reads 'success'. */
-  reportSuccess: 'success',
-  blocked: 'blocked',
+  reportSuccess: messages.reportSuccess,
 } as const;
 
 /** What a list shows for the latest message (the friend list, unread summaries). */

@@ -119,6 +119,23 @@ export const messages = {
   noHistory: '履歴がありません。',
   /** 'nobody has replied yet' */
   noReplies: 'まだ誰も返信していません。',
+
+  // ---- chat (spec topics-chat-calls §4, §5, §8) ----
+  /** 'empty not sent' */
+  chatTextRequired: 'メッセージを入力してください。',
+  chatTextTooLong: 'メッセージは255文字以内で入力してください。',
+  /** 'error sending image, please send again' */
+  imageSendFailed: '画像の送信に失敗しました。もう一度送信してください。',
+  stampInvalid: 'スタンプを選択してください。',
+  soundInvalid: '効果音を選択してください。',
+  /** A priced voice: the price confirmation comes before the room (spec §4 room opening). */
+  priceConfirmRequired: 'このトークは有料です。料金を確認してください。',
+  roomNotFriends: 'ともだちではないため、トークを開始できません。',
+  cannotTalkToSelf: '自分自身とトークすることはできません。',
+  partnerRequired: 'トーク相手を選択してください。',
+  roomDeleted: 'このトークルームは削除されました。',
+  /** 'レビューありがとうございます。' (spec §8, quoted) */
+  ratingThanks: 'レビューありがとうございます。',
 } as const;
 
 /** 'N sub-characters exist, so cannot delete' */
