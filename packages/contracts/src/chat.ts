@@ -218,11 +218,19 @@ export type UnreadSummary = Static<typeof UnreadSummary>;
 const S = (max: number) => Type.String({ maxLength: max });
 const Id = S(64);
 
+/** 1–4, or the spec's second numbering 7–10 for the same four kinds (answered as 1–4). */
+const RoomTypeIdSchema = Type.Union([
+  Type.Integer({ minimum: 1, maximum: 4 }),
+  Type.Integer({ minimum: 7, maximum: 10 }),
+]);
+/** The spec's second numbering (7 chat-friend … 10 call-topic) mapped onto 1–4. */
+export const normalizeRoomType = (t: number) => (t >= 7 && t <= 10 ? t - 6 : t);
+
 export const RoomCreateBody = Type.Object({
   topic_id: Type.Optional(Nullable(Id)),
   /** The partner: required for friend rooms and for a voice's owner opening a room with a replier. */
   user_id: Type.Optional(Nullable(Id)),
-  room_type_id: Type.Integer({ minimum: 1, maximum: 4 }),
+  room_type_id: RoomTypeIdSchema,
   is_anonymous: Type.Optional(Type.Boolean()),
   /** An existing room to reopen (participants only). */
   room_id: Type.Optional(Nullable(Id)),
@@ -236,7 +244,7 @@ export const RoomCreate3Body = Type.Object({
   id: Type.Optional(Nullable(Id)),
   topic_id: Type.Optional(Nullable(Id)),
   user_id: Type.Optional(Nullable(Id)),
-  room_type_id: Type.Integer({ minimum: 1, maximum: 4 }),
+  room_type_id: RoomTypeIdSchema,
   is_anonymous: Type.Optional(Type.Boolean()),
   confirm_price: Type.Optional(Type.Boolean()),
 });

@@ -235,6 +235,11 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect(notFriends.json()).toMatchObject({ status: 403, error: CHAT_MESSAGES.notFriends });
     await h.befriend(a, b);
     const room = (await h.post('/rooms', { room_type_id: 1, user_id: b.userId }, a)).json().data as Room;
+    // The spec's second numbering (7–10) names the same kinds; 5 and 6 name none.
+    expect((await h.post('/rooms', { room_type_id: 9, user_id: b.userId }, a)).json().data).toMatchObject({
+      id: room.id,
+    });
+    expect((await h.post('/rooms', { room_type_id: 5, user_id: b.userId }, a)).statusCode).toBe(403);
     expect(room).toMatchObject({ room_type_id: 1, topic: null, is_friend: true, userInfo: { id: b.userId } });
     expect((await h.post('/rooms', { room_type_id: 1, user_id: a.userId }, b)).json().data.id).toBe(room.id);
     await h.send(a, room.id, { data: 'やあ' });

@@ -6,6 +6,7 @@ import {
   CHAT_REALTIME_TYPES,
   chatEndpoints,
   isFriendRoomType,
+  normalizeRoomType,
   unreadBadge,
   validateReport,
   type Room,
@@ -66,8 +67,9 @@ interface OpenInput {
  * pair: the unique pair key turns double submits into the same room. A room on a priced voice is
  * only created for the non-owner after the price confirmation (recorded; the charge lands with points).
  */
-async function openRoom(ctx: AppContext, caller: Caller, body: OpenInput): Promise<Room> {
+async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Promise<Room> {
   const me = caller.userId;
+  const body = { ...input, room_type_id: normalizeRoomType(input.room_type_id) };
   if (body.room_id) {
     const existing = await findRoomFor(ctx.db, body.room_id, me);
     if (!existing) throw notFound();
