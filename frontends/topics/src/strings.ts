@@ -132,6 +132,8 @@ export const strings = {
   /** 'no data' */
   noData: 'データがありません',
   report: '通報する',
+  sendHeart: 'この声にハートを送る',
+  heartSent: 'ハートを送りました',
   reportTitle: '通報',
   reportTarget: (name: string) => `通報する相手：${name}`,
   reportLabel: '通報内容',

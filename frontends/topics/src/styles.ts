@@ -119,6 +119,9 @@ const css = `
 .tp-detail__stats { display: grid; grid-template-columns: repeat(3, 1fr); gap: var(--hn-space-2); text-align: center; }
 .tp-detail__stat { background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-sm); padding: var(--hn-space-2); font-size: 11px; color: var(--hn-color-text-muted); display: flex; flex-direction: column; align-items: center; gap: 2px; }
 .tp-detail__stat b { font-size: var(--hn-font-size-body); color: var(--hn-color-text); font-variant-numeric: tabular-nums; }
+.tp-detail__heart { border: 1px solid var(--hn-color-border); cursor: pointer; font: inherit; font-size: 11px; min-height: 44px; }
+.tp-detail__heart:not(:disabled):hover { border-color: var(--hn-color-primary); }
+.tp-detail__heart[aria-pressed='true'] svg { color: var(--hn-color-primary); fill: currentColor; }
 .tp-detail__path { font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); margin: 0; }
 .tp-detail__title { margin: 0; font-size: var(--hn-font-size-large); font-weight: 700; overflow-wrap: anywhere; line-height: 1.5; }
 .tp-detail__comment { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }

@@ -291,6 +291,9 @@ export const ClickResult = Type.Object({
   counted: Type.Boolean(),
 });
 
+export const HeartResult = Type.Object({ topic_id: Type.String(), heart_number: Type.Integer(), counted: Type.Boolean() });
+export const TopicReportBody = Type.Object({ content: Type.Optional(S(5000)) });
+
 export const HistoryQuery = Type.Object({ type: Type.Optional(Int(0, 2)), ...Page });
 export const HistoryUpdateBody = Type.Object({ room_id: S(64), latest_message: Type.Optional(S(2000)) });
 export const ReplyListQuery = Type.Object({
@@ -423,6 +426,22 @@ export const topicsEndpoints = {
     summary: 'Count one click per user per voice (threadId is the voice id)',
     auth: 'user',
     schema: { body: ClickBody, response: { 200: Envelope(ClickResult), ...errors } },
+  }),
+  heart: endpoint({
+    method: 'POST',
+    url: '/topics/:id/heart',
+    service: 'topics',
+    summary: 'Send a heart to a voice (once per user; not to your own)',
+    auth: 'user',
+    schema: { params: TopicParams, response: { 200: Envelope(HeartResult), ...errors } },
+  }),
+  reportTopic: endpoint({
+    method: 'POST',
+    url: '/topics/:id/report',
+    service: 'topics',
+    summary: 'Report a voice (anonymous ones too: the poster is known to the server only)',
+    auth: 'user',
+    schema: { params: TopicParams, body: TopicReportBody, response: { 200: Envelope(Type.Object({ message: Type.String() })), ...errors } },
   }),
   myTopics: endpoint({
     method: 'GET',

@@ -12,11 +12,12 @@ import {
   validateTopicText,
 } from '@honne/contracts/topics';
 import { AppError, fieldErrors, forbidden, notFound, ok, route } from '@honne/service-kit';
+import { validateReport } from '@honne/contracts/friends';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findThread } from '../db/repos/threads.ts';
-import { findLive, listLive, listMineInThread, postTopic, recordClick, setCallable } from '../db/repos/topics.ts';
+import { findLive, listLive, listMineInThread, postTopic, recordClick, recordHeart, setCallable } from '../db/repos/topics.ts';
 import { findCard } from '../db/repos/users.ts';
 import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
 import { topicView } from '../domain/views.ts';
@@ -138,6 +139,26 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (row.user_id === caller.userId) return ok({ topic_id: row.id, click_number: row.click_number, counted: false });
     const result = await recordClick(ctx.db, row.id, caller.userId, ctx.clock.now());
     return ok({ topic_id: row.id, ...result });
+  });
+
+  route(app, ctx, topicsEndpoints.heart, async ({ params, caller }) => {
+    const row = await live(params.id);
+    if (!row) throw gone();
+    if (row.user_id === caller.userId) return ok({ topic_id: row.id, heart_number: row.heart_number, counted: false });
+    return ok({ topic_id: row.id, ...(await recordHeart(ctx.db, row.id, caller.userId, ctx.clock.now())) });
+  });
+
+  route(app, ctx, topicsEndpoints.reportTopic, async ({ params, body, caller }) => {
+    const row = await live(params.id);
+    if (!row) throw gone();
+    if (row.user_id === caller.userId) throw forbidden(messages.cannotReportSelf);
+    const errors = validateReport(body.content);
+    if (Object.keys(errors).length > 0) throw fieldErrors({ content: errors.report! });
+    await ctx.db
+      .insertInto('topic_reports')
+      .values({ topic_id: row.id, poster_id: row.user_id, reporter_id: caller.userId, content: body.content!.trim(), created_at: ctx.clock.now() })
+      .execute();
+    return ok({ message: 'success' });
   });
 
   route(app, ctx, topicsEndpoints.myTopics, async ({ query, caller }) => {

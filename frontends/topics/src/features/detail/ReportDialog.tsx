@@ -1,6 +1,6 @@
 import { isApiError } from '@honne/api-client';
-import { friendsEndpoints } from '@honne/contracts/friends';
 import { messages } from '@honne/contracts/messages';
+import { topicsEndpoints } from '@honne/contracts/topics';
 import { BottomSheet, Button, usePopup } from '@honne/ui';
 import { useId, useState, type FormEvent } from 'react';
 
@@ -8,7 +8,7 @@ import { client, useFail } from '../../data/api.ts';
 import { strings } from '../../strings.ts';
 
 /** The report dialog of the detail panel: a text area (newlines kept), report and cancel. */
-export function ReportDialog({ userId, name, onClose }: { userId: string; name: string; onClose: () => void }) {
+export function ReportDialog({ topicId, name, onClose }: { topicId: string; name: string; onClose: () => void }) {
   const popup = usePopup();
   const fail = useFail();
   const id = useId();
@@ -23,12 +23,12 @@ export function ReportDialog({ userId, name, onClose }: { userId: string; name: 
     }
     setSending(true);
     try {
-      await client().call(friendsEndpoints.report, { body: { user_id: userId, report: text } });
+      await client().call(topicsEndpoints.reportTopic, { params: { id: topicId }, body: { content: text } });
       onClose();
       void popup.alert(strings.reportDone);
     } catch (err) {
-      if (isApiError(err) && err.kind === 'http' && err.status < 500 && err.fieldErrors.report)
-        setError(err.fieldErrors.report);
+      if (isApiError(err) && err.kind === 'http' && err.status < 500 && err.fieldErrors.content)
+        setError(err.fieldErrors.content);
       else fail(err);
     } finally {
       setSending(false);

@@ -59,11 +59,23 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
   const [user, setUser] = useState<PublicUser | null>(null);
   const [names, setNames] = useState<Names | null>(null);
   const [reporting, setReporting] = useState(false);
+  const [hearted, setHearted] = useState(false);
   const report = useRef({ onExpired, onClicked });
   report.current = { onExpired, onClicked };
   const me = myUserId();
   const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
   const anonymous = topic.is_anonymous || topic.user.is_anonymous;
+
+  const sendHeart = async () => {
+    try {
+      const r = await client().call(T.heart, { params: { id: topic.id } });
+      setHearted(true);
+      setTopic((t) => ({ ...t, heart_number: r.data.heart_number }));
+    } catch (e) {
+      if (isApiError(e) && e.status === 404) onExpired(topic.id);
+      else fail(e);
+    }
+  };
 
   useEffect(() => {
     let alive = true;
@@ -153,11 +165,26 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
               <b>{topic.click_number}</b>
               {strings.clicks}
             </span>
-            <span className="tp-detail__stat">
-              <HeartIcon />
-              <b>{topic.heart_number}</b>
-              {strings.hearts}
-            </span>
+            {isMine ? (
+              <span className="tp-detail__stat">
+                <HeartIcon />
+                <b>{topic.heart_number}</b>
+                {strings.hearts}
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="tp-detail__stat tp-detail__heart"
+                aria-pressed={hearted}
+                aria-label={hearted ? strings.heartSent : strings.sendHeart}
+                disabled={hearted}
+                onClick={() => void sendHeart()}
+              >
+                <HeartIcon />
+                <b>{topic.heart_number}</b>
+                {strings.hearts}
+              </button>
+            )}
             <span className="tp-detail__stat">
               {topic.is_callable ? <PhoneIcon /> : <PhoneOffIcon />}
               <b style={{ fontSize: 12 }}>{topic.is_callable ? strings.callable : strings.notCallable}</b>
@@ -214,8 +241,8 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
             </>
           ) : null}
 
-          {/* Reports go to accounts by user id; an anonymous poster's id is hidden and topics has no report route. */}
-          {!isMine && !anonymous && topic.user_id ? (
+          {/* Reports go to topics, which knows the poster even when the voice is anonymous. */}
+          {!isMine ? (
             <Button variant="text" onClick={() => setReporting(true)}>
               <FlagIcon size={16} />
               {strings.report}
@@ -223,8 +250,8 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
           ) : null}
         </article>
       </BottomSheet>
-      {reporting && topic.user_id ? (
-        <ReportDialog userId={topic.user_id} name={name} onClose={() => setReporting(false)} />
+      {reporting ? (
+        <ReportDialog topicId={topic.id} name={name} onClose={() => setReporting(false)} />
       ) : null}
     </>
   );

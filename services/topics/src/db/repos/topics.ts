@@ -217,6 +217,22 @@ export async function recordClick(
   });
 }
 
+/** A heart, once per user and voice, like a click. */
+export async function recordHeart(db: Kysely<TopicsDb>, topicId: string, userId: string, at: Date): Promise<{ counted: boolean; heart_number: number }> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('topic_hearts')
+      .values({ topic_id: topicId, user_id: userId, created_at: at })
+      .onConflict((oc) => oc.columns(['topic_id', 'user_id']).doNothing())
+      .returning('user_id')
+      .executeTakeFirst();
+    const row = inserted
+      ? await trx.updateTable('topics').set({ heart_number: sql`heart_number + 1` }).where('id', '=', topicId).returning('heart_number').executeTakeFirstOrThrow()
+      : await trx.selectFrom('topics').select('heart_number').where('id', '=', topicId).executeTakeFirstOrThrow();
+    return { counted: inserted !== undefined, heart_number: row.heart_number };
+  });
+}
+
 /** Claims up to `batch` expired voices and deletes them with what hangs on them. */
 export async function deleteExpiredBatch(db: Kysely<TopicsDb>, now: Date, batch: number): Promise<Removed> {
   return db.transaction().execute(async (trx) => {

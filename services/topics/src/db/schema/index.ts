@@ -136,6 +136,22 @@ export interface ReplyTable {
   created_at: Timestamp;
 }
 
+export interface TopicHeartTable {
+  topic_id: string;
+  user_id: string;
+  created_at: Date;
+}
+
+/** Kept for moderation after the voice expires (no foreign key to topics). */
+export interface TopicReportTable {
+  id: Generated<string>;
+  topic_id: string;
+  poster_id: string;
+  reporter_id: string;
+  content: string;
+  created_at: Date;
+}
+
 export interface TopicsDb {
   service_meta: ServiceMetaTable;
   categories: CategoryTable;
@@ -144,6 +160,8 @@ export interface TopicsDb {
   threads: ThreadTable;
   topics: TopicTable;
   topic_clicks: TopicClickTable;
+  topic_hearts: TopicHeartTable;
+  topic_reports: TopicReportTable;
   user_cards: UserCardTable;
   user_presence: UserPresenceTable;
   user_filters: UserFilterTable;
