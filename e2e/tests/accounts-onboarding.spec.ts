@@ -144,3 +144,12 @@ test('no avatar chosen: the default avatar is set as a link', async ({ page, req
   expect(p.is_infomation).toBe(1);
   expect(p.profile_image).toMatch(/^\/api\/v1\/users\/avatars\/male\/\d+\.svg$/);
 });
+
+test('the camera screen shows the device error and blocks capture while it stands', async ({ page, request }) => {
+  await newSignedInUser(page, request, 'nocamera');
+  // Headless Chromium without a fake device has no camera: getUserMedia fails with the device's message.
+  await page.goto('/registration-information/avatar/take-picture');
+  await expect(page.getByRole('alert')).toContainText('カメラを利用できません');
+  await expect(page.getByRole('alert')).toContainText(/NotFoundError|NotAllowedError|NotReadableError/);
+  await expect(page.getByRole('button', { name: '撮影する' })).toBeDisabled();
+});

@@ -198,3 +198,47 @@ test('edits every part of the profile from my page and settings, and it all pers
   await login(page, email, 'newpass456');
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('errors of §8: offline makes no call, other failures say 想定しないエラーが発生しました。, 401 logs out', async ({
+  page,
+  context,
+  request,
+}) => {
+  await newSignedInUser(page, request, 'errors');
+  await completeProfileViaApi(page, request, 'エラー');
+
+  // Offline: the popup says so and no request leaves the browser.
+  await page.goto('/sns_info');
+  await expect(page.getByLabel('Facebook')).toBeVisible();
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/v1/users/update_sns')) calls += 1;
+  });
+  await context.setOffline(true);
+  await page.getByLabel('Facebook').fill('facebook.com/offline');
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(messages.offline);
+  await page.getByRole('button', { name: 'OK' }).click();
+  expect(calls).toBe(0);
+  await context.setOffline(false);
+
+  // A server failure: the generic message.
+  await page.route('**/api/v1/users/update_sns', (route) => route.fulfill({ status: 502, body: '' }));
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(messages.unexpected);
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.unroute('**/api/v1/users/update_sns');
+
+  // 401 on a signed-in call: forced logout to /login, stored user info cleared.
+  await page.route('**/api/v1/users/profile', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ data: null, status: 401, error: 'unauthorized', code: 'unauthorized', last_doc_id: null }),
+    }),
+  );
+  await page.goto('/mypage');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alertdialog')).toContainText(messages.forcedLogout);
+  expect(await page.evaluate(() => localStorage.getItem('user_info'))).toBeNull();
+});

@@ -176,7 +176,7 @@ export const strings = {
   balance: '保有ポイント',
   pointHistory: 'ポイント履歴',
   pointRefund: 'ポイント払い戻し',
-  pointTiles: ['ポイントを購入', 'キャンペーン', 'ポイントの使い方'],
+  pointTiles: ['ポイント購入', 'キャンペーン', '使い方'],
   addPoints: 'ポイントを追加する（外部サイト）',
   pointsPending: 'この機能は現在準備中です。公開まで今しばらくお待ちください。',
 

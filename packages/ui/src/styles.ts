@@ -41,7 +41,7 @@ a { color: var(--hn-color-primary); }
 .hn-page { flex: 1; display: flex; flex-direction: column; padding: var(--hn-space-6) var(--hn-space-5); gap: var(--hn-space-4); }
 .hn-page--with-nav { padding-bottom: calc(var(--hn-size-nav) + var(--hn-space-6) + env(safe-area-inset-bottom)); }
 .hn-stack { display: flex; flex-direction: column; gap: var(--hn-space-4); }
-.hn-title { font-size: var(--hn-font-size-heading); font-weight: var(--hn-font-weight-bold); line-height: var(--hn-font-line-height-tight); margin: 0; text-wrap: balance; }
+.hn-title { font-size: var(--hn-font-size-heading); font-weight: var(--hn-font-weight-bold); line-height: var(--hn-font-line-height-tight); margin: 0; text-wrap: balance; word-break: auto-phrase; }
 .hn-text-muted { color: var(--hn-color-text-muted); }
 .hn-text-small { font-size: var(--hn-font-size-small); }
 .hn-text-center { text-align: center; }
