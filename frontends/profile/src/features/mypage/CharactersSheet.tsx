@@ -6,6 +6,7 @@ import { profileEndpoints, type CharacterList } from '@honne/contracts/profile';
 import { Avatar, BottomSheet, Button, Loader, PlusIcon, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { clearProgress } from '../registration/progress.ts';
 import { useLogout } from '../shared/useLogout.ts';
 import { useReport } from '../shared/useReport.ts';
 
@@ -42,6 +43,8 @@ export function CharactersSheet({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       await getApi().accounts.switchCharacter(id);
+      // Onboarding progress belongs to the character that made it.
+      clearProgress(getApi().client.storage);
       // A fresh page: every screen and the real-time socket start again as the new character.
       window.location.assign('/');
     } catch (e) {

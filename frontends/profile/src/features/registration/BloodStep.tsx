@@ -15,7 +15,8 @@ import { useEditSave } from './useEditSave.ts';
 export function BloodStep({ edit }: { edit: boolean }) {
   const navigate = useNavigate();
   const { info, update } = useRegistration();
-  const { profile } = useProfile();
+  // Only the edit variant starts from the saved profile.
+  const { profile } = useProfile(edit);
   const { save, busy } = useEditSave();
   const [blood, setBlood] = useState<BloodDraft | null>(edit ? null : info.blood);
 

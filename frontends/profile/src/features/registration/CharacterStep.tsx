@@ -16,7 +16,8 @@ export function CharacterStep({ edit }: { edit: boolean }) {
   const navigate = useNavigate();
   const popup = usePopup();
   const { info, update } = useRegistration();
-  const { profile } = useProfile();
+  // Only the edit variant starts from the saved profile.
+  const { profile } = useProfile(edit);
   const { save, busy } = useEditSave();
   const [tags, setTags] = useState<string[] | null>(edit ? null : info.tags);
 

@@ -18,7 +18,8 @@ export function SoundStep({ edit }: { edit: boolean }) {
   const navigate = useNavigate();
   const popup = usePopup();
   const { info, update } = useRegistration();
-  const { profile } = useProfile();
+  // Only the edit variant starts from the saved profile.
+  const { profile } = useProfile(edit);
   const { save, busy } = useEditSave();
   const [sound, setSound] = useState<Sound | null>(edit ? null : info.sound);
 

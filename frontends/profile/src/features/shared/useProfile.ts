@@ -9,11 +9,11 @@ import { useReport } from './useReport.ts';
  * The signed-in user's profile: the copy kept in `user_info` at once (no blank screen), then a
  * fresh GET /users/profile. A failed load says 想定しないエラーが発生しました。 (spec §8).
  */
-export function useProfile() {
+export function useProfile(enabled = true) {
   const report = useReport();
   const api = getApi();
   const [profile, setProfile] = useState<UserProfile | null>(api.client.session.get()?.profile ?? null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(enabled);
   const [failed, setFailed] = useState(false);
 
   const reload = useCallback(async () => {
@@ -30,8 +30,8 @@ export function useProfile() {
   }, [api, report]);
 
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    if (enabled) void reload();
+  }, [reload, enabled]);
 
   /** Keeps the screen and `user_info` in step after a save answered the new profile. */
   const saved = useCallback(
