@@ -104,6 +104,7 @@ export const strings = {
   cameraStarting: 'カメラを起動しています…',
   cameraErrorTitle: 'カメラを利用できません',
   cameraVideo: 'カメラの映像',
+  cameraUnsupported: 'このブラウザはカメラに対応していません。',
   uploading: 'アップロード中',
   confirmTitle: '登録内容の確認',
   confirmLead: 'この内容でよろしいですか？',

@@ -85,7 +85,7 @@ export function ImageCropDialog(props: ImageCropDialogProps) {
           style={{ width: VIEW, height: VIEW }}
           tabIndex={0}
           role="group"
-          aria-roledescription="crop"
+          aria-roledescription="切り抜き範囲"
           aria-label={title}
           aria-describedby={helpId}
           onPointerDown={onPointerDown}

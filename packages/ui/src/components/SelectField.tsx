@@ -100,7 +100,7 @@ export function ChoiceSheet<V extends string | number>({
         {options.map((o) => {
           const selected = o.value === value;
           return (
-            <li key={String(o.value)}>
+            <li key={String(o.value)} role="none">
               <button
                 type="button"
                 role="option"

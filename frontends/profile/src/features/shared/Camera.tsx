@@ -20,7 +20,7 @@ export function Camera({ onCapture }: { onCapture: (image: PreparedImage) => voi
     let alive = true;
     const media = navigator.mediaDevices;
     if (!media?.getUserMedia) {
-      setError('getUserMedia is not supported in this browser (カメラに対応していないブラウザです)');
+      setError(strings.cameraUnsupported);
       return;
     }
     media
