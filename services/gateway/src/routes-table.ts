@@ -19,7 +19,7 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/users/first_search',
     '/users/topics',
   ],
-  chat: ['/rooms', '/messages'],
+  chat: ['/rooms', '/messages', '/users/unread'],
   calls: [
     '/calls',
     '/rooms/:id/calling',
