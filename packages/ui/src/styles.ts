@@ -223,7 +223,7 @@ a { color: var(--hn-color-primary); }
 .hn-chips__legend { padding: 0; margin-bottom: var(--hn-space-2); }
 .hn-chips__list { display: flex; flex-wrap: wrap; gap: var(--hn-space-2); }
 .hn-chips__list--large .hn-chip { flex: 1; }
-.hn-chips__list--large .hn-chip__face { width: 100%; }
+.hn-chips__list--large .hn-chip__face { width: 100%; padding-left: var(--hn-space-2); padding-right: var(--hn-space-2); white-space: nowrap; }
 .hn-chip { position: relative; display: inline-flex; }
 .hn-chip input { position: absolute; opacity: 0; width: 1px; height: 1px; }
 .hn-chip__face {
