@@ -33,3 +33,11 @@ export {
   type WebSocketLike,
 } from './realtime.ts';
 export { getApi, RealtimeHub, type ChannelSource, type HonneApi } from './instance.ts';
+export {
+  UnreadStore,
+  UNREAD_SYNC_KEY,
+  addIncoming,
+  clearRoomState,
+  summaryToState,
+  type UnreadState,
+} from './unread.ts';

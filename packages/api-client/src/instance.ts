@@ -3,6 +3,7 @@ import type { RealtimeEvent } from '@honne/contracts/realtime';
 import { createAccountsApi, type AccountsApi } from './accounts.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 import type { RealtimeStatus } from './realtime.ts';
+import { UnreadStore } from './unread.ts';
 
 type RealtimeListener = (event: RealtimeEvent) => void;
 type StatusListener = (status: RealtimeStatus) => void;
@@ -100,6 +101,8 @@ export interface HonneApi {
   accounts: AccountsApi;
   /** Events from the real-time socket the shell keeps open while signed in. */
   realtime: RealtimeHub;
+  /** Unread chat counts (the friends tab badge, the friend list), live while someone listens. */
+  unread: UnreadStore;
 }
 
 let instance: HonneApi | undefined;
@@ -111,7 +114,13 @@ let instance: HonneApi | undefined;
 export function getApi(): HonneApi {
   if (!instance) {
     const client = createApiClient();
-    instance = { client, accounts: createAccountsApi(client), realtime: new RealtimeHub() };
+    const realtime = new RealtimeHub();
+    instance = {
+      client,
+      accounts: createAccountsApi(client),
+      realtime,
+      unread: new UnreadStore(client, realtime, client.storage),
+    };
   }
   return instance;
 }

@@ -169,6 +169,33 @@ describe('session, 401 and refresh', () => {
     expect(storage.getItem(STORAGE_KEYS.deviceId)).toBe(bodies[0].device_id);
   });
 
+  it('switching character sends the device, stores the new session and drops the old profile', async () => {
+    const storage = new MemoryStorage();
+    const { fetch, calls } = fakeFetch((url) =>
+      url.endsWith('/users/login')
+        ? json(200, { data: session('parent', 3600, 1), status: 200, error: null, last_doc_id: null })
+        : json(200, {
+            data: { ...session('child', 3600, 0), user_id: 'u2' },
+            status: 200,
+            error: null,
+            last_doc_id: null,
+          }),
+    );
+    const client = createApiClient({ fetch, storage, now });
+    const accounts = createAccountsApi(client);
+    await accounts.login({ email: 'a@b.jp', password: 'password1' });
+    client.session.update({ profile: { id: 'u1' } as never });
+    await accounts.switchCharacter('u2');
+    const switchCall = calls[1]!;
+    expect(switchCall.url).toMatch(/\/users\/switch_character$/);
+    expect(switchCall.init.headers).toMatchObject({ Authorization: 'Bearer parent' });
+    const body = JSON.parse(String(switchCall.init.body));
+    expect(body).toMatchObject({ id: 'u2', device_type: 'web', device_id: storage.getItem(STORAGE_KEYS.deviceId) });
+    const stored = client.session.get()!;
+    expect(stored).toMatchObject({ access_token: 'child', user_id: 'u2', is_infomation: 0, email: 'a@b.jp' });
+    expect(stored.profile).toBeUndefined();
+  });
+
   it('sign-up always sends agree_terms: true', async () => {
     const { fetch, calls } = fakeFetch(() =>
       json(200, {

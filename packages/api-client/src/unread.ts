@@ -1,0 +1,188 @@
+import { CHAT_REALTIME_TYPES, chatEndpoints, type UnreadSummary } from '@honne/contracts/chat';
+import type { RealtimeEvent } from '@honne/contracts/realtime';
+
+import type { ApiClient } from './client.ts';
+import type { RealtimeHub } from './instance.ts';
+import type { KeyValueStorage } from './storage.ts';
+
+/** localStorage key another tab writes after it changed unread state (the storage event refetches). */
+export const UNREAD_SYNC_KEY = 'chat_unread_sync';
+
+export interface UnreadState {
+  total: number;
+  rooms: Readonly<Record<string, number>>;
+}
+
+type Listener = (state: UnreadState) => void;
+
+/** Counts from the server's summary. */
+export function summaryToState(summary: UnreadSummary): UnreadState {
+  const rooms: Record<string, number> = {};
+  for (const r of summary.rooms) if (r.unreadCount > 0) rooms[r.room_id] = r.unreadCount;
+  return { total: summary.total, rooms };
+}
+
+/**
+ * Spec §4 unread rule applied to one incoming message: it adds one only when it is from someone
+ * else, not already counted and not in the room on screen.
+ */
+export function addIncoming(
+  state: UnreadState,
+  message: { id: string; room_id: string; is_mine: boolean },
+  counted: Set<string>,
+  activeRoom: string | null,
+): UnreadState {
+  if (message.is_mine || counted.has(message.id) || message.room_id === activeRoom) return state;
+  counted.add(message.id);
+  const rooms = { ...state.rooms, [message.room_id]: (state.rooms[message.room_id] ?? 0) + 1 };
+  return { total: state.total + 1, rooms };
+}
+
+/** Opening a room clears its count. */
+export function clearRoomState(state: UnreadState, roomId: string): UnreadState {
+  const n = state.rooms[roomId] ?? 0;
+  if (!n) return state;
+  const rooms = { ...state.rooms };
+  delete rooms[roomId];
+  return { total: Math.max(0, state.total - n), rooms };
+}
+
+/**
+ * Unread counts per room and in total for the badge of the friends tab and the friend list. Runs
+ * while someone listens: fetches `GET /rooms/unread`, follows `message.created` from the socket,
+ * refetches after a reconnect, after read marks from another tab (`message.read` by_me or the
+ * storage event) and after deletions or expiry.
+ */
+export class UnreadStore {
+  private state: UnreadState = { total: 0, rooms: {} };
+  private readonly listeners = new Set<Listener>();
+  private readonly counted = new Set<string>();
+  private activeRoom: string | null = null;
+  private stopFns: (() => void)[] = [];
+  private refetchTimer: ReturnType<typeof setTimeout> | undefined;
+  private generation = 0;
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly realtime: RealtimeHub,
+    private readonly storage: KeyValueStorage,
+  ) {}
+
+  get current(): UnreadState {
+    return this.state;
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) this.start();
+    listener(this.state);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  }
+
+  /** The room on screen: its messages are read as they arrive, so they never count. */
+  setActiveRoom(roomId: string | null): void {
+    this.activeRoom = roomId;
+    if (roomId) this.set(clearRoomState(this.state, roomId));
+  }
+
+  /** Clears a room on the server (`PUT /rooms/unread {room_id}`) and tells the other tabs. */
+  async clearRoom(roomId: string): Promise<void> {
+    this.set(clearRoomState(this.state, roomId));
+    const r = await this.client.call(chatEndpoints.updateUnread, { body: { room_id: roomId } });
+    this.apply(r.data);
+    this.announce();
+  }
+
+  /** Tells other tabs to refetch (they get a storage event). */
+  announce(): void {
+    try {
+      this.storage.setItem(UNREAD_SYNC_KEY, String(Date.now()));
+    } catch {
+      // Storage full or disabled: the socket's message.read still reaches the other tabs.
+    }
+  }
+
+  refetch(): Promise<void> {
+    const gen = ++this.generation;
+    return this.client
+      .call(chatEndpoints.unread)
+      .then((r) => {
+        if (gen === this.generation) this.apply(r.data);
+      })
+      .catch(() => undefined);
+  }
+
+  private apply(summary: UnreadSummary) {
+    let next = summaryToState(summary);
+    if (this.activeRoom) next = clearRoomState(next, this.activeRoom);
+    this.set(next);
+  }
+
+  private set(state: UnreadState) {
+    if (state === this.state) return;
+    this.state = state;
+    for (const l of this.listeners) l(state);
+  }
+
+  private soon() {
+    clearTimeout(this.refetchTimer);
+    this.refetchTimer = setTimeout(() => void this.refetch(), 300);
+  }
+
+  private onEvent(event: RealtimeEvent) {
+    const data = (event.data ?? {}) as Record<string, unknown>;
+    switch (event.type) {
+      case CHAT_REALTIME_TYPES.messageCreated:
+        if (typeof data.id === 'string' && typeof data.room_id === 'string') {
+          this.set(
+            addIncoming(
+              this.state,
+              { id: data.id, room_id: data.room_id, is_mine: data.is_mine === true },
+              this.counted,
+              this.activeRoom,
+            ),
+          );
+        }
+        break;
+      case CHAT_REALTIME_TYPES.messageRead:
+        if (data.by_me === true) this.soon();
+        break;
+      case CHAT_REALTIME_TYPES.messageDeleted:
+      case CHAT_REALTIME_TYPES.messageExpired:
+      case CHAT_REALTIME_TYPES.topicRoomDeleted:
+      case CHAT_REALTIME_TYPES.friendRoomDeleted:
+        this.soon();
+        break;
+      default:
+    }
+  }
+
+  private start() {
+    void this.refetch();
+    this.stopFns.push(this.realtime.subscribe((e) => this.onEvent(e)));
+    let wasOpen = this.realtime.status === 'open';
+    this.stopFns.push(
+      this.realtime.onStatus((status) => {
+        // A reconnect may have missed events: the server's counts are the truth.
+        if (status === 'open' && !wasOpen) void this.refetch();
+        wasOpen = status === 'open';
+      }),
+    );
+    if (typeof window !== 'undefined') {
+      const onStorage = (e: StorageEvent) => {
+        if (e.key === UNREAD_SYNC_KEY) void this.refetch();
+      };
+      window.addEventListener('storage', onStorage);
+      this.stopFns.push(() => window.removeEventListener('storage', onStorage));
+    }
+  }
+
+  private stop() {
+    for (const f of this.stopFns) f();
+    this.stopFns = [];
+    clearTimeout(this.refetchTimer);
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+
+import { addIncoming, clearRoomState, summaryToState } from '../src/unread.ts';
+
+describe('unread counting', () => {
+  const empty = { total: 0, rooms: {} };
+
+  it('adds a message from someone else once, never my own or the open room', () => {
+    const counted = new Set<string>();
+    let s = addIncoming(empty, { id: 'm1', room_id: 'r1', is_mine: false }, counted, null);
+    expect(s).toEqual({ total: 1, rooms: { r1: 1 } });
+    s = addIncoming(s, { id: 'm1', room_id: 'r1', is_mine: false }, counted, null);
+    expect(s.total).toBe(1);
+    s = addIncoming(s, { id: 'm2', room_id: 'r1', is_mine: true }, counted, null);
+    expect(s.total).toBe(1);
+    s = addIncoming(s, { id: 'm3', room_id: 'r2', is_mine: false }, counted, 'r2');
+    expect(s.total).toBe(1);
+  });
+
+  it('clears one room and keeps the rest', () => {
+    const s = clearRoomState({ total: 5, rooms: { a: 2, b: 3 } }, 'a');
+    expect(s).toEqual({ total: 3, rooms: { b: 3 } });
+  });
+
+  it('reads the server summary', () => {
+    expect(
+      summaryToState({
+        total: 3,
+        badge: '3',
+        rooms: [
+          { room_id: 'a', unreadCount: 3, messageIds: [], latestMessage: null, updated_at: null },
+          { room_id: 'b', unreadCount: 0, messageIds: [], latestMessage: null, updated_at: null },
+        ],
+      }),
+    ).toEqual({ total: 3, rooms: { a: 3 } });
+  });
+});
