@@ -261,3 +261,23 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
     expect(time.epoch_ms).toBe(h.clock.now().getTime());
   });
 });
+
+describe.each(infraModes())('nullable fields ($name)', (mode) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(mode);
+  });
+  afterAll(() => h?.close());
+
+  it('accepts null for an unchosen blood type, personality or rating and stores null', async () => {
+    const me = await h.register('nulls@example.jp');
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/users',
+      headers: h.as(me.caller),
+      payload: { userBloodSettings: { bloodType: null, personality: null, sociability: null, degree: 3 } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.userBloodSettings).toMatchObject({ bloodType: null, personality: null, sociability: null, degree: 3 });
+  });
+});
