@@ -137,12 +137,22 @@ export const events = {
   /** A user blocked or unblocked another (accounts); chat refuses and hides a blocked sender's messages. */
   blockChanged: {
     subject: 'accounts.block.changed',
-    schema: Type.Object({ blocker_id: Type.String(), blocked_id: Type.String(), blocked: Type.Boolean(), at: Type.String() }),
+    schema: Type.Object({
+      blocker_id: Type.String(),
+      blocked_id: Type.String(),
+      blocked: Type.Boolean(),
+      at: Type.String(),
+    }),
   },
   /** Two users became friends or stopped being friends (published once per pair, by accounts). */
   friendChanged: {
     subject: 'accounts.friend.changed',
-    schema: Type.Object({ user_id: Type.String(), friend_id: Type.String(), friend: Type.Boolean(), at: Type.String() }),
+    schema: Type.Object({
+      user_id: Type.String(),
+      friend_id: Type.String(),
+      friend: Type.Boolean(),
+      at: Type.String(),
+    }),
   },
   /** Settings other services act on: chat expires a sender's messages after saved_message_time minutes. */
   userSettingsUpdated: {

@@ -291,7 +291,11 @@ export const ClickResult = Type.Object({
   counted: Type.Boolean(),
 });
 
-export const HeartResult = Type.Object({ topic_id: Type.String(), heart_number: Type.Integer(), counted: Type.Boolean() });
+export const HeartResult = Type.Object({
+  topic_id: Type.String(),
+  heart_number: Type.Integer(),
+  counted: Type.Boolean(),
+});
 export const TopicReportBody = Type.Object({ content: Type.Optional(S(5000)) });
 
 export const HistoryQuery = Type.Object({ type: Type.Optional(Int(0, 2)), ...Page });
@@ -441,7 +445,11 @@ export const topicsEndpoints = {
     service: 'topics',
     summary: 'Report a voice (anonymous ones too: the poster is known to the server only)',
     auth: 'user',
-    schema: { params: TopicParams, body: TopicReportBody, response: { 200: Envelope(Type.Object({ message: Type.String() })), ...errors } },
+    schema: {
+      params: TopicParams,
+      body: TopicReportBody,
+      response: { 200: Envelope(Type.Object({ message: Type.String() })), ...errors },
+    },
   }),
   myTopics: endpoint({
     method: 'GET',

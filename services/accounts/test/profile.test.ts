@@ -278,6 +278,11 @@ describe.each(infraModes())('nullable fields ($name)', (mode) => {
       payload: { userBloodSettings: { bloodType: null, personality: null, sociability: null, degree: 3 } },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.userBloodSettings).toMatchObject({ bloodType: null, personality: null, sociability: null, degree: 3 });
+    expect(res.json().data.userBloodSettings).toMatchObject({
+      bloodType: null,
+      personality: null,
+      sociability: null,
+      degree: 3,
+    });
   });
 });

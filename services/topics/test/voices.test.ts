@@ -320,9 +320,14 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     });
 
     it('takes one heart per user (not from the poster), even when sent many times at once', async () => {
-      const hearts = await Promise.all(Array.from({ length: 8 }, () => h.post(`/topics/${voice.id}/heart`, {}, reader)));
+      const hearts = await Promise.all(
+        Array.from({ length: 8 }, () => h.post(`/topics/${voice.id}/heart`, {}, reader)),
+      );
       expect(hearts.filter((r) => r.json().data.counted)).toHaveLength(1);
-      expect((await h.post(`/topics/${voice.id}/heart`, {}, poster)).json().data).toMatchObject({ counted: false, heart_number: 1 });
+      expect((await h.post(`/topics/${voice.id}/heart`, {}, poster)).json().data).toMatchObject({
+        counted: false,
+        heart_number: 1,
+      });
       expect((await h.get(`/topics/${voice.id}`, reader)).json().data.heart_number).toBe(1);
       expect((await h.post('/topics/00000000-0000-4000-8000-000000000000/heart', {}, reader)).statusCode).toBe(404);
     });
@@ -331,11 +336,15 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       const empty = await h.post(`/topics/${voice.id}/report`, { content: ' \n ' }, reader);
       expect(empty.statusCode).toBe(403);
       expect(empty.json().errors.content).toBe('通報内容を入力してください。');
-      expect((await h.post(`/topics/${voice.id}/report`, { content: 'x' }, poster)).json().error).toBe(messages.cannotReportSelf);
+      expect((await h.post(`/topics/${voice.id}/report`, { content: 'x' }, poster)).json().error).toBe(
+        messages.cannotReportSelf,
+      );
       const ok = await h.post(`/topics/${voice.id}/report`, { content: '1行目\n2行目' }, reader);
       expect(ok.json().data).toEqual({ message: 'success' });
       const rows = await h.ctx.db.selectFrom('topic_reports').selectAll().where('topic_id', '=', voice.id).execute();
-      expect(rows.map((r) => [r.poster_id, r.reporter_id, r.content])).toEqual([[poster.userId, reader.userId, '1行目\n2行目']]);
+      expect(rows.map((r) => [r.poster_id, r.reporter_id, r.content])).toEqual([
+        [poster.userId, reader.userId, '1行目\n2行目'],
+      ]);
     });
 
     it("does not count the poster's own opening, nor clicks in someone else's name", async () => {

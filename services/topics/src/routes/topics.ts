@@ -17,7 +17,15 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findThread } from '../db/repos/threads.ts';
-import { findLive, listLive, listMineInThread, postTopic, recordClick, recordHeart, setCallable } from '../db/repos/topics.ts';
+import {
+  findLive,
+  listLive,
+  listMineInThread,
+  postTopic,
+  recordClick,
+  recordHeart,
+  setCallable,
+} from '../db/repos/topics.ts';
 import { findCard } from '../db/repos/users.ts';
 import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
 import { topicView } from '../domain/views.ts';
@@ -156,7 +164,13 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (Object.keys(errors).length > 0) throw fieldErrors({ content: errors.report! });
     await ctx.db
       .insertInto('topic_reports')
-      .values({ topic_id: row.id, poster_id: row.user_id, reporter_id: caller.userId, content: body.content!.trim(), created_at: ctx.clock.now() })
+      .values({
+        topic_id: row.id,
+        poster_id: row.user_id,
+        reporter_id: caller.userId,
+        content: body.content!.trim(),
+        created_at: ctx.clock.now(),
+      })
       .execute();
     return ok({ message: 'success' });
   });

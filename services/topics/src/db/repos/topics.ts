@@ -218,7 +218,12 @@ export async function recordClick(
 }
 
 /** A heart, once per user and voice, like a click. */
-export async function recordHeart(db: Kysely<TopicsDb>, topicId: string, userId: string, at: Date): Promise<{ counted: boolean; heart_number: number }> {
+export async function recordHeart(
+  db: Kysely<TopicsDb>,
+  topicId: string,
+  userId: string,
+  at: Date,
+): Promise<{ counted: boolean; heart_number: number }> {
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('topic_hearts')
@@ -227,7 +232,12 @@ export async function recordHeart(db: Kysely<TopicsDb>, topicId: string, userId:
       .returning('user_id')
       .executeTakeFirst();
     const row = inserted
-      ? await trx.updateTable('topics').set({ heart_number: sql`heart_number + 1` }).where('id', '=', topicId).returning('heart_number').executeTakeFirstOrThrow()
+      ? await trx
+          .updateTable('topics')
+          .set({ heart_number: sql`heart_number + 1` })
+          .where('id', '=', topicId)
+          .returning('heart_number')
+          .executeTakeFirstOrThrow()
       : await trx.selectFrom('topics').select('heart_number').where('id', '=', topicId).executeTakeFirstOrThrow();
     return { counted: inserted !== undefined, heart_number: row.heart_number };
   });
