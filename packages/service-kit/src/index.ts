@@ -7,6 +7,7 @@ export * from './config.ts';
 export * from './context.ts';
 export * from './db.ts';
 export * from './envelope.ts';
+export * from './jobs.ts';
 export * from './errors.ts';
 export * from './logger.ts';
 export * from './realtime.ts';

@@ -1,3 +1,5 @@
+import { every, type PeriodicJob } from '@honne/service-kit';
+
 import type { AppContext } from '../context.ts';
 import { deleteExpiredBatch } from '../db/repos/topics.ts';
 import { announceRemoved } from '../events/publish.ts';
@@ -25,19 +27,6 @@ export async function purgeExpired(ctx: AppContext): Promise<{ topics: number; h
 }
 
 /** Runs the purge every minute (spec §9: purge/refresh 60 s); failures are logged and retried next tick. */
-export function startPurgeTimer(ctx: AppContext, intervalMs = PURGE_INTERVAL_MS): { stop(): Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = purgeExpired(ctx)
-      .catch((err: unknown) => ctx.log.error({ err }, 'purge failed'))
-      .finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startPurgeTimer(ctx: AppContext, intervalMs = PURGE_INTERVAL_MS): PeriodicJob {
+  return every(intervalMs, 'purge', ctx.log, () => purgeExpired(ctx));
 }
