@@ -4,5 +4,10 @@ export const mfConfig = {
   kind: 'remote',
   exposes: {
     './Friends': './src/features/friends/Friends.tsx',
+    './FriendsCall': './src/features/friends/FriendsCall.tsx',
+    './AddFriend': './src/features/friends/AddFriend.tsx',
+    './BlockList': './src/features/blocks/BlockList.tsx',
+    './ChatRoom': './src/features/room/ChatRoom.tsx',
+    './Trumpet': './src/features/trumpet/Trumpet.tsx',
   },
 } as const;

@@ -10,16 +10,7 @@ import { RemoteView } from './features/remote/RemoteView.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
 
 /** Screens of the main shell that later issues build; each is an honest 準備中 page for now. */
-const COMING_SOON_MAIN = [
-  '/friendlistcall',
-  '/addfriend',
-  '/search_list',
-  '/chat/:roomId',
-  '/present/:roomId',
-  '/trumpet/:roomId',
-  '/blocklist',
-  '/setting-information',
-];
+const COMING_SOON_MAIN = ['/search_list', '/present/:roomId', '/setting-information'];
 
 /** Public routes of spec §2 with no screen of their own (/forgetpass is a placeholder in the spec too). */
 const COMING_SOON_PUBLIC = ['/code', '/forgetpass'];
@@ -53,6 +44,9 @@ export function App() {
                   <Route key={path} path={path} element={<ComingSoon backTo="/login" />} />
                 ))}
                 <Route path="/registration-information/*" element={remote('profile/RegistrationInformation')} />
+                {/* Full-height screens with their own footer: no bottom navigation. */}
+                <Route path="/chat/:roomId" element={remote('chat/ChatRoom')} />
+                <Route path="/trumpet/:roomId" element={remote('chat/Trumpet')} />
               </Route>
               <Route element={<MainLayout />}>
                 <Route index element={remote('topics/PostList')} />
@@ -70,6 +64,9 @@ export function App() {
                 <Route path="/filtertopic" element={remote('topics/FilterTopic')} />
                 <Route path="/history/*" element={remote('topics/History')} />
                 <Route path="/friendlist" element={remote('chat/Friends')} />
+                <Route path="/friendlistcall" element={remote('chat/FriendsCall')} />
+                <Route path="/addfriend" element={remote('chat/AddFriend')} />
+                <Route path="/blocklist" element={remote('chat/BlockList')} />
                 {COMING_SOON_MAIN.map((path) => (
                   <Route key={path} path={path} element={<ComingSoon backTo="/" />} />
                 ))}

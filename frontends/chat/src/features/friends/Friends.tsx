@@ -1,15 +1,6 @@
-import { EmptyState, FriendsIcon, Header } from '@honne/ui';
+import { FriendList } from './FriendList.tsx';
 
-import { strings } from '../../strings.ts';
-
-/** /friendlist: friends and chats (issue to come); an honest placeholder until then. */
+/** /friendlist */
 export default function Friends() {
-  return (
-    <>
-      <Header title={strings.friendsTitle} />
-      <main className="hn-page">
-        <EmptyState icon={<FriendsIcon size={48} />} title={strings.comingSoon} description={strings.friendsPending} />
-      </main>
-    </>
-  );
+  return <FriendList variant="chat" />;
 }

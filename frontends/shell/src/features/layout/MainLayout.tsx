@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
@@ -10,6 +11,9 @@ const TAB_INDEX: Record<NavTabId, number> = { mypage: 0, search: 1, home: 2, his
 export function MainLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const [unread, setUnread] = useState(0);
+  // The friends tab carries the total unread chat count (99+ from 100), live from the socket.
+  useEffect(() => getApi().unread.subscribe((s) => setUnread(s.total)), []);
   return (
     <>
       <div
@@ -24,6 +28,7 @@ export function MainLayout() {
       </div>
       <BottomNav
         pathname={pathname}
+        badges={{ friendlist: unread }}
         onNavigate={(path, tab) => {
           getApi().client.storage.setItem(STORAGE_KEYS.tabIndex, String(TAB_INDEX[tab]));
           navigate(path);

@@ -1,0 +1,104 @@
+import { friendsEndpoints, type SearchResult } from '@honne/contracts/friends';
+import { Avatar, CheckIcon, EmptyState, Header, Skeleton, usePopup } from '@honne/ui';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+
+import { strings } from '../../strings.ts';
+import { ensureChatStyles } from '../../styles.ts';
+import { client, useFail } from '../shared/api.ts';
+import { AddPersonIcon, SearchIcon } from '../shared/icons.tsx';
+
+ensureChatStyles();
+
+/** /addfriend: search by name (Enter or the search icon), add, or see that you are friends already. */
+export default function AddFriend() {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const fail = useFail();
+  const [keyword, setKeyword] = useState('');
+  const [results, setResults] = useState<SearchResult[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const search = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const k = keyword.trim();
+    if (!k) return void popup.alert(strings.searchRequired);
+    setBusy(true);
+    setResults(null);
+    try {
+      const r = await client().call(friendsEndpoints.search, { body: { keyword: k, per_page: 30 } });
+      setResults(r.data);
+    } catch (error) {
+      setResults([]);
+      void fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const add = async (u: SearchResult) => {
+    if (u.is_friend) return void popup.alert(strings.alreadyFriends);
+    try {
+      await client().call(friendsEndpoints.add, { body: { user_id: u.id } });
+      setResults((list) => (list ? list.map((x) => (x.id === u.id ? { ...x, is_friend: true } : x)) : list));
+      await popup.alert(strings.friendAddedNamed(u.user_name ?? strings.noName));
+    } catch (error) {
+      void fail(error);
+    }
+  };
+
+  return (
+    <>
+      <Header title={strings.addFriendTitle} onBack={() => navigate('/friendlist')} />
+      <form className="ch-search" role="search" onSubmit={(e) => void search(e)}>
+        <input
+          type="search"
+          enterKeyHint="search"
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          placeholder={strings.searchPlaceholder}
+          aria-label={strings.searchPlaceholder}
+          maxLength={100}
+        />
+        <button type="submit" className="hn-icon-button" aria-label={strings.search} disabled={busy}>
+          <SearchIcon />
+        </button>
+      </form>
+      <main className="hn-page" style={{ padding: 0 }} aria-busy={busy}>
+        {busy ? (
+          <div aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="ch-skel-row">
+                <Skeleton width={48} height={48} radius="50%" />
+                <Skeleton width="45%" height={14} />
+              </div>
+            ))}
+          </div>
+        ) : results && results.length === 0 ? (
+          <EmptyState icon={<SearchIcon size={48} />} title={strings.noResults} />
+        ) : results ? (
+          <ul className="ch-list">
+            {results.map((u) => {
+              const name = u.user_name ?? strings.noName;
+              return (
+                <li key={u.id} className="ch-friend" data-testid="search-row">
+                  <Avatar src={u.profile_image} alt="" size={48} />
+                  <div className="ch-friend__name">{name}</div>
+                  <button
+                    type="button"
+                    className="hn-icon-button"
+                    aria-label={u.is_friend ? `${name}（${strings.alreadyFriend}）` : `${name}を${strings.add}`}
+                    onClick={() => void add(u)}
+                    style={u.is_friend ? { color: 'var(--hn-color-success)' } : undefined}
+                  >
+                    {u.is_friend ? <CheckIcon /> : <AddPersonIcon />}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,343 @@
+import { getApi } from '@honne/api-client';
+import { CHAT_REALTIME_TYPES, ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
+import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contracts/friends';
+import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { Avatar, EmptyState, FriendsIcon, Header, Skeleton, formatBadge, usePopup, Button } from '@honne/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+import { shortWhen } from '../../lib/days.ts';
+import { strings } from '../../strings.ts';
+import { ensureChatStyles } from '../../styles.ts';
+import { client, useFail } from '../shared/api.ts';
+import { AddPersonIcon, BlockIcon, ChatIcon, PhoneIcon, TrashIcon } from '../shared/icons.tsx';
+
+import { FriendDetail } from './FriendDetail.tsx';
+
+ensureChatStyles();
+
+type Filter = 'history' | 'mine' | 'all';
+
+const byLatest = (a: Friend, b: Friend) => Date.parse(b.updated_at) - Date.parse(a.updated_at);
+
+/** Opens the friend room (`POST /rooms` reopens the existing one) and goes there. */
+export function useOpenFriendRoom() {
+  const navigate = useNavigate();
+  const fail = useFail();
+  return useCallback(
+    async (userId: string) => {
+      try {
+        const r = await client().call(chatEndpoints.createRoom, {
+          body: { room_type_id: ROOM_TYPES.chatFriend, user_id: userId },
+        });
+        navigate(`/chat/${r.data.id}`);
+      } catch (error) {
+        void fail(error);
+      }
+    },
+    [navigate, fail],
+  );
+}
+
+/** Block and delete with the spec's yes/no confirms; resolve true when done. */
+export function useFriendActions() {
+  const popup = usePopup();
+  const fail = useFail();
+  const block = useCallback(
+    async (userId: string) => {
+      const ok = await popup.confirm({ message: strings.confirmBlock, confirmLabel: strings.block, destructive: true });
+      if (!ok) return false;
+      try {
+        await client().call(friendsEndpoints.block, { body: { id: userId } });
+        return true;
+      } catch (error) {
+        void fail(error);
+        return false;
+      }
+    },
+    [popup, fail],
+  );
+  const remove = useCallback(
+    async (userId: string) => {
+      const ok = await popup.confirm({
+        message: strings.confirmDelete,
+        confirmLabel: strings.deleteFriend,
+        destructive: true,
+      });
+      if (!ok) return false;
+      try {
+        await client().call(friendsEndpoints.remove, { body: { id: userId } });
+        return true;
+      } catch (error) {
+        void fail(error);
+        return false;
+      }
+    },
+    [popup, fail],
+  );
+  return { block, remove };
+}
+
+/**
+ * /friendlist and /friendlistcall (accounts-profile-friends §2): friends, latest message first,
+ * 30 a page until an empty page; unread badges live; '11'/'12' update the list in place.
+ */
+export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const popup = usePopup();
+  const fail = useFail();
+  const openRoom = useOpenFriendRoom();
+  const { block, remove } = useFriendActions();
+  const [friends, setFriends] = useState<Friend[] | null>(null);
+  const [done, setDone] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [unread, setUnread] = useState<Readonly<Record<string, number>>>({});
+  const [filter, setFilter] = useState<Filter>('all');
+  const [detail, setDetail] = useState<Friend | null>(null);
+  const cursor = useRef<string | null>(null);
+  const generation = useRef(0);
+  const sentinel = useRef<HTMLLIElement>(null);
+
+  const loadPage = useCallback(
+    async (reset: boolean) => {
+      const gen = reset ? ++generation.current : generation.current;
+      if (reset) cursor.current = null;
+      setLoadingMore(true);
+      try {
+        const r = await client().call(friendsEndpoints.list, {
+          query: { per_page: FRIENDS_PAGE_SIZE, ...(cursor.current ? { last_doc_id: cursor.current } : {}) },
+        });
+        if (gen !== generation.current) return;
+        cursor.current = r.last_doc_id;
+        setDone(r.data.length === 0 || !r.last_doc_id);
+        setFriends((list) => {
+          const base = reset ? [] : (list ?? []);
+          const seen = new Set(base.map((f) => f.id));
+          return [...base, ...r.data.filter((f) => !seen.has(f.id))];
+        });
+      } catch (error) {
+        if (gen !== generation.current) return;
+        setFriends((list) => list ?? []);
+        setDone(true);
+        void fail(error);
+      } finally {
+        if (gen === generation.current) setLoadingMore(false);
+      }
+    },
+    [fail],
+  );
+
+  // Tapping the friends tab (a new location entry) reloads from the start.
+  useEffect(() => {
+    setFriends(null);
+    setDone(false);
+    void loadPage(true);
+  }, [location.key, loadPage]);
+
+  useEffect(() => getApi().unread.subscribe((s) => setUnread(s.rooms)), []);
+
+  useEffect(
+    () =>
+      getApi().realtime.subscribe((event) => {
+        const data = (event.data ?? {}) as Record<string, unknown>;
+        if (event.type === REALTIME_TYPES.friendAdded && typeof data.id === 'string') {
+          const f = data as unknown as Friend;
+          setFriends((list) => (list ? [f, ...list.filter((x) => x.id !== f.id && x.user.id !== f.user.id)] : list));
+        } else if (event.type === REALTIME_TYPES.friendDeleted && typeof data.user_id === 'string') {
+          setFriends((list) => (list ? list.filter((x) => x.user.id !== data.user_id) : list));
+        } else if (event.type === CHAT_REALTIME_TYPES.messageCreated && typeof data.room_id === 'string') {
+          setFriends((list) => {
+            if (!list?.some((f) => f.room_id === data.room_id)) return list;
+            return list
+              .map((f) =>
+                f.room_id === data.room_id
+                  ? {
+                      ...f,
+                      latestMessage: data.is_voice
+                        ? strings.preview.voice
+                        : typeof data.data === 'string' && data.message_type_id === 1 && !data.is_sound
+                          ? data.data
+                          : f.latestMessage,
+                      updated_at: typeof data.created_at === 'string' ? data.created_at : new Date().toISOString(),
+                    }
+                  : f,
+              )
+              .sort(byLatest);
+          });
+        }
+      }),
+    [],
+  );
+
+  // Next page on reaching the bottom, until an empty page.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || done || friends === null) return;
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !loadingMore) void loadPage(false);
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [done, friends, loadingMore, loadPage]);
+
+  const drop = (userId: string) => setFriends((list) => (list ? list.filter((f) => f.user.id !== userId) : list));
+
+  const shown =
+    friends === null
+      ? null
+      : variant === 'call' && filter === 'history'
+        ? friends.filter((f) => !!f.latestMessage)
+        : variant === 'call' && filter === 'mine'
+          ? friends.filter((f) => !!f.topic_id)
+          : friends;
+  const now = new Date();
+
+  return (
+    <>
+      <Header
+        title={strings.friendsTitle}
+        right={
+          <button
+            type="button"
+            className="hn-icon-button"
+            aria-label={strings.addFriendTitle}
+            onClick={() => navigate('/addfriend')}
+          >
+            <AddPersonIcon />
+          </button>
+        }
+      />
+      {variant === 'call' ? (
+        <div className="ch-filter" role="group" aria-label={strings.filterLabel}>
+          {(
+            [
+              ['history', strings.filterHistory],
+              ['mine', strings.filterMine],
+              ['all', strings.filterAll],
+            ] as const
+          ).map(([id, label]) => (
+            <button key={id} type="button" aria-pressed={filter === id} onClick={() => setFilter(id)}>
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <main className="hn-page" style={{ padding: 0 }} aria-busy={friends === null}>
+        {shown === null ? (
+          <div aria-hidden="true">
+            {[0, 1, 2, 3, 4].map((i) => (
+              <div key={i} className="ch-skel-row">
+                <Skeleton width={52} height={52} radius="50%" />
+                <div style={{ flex: 1 }}>
+                  <Skeleton width="40%" height={14} />
+                  <div style={{ height: 8 }} />
+                  <Skeleton width="70%" height={12} />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : shown.length === 0 ? (
+          <EmptyState
+            icon={<FriendsIcon size={48} />}
+            title={strings.noFriends}
+            description={strings.noFriendsHint}
+            action={<Button onClick={() => navigate('/addfriend')}>{strings.addFriendTitle}</Button>}
+          />
+        ) : (
+          <ul className="ch-list" aria-label={strings.friendsTitle}>
+            {shown.map((f) => {
+              const name = f.user.user_name ?? strings.noName;
+              const count = f.room_id ? (unread[f.room_id] ?? 0) : 0;
+              const badge = formatBadge(count);
+              return (
+                <li key={f.id} className="ch-friend" data-testid="friend-row">
+                  <button
+                    type="button"
+                    className="ch-friend__avatar"
+                    aria-label={`${name} ${strings.partnerCard}`}
+                    onClick={() => setDetail(f)}
+                  >
+                    <Avatar src={f.user.profile_image} alt="" size={52} />
+                    {badge ? (
+                      <span className="ch-friend__badge" aria-label={`${badge}件の未読`}>
+                        {badge}
+                      </span>
+                    ) : null}
+                  </button>
+                  <div style={{ minWidth: 0 }}>
+                    <div className="ch-friend__name">{name}</div>
+                    <div className="ch-friend__preview">
+                      {variant === 'call' ? (
+                        f.latestMessage ? (
+                          <>
+                            <time dateTime={f.updated_at}>{shortWhen(f.updated_at, now)}</time> {f.latestMessage}
+                          </>
+                        ) : (
+                          strings.noMessage
+                        )
+                      ) : (
+                        (f.latestMessage ?? '')
+                      )}
+                    </div>
+                  </div>
+                  <div className="ch-friend__actions">
+                    <button
+                      type="button"
+                      className="hn-icon-button"
+                      aria-label={`${name}と${strings.chat}`}
+                      onClick={() => void openRoom(f.user.id)}
+                    >
+                      <ChatIcon size={22} />
+                    </button>
+                    <button
+                      type="button"
+                      className="hn-icon-button ch-icon-off"
+                      aria-label={`${name}と${strings.call}（${strings.callSoon}）`}
+                      aria-disabled="true"
+                      onClick={() => void popup.alert(strings.callSoon)}
+                    >
+                      <PhoneIcon size={22} />
+                    </button>
+                    <button
+                      type="button"
+                      className="hn-icon-button"
+                      aria-label={`${name}を${strings.block}`}
+                      onClick={() => void block(f.user.id).then((ok) => ok && drop(f.user.id))}
+                    >
+                      <BlockIcon size={22} />
+                    </button>
+                    <button
+                      type="button"
+                      className="hn-icon-button"
+                      aria-label={`${name}を${strings.deleteFriend}`}
+                      onClick={() => void remove(f.user.id).then((ok) => ok && drop(f.user.id))}
+                    >
+                      <TrashIcon size={22} />
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+            {!done ? (
+              <li ref={sentinel} aria-hidden="true" className="ch-skel-row">
+                <Skeleton width={52} height={52} radius="50%" />
+                <Skeleton width="50%" height={14} />
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </main>
+      {detail ? (
+        <FriendDetail
+          friend={detail}
+          onClose={() => setDetail(null)}
+          onGone={(id) => {
+            setDetail(null);
+            drop(id);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

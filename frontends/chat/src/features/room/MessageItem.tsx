@@ -1,0 +1,133 @@
+import { MESSAGE_PREVIEW, MESSAGE_TYPES, type Message } from '@honne/contracts/chat';
+import { memo } from 'react';
+
+import { timeLabel } from '../../lib/days.ts';
+import { splitLinks } from '../../lib/links.ts';
+import { soundName, playSound } from '../../lib/sounds.ts';
+import { stampUrl, stampWord } from '../../lib/stamps.ts';
+import type { LocalStatus } from '../../lib/status.ts';
+import { strings } from '../../strings.ts';
+import { SpeakerIcon } from '../shared/icons.tsx';
+
+export type ViewMessage = Message & { local: LocalStatus };
+
+/** Text with http(s) links made clickable and safe. */
+export function LinkedText({ text }: { text: string }) {
+  return (
+    <>
+      {splitLinks(text).map((p, i) =>
+        p.kind === 'link' ? (
+          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
+            {p.text}
+          </a>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
+    </>
+  );
+}
+
+const SYSTEM_TEXT: Record<number, string> = {
+  [MESSAGE_TYPES.missedCall]: MESSAGE_PREVIEW.missedCall,
+  [MESSAGE_TYPES.callSuccess]: MESSAGE_PREVIEW.callSuccess,
+  [MESSAGE_TYPES.callCancel]: MESSAGE_PREVIEW.callCancel,
+  [MESSAGE_TYPES.callMiss]: MESSAGE_PREVIEW.missedCall,
+  [MESSAGE_TYPES.addFriend]: MESSAGE_PREVIEW.addFriend,
+};
+
+function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage) => void }) {
+  if (!m.is_mine) return null;
+  switch (m.local) {
+    case 'sending':
+      return <span>{strings.sending}</span>;
+    case 'sent_fail':
+      return (
+        <>
+          <span className="ch-status--fail">{strings.sendFailed}</span>
+          <button type="button" className="ch-resend" onClick={() => onResend(m)}>
+            {strings.resend}
+          </button>
+        </>
+      );
+    case 'refused':
+      return <span className="ch-status--refused">{strings.refused}</span>;
+    case 'read':
+      return <span>{strings.read}</span>;
+    default:
+      return <span className="hn-visually-hidden">{strings.sent}</span>;
+  }
+}
+
+/** One message: a bubble (text, image, stamp or sound) with its time and, for mine, its status. */
+export const MessageItem = memo(function MessageItem({
+  m,
+  onResend,
+  onOpenImage,
+}: {
+  m: ViewMessage;
+  onResend: (m: ViewMessage) => void;
+  onOpenImage: (url: string) => void;
+}) {
+  const system = SYSTEM_TEXT[m.message_type_id];
+  if (system) {
+    return (
+      <div className="ch-day" data-testid="chat-system">
+        <span>{m.data.trim() || system}</span>
+      </div>
+    );
+  }
+  let body;
+  let media = false;
+  if (m.message_type_id === MESSAGE_TYPES.image || m.message_type_id === MESSAGE_TYPES.base64Image) {
+    media = true;
+    body = (
+      <button type="button" onClick={() => onOpenImage(m.data)} aria-label={strings.openImage}>
+        <img
+          className="ch-photo"
+          src={m.data}
+          alt={strings.image}
+          width={m.size?.width}
+          height={m.size?.height}
+          style={m.size ? { aspectRatio: `${m.size.width} / ${m.size.height}`, height: 'auto' } : undefined}
+          loading="lazy"
+        />
+      </button>
+    );
+  } else if (m.message_type_id === MESSAGE_TYPES.stamp) {
+    media = true;
+    const id = m.stamp_id ?? Number(m.data);
+    body = <img className="ch-stamp" src={stampUrl(id)} alt={stampWord(id)} width={120} height={120} />;
+  } else if (m.is_sound && m.sound_tab !== null && m.sound_item !== null) {
+    const tab = m.sound_tab;
+    const item = m.sound_item;
+    const name = soundName(tab, item) || m.data;
+    body = (
+      <button
+        type="button"
+        className="ch-sound"
+        onClick={() => playSound(tab, item)}
+        aria-label={strings.playSound(name)}
+      >
+        <SpeakerIcon size={20} />
+        <span>{name}</span>
+      </button>
+    );
+  } else {
+    body = <LinkedText text={m.data} />;
+  }
+  return (
+    <div
+      className={`ch-msg ${m.is_mine ? 'ch-msg--mine' : 'ch-msg--theirs'}`}
+      data-testid="chat-message"
+      data-status={m.local}
+      data-type={m.is_sound ? 'sound' : String(m.message_type_id)}
+    >
+      <div className={`ch-bubble${media ? ' ch-bubble--media' : ''}`}>{body}</div>
+      <div className="ch-meta">
+        <StatusLine m={m} onResend={onResend} />
+        <time dateTime={m.created_at}>{timeLabel(m.created_at)}</time>
+      </div>
+    </div>
+  );
+});

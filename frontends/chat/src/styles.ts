@@ -1,0 +1,69 @@
+import { injectCss } from '@honne/ui';
+
+/** Styles of the chat screens only, all from the kit's tokens (`--hn-*`). */
+const css = `
+.ch-screen { flex: 1; display: flex; flex-direction: column; min-height: 0; height: 100dvh; max-height: 100dvh; }
+.ch-header-name { border: 0; background: transparent; font: inherit; font-weight: 700; font-size: var(--hn-font-size-large); color: var(--hn-color-text); cursor: pointer; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-height: var(--hn-size-target); padding: 0 var(--hn-space-2); border-radius: var(--hn-radius-sm); }
+.ch-header-name:disabled { cursor: default; }
+.ch-header-name:not(:disabled) { text-decoration: underline dotted; text-underline-offset: 4px; }
+.ch-icon-off { opacity: .4; }
+.ch-log { flex: 1; overflow-y: auto; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-4); background: var(--hn-color-bg); overscroll-behavior: contain; }
+.ch-day { display: flex; justify-content: center; margin: var(--hn-space-3) 0 var(--hn-space-2); }
+.ch-day span { font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-pill); padding: 2px var(--hn-space-3); }
+.ch-msg { display: flex; align-items: flex-end; gap: 6px; margin: 6px 0; }
+.ch-msg--mine { flex-direction: row-reverse; }
+.ch-bubble { max-width: 72%; padding: 8px 12px; border-radius: 18px; background: var(--hn-color-surface); box-shadow: var(--hn-shadow-card); white-space: pre-wrap; overflow-wrap: anywhere; line-height: 1.6; }
+.ch-msg--mine .ch-bubble { background: var(--hn-color-primary); color: var(--hn-color-on-primary); border-bottom-right-radius: 6px; }
+.ch-msg--theirs .ch-bubble { border-bottom-left-radius: 6px; }
+.ch-msg--mine .ch-bubble a { color: #fff; }
+.ch-bubble a { color: var(--hn-color-primary); text-decoration: underline; }
+.ch-bubble--media { padding: 0; background: transparent !important; box-shadow: none; }
+.ch-bubble--media button { border: 0; padding: 0; background: transparent; cursor: zoom-in; display: block; border-radius: 14px; overflow: hidden; }
+.ch-bubble img.ch-photo { display: block; max-width: 200px; max-height: 240px; border-radius: 14px; }
+.ch-bubble img.ch-stamp { display: block; width: 120px; height: 120px; }
+.ch-sound { display: inline-flex; align-items: center; gap: 6px; border: 0; background: transparent; color: inherit; font: inherit; cursor: pointer; min-height: 32px; padding: 0; }
+.ch-meta { display: flex; flex-direction: column; align-items: flex-end; font-size: 11px; color: var(--hn-color-text-muted); line-height: 1.3; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.ch-msg--theirs .ch-meta { align-items: flex-start; }
+.ch-status--fail, .ch-status--refused { color: var(--hn-color-danger); font-weight: 700; }
+.ch-resend { border: 1px solid var(--hn-color-danger); color: var(--hn-color-danger); background: var(--hn-color-surface); border-radius: var(--hn-radius-pill); font-size: 11px; padding: 2px 8px; cursor: pointer; min-height: 28px; margin-top: 2px; }
+.ch-footer { display: flex; align-items: flex-end; gap: 4px; padding: 6px var(--hn-space-2) calc(6px + env(safe-area-inset-bottom)); border-top: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
+.ch-input { flex: 1; resize: none; min-height: 40px; max-height: 70px; padding: 8px 12px; border-radius: 20px; border: 1.5px solid var(--hn-color-border-strong); font: inherit; line-height: 1.4; background: var(--hn-color-bg); }
+.ch-input:focus { outline: 2px solid var(--hn-color-focus); outline-offset: 1px; }
+.ch-send { border: 0; border-radius: 50%; width: 44px; height: 44px; background: var(--hn-color-primary); color: #fff; display: inline-flex; align-items: center; justify-content: center; cursor: pointer; flex: none; }
+.ch-send:disabled { background: var(--hn-color-border-strong); cursor: default; }
+.ch-progress { padding: 4px var(--hn-space-3); font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface); }
+.ch-progress progress { width: 100%; height: 6px; accent-color: var(--hn-color-primary); }
+.ch-stamps { display: grid; grid-template-columns: repeat(4, 1fr); gap: var(--hn-space-2); padding: var(--hn-space-2) 0; }
+.ch-stamps button { border: 0; background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-md); padding: 4px; cursor: pointer; aspect-ratio: 1; }
+.ch-stamps img { width: 100%; height: 100%; }
+.ch-viewer { position: fixed; inset: 0; z-index: var(--hn-z-popup); background: rgba(0,0,0,.9); display: flex; align-items: center; justify-content: center; }
+.ch-viewer img { max-width: 100vw; max-height: 100dvh; object-fit: contain; }
+.ch-viewer .hn-icon-button { position: absolute; top: 8px; right: 8px; color: #fff; }
+.ch-empty-note { text-align: center; color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); margin: var(--hn-space-8) var(--hn-space-4); }
+.ch-list { list-style: none; margin: 0; padding: 0; }
+.ch-friend { display: grid; grid-template-columns: auto minmax(0,1fr) auto; gap: var(--hn-space-3); align-items: center; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-3) var(--hn-space-4); border-bottom: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
+.ch-friend__avatar { position: relative; border: 0; background: transparent; padding: 0; cursor: pointer; border-radius: 50%; }
+.ch-friend__badge { position: absolute; top: -4px; right: -6px; min-width: 20px; height: 20px; padding: 0 5px; border-radius: 10px; background: var(--hn-color-badge); color: var(--hn-color-on-badge); font-size: 11px; font-weight: 700; line-height: 20px; text-align: center; font-variant-numeric: tabular-nums; box-shadow: 0 0 0 2px var(--hn-color-surface); }
+.ch-friend__name { font-weight: 700; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ch-friend__preview { font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ch-friend__actions { display: flex; gap: 0; }
+.ch-friend__actions .hn-icon-button { width: 40px; min-width: 40px; }
+.ch-filter { display: flex; gap: var(--hn-space-2); padding: var(--hn-space-2) var(--hn-space-4); border-bottom: 1px solid var(--hn-color-border); background: var(--hn-color-bg); }
+.ch-filter button { border: 1.5px solid var(--hn-color-border-strong); background: var(--hn-color-surface); border-radius: var(--hn-radius-pill); padding: 4px 14px; min-height: 36px; cursor: pointer; font: inherit; font-size: var(--hn-font-size-small); }
+.ch-filter button[aria-pressed="true"] { background: var(--hn-color-primary); color: #fff; border-color: var(--hn-color-primary); font-weight: 700; }
+.ch-search { display: flex; gap: var(--hn-space-2); padding: var(--hn-space-3) var(--hn-space-4); }
+.ch-search input { flex: 1; min-height: 44px; border-radius: var(--hn-radius-pill); border: 1.5px solid var(--hn-color-border-strong); padding: 0 16px; font: inherit; }
+.ch-tabs { display: grid; grid-template-columns: repeat(3, 1fr); border-bottom: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
+.ch-tabs button { border: 0; background: transparent; min-height: 48px; font: inherit; cursor: pointer; color: var(--hn-color-text-muted); border-bottom: 3px solid transparent; }
+.ch-tabs button[aria-selected="true"] { color: var(--hn-color-text); font-weight: 700; border-bottom-color: var(--hn-color-primary); }
+.ch-sounds { display: grid; grid-template-columns: repeat(2, 1fr); gap: var(--hn-space-3); padding: var(--hn-space-4); }
+.ch-sounds button { min-height: 72px; border-radius: var(--hn-radius-md); border: 1.5px solid var(--hn-color-border); background: var(--hn-color-surface); box-shadow: var(--hn-shadow-card); font: inherit; font-weight: 700; cursor: pointer; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 4px; }
+.ch-sounds button:active { transform: scale(.97); }
+.ch-card { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-2); padding: var(--hn-space-2) 0 var(--hn-space-4); }
+.ch-card__meta { display: flex; gap: var(--hn-space-3); color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); }
+.ch-actions { display: flex; flex-direction: column; gap: var(--hn-space-2); }
+.ch-skel-row { display: flex; gap: var(--hn-space-3); align-items: center; padding: var(--hn-space-3) var(--hn-space-4); border-bottom: 1px solid var(--hn-color-border); }
+@media (prefers-reduced-motion: reduce) { .ch-log { scroll-behavior: auto; } }
+`;
+
+export const ensureChatStyles = () => injectCss('honne-chat', css);
