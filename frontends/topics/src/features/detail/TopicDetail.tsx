@@ -1,7 +1,7 @@
 import { isApiError } from '@honne/api-client';
 import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
 import type { Topic } from '@honne/contracts/topics';
-import { BottomSheet, Button } from '@honne/ui';
+import { BottomSheet, Button, ChoiceSheet, usePopup } from '@honne/ui';
 import { Fragment, useEffect, useRef, useState } from 'react';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
@@ -13,6 +13,7 @@ import { ChatIcon, EyeIcon, FlagIcon, HeartIcon, PhoneIcon, PhoneOffIcon } from 
 import { UserAvatar } from '../shared/UserAvatar.tsx';
 
 import { ReportDialog } from './ReportDialog.tsx';
+import { chatStartStrings, useStartChat } from './useStartChat.ts';
 
 /** Text with its http(s) links clickable and safe (new tab, no opener, no referrer, nofollow). */
 export function Linked({ text }: { text: string }) {
@@ -60,6 +61,9 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
   const [names, setNames] = useState<Names | null>(null);
   const [reporting, setReporting] = useState(false);
   const [hearted, setHearted] = useState(false);
+  const [choosingName, setChoosingName] = useState(false);
+  const popup = usePopup();
+  const chat = useStartChat(initial);
   const report = useRef({ onExpired, onClicked });
   report.current = { onExpired, onClicked };
   const me = myUserId();
@@ -226,18 +230,22 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
           {!isMine ? (
             <>
               <div className="tp-detail__actions">
-                <Button variant="secondary" disabled aria-describedby="tp-chat-soon">
+                <Button variant="secondary" onClick={() => setChoosingName(true)} loading={chat.busy}>
                   <ChatIcon size={18} />
                   {strings.chat}
                 </Button>
-                <Button variant="secondary" disabled aria-describedby="tp-chat-soon">
-                  <PhoneIcon size={18} />
+                <Button
+                  variant="secondary"
+                  aria-disabled="true"
+                  style={{ opacity: 0.45 }}
+                  onClick={() =>
+                    void popup.alert(topic.is_callable ? chatStartStrings.callSoon : chatStartStrings.notCallable)
+                  }
+                >
+                  {topic.is_callable ? <PhoneIcon size={18} /> : <PhoneOffIcon size={18} />}
                   {strings.call}
                 </Button>
               </div>
-              <p className="tp-note" id="tp-chat-soon">
-                {strings.chatSoon}
-              </p>
             </>
           ) : null}
 
@@ -250,9 +258,22 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
           ) : null}
         </article>
       </BottomSheet>
-      {reporting ? (
-        <ReportDialog topicId={topic.id} name={name} onClose={() => setReporting(false)} />
+      {choosingName ? (
+        <ChoiceSheet<number>
+          title={chatStartStrings.nameTitle}
+          options={[
+            { value: 0, label: chatStartStrings.asMyName },
+            { value: 1, label: chatStartStrings.asAnonymous },
+          ]}
+          value={-1}
+          onChoose={(v) => {
+            setChoosingName(false);
+            void chat.start(v === 1);
+          }}
+          onClose={() => setChoosingName(false)}
+        />
       ) : null}
+      {reporting ? <ReportDialog topicId={topic.id} name={name} onClose={() => setReporting(false)} /> : null}
     </>
   );
 }

@@ -1,0 +1,60 @@
+import { isApiError } from '@honne/api-client';
+import { ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
+import type { Topic } from '@honne/contracts/topics';
+import { usePopup } from '@honne/ui';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { client, useFail } from '../../data/api.ts';
+
+/** Words of the start-a-chat flow (spec topics-chat-calls §4 room opening). */
+export const chatStartStrings = {
+  nameTitle: '投稿する名前',
+  asMyName: 'ニックネームで話す',
+  asAnonymous: '匿名で話す',
+  priceConfirm: (price: number) =>
+    `このボイスとのチャットは ${price.toLocaleString('ja-JP')} ポイントです。チャットを始めますか？`,
+  priceOk: 'チャットを始める',
+  notCallable: '通話を受け付けていません',
+  callSoon: '通話は次の更新で使えるようになります。',
+} as const;
+
+/**
+ * Opens (or reopens) the chat room on a voice and goes to /chat/:roomId. A priced voice's room is
+ * only created after the price confirmation: the server answers 403 `price_confirmation_required`
+ * for a new room, the person confirms, and the call is repeated with `confirm_price`.
+ */
+export function useStartChat(topic: Topic) {
+  const navigate = useNavigate();
+  const popup = usePopup();
+  const fail = useFail();
+  const [busy, setBusy] = useState(false);
+  const start = useCallback(
+    async (isAnonymous: boolean) => {
+      if (busy) return;
+      setBusy(true);
+      const body = { topic_id: topic.id, room_type_id: ROOM_TYPES.chatTopic, is_anonymous: isAnonymous };
+      try {
+        let id: string;
+        try {
+          id = (await client().call(chatEndpoints.createRoom, { body })).data.id;
+        } catch (error) {
+          if (!(isApiError(error) && error.code === 'price_confirmation_required')) throw error;
+          const ok = await popup.confirm({
+            message: chatStartStrings.priceConfirm(topic.chat_price),
+            confirmLabel: chatStartStrings.priceOk,
+          });
+          if (!ok) return;
+          id = (await client().call(chatEndpoints.createRoom, { body: { ...body, confirm_price: true } })).data.id;
+        }
+        navigate(`/chat/${id}`);
+      } catch (error) {
+        void fail(error);
+      } finally {
+        setBusy(false);
+      }
+    },
+    [busy, topic.id, topic.chat_price, navigate, popup, fail],
+  );
+  return { start, busy };
+}
