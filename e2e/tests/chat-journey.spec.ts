@@ -1,0 +1,169 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+
+const lastMessage = (page: Page) => page.getByTestId('chat-message').last();
+
+test('B replies to A’s voice by chat; both exchange text, an image, a stamp and a sound effect live with read marks; A adds B as a friend; B blocks A and A’s next message is refused', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const a = await userWithProfile(request, 'chat-a', { user_name: 'あかね', gender: 2, age_id: 3, area_id: 13 });
+  const b = await userWithProfile(request, 'chat-b', { user_name: 'ぶんた', gender: 1, age_id: 2, area_id: 13 });
+
+  // A's voice, set up through the API (the posting screens have their own journey).
+  const joined = await request.post('/api/v1/threads/join', {
+    headers: auth(a),
+    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
+  });
+  expect(joined.status()).toBe(200);
+  const thread = (await joined.json()).data as { id: string };
+  const posted = await request.post(`/api/v1/topics/${thread.id}`, {
+    headers: auth(a),
+    data: {
+      title: '誰か話しませんか',
+      sub_category_id: 22,
+      area_id: 13,
+      expire_after_minute: 10,
+      chat_price: 0,
+      call_price: 0,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  const joinedB = await request.post('/api/v1/threads/join', {
+    headers: auth(b),
+    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
+  });
+  expect(joinedB.status()).toBe(200);
+
+  // B opens the voice and starts a chat under their own name.
+  const pb = await signedInPage(browser, b);
+  await pb.setViewportSize({ width: 375, height: 667 });
+  await pb.goto('/');
+  await pb.locator('.tp-row', { hasText: '誰か話しませんか' }).getByRole('button').first().click();
+  const detail = pb.getByRole('dialog', { name: '声の詳細' });
+  await detail.getByRole('button', { name: 'チャット' }).click();
+  await pb.getByRole('option', { name: 'ニックネームで話す' }).click();
+  await expect(pb).toHaveURL(/\/chat\/[^/]+$/);
+  const roomPath = new URL(pb.url()).pathname;
+  await expect(pb.getByRole('button', { name: /あかね/ })).toBeVisible();
+  await expect(pb.getByText('メッセージを送って、会話をはじめましょう。')).toBeVisible();
+  await shot(pb, '01-room-empty');
+
+  // A opens the same room.
+  const pa = await signedInPage(browser, a);
+  await pa.setViewportSize({ width: 375, height: 667 });
+  await pa.goto(roomPath);
+  await expect(pa.getByRole('button', { name: /ぶんた/ })).toBeVisible();
+
+  // Text: Enter sends, Shift+Enter is a newline; A gets it live and reads it, B sees 既読.
+  const boxB = pb.getByRole('textbox', { name: 'メッセージ' });
+  await boxB.fill('はじめまして');
+  await boxB.press('Shift+Enter');
+  await boxB.pressSequentially('よろしくね');
+  await boxB.press('Enter');
+  await expect(boxB).toHaveValue('');
+  await expect(pa.getByTestId('chat-message').getByText(/はじめまして\s*よろしくね/)).toBeVisible();
+  await expect(lastMessage(pb)).toHaveAttribute('data-status', 'read');
+  await expect(lastMessage(pb).getByText('既読')).toBeVisible();
+
+  // Empty text is not sent.
+  await boxB.fill('   ');
+  await expect(pb.getByRole('button', { name: '送信' })).toBeDisabled();
+
+  const boxA = pa.getByRole('textbox', { name: 'メッセージ' });
+  await boxA.fill('こちらこそ！ https://example.jp/hello');
+  await boxA.press('Enter');
+  await expect(pb.getByTestId('chat-message').getByText('こちらこそ！')).toBeVisible();
+  await expect(pb.getByRole('link', { name: 'https://example.jp/hello' })).toHaveAttribute(
+    'rel',
+    'noopener noreferrer nofollow',
+  );
+  await expect(lastMessage(pa)).toHaveAttribute('data-status', 'read');
+
+  // An image (resized to JPEG in the browser, uploaded with progress), both ways.
+  const png = await pb.evaluate(() => {
+    const c = document.createElement('canvas');
+    c.width = 1600;
+    c.height = 1200;
+    const ctx = c.getContext('2d')!;
+    ctx.fillStyle = '#7C86C9';
+    ctx.fillRect(0, 0, 1600, 1200);
+    ctx.fillStyle = '#FFC93C';
+    ctx.beginPath();
+    ctx.arc(800, 600, 400, 0, Math.PI * 2);
+    ctx.fill();
+    return c.toDataURL('image/png').split(',')[1]!;
+  });
+  await pb.getByTestId('chat-image-input').setInputFiles({
+    name: 'photo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(png, 'base64'),
+  });
+  await expect(pa.locator('[data-testid="chat-message"][data-type="2"] img')).toBeVisible();
+  const img = pa.locator('[data-testid="chat-message"][data-type="2"] img');
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(1080);
+  await pa.getByRole('button', { name: '画像を拡大する' }).click();
+  await expect(pa.getByRole('dialog', { name: '画像' })).toBeVisible();
+  await shot(pa, '02-image-viewer');
+  await pa.getByRole('button', { name: '閉じる' }).click();
+
+  // A file that is not PNG/JPEG is refused with the spec's message.
+  await pa
+    .getByTestId('chat-image-input')
+    .setInputFiles({ name: 'a.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(pa.getByText('JPG/JPEG/PNG形式の画像ファイルをアップロードしてください。')).toBeVisible();
+  await pa.getByRole('button', { name: 'OK' }).click();
+
+  // A stamp.
+  await pa.getByRole('button', { name: 'スタンプを送る' }).click();
+  await expect(pa.getByRole('dialog', { name: 'スタンプ' })).toBeVisible();
+  await shot(pa, '03-stamp-picker');
+  await pa.getByRole('dialog', { name: 'スタンプ' }).getByRole('button', { name: 'ありがとう' }).click();
+  await expect(pb.locator('[data-testid="chat-message"][data-type="3"] img[alt="ありがとう"]')).toBeVisible();
+
+  // A sound effect from the trumpet screen.
+  await pb.getByRole('button', { name: '効果音を送る' }).click();
+  await expect(pb).toHaveURL(/\/trumpet\//);
+  await pb.getByRole('tab', { name: '演奏' }).click();
+  await shot(pb, '04-trumpet');
+  // Item 1: contracts 34417a3 made Nullable try null first, and with coerceTypes a 0 index becomes null (403, reported).
+  await pb.getByRole('button', { name: 'きらきら星' }).click();
+  await expect(pb).toHaveURL(new RegExp(`${roomPath}$`));
+  await expect(pa.getByRole('button', { name: '効果音「きらきら星」を再生' })).toBeVisible();
+  await expect(lastMessage(pb)).toHaveAttribute('data-status', 'read');
+  await shot(pb, '05-room-b');
+  await shot(pa, '06-room-a');
+
+  // A adds B as a friend from the room.
+  await pa.getByRole('button', { name: 'メニュー' }).click();
+  await pa.getByRole('button', { name: 'ともだちを追加' }).click();
+  await expect(pa.getByText('ともだちを追加しました。')).toBeVisible();
+  await pa.getByRole('button', { name: 'OK' }).click();
+
+  // B sees A among friends and blocks them.
+  await pb.goto('/friendlist');
+  const row = pb.getByTestId('friend-row').filter({ hasText: 'あかね' });
+  await expect(row).toBeVisible();
+  await shot(pb, '07-friends');
+  await row.getByRole('button', { name: 'あかねをブロック' }).click();
+  await expect(pb.getByText('このともだちを本当にブロックしますか？')).toBeVisible();
+  await pb.getByRole('button', { name: 'ブロック', exact: true }).click();
+  await expect(row).toHaveCount(0);
+
+  // A's next message is refused.
+  await boxA.fill('まだいますか？');
+  await boxA.press('Enter');
+  await expect(lastMessage(pa)).toHaveAttribute('data-status', 'refused');
+  await expect(lastMessage(pa).getByText('ブロックされています')).toBeVisible();
+  await shot(pa, '08-refused');
+
+  // B's block list shows A; unblocking removes the row.
+  await pb.goto('/blocklist');
+  const blocked = pb.getByTestId('block-row').filter({ hasText: 'あかね' });
+  await expect(blocked).toBeVisible();
+  await shot(pb, '09-blocklist');
+});
