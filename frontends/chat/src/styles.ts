@@ -33,9 +33,9 @@ const css = `
 .ch-send:disabled { background: var(--hn-color-border-strong); cursor: default; }
 .ch-progress { padding: 4px var(--hn-space-3); font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface); }
 .ch-progress progress { width: 100%; height: 6px; accent-color: var(--hn-color-primary); }
-.ch-stamps { display: grid; grid-template-columns: repeat(4, 1fr); gap: var(--hn-space-2); padding: var(--hn-space-2) 0; }
+.ch-stamps { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: var(--hn-space-2); padding: var(--hn-space-2) 0; }
 .ch-stamps button { border: 0; background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-md); padding: 4px; cursor: pointer; aspect-ratio: 1; }
-.ch-stamps img { width: 100%; height: 100%; }
+.ch-stamps img { display: block; width: 100%; height: auto; max-width: 100%; }
 .ch-viewer { position: fixed; inset: 0; z-index: var(--hn-z-popup); background: rgba(0,0,0,.9); display: flex; align-items: center; justify-content: center; }
 .ch-viewer img { max-width: 100vw; max-height: 100dvh; object-fit: contain; }
 .ch-viewer .hn-icon-button { position: absolute; top: 8px; right: 8px; color: #fff; }
