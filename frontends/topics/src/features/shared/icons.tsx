@@ -1,26 +1,9 @@
-import type { SVGProps } from 'react';
+import { IconSvg, type IconProps } from '@honne/ui';
 
-type P = SVGProps<SVGSVGElement> & { size?: number };
+type P = IconProps;
 
-function Svg({ size = 16, children, ...rest }: P) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+/** Topics icons are drawn a little smaller and bolder than the kit's navigation icons. */
+const Svg = (p: P) => <IconSvg size={16} strokeWidth={2} {...p} />;
 
 /** Icons only the topics screens use (the kit's icons cover navigation and forms). */
 export const PhoneIcon = (p: P) => (
