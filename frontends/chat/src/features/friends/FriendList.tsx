@@ -147,18 +147,30 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
         } else if (event.type === REALTIME_TYPES.friendDeleted && typeof data.user_id === 'string') {
           setFriends((list) => (list ? list.filter((x) => x.user.id !== data.user_id) : list));
         } else if (event.type === CHAT_REALTIME_TYPES.messageCreated && typeof data.room_id === 'string') {
+          // A friend room opened after the list loaded is known by its first message from that friend.
+          const matches = (f: Friend) =>
+            f.room_id === data.room_id ||
+            (!f.room_id && data.room_type_id === ROOM_TYPES.chatFriend && data.user_id === f.user.id);
+          const preview = data.is_voice
+            ? strings.preview.voice
+            : data.is_sound
+              ? strings.preview.sound
+              : data.message_type_id === 2 || data.message_type_id === 4
+                ? strings.preview.image
+                : data.message_type_id === 3
+                  ? strings.preview.stamp
+                  : typeof data.data === 'string'
+                    ? data.data
+                    : null;
           setFriends((list) => {
-            if (!list?.some((f) => f.room_id === data.room_id)) return list;
+            if (!list?.some(matches)) return list;
             return list
               .map((f) =>
-                f.room_id === data.room_id
+                matches(f)
                   ? {
                       ...f,
-                      latestMessage: data.is_voice
-                        ? strings.preview.voice
-                        : typeof data.data === 'string' && data.message_type_id === 1 && !data.is_sound
-                          ? data.data
-                          : f.latestMessage,
+                      room_id: data.room_id as string,
+                      latestMessage: preview ?? f.latestMessage,
                       updated_at: typeof data.created_at === 'string' ? data.created_at : new Date().toISOString(),
                     }
                   : f,
