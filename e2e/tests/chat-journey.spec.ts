@@ -45,7 +45,10 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await pb.goto('/');
   await pb.locator('.tp-row', { hasText: '誰か話しませんか' }).getByRole('button').first().click();
   const detail = pb.getByRole('dialog', { name: '声の詳細' });
+  await shot(pb, '00-voice-detail');
   await detail.getByRole('button', { name: 'チャット' }).click();
+  await expect(pb.getByRole('dialog', { name: '投稿する名前' })).toBeVisible();
+  await shot(pb, '00-name-choice');
   await pb.getByRole('option', { name: 'ニックネームで話す' }).click();
   await expect(pb).toHaveURL(/\/chat\/[^/]+$/);
   const roomPath = new URL(pb.url()).pathname;

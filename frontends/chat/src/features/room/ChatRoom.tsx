@@ -533,6 +533,7 @@ export default function ChatRoom() {
         className="ch-log"
         onScroll={onScroll}
         role="log"
+        aria-live="off"
         aria-label={strings.messagesLabel}
         aria-busy={items === null}
       >
