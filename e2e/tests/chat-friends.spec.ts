@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+// Sheets and popups fade in: let them settle before the picture.
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+};
 
 test('friends: add by name search, live unread badges on the tab and the row, a friend room, removal for both sides in real time, the call list and unblocking', async ({
   browser,
@@ -67,10 +71,24 @@ test('friends: add by name search, live unread badges on the tab and the row, a 
   await expect(pa.getByTestId('chat-message').last()).toHaveAttribute('data-status', 'read');
   await expect(tab).not.toContainText('2');
 
+  // Offline, a message fails and offers a resend; back online it is resent when the room opens.
+  await pa.context().setOffline(true);
+  await input.fill('電波が悪いかも');
+  await input.press('Enter');
+  const failed = pa.getByTestId('chat-message').last();
+  await expect(failed).toHaveAttribute('data-status', 'sent_fail');
+  await expect(failed.getByRole('button', { name: '再送信' })).toBeVisible();
+  await shot(pa, '16-sent-fail');
+  await pa.context().setOffline(false);
+  await pa.reload();
+  await expect(pb2.getByTestId('chat-message').getByText('電波が悪いかも')).toBeVisible();
+  await expect(pa.getByTestId('chat-message').last()).toHaveAttribute('data-status', 'read');
+  await expect(pa.getByTestId('chat-message').getByText('電波が悪いかも')).toHaveCount(1);
+
   // The call list: last message time and the filter bar.
   await pb.goto('/friendlistcall');
   await expect(pb.getByRole('group', { name: '表示するともだち' })).toBeVisible();
-  await expect(pb.getByTestId('friend-row').filter({ hasText: 'みさき' })).toContainText('今日はいい天気だね');
+  await expect(pb.getByTestId('friend-row').filter({ hasText: 'みさき' })).toContainText('電波が悪いかも');
   await shot(pb, '14-friendlistcall');
 
   // The friend detail panel, then A deletes B: B's list drops A live ('12') and B's open room goes.

@@ -2,7 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+// Sheets and popups fade in: let them settle before the picture.
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+};
 
 const lastMessage = (page: Page) => page.getByTestId('chat-message').last();
 
