@@ -5,7 +5,7 @@ import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
 // Sheets and popups fade in: let them settle before the picture.
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+  await page.screenshot({ path: `artifacts/screens/chat-${name}.png`, animations: 'disabled' });
 };
 
 test('friends: add by name search, live unread badges on the tab and the row, a friend room, removal for both sides in real time, the call list and unblocking', async ({

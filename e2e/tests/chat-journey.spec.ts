@@ -5,7 +5,7 @@ import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
 // Sheets and popups fade in: let them settle before the picture.
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(400);
-  await page.screenshot({ path: `artifacts/screens/chat-${name}.png` });
+  await page.screenshot({ path: `artifacts/screens/chat-${name}.png`, animations: 'disabled' });
 };
 
 const lastMessage = (page: Page) => page.getByTestId('chat-message').last();
