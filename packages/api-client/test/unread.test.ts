@@ -35,3 +35,52 @@ describe('unread counting', () => {
     ).toEqual({ total: 3, rooms: { a: 3 } });
   });
 });
+
+describe('UnreadStore', () => {
+  const summary = (total: number) => ({
+    data: {
+      total,
+      badge: String(total),
+      rooms: [{ room_id: 'r', unreadCount: total, messageIds: [], latestMessage: null, updated_at: null }],
+    },
+    status: 200,
+    last_doc_id: null,
+  });
+
+  it('fetches on first listener, counts live messages, refetches after a reconnect', async () => {
+    const { UnreadStore } = await import('../src/unread.ts');
+    const { RealtimeHub } = await import('../src/instance.ts');
+    const { MemoryStorage } = await import('../src/storage.ts');
+    let total = 3;
+    let calls = 0;
+    const client = {
+      call: () => {
+        calls++;
+        return Promise.resolve(summary(total));
+      },
+    } as unknown as ConstructorParameters<typeof UnreadStore>[0];
+    const hub = new RealtimeHub();
+    hub.setStatus('open');
+    const store = new UnreadStore(client, hub, new MemoryStorage());
+    const seen: number[] = [];
+    const off = store.subscribe((s) => seen.push(s.total));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(store.current.total).toBe(3);
+
+    hub.emit({ type: 'message.created', at: '', data: { id: 'x', room_id: 'r', is_mine: false } });
+    expect(store.current.total).toBe(4);
+
+    total = 7;
+    hub.setStatus('reconnecting');
+    hub.setStatus('open');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(store.current.total).toBe(7);
+    expect(calls).toBe(2);
+
+    store.setActiveRoom('r');
+    expect(store.current.total).toBe(0);
+    off();
+  });
+});
