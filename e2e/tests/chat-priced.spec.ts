@@ -1,0 +1,82 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+
+const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `artifacts/screens/chat-${name}.png`, animations: 'disabled' });
+};
+
+test('a priced voice asks for the price before the room opens; an anonymous partner has no card and no add-friend; the room goes when the voice is replaced', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const a = await userWithProfile(request, 'pr-a', { user_name: 'しおり', gender: 2, age_id: 3, area_id: 13 });
+  const b = await userWithProfile(request, 'pr-b', { user_name: 'ゆうま', gender: 1, age_id: 2, area_id: 13 });
+  const joined = await request.post('/api/v1/threads/join', {
+    headers: auth(a),
+    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
+  });
+  const thread = (await joined.json()).data as { id: string };
+  const post = (title: string) =>
+    request.post(`/api/v1/topics/${thread.id}`, {
+      headers: auth(a),
+      data: { title, sub_category_id: 22, area_id: 13, expire_after_minute: 10, chat_price: 100, call_price: 0 },
+    });
+  expect((await post('相談にのります')).status()).toBe(200);
+  await request.post('/api/v1/threads/join', {
+    headers: auth(b),
+    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
+  });
+
+  const pb = await signedInPage(browser, b);
+  await pb.setViewportSize({ width: 375, height: 667 });
+  await pb.goto('/');
+  await pb.locator('.tp-row', { hasText: '相談にのります' }).getByRole('button').first().click();
+  await pb.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: 'チャット' }).click();
+  await pb.getByRole('option', { name: '匿名で話す' }).click();
+  await expect(pb.getByText('このボイスとのチャットは 100 ポイントです。チャットを始めますか？')).toBeVisible();
+  await shot(pb, '20-price-confirm');
+  await pb.getByRole('button', { name: 'チャットを始める' }).click();
+  await expect(pb).toHaveURL(/\/chat\/[^/]+$/);
+  const roomPath = new URL(pb.url()).pathname;
+  await pb.getByRole('textbox', { name: 'メッセージ' }).fill('匿名で失礼します');
+  await pb.getByRole('textbox', { name: 'メッセージ' }).press('Enter');
+
+  // The owner sees an anonymous partner: no card, no add-friend; report needs text.
+  const pa = await signedInPage(browser, a);
+  await pa.setViewportSize({ width: 375, height: 667 });
+  await pa.goto(roomPath);
+  await expect(pa.getByTestId('chat-message').getByText('匿名で失礼します')).toBeVisible();
+  await expect(pa.getByRole('button', { name: '匿名さん' })).toBeDisabled();
+  await pa.getByRole('button', { name: 'メニュー' }).click();
+  await expect(pa.getByRole('button', { name: 'ともだちを追加' })).toHaveCount(0);
+  await pa.getByRole('button', { name: '通報する' }).click();
+  await pa.getByRole('dialog', { name: '通報' }).getByRole('button', { name: '通報する' }).click();
+  await expect(pa.getByText('通報内容を入力してください。')).toBeVisible();
+  await shot(pa, '21-report-required');
+  await pa.getByRole('dialog', { name: '通報' }).getByRole('textbox').fill('テストの通報です\n二行目');
+  await pa.getByRole('dialog', { name: '通報' }).getByRole('button', { name: '通報する' }).click();
+  await expect(pa.getByText('通報しました。')).toBeVisible();
+  await pa.getByRole('button', { name: 'OK' }).click();
+
+  // Reopening needs no second confirmation.
+  const again = await request.post('/api/v1/rooms', {
+    headers: auth(b),
+    data: {
+      topic_id: (
+        await (await request.get(`/api/v1/topics?thread_id=${thread.id}&area_id=13`, { headers: auth(b) })).json()
+      ).data[0].id,
+      room_type_id: 2,
+    },
+  });
+  expect(again.status()).toBe(200);
+
+  // Posting again replaces the voice: the open rooms show 'no such voice' and go back.
+  expect((await post('新しい相談')).status()).toBe(200);
+  await expect(pb.getByText('該当する声がありません。既に削除されている可能性があります。')).toBeVisible();
+  await shot(pb, '22-voice-gone');
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(pb).not.toHaveURL(/\/chat\//);
+});
