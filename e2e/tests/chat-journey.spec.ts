@@ -82,6 +82,19 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(pb.getByRole('button', { name: '送信' })).toBeDisabled();
 
   const boxA = pa.getByRole('textbox', { name: 'メッセージ' });
+  // Enter while an IME is composing never sends; Ctrl+Enter is a newline.
+  await boxA.fill('へんかん');
+  await boxA.evaluate((el) =>
+    el.dispatchEvent(
+      new KeyboardEvent('keydown', { key: 'Enter', isComposing: true, bubbles: true, cancelable: true }),
+    ),
+  );
+  await boxA.evaluate((el) =>
+    el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, bubbles: true, cancelable: true })),
+  );
+  await expect(boxA).toHaveValue('へんかん');
+  await boxA.press('Control+Enter');
+  await expect(boxA).toHaveValue('へんかん\n');
   await boxA.fill('こちらこそ！ https://example.jp/hello');
   await boxA.press('Enter');
   await expect(pb.getByTestId('chat-message').getByText('こちらこそ！')).toBeVisible();

@@ -467,6 +467,16 @@ export default function ChatRoom() {
     }
   };
 
+  // The full-size viewer closes with Escape too.
+  useEffect(() => {
+    if (!viewer) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') setViewer(null);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [viewer]);
+
   const groups = useMemo(() => (items ? groupByDay(items, new Date()) : []), [items]);
   const partnerAnonymous = room ? room.anonymous.partner || room.userInfo.is_anonymous : true;
   const canAddFriend = !!room && !room.is_friend && !room.anonymous.me && !partnerAnonymous && !!room.userInfo.id;
