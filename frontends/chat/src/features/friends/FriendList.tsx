@@ -1,4 +1,4 @@
-import { getApi } from '@honne/api-client';
+import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import { CHAT_REALTIME_TYPES, ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contracts/friends';
 import { REALTIME_TYPES } from '@honne/contracts/realtime';
@@ -136,6 +136,9 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
   }, [location.key, loadPage]);
 
   useEffect(() => getApi().unread.subscribe((s) => setUnread(s.rooms)), []);
+
+  // A room opened from here goes back here (the remembered tab, spec §2: friends is 4).
+  useEffect(() => getApi().client.storage.setItem(STORAGE_KEYS.tabIndex, '4'), []);
 
   useEffect(
     () =>
