@@ -1,7 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-/** Null first: with type coercion on, a null must match the null branch before a string one turns it into "". */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Field name → Japanese message, as the spec's client shows them under each field. */
 export const FieldErrors = Type.Record(Type.String(), Type.String());

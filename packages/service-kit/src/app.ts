@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
+import { Ajv } from 'ajv';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -19,6 +20,25 @@ import { ok } from './envelope.ts';
 export type ServiceApp = FastifyInstance;
 
 /**
+ * JSON bodies are validated as sent: coercing them turned a null into '' or a 0 into null inside
+ * nullable fields. Query strings, params and headers arrive as text, so they are coerced.
+ */
+const bodyAjv = new Ajv({
+  allErrors: true,
+  removeAdditional: true,
+  coerceTypes: false,
+  useDefaults: true,
+  strict: false,
+});
+const textAjv = new Ajv({
+  allErrors: true,
+  removeAdditional: true,
+  coerceTypes: 'array',
+  useDefaults: true,
+  strict: false,
+});
+
+/**
  * The Fastify instance every service starts from: one error handler producing the envelope,
  * the health route, and identity taken from the gateway's headers.
  */
@@ -26,8 +46,8 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: 12 * 1024 * 1024,
-    ajv: { customOptions: { allErrors: true, coerceTypes: 'array', removeAdditional: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

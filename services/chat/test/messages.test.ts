@@ -76,6 +76,10 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect(
         (await h.send(a, roomId, { is_sound: true, sound_tab: 2, sound_item: 7, data: '' })).json().data,
       ).toMatchObject({ message_type_id: 1, is_sound: true, sound_tab: 2, sound_item: 7 });
+      // The first tab's first sound is index 0: a 0 must never be read as 'no sound'.
+      expect(
+        (await h.send(a, roomId, { is_sound: true, sound_tab: 0, sound_item: 0, data: '' })).json().data,
+      ).toMatchObject({ message_type_id: 1, is_sound: true, sound_tab: 0, sound_item: 0 });
       expect((await h.send(a, roomId, { message_type_id: 9, data: '' })).json().data).toMatchObject({
         message_type_id: 9,
       });
