@@ -1,9 +1,8 @@
-import { isSendEnter, formatBadge } from '@honne/ui';
+import { isSendEnter, formatBadge, linkify as splitLinks, safeHref } from '@honne/ui';
 import { describe, expect, it } from 'vitest';
 
 import { dayLabel, groupByDay, shortWhen } from '../src/lib/days.ts';
 import { fitSize, isAcceptedImage, JPEG_QUALITY } from '../src/lib/image.ts';
-import { safeHref, splitLinks } from '../src/lib/links.ts';
 import { backPathFor } from '../src/lib/nav.ts';
 import { SOUND_TABS } from '../src/lib/sounds.ts';
 import { STAMP_IDS, stampSvg } from '../src/lib/stamps.ts';

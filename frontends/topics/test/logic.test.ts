@@ -1,8 +1,9 @@
 import { EXPIRE_OPTIONS, defaultExpireMinutes, expireOptionsFor, initialPrice } from '@honne/contracts/topics';
 import { describe, expect, it } from 'vitest';
 
+import { linkify, safeHref } from '@honne/ui';
+
 import { displayName, genderShort, historyName, isPaid } from '../src/lib/format.ts';
-import { linkify, safeHref } from '../src/lib/links.ts';
 import { appendPage, emptyPaged, nearBottom, prependItem, removeItem } from '../src/lib/pages.ts';
 
 const row = (id: string) => ({ id });

@@ -69,3 +69,4 @@ export {
   type CropRect,
   type CropState,
 } from './crop.ts';
+export * from './links.ts';

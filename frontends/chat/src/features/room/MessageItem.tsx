@@ -1,8 +1,9 @@
 import { MESSAGE_PREVIEW, MESSAGE_TYPES, type Message } from '@honne/contracts/chat';
 import { memo } from 'react';
 
+import { linkify } from '@honne/ui';
+
 import { timeLabel } from '../../lib/days.ts';
-import { splitLinks } from '../../lib/links.ts';
 import { soundName, playSound } from '../../lib/sounds.ts';
 import { stampUrl, stampWord } from '../../lib/stamps.ts';
 import type { LocalStatus } from '../../lib/status.ts';
@@ -15,7 +16,7 @@ export type ViewMessage = Message & { local: LocalStatus };
 export function LinkedText({ text }: { text: string }) {
   return (
     <>
-      {splitLinks(text).map((p, i) =>
+      {linkify(text).map((p, i) =>
         p.kind === 'link' ? (
           <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
             {p.text}

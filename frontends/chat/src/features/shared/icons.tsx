@@ -1,110 +1,88 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 24, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+import { IconSvg, type IconProps } from '@honne/ui';
 
 export const GiftIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <rect x="3.5" y="9" width="17" height="11" rx="1.5" />
     <path d="M2.5 9h19M12 9v11M12 9c-2-4-6-4-6-1.5S10 9 12 9zm0 0c2-4 6-4 6-1.5S14 9 12 9z" />
-  </Svg>
+  </IconSvg>
 );
 export const PhoneIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a1 1 0 01-1 1A16 16 0 014 5a1 1 0 011-1z" />
-  </Svg>
+  </IconSvg>
 );
 export const SendIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M4 12l16-8-6 16-2.5-6.5L4 12zM11.5 13.5L20 4" />
-  </Svg>
+  </IconSvg>
 );
 export const PhotoIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <rect x="3" y="4.5" width="18" height="15" rx="2" />
     <circle cx="9" cy="10" r="1.8" />
     <path d="M3.5 18l5-5 4 4 3-3 5 5" />
-  </Svg>
+  </IconSvg>
 );
 export const SmileIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M8 14.5s1.5 2 4 2 4-2 4-2M9 9.5h.01M15 9.5h.01" />
-  </Svg>
+  </IconSvg>
 );
 export const TrumpetIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M9 18V6l11-2v12" />
     <circle cx="6.5" cy="18" r="2.5" />
     <circle cx="17.5" cy="16" r="2.5" />
-  </Svg>
+  </IconSvg>
 );
 export const BlockIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="12" cy="12" r="8.5" />
     <path d="M6 6l12 12" />
-  </Svg>
+  </IconSvg>
 );
 export const TrashIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 13h9l1-13M10 11v5M14 11v5" />
-  </Svg>
+  </IconSvg>
 );
 export const ChatIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M4 5h16v11H9l-5 4V5z" />
-  </Svg>
+  </IconSvg>
 );
 export const AddPersonIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="10" cy="8" r="3.5" />
     <path d="M3.5 20c0-3.5 3-6 6.5-6s6.5 2.5 6.5 6M19 8v6M16 11h6" />
-  </Svg>
+  </IconSvg>
 );
 export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="11" cy="11" r="6.5" />
     <path d="M16 16l4.5 4.5" />
-  </Svg>
+  </IconSvg>
 );
 export const MoreIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth={3} />
-  </Svg>
+  </IconSvg>
 );
 export const SpeakerIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M4 9.5h4l5-4v13l-5-4H4v-5zM16.5 9a4 4 0 010 6M19 6.5a7.5 7.5 0 010 11" />
-  </Svg>
+  </IconSvg>
 );
 export const UnblockIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <rect x="5" y="11" width="14" height="9" rx="2" />
     <path d="M8 11V8a4 4 0 017.5-2" />
-  </Svg>
+  </IconSvg>
 );
 export const CheckCircleIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="12" cy="12" r="8.5" />
     <path d="M8 12.5l2.5 2.5 5-5.5" />
-  </Svg>
+  </IconSvg>
 );

@@ -1,12 +1,11 @@
 import { isApiError } from '@honne/api-client';
 import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
 import type { Topic } from '@honne/contracts/topics';
-import { BottomSheet, Button, ChoiceSheet, usePopup } from '@honne/ui';
+import { BottomSheet, Button, ChoiceSheet, usePopup, linkify } from '@honne/ui';
 import { Fragment, useEffect, useRef, useState } from 'react';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
 import { displayName, expireMs, genderShort } from '../../lib/format.ts';
-import { linkify } from '../../lib/links.ts';
 import { strings } from '../../strings.ts';
 import { Countdown } from '../shared/Countdown.tsx';
 import { ChatIcon, EyeIcon, FlagIcon, HeartIcon, PhoneIcon, PhoneOffIcon } from '../shared/icons.tsx';

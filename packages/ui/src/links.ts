@@ -13,7 +13,7 @@ export function safeHref(raw: string): string | null {
   }
 }
 
-/** Splits a title or comment into text and http(s) links (rendered with rel=noopener noreferrer nofollow). */
+/** Splits user text (titles, comments, messages) into text and http(s) links, rendered with rel="noopener noreferrer nofollow". */
 export function linkify(text: string): TextPart[] {
   const parts: TextPart[] = [];
   let last = 0;
