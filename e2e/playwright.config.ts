@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
+/** The embedded launcher's test clock control (scripts/start-embedded.ts); loopback only, never in production. */
+export const E2E_CONTROL_PORT = E2E_PORT + 1;
 /**
  * The embedded app's data (PGlite files, outbox) for this run; the journeys read codes from the
  * outbox. support/run.mjs makes a fresh one per run and passes it to every Playwright process.
@@ -69,6 +71,7 @@ export default defineConfig({
     env: {
       ...serverEnv,
       PORT: String(E2E_PORT),
+      HONNE_TEST_CONTROL_PORT: String(E2E_CONTROL_PORT),
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',

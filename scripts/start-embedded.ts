@@ -6,10 +6,12 @@
  */
 import { createService as createAccounts, loadConfig as accountsConfig } from '@honne/accounts';
 import { createService as createCalls, loadConfig as callsConfig } from '@honne/calls';
-import { createService as createChat, loadConfig as chatConfig } from '@honne/chat';
+import { createService as createChat, loadConfig as chatConfig, purgeExpired as purgeChat } from '@honne/chat';
 import { createService as createGateway, loadConfig as gatewayConfig } from '@honne/gateway';
 import { createService as createPoints, loadConfig as pointsConfig } from '@honne/points';
-import { createLogger, InProcessBus, MemoryCache, type BaseOverrides } from '@honne/service-kit';
+import { createServer } from 'node:http';
+
+import { createLogger, InProcessBus, MemoryCache, OffsetClock, type BaseOverrides } from '@honne/service-kit';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
 type Started = {
@@ -19,9 +21,14 @@ type Started = {
 
 const env = process.env;
 const log = createLogger('honne', env.LOG_LEVEL ?? 'info');
+// Browser journeys move time forward through a control port (never in production): expiry is
+// then seen without waiting. Without HONNE_TEST_CONTROL_PORT the services use the real clock.
+const controlPort = env.NODE_ENV === 'production' ? undefined : env.HONNE_TEST_CONTROL_PORT;
+const testClock = controlPort ? new OffsetClock() : undefined;
 const shared: BaseOverrides = {
   ...(env.NATS_URL ? {} : { bus: new InProcessBus(log) }),
   ...(env.REDIS_URL ? {} : { cache: new MemoryCache() }),
+  ...(testClock ? { clock: testClock } : {}),
 };
 
 const started: Started[] = [];
@@ -41,7 +48,8 @@ try {
   await run('points', () => createPoints(pointsConfig(env), shared));
   await run('accounts', () => createAccounts(accountsConfig(env), shared));
   await run('topics', () => createTopics(topicsConfig(env), shared));
-  await run('chat', () => createChat(chatConfig(env), shared));
+  const chat = await createChat(chatConfig(env), shared);
+  await run('chat', async () => chat);
   await run('calls', () => createCalls(callsConfig(env), shared));
   const gwConfig = gatewayConfig({ ...env, ...upstreams });
   const gateway = await createGateway(gwConfig, shared);
@@ -52,6 +60,7 @@ try {
     env.NATS_URL ? 'NATS' : 'in-process bus',
     env.REDIS_URL ? 'Redis' : 'in-memory cache',
   ];
+  if (testClock && controlPort) startTestControl(Number(controlPort), testClock, () => purgeChat(chat.ctx));
   log.info({ ms: Math.round(performance.now() - t0), mode }, `honne is running at http://localhost:${gwConfig.port}`);
   console.log(`\n  honne（本音）→ http://localhost:${gwConfig.port}\n  ${mode.join(' · ')}\n`);
 } catch (err) {
@@ -71,3 +80,24 @@ async function stop(code: number): Promise<void> {
 }
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
+
+/** `POST /clock/advance?ms=N` moves every service's clock forward and runs the chat purge at once. */
+function startTestControl(port: number, clock: OffsetClock, purge: () => Promise<unknown>): void {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const ms = Number(url.searchParams.get('ms'));
+    if (req.method !== 'POST' || url.pathname !== '/clock/advance' || !Number.isFinite(ms) || ms <= 0) {
+      res.writeHead(404).end();
+      return;
+    }
+    clock.advance(ms);
+    purge()
+      .then((result) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now(), result })),
+      )
+      .catch((err: unknown) => res.writeHead(500).end(String(err)));
+  });
+  server.listen(port, '127.0.0.1');
+  server.unref();
+  log.warn({ port }, 'test clock control is on (HONNE_TEST_CONTROL_PORT): never use this in production');
+}

@@ -21,3 +21,17 @@ export class ManualClock implements Clock {
     this.#now = new Date(to).getTime();
   }
 }
+
+/**
+ * Real time moved forward by a settable offset. Only the embedded launcher's test control uses it
+ * (never in production), so browser journeys can see expiry without waiting.
+ */
+export class OffsetClock implements Clock {
+  #offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+  advance(ms: number): void {
+    this.#offsetMs += ms;
+  }
+}

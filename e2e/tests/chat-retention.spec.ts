@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+
+import { E2E_CONTROL_PORT } from '../playwright.config.ts';
+import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+
+/** Moves every service's clock forward and runs the chat purge (the embedded launcher's test control). */
+async function advanceClock(ms: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/clock/advance?ms=${ms}`, { method: 'POST' });
+  expect(res.status).toBe(200);
+}
+
+test('messages vanish at the sender’s retention time: gone from the open room, after a reload and from the API', async ({
+  browser,
+  request,
+}) => {
+  const a = await userWithProfile(request, 'keep-a', { user_name: 'あさひ', gender: 2, age_id: 3, area_id: 13 });
+  const b = await userWithProfile(request, 'keep-b', { user_name: 'ばんり', gender: 1, age_id: 2, area_id: 13 });
+
+  // A's voice lives 10 minutes; B keeps messages only 5.
+  const thread = (
+    await (
+      await request.post('/api/v1/threads/join', {
+        headers: auth(a),
+        data: { area_id: 13, category_id: 5, sub_category_id: 22 },
+      })
+    ).json()
+  ).data as { id: string };
+  const voice = await request.post(`/api/v1/topics/${thread.id}`, {
+    headers: auth(a),
+    data: {
+      title: '消える話',
+      sub_category_id: 22,
+      area_id: 13,
+      expire_after_minute: 10,
+      chat_price: 0,
+      call_price: 0,
+    },
+  });
+  expect(voice.status(), await voice.text()).toBe(200);
+  const topicId = (await voice.json()).data.id as string;
+  const setting = await request.put('/api/v1/users/setting', { headers: auth(b), data: { saved_message_time: 5 } });
+  expect((await setting.json()).data.saved_message_time).toBe(5);
+
+  const room = await request.post('/api/v1/rooms', {
+    headers: auth(b),
+    data: { topic_id: topicId, room_type_id: 2, is_anonymous: false },
+  });
+  expect(room.status(), await room.text()).toBe(200);
+  const roomId = (await room.json()).data.id as string;
+
+  // The retention setting reaches chat over the bus; the message's expire_at shows when it has.
+  let sent: { id: string; expire_at: string; created_at: string } | undefined;
+  await expect
+    .poll(async () => {
+      const res = await request.post('/api/v1/messages', {
+        headers: auth(b),
+        data: { room_id: roomId, message_type_id: 1, data: `5分で消えます ${Date.now()}` },
+      });
+      sent = (await res.json()).data;
+      return Date.parse(sent!.expire_at) - Date.parse(sent!.created_at);
+    })
+    .toBe(5 * 60_000);
+  const text = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json()).data.find(
+    (m: { id: string }) => m.id === sent!.id,
+  ).data as string;
+
+  const pa = await signedInPage(browser, a);
+  await pa.setViewportSize({ width: 375, height: 667 });
+  await pa.goto(`/chat/${roomId}`);
+  await expect(pa.getByTestId('chat-message').getByText(text)).toBeVisible();
+  await pa.screenshot({ path: 'artifacts/screens/chat-20-before-expiry.png' });
+
+  await advanceClock(6 * 60_000);
+
+  await expect(pa.getByTestId('chat-message').getByText(text)).toHaveCount(0);
+  await pa.reload();
+  await expect(pa.getByRole('textbox', { name: 'メッセージ' })).toBeVisible();
+  await expect(pa.getByTestId('chat-message').getByText(text)).toHaveCount(0);
+  const after = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json()).data as {
+    id: string;
+  }[];
+  expect(after.some((m) => m.id === sent!.id)).toBe(false);
+  await pa.screenshot({ path: 'artifacts/screens/chat-21-after-expiry.png' });
+});
