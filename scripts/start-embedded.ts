@@ -4,12 +4,13 @@
  * and one in-memory cache (unless NATS_URL / REDIS_URL point at real ones). Services listen on
  * free loopback ports and only the gateway is public, at http://localhost:${PORT:-8080}.
  */
+import { createServer } from 'node:http';
+
 import { createService as createAccounts, loadConfig as accountsConfig } from '@honne/accounts';
 import { createService as createCalls, loadConfig as callsConfig } from '@honne/calls';
 import { createService as createChat, loadConfig as chatConfig, purgeExpired as purgeChat } from '@honne/chat';
 import { createService as createGateway, loadConfig as gatewayConfig } from '@honne/gateway';
 import { createService as createPoints, loadConfig as pointsConfig } from '@honne/points';
-import { createServer } from 'node:http';
 
 import { createLogger, InProcessBus, MemoryCache, OffsetClock, type BaseOverrides } from '@honne/service-kit';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
