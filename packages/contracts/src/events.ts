@@ -226,6 +226,15 @@ export const requests = {
       ),
     }),
   },
+  /** Who is in a room and whether each hides their name there (accounts refuses friendships across anonymity). */
+  chatRoomParticipants: {
+    subject: 'chat.room.participants',
+    request: Type.Object({ room_id: Type.String() }),
+    reply: Type.Object({
+      found: Type.Boolean(),
+      participants: Type.Array(Type.Object({ user_id: Type.String(), is_anonymous: Type.Boolean() })),
+    }),
+  },
 } as const satisfies Record<string, { subject: string; request: TSchema; reply: TSchema }>;
 
 export type EventDef = { subject: string; schema: TSchema };

@@ -81,6 +81,7 @@ export const messages = {
   friendAdded: 'ともだちを追加しました。',
   cannotFriendSelf: '自分をともだちに追加することはできません。',
   cannotFriendBlocked: 'このユーザーはともだちに追加できません。',
+  cannotFriendAnonymous: '匿名でやりとりしている相手とは、ともだちになれません。',
   cannotBlockSelf: '自分をブロックすることはできません。',
   keywordRequired: 'キーワードを入力してください。',
   reportSuccess: 'success',

@@ -38,6 +38,7 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
     const other = UUID.test(body.user_id) ? await findById(ctx.db, body.user_id) : undefined;
     if (!other) throw notFound();
     if (await blockedEitherWay(ctx.db, caller.userId, other.id)) throw forbidden(messages.cannotFriendBlocked);
+    if (body.room_id) await assertNamedInRoom(ctx, body.room_id, caller.userId, other.id);
     const added = await addFriendPair(
       ctx.db,
       caller.userId,
@@ -100,6 +101,23 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
     }));
     return ok(data, data.at(-1)?.id ?? null);
   });
+}
+
+/**
+ * A friendship made from a room needs both people in it under their own names (spec §6): an
+ * anonymous partner must stay unknown. Without chat's answer nothing is added.
+ */
+async function assertNamedInRoom(ctx: AppContext, roomId: string, me: string, other: string): Promise<void> {
+  let reply;
+  try {
+    reply = await ctx.bus.request(requests.chatRoomParticipants, { room_id: roomId }, 2000);
+  } catch (err) {
+    ctx.log.error({ err }, 'chat room participants unavailable');
+    throw new AppError(503, 'chat_unavailable', messages.unexpected);
+  }
+  const ids = reply.participants.map((p) => p.user_id);
+  if (!reply.found || !ids.includes(me) || !ids.includes(other)) throw notFound();
+  if (reply.participants.some((p) => p.is_anonymous)) throw forbidden(messages.cannotFriendAnonymous);
 }
 
 /** Friend entries of a user, latest message first, with chat's unread counts and previews. */

@@ -1,7 +1,7 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { respondRoomsSummary } from './requests.ts';
+import { respondRoomParticipants, respondRoomsSummary } from './requests.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
   onBlockChanged,
@@ -24,5 +24,6 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onTopicExpired(ctx),
     onTopicDeleted(ctx),
     respondRoomsSummary(ctx),
+    respondRoomParticipants(ctx),
   ];
 }

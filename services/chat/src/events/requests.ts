@@ -50,3 +50,28 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
     },
     { queue: 'chat' },
   );
+
+/** Accounts asks before a friendship made from a room: nobody befriends across anonymity (spec §6). */
+export const respondRoomParticipants = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatRoomParticipants,
+    async ({ room_id }) => {
+      const room = /^[0-9a-f-]{36}$/.test(room_id)
+        ? await ctx.db
+            .selectFrom('rooms')
+            .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous'])
+            .where('id', '=', room_id)
+            .where('deleted_at', 'is', null)
+            .executeTakeFirst()
+        : undefined;
+      if (!room) return { found: false, participants: [] };
+      return {
+        found: true,
+        participants: [
+          { user_id: room.user1_id, is_anonymous: room.user1_anonymous },
+          { user_id: room.user2_id, is_anonymous: room.user2_anonymous },
+        ],
+      };
+    },
+    { queue: 'chat' },
+  );
