@@ -82,17 +82,20 @@ async function stop(code: number): Promise<void> {
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
 
-/** `POST /clock/advance?ms=N` moves every service's clock forward and runs the chat purge at once. */
+/**
+ * `POST /clock/advance?ms=N` moves every service's clock forward and runs the chat purge at once;
+ * a negative N moves it back (a journey restores the clock for the journeys after it).
+ */
 function startTestControl(port: number, clock: OffsetClock, purge: () => Promise<unknown>): void {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const ms = Number(url.searchParams.get('ms'));
-    if (req.method !== 'POST' || url.pathname !== '/clock/advance' || !Number.isFinite(ms) || ms <= 0) {
+    if (req.method !== 'POST' || url.pathname !== '/clock/advance' || !Number.isFinite(ms) || ms === 0) {
       res.writeHead(404).end();
       return;
     }
     clock.advance(ms);
-    purge()
+    (ms > 0 ? purge() : Promise.resolve(null))
       .then((result) =>
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ now: clock.now(), result })),
       )
