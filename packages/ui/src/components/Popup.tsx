@@ -13,11 +13,21 @@ export interface PopupProps {
   onClose: () => void;
 }
 
-/** A message that needs acknowledging (errors, results), with the spec's exact wording. */
-export function Popup({ message, title, buttonLabel = uiStrings.ok, onClose }: PopupProps) {
+/** The alert-dialog frame both dialogs share: backdrop, focus trap, title, message and their buttons. */
+function DialogFrame({
+  message,
+  title,
+  onDismiss,
+  children,
+}: {
+  message: ReactNode;
+  title?: string;
+  onDismiss: () => void;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const messageId = useId();
-  const ref = useDialogFocus<HTMLDivElement>(onClose);
+  const ref = useDialogFocus<HTMLDivElement>(onDismiss);
   return (
     <div className="hn-backdrop">
       <div
@@ -37,13 +47,20 @@ export function Popup({ message, title, buttonLabel = uiStrings.ok, onClose }: P
         <p className="hn-popup__message" id={messageId}>
           {message}
         </p>
-        <div className="hn-popup__actions">
-          <Button block onClick={onClose}>
-            {buttonLabel}
-          </Button>
-        </div>
+        <div className="hn-popup__actions">{children}</div>
       </div>
     </div>
+  );
+}
+
+/** A message that needs acknowledging (errors, results), with the spec's exact wording. */
+export function Popup({ message, title, buttonLabel = uiStrings.ok, onClose }: PopupProps) {
+  return (
+    <DialogFrame message={message} title={title} onDismiss={onClose}>
+      <Button block onClick={onClose}>
+        {buttonLabel}
+      </Button>
+    </DialogFrame>
   );
 }
 
@@ -71,37 +88,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
-  const messageId = useId();
-  const ref = useDialogFocus<HTMLDivElement>(onCancel);
   return (
-    <div className="hn-backdrop">
-      <div
-        ref={ref}
-        className="hn-popup"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={title ? titleId : undefined}
-        aria-describedby={messageId}
-        tabIndex={-1}
-      >
-        {title ? (
-          <h2 className="hn-popup__title" id={titleId}>
-            {title}
-          </h2>
-        ) : null}
-        <p className="hn-popup__message" id={messageId}>
-          {message}
-        </p>
-        <div className="hn-popup__actions">
-          <Button variant="secondary" block onClick={onCancel}>
-            {cancelLabel}
-          </Button>
-          <Button variant={destructive ? 'destructive' : 'primary'} block onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </div>
-      </div>
-    </div>
+    <DialogFrame message={message} title={title} onDismiss={onCancel}>
+      <Button variant="secondary" block onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button variant={destructive ? 'destructive' : 'primary'} block onClick={onConfirm}>
+        {confirmLabel}
+      </Button>
+    </DialogFrame>
   );
 }
