@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import type { EventDef, EventPayload } from '@honne/contracts/events';
+
 import { InProcessBus, NatsBus, type Bus } from './bus.ts';
 import { MemoryCache, RedisCache, type Cache } from './cache.ts';
 import type { BaseConfig } from './config.ts';
@@ -76,4 +78,31 @@ export async function testInfra(mode: InfraMode): Promise<{ bus: Bus; cache: Cac
       await cache.close();
     },
   };
+}
+
+/** Waits until `check` passes (bus deliveries are asynchronous, on NATS across the network). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() - start > timeoutMs) throw err;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+/** Publishes a bus event as its owner service would, then waits until `handled` says it was handled. */
+export async function publishAndWait<E extends EventDef>(
+  bus: Bus,
+  def: E,
+  payload: EventPayload<E>,
+  handled: () => Promise<unknown>,
+): Promise<void> {
+  await bus.publish(def, payload);
+  await bus.flush();
+  await eventually(async () => {
+    if (!(await handled())) throw new Error(`${def.subject} not handled yet`);
+  });
 }

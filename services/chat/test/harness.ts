@@ -1,7 +1,14 @@
 import { events, requests, type EventDef, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Subscription } from '@honne/service-kit';
-import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import {
+  eventually,
+  publishAndWait,
+  testConfig,
+  testInfra,
+  uniqueName,
+  type InfraMode,
+} from '@honne/service-kit/testing';
 import sharp from 'sharp';
 
 import { createService, purgeExpired } from '../src/server.ts';
@@ -14,18 +21,7 @@ export interface Person {
   name: string;
 }
 
-/** Waits until `check` passes (bus deliveries are asynchronous, on NATS across the network). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() - start > timeoutMs) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
+export { eventually };
 
 export type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
 
@@ -96,17 +92,8 @@ export async function startHarness(mode: InfraMode) {
     del: (url: string, who?: Person) => inject('DELETE', url, who),
 
     /** Publishes a bus event as its owner would, then waits until `handled` says so. */
-    async publish<E extends EventDef>(
-      def: E,
-      payload: EventPayload<E>,
-      handled: () => Promise<unknown>,
-    ): Promise<void> {
-      await infra.bus.publish(def, payload);
-      await infra.bus.flush();
-      await eventually(async () => {
-        if (!(await handled())) throw new Error(`${def.subject} not handled yet`);
-      });
-    },
+    publish: <E extends EventDef>(def: E, payload: EventPayload<E>, handled: () => Promise<unknown>) =>
+      publishAndWait(infra.bus, def, payload, handled),
 
     /** A user whose card reached chat's read model through accounts' profile event. */
     async user(profile: Partial<EventPayload<typeof events.userProfileUpdated>> = {}): Promise<Person> {

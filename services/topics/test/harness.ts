@@ -1,7 +1,14 @@
 import { events, type EventDef, type EventPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase } from '@honne/service-kit';
-import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import {
+  eventually,
+  publishAndWait,
+  testConfig,
+  testInfra,
+  uniqueName,
+  type InfraMode,
+} from '@honne/service-kit/testing';
 
 import { createService, purgeExpired } from '../src/server.ts';
 
@@ -12,18 +19,7 @@ export interface Person {
   sessionId: string;
 }
 
-/** Waits until `check` passes (bus deliveries are asynchronous, on NATS across the network). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() - start > timeoutMs) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
+export { eventually };
 
 /** The topics service on its own schema, with a clock tests move by hand, against the given infrastructure. */
 export async function startHarness(mode: InfraMode) {
@@ -77,18 +73,9 @@ export async function startHarness(mode: InfraMode) {
     put: (url: string, payload: object, who?: Person) => inject('PUT', url, who, payload),
     patch: (url: string, payload: object, who?: Person) => inject('PATCH', url, who, payload),
 
-    /** Publishes a bus event as its owner would, then waits until it has been handled. */
-    async publish<E extends EventDef>(
-      def: E,
-      payload: EventPayload<E>,
-      handled: () => Promise<unknown>,
-    ): Promise<void> {
-      await infra.bus.publish(def, payload);
-      await infra.bus.flush();
-      await eventually(async () => {
-        if (!(await handled())) throw new Error(`${def.subject} not handled yet`);
-      });
-    },
+    /** Publishes a bus event as its owner would, then waits until `handled` says so. */
+    publish: <E extends EventDef>(def: E, payload: EventPayload<E>, handled: () => Promise<unknown>) =>
+      publishAndWait(infra.bus, def, payload, handled),
 
     /** A user whose card reached topics' read model through accounts' profile event. */
     async user(profile: Partial<EventPayload<typeof events.userProfileUpdated>> = {}): Promise<Person> {
