@@ -3,7 +3,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { accountsEndpoints, type Session } from '@honne/contracts/accounts';
 import type { EndpointDef, ErrorEnvelope } from '@honne/contracts/common';
 
-import { ApiError } from './errors.ts';
+import { ApiError, httpError } from './errors.ts';
 import { SessionStore, defaultStorage, type KeyValueStorage } from './storage.ts';
 
 /** Spec §7 and §9: every call gives up after 10 s. */
@@ -137,13 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       onUnauthorized?.();
       throw new ApiError({ kind: 'unauthorized', status: 401, code: error.code, serverMessage: error.error });
     }
-    throw new ApiError({
-      kind: 'http',
-      status: response.status,
-      code: error.code,
-      fieldErrors: error.errors,
-      serverMessage: typeof error.error === 'string' ? error.error : undefined,
-    });
+    throw httpError(response.status, error);
   }
 
   async function refreshNow(): Promise<void> {

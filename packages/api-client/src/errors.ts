@@ -48,6 +48,18 @@ function defaultMessage(kind: ApiErrorKind, serverMessage: string | undefined): 
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
+/** The error for a server's error answer (any status but 401): its status, code, message and field messages. */
+export function httpError(status: number, body: unknown): ApiError {
+  const error = (body ?? {}) as { code?: string; error?: unknown; errors?: FieldErrors };
+  return new ApiError({
+    kind: 'http',
+    status,
+    code: error.code,
+    fieldErrors: error.errors,
+    serverMessage: typeof error.error === 'string' ? error.error : undefined,
+  });
+}
+
 /**
  * The sentence to show a person for any failure (spec §8): the offline text when offline; the
  * server's own Japanese message for a 4xx that carries one (wrong password, too many requests);

@@ -23,6 +23,7 @@ export {
 export { createAccountsApi, DEVICE_TYPE, type AccountsApi } from './accounts.ts';
 export {
   createRealtimeClient,
+  CommandNotSent,
   realtimeUrl,
   defaultRealtimeUrl,
   SeqTracker,
@@ -32,6 +33,7 @@ export {
   type WebSocketFactory,
   type WebSocketLike,
 } from './realtime.ts';
+export { sendChatMessage } from './chat.ts';
 export { getApi, RealtimeHub, type ChannelSource, type HonneApi } from './instance.ts';
 export {
   UnreadStore,

@@ -1,8 +1,8 @@
-import type { RealtimeEvent } from '@honne/contracts/realtime';
+import type { RealtimeCommandName, RealtimeCommandResult, RealtimeEvent } from '@honne/contracts/realtime';
 
 import { createAccountsApi, type AccountsApi } from './accounts.ts';
 import { createApiClient, type ApiClient } from './client.ts';
-import type { RealtimeStatus } from './realtime.ts';
+import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
 import { UnreadStore } from './unread.ts';
 
 type RealtimeListener = (event: RealtimeEvent) => void;
@@ -11,6 +11,7 @@ type StatusListener = (status: RealtimeStatus) => void;
 /** What the hub needs of the socket client (RealtimeClient fits). */
 export interface ChannelSource {
   subscribe(channel: string): () => void;
+  command?(name: RealtimeCommandName, body: unknown): Promise<RealtimeCommandResult>;
 }
 
 /**
@@ -51,6 +52,14 @@ export class RealtimeHub {
       this.attached.get(channel)?.();
       this.attached.delete(channel);
     };
+  }
+
+  /** A command over the shell's socket; rejects with CommandNotSent when there is none open. */
+  command(name: RealtimeCommandName, body: unknown): Promise<RealtimeCommandResult> {
+    if (!this.source?.command || this.currentStatus !== 'open') {
+      return Promise.reject(new CommandNotSent('not connected'));
+    }
+    return this.source.command(name, body);
   }
 
   /** The shell hands over its socket (or null when it closes it); wanted channels move along. */

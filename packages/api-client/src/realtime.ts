@@ -3,6 +3,8 @@ import {
   REALTIME_REPLAY_LIMIT,
   REALTIME_TYPES,
   type RealtimeClientFrame,
+  type RealtimeCommandName,
+  type RealtimeCommandResult,
   type RealtimeEvent,
 } from '@honne/contracts/realtime';
 
@@ -115,6 +117,13 @@ export interface RealtimeClient {
    * watch one channel; the returned function unsubscribes (the frame goes when the last one leaves).
    */
   subscribe(channel: string): () => void;
+  /**
+   * Runs a command over the open socket; resolves with the service's status and envelope. Rejects
+   * with CommandNotSent when there is no open socket, or the socket closed or stayed silent for
+   * `timeoutMs` before the answer (the caller may then retry over HTTP: commands are idempotent by
+   * their client id).
+   */
+  command(name: RealtimeCommandName, body: unknown, timeoutMs?: number): Promise<RealtimeCommandResult>;
   /** Channels currently subscribed. */
   readonly channels: readonly string[];
   readonly lastSeq: number | null;
@@ -122,6 +131,12 @@ export interface RealtimeClient {
 }
 
 const OPEN = 1;
+const COMMAND_TIMEOUT_MS = 8_000;
+
+/** A socket command got no answer (no open socket, closed meanwhile, or timed out). */
+export class CommandNotSent extends Error {
+  override readonly name = 'CommandNotSent';
+}
 
 export function defaultRealtimeUrl(): string {
   const { protocol, host } = globalThis.location;
@@ -158,6 +173,18 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let gapTimer: ReturnType<typeof setTimeout> | undefined;
   let gapResumes = 0;
   const channels = new Map<string, number>();
+  let nextRef = 0;
+  const pending = new Map<
+    string,
+    { resolve: (r: RealtimeCommandResult) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> }
+  >();
+  const failPending = (why: string) => {
+    for (const [ref, p] of pending) {
+      clearTimeout(p.timer);
+      pending.delete(ref);
+      p.reject(new CommandNotSent(why));
+    }
+  };
 
   const setStatus = (s: RealtimeStatus) => {
     status = s;
@@ -219,6 +246,16 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       return;
     }
     if (event.type === 'pong') return;
+    if (event.type === REALTIME_TYPES.commandResult) {
+      const result = event.data as RealtimeCommandResult | null;
+      const p = result ? pending.get(result.ref) : undefined;
+      if (p && result) {
+        clearTimeout(p.timer);
+        pending.delete(result.ref);
+        p.resolve(result);
+      }
+      return;
+    }
     deliver(tracker.accept(event));
     watchGap();
   };
@@ -233,6 +270,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   const end = () => {
     wanted = false;
     clearTimers();
+    failPending('closed');
     const s = socket;
     socket = null;
     if (s) {
@@ -279,6 +317,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     ws.onclose = (ev) => {
       if (socket !== ws) return;
       socket = null;
+      failPending('closed');
       clearInterval(pingTimer);
       clearTimeout(gapTimer);
       if (ev.code === REALTIME_CLOSE.forcedLogout) {
@@ -309,6 +348,20 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       if (socket && socket.readyState <= OPEN) return;
       attempt = 0;
       connect();
+    },
+    command(name, body, timeoutMs = COMMAND_TIMEOUT_MS) {
+      const ws = socket;
+      if (!ws || ws.readyState !== OPEN) return Promise.reject(new CommandNotSent('not connected'));
+      nextRef += 1;
+      const ref = `c${nextRef}`;
+      return new Promise<RealtimeCommandResult>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(ref);
+          reject(new CommandNotSent('timed out'));
+        }, timeoutMs);
+        pending.set(ref, { resolve, reject, timer });
+        ws.send(JSON.stringify({ type: 'command', ref, name, body } satisfies RealtimeClientFrame));
+      });
     },
     subscribe(channel: string) {
       const count = channels.get(channel) ?? 0;

@@ -5,7 +5,13 @@ import { WebSocket, WebSocketServer } from 'ws';
 
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 
-import { SeqTracker, createRealtimeClient, type RealtimeClient, type WebSocketFactory } from '../src/index.ts';
+import {
+  CommandNotSent,
+  SeqTracker,
+  createRealtimeClient,
+  type RealtimeClient,
+  type WebSocketFactory,
+} from '../src/index.ts';
 
 /**
  * A small stand-in for the gateway's socket, speaking the same protocol: hello with the current
@@ -221,6 +227,32 @@ describe('realtime client against a real ws server', () => {
     await new Promise((r) => setTimeout(r, 150));
     expect(gw.connections).toHaveLength(1);
     expect(client!.status).toBe('closed');
+  });
+
+  it('answers a command by its ref, never as an event, and refuses one without an open socket', async () => {
+    start();
+    await expect(client!.command('message.send', {})).rejects.toBeInstanceOf(CommandNotSent);
+    await waitFor(() => client!.status === 'open');
+    const answer = client!.command('message.send', { data: 'やあ' });
+    await waitFor(() => gw.frames.some((f) => (f as { type: string }).type === 'command'));
+    const frame = gw.frames.find((f) => (f as { type: string }).type === 'command') as { ref: string; name: string };
+    expect(frame).toMatchObject({ name: 'message.send', body: { data: 'やあ' } });
+    const at = new Date().toISOString();
+    gw.sendRaw({ type: 'command.result', at, data: { ref: 'not-mine', status: 200, body: {} } });
+    gw.sendRaw({ type: 'command.result', at, data: { ref: frame.ref, status: 200, body: { data: 'ok' } } });
+    expect(await answer).toEqual({ ref: frame.ref, status: 200, body: { data: 'ok' } });
+    expect(received).toEqual([]);
+  });
+
+  it('fails a pending command when the socket closes or the answer never comes', async () => {
+    start();
+    await waitFor(() => client!.status === 'open');
+    const dropped = client!.command('message.send', {});
+    await waitFor(() => gw.frames.length > 0);
+    gw.closeAll(1011);
+    await expect(dropped).rejects.toBeInstanceOf(CommandNotSent);
+    await waitFor(() => client!.status === 'open');
+    await expect(client!.command('message.send', {}, 50)).rejects.toThrow('timed out');
   });
 
   it('treats a session.forced_logout event as a forced logout', async () => {

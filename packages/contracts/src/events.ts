@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
-import { RealtimeEvent } from './realtime.ts';
+import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
 
 /**
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
@@ -166,7 +166,21 @@ export const events = {
   },
 } as const satisfies Record<string, { subject: string; schema: TSchema }>;
 
+/**
+ * A client command sent over the real-time socket (`{type:'command'}`): the gateway passes the
+ * caller it authenticated and the body; the owning service answers exactly what its HTTP endpoint
+ * would (status and envelope), so a client treats both paths alike.
+ */
+const SocketCommand = Type.Object({ user_id: Type.String(), session_id: Type.String(), body: Type.Unknown() });
+const SocketCommandResult = Type.Object({ status: Type.Integer(), body: Type.Unknown() });
+
 export const requests = {
+  /** POST /messages sent over the socket (the chat screen's path while it is connected). */
+  chatMessageSend: {
+    subject: 'chat.command.message.send',
+    request: SocketCommand,
+    reply: SocketCommandResult,
+  },
   balanceGet: {
     subject: 'points.balance.get',
     request: Type.Object({ user_id: Type.String() }),
@@ -236,6 +250,11 @@ export const requests = {
     }),
   },
 } as const satisfies Record<string, { subject: string; request: TSchema; reply: TSchema }>;
+
+/** The bus request that carries each command a client may send over the real-time socket. */
+export const realtimeCommands = {
+  'message.send': requests.chatMessageSend,
+} as const satisfies Record<RealtimeCommandName, RequestDef>;
 
 export type EventDef = { subject: string; schema: TSchema };
 export type EventPayload<E extends EventDef> = Static<E['schema']>;

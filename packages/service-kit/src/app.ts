@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
+import type { RequestDef } from '@honne/contracts/events';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
 import { Ajv } from 'ajv';
@@ -14,6 +15,7 @@ import Fastify, {
 
 import { IDENTITY_HEADERS, type Caller } from './auth.ts';
 import { AppError, errorEnvelope, unauthorized } from './errors.ts';
+import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
 
@@ -54,14 +56,7 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
       return reply.status(error.status).send(errorEnvelope(error.status, error.code, error.message, error.errors));
     }
     if (error.validation) {
-      // Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors.
-      const errors: Record<string, string> = {};
-      for (const v of error.validation) {
-        const missing = (v.params as { missingProperty?: string }).missingProperty;
-        const field = missing ?? v.instancePath.split('/').filter(Boolean)[0] ?? error.validationContext ?? 'body';
-        errors[field] ??= messages.invalidInput;
-      }
-      return reply.status(403).send(errorEnvelope(403, 'validation', messages.invalidInput, errors));
+      return reply.status(403).send(validationEnvelope(error.validation, error.validationContext));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -82,6 +77,20 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
   });
 
   return app;
+}
+
+/** Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors. */
+function validationEnvelope(
+  validation: readonly { params: unknown; instancePath: string }[],
+  context: string | undefined,
+) {
+  const errors: Record<string, string> = {};
+  for (const v of validation) {
+    const missing = (v.params as { missingProperty?: string }).missingProperty;
+    const field = missing ?? v.instancePath.split('/').filter(Boolean)[0] ?? context ?? 'body';
+    errors[field] ??= messages.invalidInput;
+  }
+  return errorEnvelope(403, 'validation', messages.invalidInput, errors);
 }
 
 async function checkHealth(ctx: BaseContext): Promise<HealthStatus> {
@@ -147,6 +156,47 @@ export function route<E extends EndpointDef>(
       });
     },
   });
+}
+
+/** The bus request of a socket command: the caller the gateway authenticated and the client's body. */
+type CommandRequest = RequestDef & {
+  request: TSchema & { static: { user_id: string; session_id: string; body: unknown } };
+  reply: TSchema & { static: { status: number; body: unknown } };
+};
+
+/**
+ * Answers a socket command (`realtimeCommands`: the gateway forwards a client's `command` frame as
+ * a bus request) exactly as `route()` answers the same endpoint over HTTP: the body validated by
+ * the same rules, the caller as the gateway vouched for it, the handler's envelope with 200, or the
+ * error's status and envelope.
+ */
+export function respondCommand<E extends EndpointDef & { auth: 'user' }>(
+  ctx: BaseContext,
+  command: CommandRequest,
+  def: E,
+  handler: (input: { body: Part<E, 'body'>; caller: Caller }) => Promise<unknown>,
+): Subscription {
+  const validate = def.schema.body ? bodyAjv.compile(def.schema.body) : undefined;
+  return ctx.bus.respond(
+    command,
+    async ({ user_id, session_id, body }) => {
+      if (validate && !validate(body)) return { status: 403, body: validationEnvelope(validate.errors ?? [], 'body') };
+      try {
+        const data = await handler({
+          body: body as Part<E, 'body'>,
+          caller: { userId: user_id, sessionId: session_id },
+        });
+        return { status: 200, body: data };
+      } catch (error) {
+        if (error instanceof AppError) {
+          return { status: error.status, body: errorEnvelope(error.status, error.code, error.message, error.errors) };
+        }
+        ctx.log.error({ err: error, command: command.subject }, 'unhandled command error');
+        return { status: 500, body: errorEnvelope(500, 'internal', messages.unexpected) };
+      }
+    },
+    { queue: ctx.config.service },
+  );
 }
 
 function callerFrom(request: FastifyRequest, internalToken: string): Caller | undefined {

@@ -1,5 +1,6 @@
 import type { EventDef, EventPayload, ReplyPayload, RequestDef, RequestPayload } from '@honne/contracts/events';
-import { Value } from '@sinclair/typebox/value';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { TSchema } from '@sinclair/typebox';
 import { connect, JSONCodec, type Msg, type NatsConnection, type Subscription as NatsSubscription } from 'nats';
 
 import type { Logger } from './logger.ts';
@@ -37,9 +38,14 @@ export class BusError extends Error {
   override name = 'BusError';
 }
 
+/** Compiled once per schema: every publish is checked, and interpreting the schema each time is slow. */
+const checkers = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
 function check(subject: string, schema: EventDef['schema'], payload: unknown): void {
-  if (!Value.Check(schema, payload)) {
-    const first = [...Value.Errors(schema, payload)][0];
+  let checker = checkers.get(schema);
+  if (!checker) checkers.set(schema, (checker = TypeCompiler.Compile(schema)));
+  if (!checker.Check(payload)) {
+    const first = [...checker.Errors(payload)][0];
     throw new BusError(`invalid payload for ${subject}: ${first?.path ?? ''} ${first?.message ?? ''}`);
   }
 }

@@ -12,8 +12,18 @@ export interface Cache {
   incr(key: string): Promise<number>;
   /** Counts up and, on the first count, sets the TTL: a fixed window counter. */
   incrWindow(key: string, ttlSeconds: number): Promise<number>;
-  /** Appends `value` at `score` to a sorted log, keeps the newest `maxLength` and renews its TTL. */
-  logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number): Promise<void>;
+  /**
+   * Takes the next number `n` of `counterKey` and, in the same atomic step, appends `head + n + tail`
+   * at score `n` to the sorted log `logKey`, keeping its newest `maxLength` and renewing its TTL.
+   * One round trip, so numbering and logging cannot come apart. Returns `n`.
+   */
+  logAppendNext(
+    counterKey: string,
+    logKey: string,
+    entry: { head: string; tail: string },
+    maxLength: number,
+    ttlSeconds: number,
+  ): Promise<number>;
   /** Values with a score strictly above `after`, in score order. */
   logAfter(key: string, after: number): Promise<string[]>;
   ping(): Promise<void>;
@@ -65,14 +75,21 @@ export class MemoryCache implements Cache {
     return next;
   }
 
-  async logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number): Promise<void> {
-    const log = this.#liveLog(key) ?? { items: [], expiresAt: 0 };
-    let i = log.items.length;
-    while (i > 0 && log.items[i - 1]!.score > score) i--;
-    log.items.splice(i, 0, { score, value });
+  async logAppendNext(
+    counterKey: string,
+    logKey: string,
+    entry: { head: string; tail: string },
+    maxLength: number,
+    ttlSeconds: number,
+  ): Promise<number> {
+    const n = await this.incr(counterKey);
+    const log = this.#liveLog(logKey) ?? { items: [], expiresAt: 0 };
+    // Numbers only grow, so the new entry goes last.
+    log.items.push({ score: n, value: entry.head + n + entry.tail });
     if (log.items.length > maxLength) log.items.splice(0, log.items.length - maxLength);
     log.expiresAt = Date.now() + ttlSeconds * 1000;
-    this.#logs.set(key, log);
+    this.#logs.set(logKey, log);
+    return n;
   }
 
   async logAfter(key: string, after: number): Promise<string[]> {
@@ -95,12 +112,31 @@ export class MemoryCache implements Cache {
   }
 }
 
+/** KEYS: counter, log. ARGV: head, tail, maxLength, ttlSeconds. */
+const LOG_APPEND_NEXT = `
+local n = redis.call('INCR', KEYS[1])
+redis.call('ZADD', KEYS[2], n, ARGV[1] .. n .. ARGV[2])
+redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+return n`;
+
+type ScriptedRedis = Redis & {
+  logAppendNext(counter: string, log: string, head: string, tail: string, max: number, ttl: number): Promise<number>;
+};
+
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
-  constructor(readonly redis: Redis) {}
+  readonly #scripted: ScriptedRedis;
+
+  constructor(readonly redis: Redis) {
+    redis.defineCommand('logAppendNext', { numberOfKeys: 2, lua: LOG_APPEND_NEXT });
+    this.#scripted = redis as ScriptedRedis;
+  }
 
   static async connect(url: string, keyPrefix = 'honne:'): Promise<RedisCache> {
-    const redis = new Redis(url, { keyPrefix, lazyConnect: true, maxRetriesPerRequest: 3 });
+    // Commands issued in the same tick share one write: under load, many messages' events cost
+    // one round trip instead of one each.
+    const redis = new Redis(url, { keyPrefix, lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
     await redis.connect();
     return new RedisCache(redis);
   }
@@ -124,13 +160,14 @@ export class RedisCache implements Cache {
     ];
     return count;
   }
-  async logAppend(key: string, score: number, value: string, maxLength: number, ttlSeconds: number) {
-    await this.redis
-      .multi()
-      .zadd(key, score, value)
-      .zremrangebyrank(key, 0, -(maxLength + 1))
-      .expire(key, ttlSeconds)
-      .exec();
+  logAppendNext(
+    counterKey: string,
+    logKey: string,
+    entry: { head: string; tail: string },
+    maxLength: number,
+    ttlSeconds: number,
+  ) {
+    return this.#scripted.logAppendNext(counterKey, logKey, entry.head, entry.tail, maxLength, ttlSeconds);
   }
   logAfter(key: string, after: number) {
     return this.redis.zrangebyscore(key, `(${after}`, '+inf');

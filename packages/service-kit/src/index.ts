@@ -1,5 +1,6 @@
 export * from './app.ts';
 export * from './auth.ts';
+export * from './batch.ts';
 export * from './bus.ts';
 export * from './cache.ts';
 export * from './clock.ts';

@@ -20,15 +20,17 @@ export async function publishToUser(
   type: string,
   data: unknown,
 ): Promise<RealtimeEvent> {
-  const seq = await ctx.cache.incr(realtimeKeys.seq(userId));
-  const event: RealtimeEvent = { type, seq, at: ctx.clock.now().toISOString(), data };
-  await ctx.cache.logAppend(
+  const at = ctx.clock.now().toISOString();
+  // The logged JSON is the event with its seq last; the seq is only known inside the atomic append.
+  const head = JSON.stringify({ type, at, data }).slice(0, -1) + ',"seq":';
+  const seq = await ctx.cache.logAppendNext(
+    realtimeKeys.seq(userId),
     realtimeKeys.log(userId),
-    seq,
-    JSON.stringify(event),
+    { head, tail: '}' },
     REALTIME_REPLAY_LIMIT,
     REPLAY_TTL_SECONDS,
   );
+  const event: RealtimeEvent = { type, seq, at, data };
   await ctx.bus.publish(events.realtimeDelivered, { user_id: userId, event });
   return event;
 }

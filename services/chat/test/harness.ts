@@ -1,5 +1,6 @@
 import { events, requests, type EventDef, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
+import type { Message } from '@honne/contracts/chat';
 import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Subscription } from '@honne/service-kit';
 import {
   eventually,
@@ -206,6 +207,16 @@ export async function startHarness(mode: InfraMode) {
 
     async send(who: Person, roomId: string, body: object = {}) {
       return h.post('/messages', { room_id: roomId, message_type_id: 1, data: 'こんにちは', ...body }, who);
+    },
+
+    /** The same send as a socket command, as the gateway forwards it; answered in the shape of `send`'s. */
+    async sendCommand(who: Person, roomId: string, body: object = {}) {
+      const r = await infra.bus.request(requests.chatMessageSend, {
+        user_id: who.userId,
+        session_id: who.sessionId,
+        body: { room_id: roomId, message_type_id: 1, data: 'こんにちは', ...body },
+      });
+      return { statusCode: r.status, json: () => r.body as { data: Message; status: number; errors?: object } };
     },
 
     purge: () => purgeExpired(service.ctx),

@@ -25,20 +25,22 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
     return { x, y, room: await h.topicRoom(y, h.voice(x)) };
   };
 
+  const textRuleCases: [string, object, object][] = [
+    ['empty text', { data: '   \n ' }, { data: CHAT_MESSAGES.textRequired }],
+    ['256 characters', { data: 'あ'.repeat(256) }, { data: CHAT_MESSAGES.textTooLong }],
+    ['a stamp out of the set', { message_type_id: 3, stamp_id: 11 }, { stamp_id: CHAT_MESSAGES.stampInvalid }],
+    ['a stamp 0', { message_type_id: 3, stamp_id: 0 }, { stamp_id: CHAT_MESSAGES.stampInvalid }],
+    [
+      'a sound off the 3×8 board',
+      { is_sound: true, sound_tab: 3, sound_item: 0 },
+      { sound: CHAT_MESSAGES.soundInvalid },
+    ],
+    ['a sound item 8', { is_sound: true, sound_tab: 0, sound_item: 8 }, { sound: CHAT_MESSAGES.soundInvalid }],
+    ['a type out of 1–9', { message_type_id: 10 }, { message_type_id: messages.invalidInput }],
+  ];
+
   describe('text rules', () => {
-    it.each([
-      ['empty text', { data: '   \n ' }, { data: CHAT_MESSAGES.textRequired }],
-      ['256 characters', { data: 'あ'.repeat(256) }, { data: CHAT_MESSAGES.textTooLong }],
-      ['a stamp out of the set', { message_type_id: 3, stamp_id: 11 }, { stamp_id: CHAT_MESSAGES.stampInvalid }],
-      ['a stamp 0', { message_type_id: 3, stamp_id: 0 }, { stamp_id: CHAT_MESSAGES.stampInvalid }],
-      [
-        'a sound off the 3×8 board',
-        { is_sound: true, sound_tab: 3, sound_item: 0 },
-        { sound: CHAT_MESSAGES.soundInvalid },
-      ],
-      ['a sound item 8', { is_sound: true, sound_tab: 0, sound_item: 8 }, { sound: CHAT_MESSAGES.soundInvalid }],
-      ['a type out of 1–9', { message_type_id: 10 }, { message_type_id: messages.invalidInput }],
-    ])('refuses %s with 403 and the field message', async (_what, body, errors) => {
+    it.each(textRuleCases)('refuses %s with 403 and the field message', async (_what, body, errors) => {
       const res = await h.send(a, roomId, body);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ status: 403, errors });
@@ -93,6 +95,63 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect(
         h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated).filter((e) => (e.data as Message).id === first.id),
       ).toHaveLength(1);
+    });
+  });
+
+  describe('over the socket command (the gateway forwards a client frame as a bus request)', () => {
+    it.each(textRuleCases)('refuses %s with 403 and the field message, as over HTTP', async (_what, body, errors) => {
+      const res = await h.sendCommand(a, roomId, body);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status: 403, errors });
+    });
+
+    it('refuses a body of the wrong shape per field, as over HTTP', async () => {
+      const res = await h.sendCommand(a, roomId, { data: 12 });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ status: 403, errors: { data: messages.invalidInput } });
+    });
+
+    it('answers what POST /messages answers, delivers it, and stores a resend once', async () => {
+      const before = h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated).length;
+      const res = await h.sendCommand(a, roomId, { data: ' ソケットから ', client_id: 'sock-1', user_id: b.userId });
+      expect(res.statusCode).toBe(200);
+      const m = res.json().data;
+      expect(m).toMatchObject({ data: 'ソケットから', user_id: a.userId, is_mine: true, status: 'sent_success' });
+      const again = await h.sendCommand(a, roomId, { data: ' ソケットから ', client_id: 'sock-1' });
+      expect(again.json().data.id).toBe(m.id);
+      const http = await h.send(a, roomId, { data: ' ソケットから ', client_id: 'sock-1' });
+      expect(http.json().data.id).toBe(m.id);
+      await h.settle();
+      const delivered = h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated).slice(before);
+      expect(delivered.map((e) => (e.data as Message).id)).toEqual([m.id]);
+    });
+
+    it('answers 404 for a room the sender is not in, and refuses a blocked sender', async () => {
+      const { x, y, room } = await fresh();
+      const stranger = await h.user();
+      expect((await h.sendCommand(stranger, room)).statusCode).toBe(404);
+      expect((await h.sendCommand(stranger, 'not-a-uuid')).statusCode).toBe(404);
+      await h.block(y, x);
+      await h.settle();
+      const before = h.seen.user.length;
+      const res = await h.sendCommand(x, room, { data: 'ブロック後' });
+      expect(res.json().data).toMatchObject({ status: 'refused', is_mine: true });
+      await h.settle();
+      expect(h.seen.user.slice(before).filter((e) => e.user_id === y.userId)).toEqual([]);
+    });
+
+    it('keeps every one of many concurrent sends (batched writes), each answered with its own message', async () => {
+      const { x, y, room } = await fresh();
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) =>
+          (i % 2 ? h.sendCommand : h.send)(i % 3 ? x : y, room, { data: `並行${i}`, client_id: `par-${i}` }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode)).toEqual(Array(60).fill(200));
+      expect(results.map((r) => r.json().data.data)).toEqual(Array.from({ length: 60 }, (_, i) => `並行${i}`));
+      const stored = (await h.get(`/rooms/${room}/messages?per_page=100`, x)).json().data as Message[];
+      expect(stored).toHaveLength(60);
+      expect(new Set(stored.map((m) => m.id)).size).toBe(60);
     });
   });
 

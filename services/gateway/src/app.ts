@@ -13,7 +13,10 @@ import { proxyRoutes } from './routes/proxy.ts';
 import { realtimeRoutes } from './routes/realtime.ts';
 import { staticRoutes } from './routes/static.ts';
 
-/** Small frames only: the client sends `ping` and `resume`, nothing else. */
+/**
+ * Small frames only: pings, resumes, subscriptions and commands such as a chat message (≤ 255
+ * characters). Anything larger (a base64 image) goes over HTTP.
+ */
 const MAX_CLIENT_FRAME_BYTES = 4096;
 
 export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<FastifyInstance> {

@@ -1,7 +1,7 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { respondRoomParticipants, respondRoomsSummary } from './requests.ts';
+import { respondRoomParticipants, respondRoomsSummary, respondSendMessage } from './requests.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
   onBlockChanged,
@@ -25,5 +25,6 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onTopicDeleted(ctx),
     respondRoomsSummary(ctx),
     respondRoomParticipants(ctx),
+    respondSendMessage(ctx),
   ];
 }

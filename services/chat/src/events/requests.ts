@@ -1,9 +1,17 @@
+import { chatEndpoints } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
+import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
+
+/** POST /messages over the real-time socket: the same rules and answers as the HTTP endpoint. */
+export const respondSendMessage = (ctx: AppContext): Subscription =>
+  respondCommand(ctx, requests.chatMessageSend, chatEndpoints.sendMessage, async ({ body, caller }) =>
+    ok(await sendMessage(ctx, caller, body)),
+  );
 
 /**
  * Accounts' friend list asks, per peer: the friend room, its unread count for the user, a preview

@@ -1,182 +1,18 @@
-import { randomUUID } from 'node:crypto';
-
-import {
-  CHAT_LIMITS,
-  CHAT_MESSAGES,
-  CHAT_REALTIME_TYPES,
-  MESSAGE_TYPES,
-  chatEndpoints,
-  validateChatText,
-  type Message,
-  type MessageCreateBody,
-} from '@honne/contracts/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_REALTIME_TYPES, chatEndpoints, type Message } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
-import { assertNoFieldErrors, fieldErrors, forbidden, notFound, ok, route, type Caller } from '@honne/service-kit';
+import { fieldErrors, forbidden, notFound, ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { deleteMessages, findMessages, findSendContext, insertMessage, listMessages } from '../db/repos/messages.ts';
-import { isUuid, markReplied } from '../db/repos/rooms.ts';
+import { deleteMessages, findMessages, listMessages } from '../db/repos/messages.ts';
+import { isUuid } from '../db/repos/rooms.ts';
 import { findCards, savedMessageTime } from '../db/repos/users.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
-import { decodeBase64, imageIdOf, imageUrl, toChatJpeg } from '../domain/images.ts';
-import { isRoomDeleted, messageExpiry, messageView, sides } from '../domain/views.ts';
-import { announceMessagesGone, announceReplied, toUser } from '../events/publish.ts';
+import { imageUrl } from '../domain/images.ts';
+import { sendMessage, storeImage } from '../domain/send-message.ts';
+import { isRoomDeleted, messageExpiry, messageView } from '../domain/views.ts';
+import { announceMessagesGone } from '../events/publish.ts';
 import { roomOf } from './rooms.ts';
-
-interface Content {
-  data: string;
-  width: number | null;
-  height: number | null;
-  stamp_id: number | null;
-  is_sound: boolean;
-  sound_tab: number | null;
-  sound_item: number | null;
-  is_voice: boolean;
-  image_id: string | null;
-}
-
-const inRange = (n: number | null | undefined, max: number): n is number =>
-  typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < max;
-
-/** The stored content of a message by its type (spec §3/§5), or 403 with the field's message. */
-async function contentOf(
-  ctx: AppContext,
-  body: MessageCreateBody,
-  room: RoomRow,
-  sender: string,
-  expireAt: Date,
-): Promise<Content> {
-  const base: Content = {
-    data: '',
-    width: null,
-    height: null,
-    stamp_id: null,
-    is_sound: false,
-    sound_tab: null,
-    sound_item: null,
-    is_voice: false,
-    image_id: null,
-  };
-  switch (body.message_type_id) {
-    case MESSAGE_TYPES.text: {
-      if (body.is_sound) {
-        // A sound effect: played locally, sent as text marked with its tab and item (3 × 8).
-        if (!inRange(body.sound_tab, CHAT_LIMITS.soundTabs) || !inRange(body.sound_item, CHAT_LIMITS.soundItems)) {
-          throw fieldErrors({ sound: CHAT_MESSAGES.soundInvalid });
-        }
-        const label = (body.data ?? '').trim();
-        if ([...label].length > CHAT_LIMITS.textMax) throw fieldErrors({ data: CHAT_MESSAGES.textTooLong });
-        return {
-          ...base,
-          data: label || `sound:${body.sound_tab}:${body.sound_item}`,
-          is_sound: true,
-          sound_tab: body.sound_tab,
-          sound_item: body.sound_item,
-        };
-      }
-      assertNoFieldErrors(validateChatText(body.data));
-      return { ...base, data: body.data!.trim(), is_voice: body.is_voice === true };
-    }
-    case MESSAGE_TYPES.stamp: {
-      const id =
-        body.stamp_id ??
-        (body.data !== undefined && /^\d{1,3}$/.test(body.data.trim()) ? Number(body.data.trim()) : null);
-      if (id === null || !Number.isInteger(id) || id < 1 || id > CHAT_LIMITS.stampMax)
-        throw fieldErrors({ stamp_id: CHAT_MESSAGES.stampInvalid });
-      return { ...base, data: String(id), stamp_id: id };
-    }
-    case MESSAGE_TYPES.image: {
-      const imageId = imageIdOf(body.data ?? '');
-      const image = imageId
-        ? await ctx.db
-            .selectFrom('images')
-            .select(['id', 'width', 'height'])
-            .where('id', '=', imageId)
-            .where('room_id', '=', room.id)
-            .where('uploader_id', '=', sender)
-            .where('expire_at', '>', ctx.clock.now())
-            .executeTakeFirst()
-        : undefined;
-      if (!image) throw fieldErrors({ data: CHAT_MESSAGES.imageSendFailed });
-      // The image lives exactly as long as its message.
-      await ctx.db.updateTable('images').set({ expire_at: expireAt }).where('id', '=', image.id).execute();
-      return { ...base, data: imageUrl(image.id), width: image.width, height: image.height, image_id: image.id };
-    }
-    case MESSAGE_TYPES.base64Image: {
-      const stored = await storeImage(ctx, room, sender, body.data, expireAt);
-      return { ...base, data: imageUrl(stored.id), width: stored.width, height: stored.height, image_id: stored.id };
-    }
-    default: {
-      // System kinds (calls, friends): an optional short text.
-      const text = (body.data ?? '').trim();
-      if ([...text].length > CHAT_LIMITS.textMax) throw fieldErrors({ data: CHAT_MESSAGES.textTooLong });
-      return { ...base, data: text };
-    }
-  }
-}
-
-async function storeImage(ctx: AppContext, room: RoomRow, uploader: string, data: string | undefined, expireAt: Date) {
-  const bytes = decodeBase64(data);
-  const image = bytes ? await toChatJpeg(bytes) : undefined;
-  if (!image) throw fieldErrors({ data: CHAT_MESSAGES.imageType });
-  const id = randomUUID();
-  await ctx.db
-    .insertInto('images')
-    .values({
-      id,
-      room_id: room.id,
-      uploader_id: uploader,
-      bytes: image.bytes,
-      width: image.width,
-      height: image.height,
-      created_at: ctx.clock.now(),
-      expire_at: expireAt,
-    })
-    .execute();
-  return { id, width: image.width, height: image.height };
-}
-
-/**
- * Sends a message: the sender comes from the token. When the receiver blocks the sender the message
- * is stored as refused, answered with status 'refused', and never reaches the receiver.
- */
-async function send(ctx: AppContext, caller: Caller, body: MessageCreateBody): Promise<Message> {
-  const me = caller.userId;
-  const room = isUuid(body.room_id) ? await findSendContext(ctx.db, body.room_id, me) : undefined;
-  if (!room) throw notFound();
-  const now = ctx.clock.now();
-  if (isRoomDeleted(room, now)) throw notFound(room.topic_id ? messages.voiceGone : CHAT_MESSAGES.roomDeleted);
-  const { partnerId } = sides(room, me);
-  const expireAt = messageExpiry(now, room.saved_message_time, room.topic_expire_at);
-  const content = await contentOf(ctx, body, room, me, expireAt);
-  const refused = room.is_blocked === true;
-  const { message, created } = await insertMessage(ctx.db, {
-    id: randomUUID(),
-    room_id: room.id,
-    sender_id: me,
-    receiver_id: partnerId,
-    message_type_id: body.message_type_id,
-    ...content,
-    refused,
-    client_id: body.client_id ?? null,
-    created_at: now,
-    expire_at: expireAt,
-  });
-  if (created && !refused) {
-    await toUser(
-      ctx,
-      partnerId,
-      CHAT_REALTIME_TYPES.messageCreated,
-      messageView(message, room, partnerId, room.sender_name),
-    );
-    // The non-owner's first words on a voice: the reply list's 'replied' filter.
-    if (room.topic_id && !room.is_replied && room.topic_owner_id !== me && (await markReplied(ctx.db, room.id, now))) {
-      await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
-    }
-  }
-  return messageView(message, room, me, room.sender_name);
-}
 
 async function views(
   ctx: AppContext,
@@ -216,7 +52,7 @@ async function deleteOwn(ctx: AppContext, caller: Caller, ids: string[]): Promis
 }
 
 export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, chatEndpoints.sendMessage, async ({ body, caller }) => ok(await send(ctx, caller, body)));
+  route(app, ctx, chatEndpoints.sendMessage, async ({ body, caller }) => ok(await sendMessage(ctx, caller, body)));
 
   route(app, ctx, chatEndpoints.roomMessages, async ({ params, query, caller }) => {
     const room = await roomOf(ctx, params.id, caller);

@@ -1,12 +1,20 @@
 import { messages } from '@honne/contracts';
-import { events, type EventPayload } from '@honne/contracts/events';
-import { REALTIME_CLOSE, REALTIME_TYPES, type RealtimeEvent } from '@honne/contracts/realtime';
-import { currentSeq, replayFor, type Subscription } from '@honne/service-kit';
+import { events, realtimeCommands, type EventPayload } from '@honne/contracts/events';
+import {
+  REALTIME_CLOSE,
+  REALTIME_TYPES,
+  type RealtimeCommandName,
+  type RealtimeCommandResult,
+  type RealtimeEvent,
+} from '@honne/contracts/realtime';
+import { currentSeq, errorEnvelope, replayFor, type Subscription } from '@honne/service-kit';
 import { WebSocket, type RawData } from 'ws';
 
 import type { AppContext } from '../context.ts';
 
-export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'>;
+export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'> & {
+  config: Pick<AppContext['config'], 'rateLimitMax'>;
+};
 
 /** Every socket is pinged this often; one that has not answered since the last round is dropped. */
 export const HEARTBEAT_MS = 30_000;
@@ -15,6 +23,9 @@ const GAP_GRACE_MS = 100;
 /** A client this far behind is cut off; it reconnects and resumes from its last seq. */
 const MAX_BUFFERED_BYTES = 1 << 20;
 export const CLOSE_GOING_AWAY = 1001;
+/** A command whose service has not answered by then is answered 503, like a proxied request. */
+const COMMAND_TIMEOUT_MS = 10_000;
+const MINUTE_MS = 60_000;
 
 const kState = Symbol('honne.realtime');
 
@@ -29,6 +40,8 @@ interface SocketState {
   held: RealtimeEvent[] | null;
   /** Channels this socket watches (live lists); created on the first subscribe only. */
   channels?: Set<string>;
+  /** Commands in the current minute: a socket gets the budget of one client's HTTP requests. */
+  commands?: { windowStart: number; count: number };
 }
 
 /** Channels a client may watch: the live voice lists. Others are refused silently. */
@@ -255,7 +268,7 @@ export class RealtimeHub {
     if (!state) return;
     state.alive = true;
     if (isBinary) return;
-    let frame: { type?: unknown; since?: unknown; channel?: unknown };
+    let frame: { type?: unknown; since?: unknown; channel?: unknown; ref?: unknown; name?: unknown; body?: unknown };
     try {
       frame = JSON.parse(data.toString()) as typeof frame;
     } catch {
@@ -270,7 +283,47 @@ export class RealtimeHub {
       this.#watch(socket, frame.channel);
     } else if (frame?.type === 'unsubscribe' && typeof frame.channel === 'string') {
       this.#unwatch(socket, frame.channel);
+    } else if (frame?.type === 'command' && typeof frame.ref === 'string' && frame.ref.length > 0) {
+      if (frame.ref.length <= 64) void this.#command(socket, frame.ref, frame.name, frame.body);
     }
+  }
+
+  /**
+   * A client command: forwarded as a bus request to the owning service with the socket's caller
+   * (authenticated at connect, closed when the session ends), answered with the service's status
+   * and envelope under the same `ref`.
+   */
+  async #command(socket: Client, ref: string, name: unknown, body: unknown): Promise<void> {
+    const state = socket[kState]!;
+    const def =
+      typeof name === 'string' && Object.hasOwn(realtimeCommands, name)
+        ? realtimeCommands[name as RealtimeCommandName]
+        : undefined;
+    let result: Omit<RealtimeCommandResult, 'ref'>;
+    if (!def) {
+      result = { status: 404, body: errorEnvelope(404, 'not_found', messages.notFound) };
+    } else if (!this.#allowCommand(state)) {
+      result = { status: 429, body: errorEnvelope(429, 'rate_limited', messages.rateLimited) };
+    } else {
+      try {
+        result = await this.ctx.bus.request(
+          def,
+          { user_id: state.userId, session_id: state.sessionId, body },
+          COMMAND_TIMEOUT_MS,
+        );
+      } catch (err) {
+        this.ctx.log.warn({ err, command: name }, 'socket command failed');
+        result = { status: 503, body: errorEnvelope(503, 'upstream_unavailable', messages.unexpected) };
+      }
+    }
+    const data: RealtimeCommandResult = { ref, ...result };
+    this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.commandResult, at: this.#now(), data }));
+  }
+
+  #allowCommand(state: SocketState): boolean {
+    const t = this.ctx.clock.now().getTime();
+    if (!state.commands || t - state.commands.windowStart >= MINUTE_MS) state.commands = { windowStart: t, count: 0 };
+    return ++state.commands.count <= this.ctx.config.rateLimitMax;
   }
 
   #send(socket: Client, json: string): void {

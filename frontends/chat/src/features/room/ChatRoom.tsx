@@ -1,4 +1,4 @@
-import { getApi, isApiError } from '@honne/api-client';
+import { getApi, isApiError, sendChatMessage } from '@honne/api-client';
 import {
   CHAT_REALTIME_TYPES,
   MESSAGE_PREVIEW,
@@ -163,7 +163,7 @@ export default function ChatRoom() {
         return [...rest, draft];
       });
       try {
-        const r = await client().call(chatEndpoints.sendMessage, { body: full });
+        const r = await sendChatMessage(getApi(), full);
         removePending(roomId, clientId);
         const sent = { ...toView(r.data), local: nextStatus('sending', { type: 'acked', status: r.data.status }) };
         setItems((list) =>

@@ -1,4 +1,5 @@
-import { MESSAGE_TYPES, chatEndpoints } from '@honne/contracts/chat';
+import { getApi, sendChatMessage } from '@honne/api-client';
+import { MESSAGE_TYPES } from '@honne/contracts/chat';
 import { Header } from '@honne/ui';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -7,7 +8,6 @@ import { addPending, newClientId } from '../../lib/pending.ts';
 import { SOUND_TABS, playSound } from '../../lib/sounds.ts';
 import { strings } from '../../strings.ts';
 import { ensureChatStyles } from '../../styles.ts';
-import { client } from '../shared/api.ts';
 import { SpeakerIcon } from '../shared/icons.tsx';
 
 ensureChatStyles();
@@ -38,7 +38,7 @@ export default function Trumpet() {
       client_id: newClientId(),
     };
     try {
-      await client().call(chatEndpoints.sendMessage, { body });
+      await sendChatMessage(getApi(), body);
     } catch {
       addPending(roomId, { body, created_at: new Date().toISOString() });
     }

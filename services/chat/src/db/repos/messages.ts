@@ -1,58 +1,98 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 
-import type { ChatDb, MessageRow, MessageTable } from '../schema/index.ts';
+import { Batcher } from '@honne/service-kit';
 
-/** A room as a sender needs it, with the receiver's block of the sender and the sender's retention, in one round trip. */
-export async function findSendContext(db: Kysely<ChatDb>, roomId: string, senderId: string) {
-  return db
-    .selectFrom('rooms as r')
-    .selectAll('r')
-    .select((eb) => [
-      eb
-        .exists(
-          eb
-            .selectFrom('blocks as b')
-            .select('b.blocker_id')
-            .whereRef(
-              'b.blocker_id',
-              '=',
-              sql<string>`case when r.user1_id = ${senderId} then r.user2_id else r.user1_id end`,
-            )
-            .where('b.blocked_id', '=', senderId)
-            .where('b.blocked', '=', true),
-        )
-        .as('is_blocked'),
-      eb
-        .selectFrom('user_settings as s')
-        .select('s.saved_message_time')
-        .where('s.user_id', '=', senderId)
-        .as('saved_message_time'),
-      eb.selectFrom('user_cards as c').select('c.user_name').where('c.user_id', '=', senderId).as('sender_name'),
-    ])
-    .where('r.id', '=', roomId)
-    .where((eb) => eb.or([eb('r.user1_id', '=', senderId), eb('r.user2_id', '=', senderId)]))
-    .executeTakeFirst();
+import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
+
+/** A room as a sender needs it: with the receiver's block of the sender, the sender's retention and name. */
+export type SendContext = RoomRow & {
+  is_blocked: boolean;
+  saved_message_time: number | null;
+  sender_name: string | null;
+};
+
+interface SendAsk {
+  roomId: string;
+  senderId: string;
+}
+type NewMessage = Insertable<MessageTable>;
+interface Inserted {
+  message: MessageRow;
+  created: boolean;
+}
+
+/**
+ * The send path's two round trips, batched per database: messages sent together (under load,
+ * hundreds a second) share one SELECT and one INSERT instead of two statements each.
+ */
+const batchesByDb = new WeakMap<
+  Kysely<ChatDb>,
+  { contexts: Batcher<SendAsk, SendContext | undefined>; inserts: Batcher<NewMessage, Inserted> }
+>();
+
+function batchesOf(db: Kysely<ChatDb>) {
+  let batches = batchesByDb.get(db);
+  if (!batches) {
+    batches = {
+      contexts: new Batcher((asks) => findSendContexts(db, asks)),
+      inserts: new Batcher((rows) => insertMessages(db, rows)),
+    };
+    batchesByDb.set(db, batches);
+  }
+  return batches;
+}
+
+/** The room `roomId` if `senderId` is in it, as a sender needs it; batched with concurrent sends. */
+export function findSendContext(db: Kysely<ChatDb>, roomId: string, senderId: string) {
+  return batchesOf(db).contexts.load({ roomId, senderId });
 }
 
 /** Inserts a message; a resend with a client_id already stored returns the stored one (`created` false). */
-export async function insertMessage(
-  db: Kysely<ChatDb>,
-  row: Insertable<MessageTable>,
-): Promise<{ message: MessageRow; created: boolean }> {
+export function insertMessage(db: Kysely<ChatDb>, row: NewMessage): Promise<Inserted> {
+  return batchesOf(db).inserts.load(row);
+}
+
+async function findSendContexts(db: Kysely<ChatDb>, asks: SendAsk[]): Promise<(SendContext | undefined)[]> {
+  const { rows } = await sql<SendContext & { ask: string }>`
+    select r.*, q.ask,
+      exists (
+        select 1 from blocks b
+        where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
+          and b.blocked_id = q.sender_id and b.blocked
+      ) as is_blocked,
+      (select s.saved_message_time from user_settings s where s.user_id = q.sender_id) as saved_message_time,
+      (select c.user_name from user_cards c where c.user_id = q.sender_id) as sender_name
+    from unnest(${asks.map((a) => a.roomId)}::uuid[], ${asks.map((a) => a.senderId)}::text[])
+      with ordinality as q(room_id, sender_id, ask)
+    join rooms r on r.id = q.room_id and (r.user1_id = q.sender_id or r.user2_id = q.sender_id)
+  `.execute(db);
+  const byAsk = new Map<number, SendContext>();
+  for (const { ask, ...room } of rows) byAsk.set(Number(ask) - 1, room);
+  return asks.map((_, i) => byAsk.get(i));
+}
+
+async function insertMessages(db: Kysely<ChatDb>, rows: NewMessage[]): Promise<Inserted[]> {
   const inserted = await db
     .insertInto('messages')
-    .values(row)
+    .values(rows)
     .onConflict((oc) => oc.columns(['sender_id', 'client_id']).where('client_id', 'is not', null).doNothing())
     .returningAll()
-    .executeTakeFirst();
-  if (inserted) return { message: inserted, created: true };
-  const existing = await db
-    .selectFrom('messages')
-    .selectAll()
-    .where('sender_id', '=', row.sender_id)
-    .where('client_id', '=', row.client_id!)
-    .executeTakeFirstOrThrow();
-  return { message: existing, created: false };
+    .execute();
+  const byId = new Map(inserted.map((m) => [m.id, m]));
+  return Promise.all(
+    rows.map(async (row) => {
+      const message = byId.get(row.id);
+      if (message) return { message, created: true };
+      // A resend of a message already stored (same sender and client_id): the stored one.
+      const existing = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('sender_id', '=', row.sender_id)
+        .where('client_id', '=', row.client_id!)
+        .executeTakeFirstOrThrow();
+      return { message: existing, created: false };
+    }),
+  );
 }
 
 /**
