@@ -10,6 +10,8 @@ import { answerMeasurements, reply } from './lib/child.ts';
 
 interface Setup {
   mode: 'stack' | 'relay';
+  /** How the stack's senders send: a `command` frame on their open socket (as the chat screen does) or POST /messages. */
+  send?: 'socket' | 'http';
   url: string;
   users: number;
   tokensFile?: string;
@@ -28,7 +30,11 @@ let duplicates = 0;
 let failures = 0;
 
 function onFrame(raw: unknown): void {
-  const frame = JSON.parse(String(raw)) as { type: string; data?: { data?: string } };
+  const frame = JSON.parse(String(raw)) as { type: string; data?: { data?: string; status?: number } };
+  if (frame.type === 'command.result') {
+    if (frame.data?.status !== 200) failures++;
+    return;
+  }
   if (frame.type !== 'message.created') return;
   const n = Number(frame.data?.data);
   if (!Number.isInteger(n) || n >= scheduled.length) return;
@@ -87,15 +93,18 @@ async function run(rate: number, seconds: number) {
         const from = 2 * pair + ((n / pairs) & 1);
         const to = from ^ 1;
         scheduled[n] = start + n * interval;
+        const body = { room_id: setup.rooms?.[pair], message_type_id: 1, data: String(n) };
         if (setup.mode === 'relay') {
           sockets[from]!.send(JSON.stringify({ to: `user-${to}`, data: { data: String(n) } }));
+        } else if (setup.send !== 'http') {
+          sockets[from]!.send(JSON.stringify({ type: 'command', ref: String(n), name: 'message.send', body }));
         } else {
           pool!
             .request({
               path: '/api/v1/messages',
               method: 'POST',
               headers: { authorization: `Bearer ${tokens[from]}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ room_id: setup.rooms![pair], message_type_id: 1, data: String(n) }),
+              body: JSON.stringify(body),
             })
             .then(async (res) => {
               await res.body.dump();

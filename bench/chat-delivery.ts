@@ -15,6 +15,8 @@ const FIXED_RATE = Number(process.env.BENCH_CHAT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
 const P99_LIMIT_MS = 50;
 const STEPS = (process.env.BENCH_CHAT_STEPS ?? '100,200,300,600,1200,2400').split(',').map(Number);
+/** socket: `command` frames on the senders' open sockets (the chat screen's path); http: POST /messages. */
+const SEND = process.env.BENCH_CHAT_SEND === 'http' ? 'http' : 'socket';
 const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,20000').split(',').map(Number);
 
 for (const v of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL']) {
@@ -43,14 +45,24 @@ const secrets = {
   NODE_ENV: 'production',
 };
 const fmt = (r: RunResult) =>
-  `${String(r.rate).padStart(6)}/s offered  ${r.deliveredPerSecond.toFixed(0).padStart(6)}/s delivered  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  lost ${r.lost}  dup ${r.duplicates}  http errors ${r.failures}`;
+  `${String(r.rate).padStart(6)}/s offered  ${r.deliveredPerSecond.toFixed(0).padStart(6)}/s delivered  p50 ${r.p50.toFixed(2).padStart(7)} ms  p99 ${r.p99.toFixed(2).padStart(7)} ms  lost ${r.lost}  dup ${r.duplicates}  send errors ${r.failures}`;
+
+const cpuPer = (before: number[], after: number[], n: number) =>
+  after.map((a, i) => `${['chat', 'gateway', 'clients'][i]} ${((a - before[i]!) / n).toFixed(0)} µs`).join(', ');
 
 /** Steps up the rate until p99 passes the limit or something is lost; the best passing step. */
-async function sweep(clients: Child, steps: number[], label: string): Promise<RunResult | undefined> {
+async function sweep(
+  clients: Child,
+  steps: number[],
+  label: string,
+  cpu?: () => Promise<number[]>,
+): Promise<RunResult | undefined> {
   let best: RunResult | undefined;
   for (const rate of steps) {
+    const before = await cpu?.();
     const r = await clients.ask<RunResult>('run', { rate, seconds: Math.min(SECONDS, 4) });
-    console.log(`  ${label} ${fmt(r)}`);
+    const after = await cpu?.();
+    console.log(`  ${label} ${fmt(r)}${before && after ? `  CPU/msg ${cpuPer(before, after, r.sent)}` : ''}`);
     if (r.p99 > P99_LIMIT_MS || r.lost > 0 || r.failures > 0) break;
     best = r;
   }
@@ -59,28 +71,38 @@ async function sweep(clients: Child, steps: number[], label: string): Promise<Ru
 
 async function main(): Promise<void> {
   console.log(
-    `chat delivery bench: ${USERS} users (${USERS / 2} pairs), ${os.cpus().length} CPUs, node ${process.version}`,
+    `chat delivery bench: ${USERS} users (${USERS / 2} pairs), sent over ${SEND === 'http' ? 'POST /messages' : 'the socket (command frames)'}, ${os.cpus().length} CPUs, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
   const tokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-chat-tokens-')), 'tokens');
 
   // ---- the stack: chat and gateway in their own processes ----
-  // BENCH_CHAT_PROFILE=<dir> writes a V8 CPU profile of the chat process there.
-  const profile = process.env.BENCH_CHAT_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CHAT_PROFILE}`]
-    : [];
-  const chat = await startChild('../chat-server.ts', { ...secrets, BENCH_SOCKET_USERS: String(USERS) }, profile);
-  const gateway = await startChild('./gateway-server.ts', {
-    ...secrets,
-    CHAT_URL: chat.ready.url as string,
-    BENCH_SOCKET_USERS: String(USERS),
-    BENCH_TOKENS_FILE: tokensFile,
-    RATE_LIMIT_MAX: '100000000',
-  });
+  // BENCH_CHAT_PROFILE=<dir> / BENCH_GATEWAY_PROFILE=<dir> write a V8 CPU profile of that process there.
+  const profile = (dir: string | undefined) => (dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
+  const chat = await startChild(
+    '../chat-server.ts',
+    { ...secrets, BENCH_SOCKET_USERS: String(USERS) },
+    profile(process.env.BENCH_CHAT_PROFILE),
+  );
+  const gateway = await startChild(
+    './gateway-server.ts',
+    {
+      ...secrets,
+      CHAT_URL: chat.ready.url as string,
+      BENCH_SOCKET_USERS: String(USERS),
+      BENCH_TOKENS_FILE: tokensFile,
+      RATE_LIMIT_MAX: '100000000',
+    },
+    profile(process.env.BENCH_GATEWAY_PROFILE),
+  );
   const clients = await startChild('../chat-clients.ts');
   let stack: { fixed: RunResult; best: RunResult | undefined };
   try {
     const opened = await clients.ask<{ open: number; failed: number }>('open', {
       mode: 'stack',
+      send: SEND,
       url: (gateway.ready.url as string).replace(/^http/, 'ws'),
       users: USERS,
       tokensFile,
@@ -97,11 +119,8 @@ async function main(): Promise<void> {
     const fixed = await clients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
     const cpuAfter = await cpu();
     console.log(`  fixed ${fmt(fixed)}`);
-    const per = cpuAfter.map((a, i) => (a - cpuBefore[i]!) / fixed.sent);
-    console.log(
-      `  CPU per message: chat ${per[0]!.toFixed(0)} µs, gateway ${per[1]!.toFixed(0)} µs, clients ${per[2]!.toFixed(0)} µs`,
-    );
-    const best = await sweep(clients, STEPS, 'stack');
+    console.log(`  CPU per message: ${cpuPer(cpuBefore, cpuAfter, fixed.sent)}`);
+    const best = await sweep(clients, STEPS, 'stack', cpu);
     stack = { fixed, best };
   } finally {
     await clients.stop();

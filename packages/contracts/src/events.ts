@@ -59,9 +59,13 @@ export const events = {
     subject: 'accounts.user.deleted',
     schema: Type.Object({ user_id: Type.String(), deleted_at: Type.String() }),
   },
-  /** A real-time event for one user, sequenced already; every gateway instance receives it. */
+  /**
+   * A real-time event for one user, sequenced already; every gateway instance receives it. Batched:
+   * a busy chat sends thousands a second, and many ride in one bus message.
+   */
   realtimeDelivered: {
     subject: 'realtime.event.delivered',
+    batched: true,
     schema: Type.Object({
       user_id: Type.String(),
       /** When set, only sockets of this session receive it. */
@@ -164,7 +168,7 @@ export const events = {
     subject: 'realtime.presence.changed',
     schema: Type.Object({ user_id: Type.String(), online: Type.Boolean(), at: Type.String() }),
   },
-} as const satisfies Record<string, { subject: string; schema: TSchema }>;
+} as const satisfies Record<string, EventDef>;
 
 /**
  * A client command sent over the real-time socket (`{type:'command'}`): the gateway passes the
@@ -178,6 +182,7 @@ export const requests = {
   /** POST /messages sent over the socket (the chat screen's path while it is connected). */
   chatMessageSend: {
     subject: 'chat.command.message.send',
+    batched: true,
     request: SocketCommand,
     reply: SocketCommandResult,
   },
@@ -249,15 +254,20 @@ export const requests = {
       participants: Type.Array(Type.Object({ user_id: Type.String(), is_anonymous: Type.Boolean() })),
     }),
   },
-} as const satisfies Record<string, { subject: string; request: TSchema; reply: TSchema }>;
+} as const satisfies Record<string, RequestDef>;
 
 /** The bus request that carries each command a client may send over the real-time socket. */
 export const realtimeCommands = {
   'message.send': requests.chatMessageSend,
 } as const satisfies Record<RealtimeCommandName, RequestDef>;
 
-export type EventDef = { subject: string; schema: TSchema };
+/**
+ * `batched`: publishes (or requests) of this subject made in the same turn of the event loop travel
+ * as one bus message carrying an array; subscribers and responders still see them one by one.
+ * For the hot paths, where per-message overhead on the bus would dominate.
+ */
+export type EventDef = { subject: string; schema: TSchema; batched?: boolean };
 export type EventPayload<E extends EventDef> = Static<E['schema']>;
-export type RequestDef = { subject: string; request: TSchema; reply: TSchema };
+export type RequestDef = { subject: string; request: TSchema; reply: TSchema; batched?: boolean };
 export type RequestPayload<R extends RequestDef> = Static<R['request']>;
 export type ReplyPayload<R extends RequestDef> = Static<R['reply']>;

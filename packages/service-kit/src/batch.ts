@@ -3,6 +3,11 @@ export interface BatcherOptions {
   maxBatch?: number;
   /** Calls of `run` in flight at once; items arriving meanwhile wait and go together in the next one. */
   maxConcurrent?: number;
+  /**
+   * When a batch fails, retry its items one by one so a bad item fails alone (default). Off for
+   * work that must not run twice when a failure leaves it unclear whether it ran.
+   */
+  retryAlone?: boolean;
 }
 
 interface Waiting<I, O> {
@@ -18,12 +23,13 @@ interface Waiting<I, O> {
  * falls instead of queueing up.
  *
  * `run` answers one result per item, in order. When a batch fails, its items are retried one by
- * one, so one bad item (a row that breaks a constraint) fails alone.
+ * one (unless `retryAlone` is off), so one bad item (a row that breaks a constraint) fails alone.
  */
 export class Batcher<I, O> {
   readonly #queue: Waiting<I, O>[] = [];
   readonly #maxBatch: number;
   readonly #maxConcurrent: number;
+  readonly #retryAlone: boolean;
   #running = 0;
   #scheduled = false;
 
@@ -33,6 +39,7 @@ export class Batcher<I, O> {
   ) {
     this.#maxBatch = options.maxBatch ?? 200;
     this.#maxConcurrent = options.maxConcurrent ?? 2;
+    this.#retryAlone = options.retryAlone ?? true;
   }
 
   load(item: I): Promise<O> {
@@ -69,8 +76,8 @@ export class Batcher<I, O> {
     try {
       results = await this.run(batch.map((w) => w.item));
     } catch (err) {
-      if (batch.length === 1) {
-        batch[0]!.reject(err);
+      if (batch.length === 1 || !this.#retryAlone) {
+        for (const w of batch) w.reject(err);
         return;
       }
       await Promise.all(batch.map((w) => this.#settle([w])));

@@ -1,7 +1,14 @@
 import type { EventDef, EventPayload, ReplyPayload, RequestDef, RequestPayload } from '@honne/contracts/events';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { TSchema } from '@sinclair/typebox';
-import { connect, JSONCodec, type Msg, type NatsConnection, type Subscription as NatsSubscription } from 'nats';
+import {
+  connect,
+  createInbox,
+  JSONCodec,
+  type Msg,
+  type NatsConnection,
+  type Subscription as NatsSubscription,
+} from 'nats';
 
 import type { Logger } from './logger.ts';
 
@@ -147,15 +154,70 @@ export class InProcessBus implements Bus {
 }
 
 const codec = JSONCodec();
+const text = new TextEncoder();
+
+/** A batch is sent once it holds this many items or bytes, or at the end of the current turn. */
+const MAX_BATCH_ITEMS = 256;
+const MAX_BATCH_BYTES = 256 * 1024;
+
+type Outcome = { ok: true; data: unknown } | { ok: false; error: string };
+
+interface BatchedCall {
+  json: string;
+  resolve: (data: unknown) => void;
+  reject: (err: Error) => void;
+}
+
+/** Items waiting for the end of the turn, per subject. */
+class Outbox<T extends { json: string }> {
+  readonly #bySubject = new Map<string, { items: T[]; bytes: number }>();
+  #scheduled = false;
+
+  constructor(private readonly send: (subject: string, items: T[]) => void) {}
+
+  add(subject: string, item: T): void {
+    let batch = this.#bySubject.get(subject);
+    if (!batch) this.#bySubject.set(subject, (batch = { items: [], bytes: 0 }));
+    batch.items.push(item);
+    batch.bytes += item.json.length;
+    if (batch.items.length >= MAX_BATCH_ITEMS || batch.bytes >= MAX_BATCH_BYTES) {
+      this.#bySubject.delete(subject);
+      this.send(subject, batch.items);
+    } else if (!this.#scheduled) {
+      this.#scheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  flush(): void {
+    this.#scheduled = false;
+    const batches = [...this.#bySubject];
+    this.#bySubject.clear();
+    for (const [subject, batch] of batches) this.send(subject, batch.items);
+  }
+}
+
+const jsonArray = (items: { json: string }[]) => text.encode(`[${items.map((i) => i.json).join(',')}]`);
 
 export class NatsBus implements Bus {
   readonly kind = 'nats' as const;
   #subs = new Set<NatsSubscription>();
+  /** Replies to batched requests arrive on `<inbox>.<batch id>`. */
+  readonly #inbox: string;
+  #nextBatchId = 0;
+  readonly #waiting = new Map<number, { calls: BatchedCall[]; timer: NodeJS.Timeout; subject: string }>();
+  readonly #events = new Outbox<{ json: string }>((subject, items) => this.nc.publish(subject, jsonArray(items)));
+  readonly #requests = new Outbox<BatchedCall & { timeoutMs: number }>((subject, calls) =>
+    this.#sendRequests(subject, calls),
+  );
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.#inbox = createInbox();
+    this.nc.subscribe(`${this.#inbox}.*`, { callback: (_err, msg) => this.#onBatchReply(msg) });
+  }
 
   static async connect(url: string, name: string, log: Logger): Promise<NatsBus> {
     const nc = await connect({ servers: url, name, maxReconnectAttempts: -1 });
@@ -164,7 +226,8 @@ export class NatsBus implements Bus {
 
   async publish<E extends EventDef>(def: E, payload: EventPayload<E>): Promise<void> {
     check(def.subject, def.schema, payload);
-    this.nc.publish(def.subject, codec.encode(payload));
+    if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
+    else this.nc.publish(def.subject, codec.encode(payload));
   }
 
   subscribe<E extends EventDef>(
@@ -172,17 +235,37 @@ export class NatsBus implements Bus {
     handler: (payload: EventPayload<E>) => Promise<void> | void,
     options: SubscribeOptions = {},
   ): Subscription {
-    const sub = this.nc.subscribe(def.subject, options.queue ? { queue: options.queue } : {});
-    this.#consume(sub, async (msg) => handler(codec.decode(msg.data) as EventPayload<E>));
-    return this.#wrap(sub);
+    const run = (payload: unknown) => {
+      try {
+        const done = handler(payload as EventPayload<E>);
+        if (done) done.catch((err: unknown) => this.#handlerFailed(def.subject, err));
+      } catch (err) {
+        this.#handlerFailed(def.subject, err);
+      }
+    };
+    return this.#listen(def.subject, options.queue, (msg) => {
+      const decoded = codec.decode(msg.data);
+      if (def.batched) for (const payload of decoded as unknown[]) run(payload);
+      else run(decoded);
+    });
   }
 
   async request<R extends RequestDef>(def: R, payload: RequestPayload<R>, timeoutMs = 3000): Promise<ReplyPayload<R>> {
     check(def.subject, def.request, payload);
+    if (def.batched) {
+      return new Promise((resolve, reject) => {
+        this.#requests.add(def.subject, {
+          json: JSON.stringify(payload),
+          resolve: resolve as (data: unknown) => void,
+          reject,
+          timeoutMs,
+        });
+      });
+    }
     const msg = await this.nc.request(def.subject, codec.encode(payload), { timeout: timeoutMs });
-    const reply = codec.decode(msg.data) as { ok: true; data: ReplyPayload<R> } | { ok: false; error: string };
+    const reply = codec.decode(msg.data) as Outcome;
     if (!reply.ok) throw new BusError(`${def.subject}: ${reply.error}`);
-    return reply.data;
+    return reply.data as ReplyPayload<R>;
   }
 
   respond<R extends RequestDef>(
@@ -190,38 +273,91 @@ export class NatsBus implements Bus {
     handler: (payload: RequestPayload<R>) => Promise<ReplyPayload<R>>,
     options: SubscribeOptions = {},
   ): Subscription {
-    const sub = this.nc.subscribe(def.subject, { queue: options.queue ?? 'responders' });
-    this.#consume(sub, async (msg) => {
+    const answer = async (payload: unknown): Promise<Outcome> => {
       try {
-        const data = await handler(codec.decode(msg.data) as RequestPayload<R>);
-        msg.respond(codec.encode({ ok: true, data }));
+        return { ok: true, data: await handler(payload as RequestPayload<R>) };
       } catch (err) {
-        msg.respond(codec.encode({ ok: false, error: err instanceof Error ? err.message : String(err) }));
-        throw err;
+        this.#handlerFailed(def.subject, err);
+        return { ok: false, error: err instanceof Error ? err.message : String(err) };
+      }
+    };
+    return this.#listen(def.subject, options.queue ?? 'responders', (msg) => {
+      const decoded = codec.decode(msg.data);
+      if (def.batched) {
+        void Promise.all((decoded as unknown[]).map(answer)).then((outcomes) => msg.respond(codec.encode(outcomes)));
+      } else {
+        void answer(decoded).then((outcome) => msg.respond(codec.encode(outcome)));
       }
     });
-    return this.#wrap(sub);
   }
 
   async flush(): Promise<void> {
+    this.#events.flush();
+    this.#requests.flush();
     await this.nc.flush();
   }
 
   async close(): Promise<void> {
+    this.#events.flush();
+    this.#requests.flush();
     await this.nc.drain();
   }
 
-  #consume(sub: NatsSubscription, onMessage: (msg: Msg) => Promise<unknown>): void {
-    void (async () => {
-      for await (const msg of sub) {
-        onMessage(msg).catch((err: unknown) =>
-          this.log.error({ err, subject: sub.getSubject() }, 'bus handler failed'),
-        );
-      }
-    })();
+  #sendRequests(subject: string, calls: (BatchedCall & { timeoutMs: number })[]): void {
+    const id = ++this.#nextBatchId;
+    const timeoutMs = Math.max(...calls.map((c) => c.timeoutMs));
+    const timer = setTimeout(() => this.#failBatch(id, `request ${subject} timed out`), timeoutMs);
+    this.#waiting.set(id, { calls, timer, subject });
+    this.nc.publish(subject, jsonArray(calls), { reply: `${this.#inbox}.${id}` });
   }
 
-  #wrap(sub: NatsSubscription): Subscription {
+  #onBatchReply(msg: Msg): void {
+    const id = Number(msg.subject.slice(this.#inbox.length + 1));
+    const batch = this.#waiting.get(id);
+    if (!batch) return;
+    // An empty 503 is the server saying nobody listens on the subject.
+    if (msg.data.length === 0 && msg.headers?.code === 503) {
+      this.#failBatch(id, `no responder for ${batch.subject}`);
+      return;
+    }
+    this.#waiting.delete(id);
+    clearTimeout(batch.timer);
+    const outcomes = codec.decode(msg.data) as Outcome[];
+    batch.calls.forEach((call, i) => {
+      const outcome = outcomes[i];
+      if (outcome?.ok) call.resolve(outcome.data);
+      else call.reject(new BusError(`${batch.subject}: ${outcome?.error ?? 'no reply'}`));
+    });
+  }
+
+  #failBatch(id: number, why: string): void {
+    const batch = this.#waiting.get(id);
+    if (!batch) return;
+    this.#waiting.delete(id);
+    clearTimeout(batch.timer);
+    for (const call of batch.calls) call.reject(new BusError(why));
+  }
+
+  #handlerFailed(subject: string, err: unknown): void {
+    this.log.error({ err, subject }, 'bus handler failed');
+  }
+
+  /** A subscription whose messages are handled in a callback (no async iterator, no promise per message). */
+  #listen(subject: string, queue: string | undefined, onMessage: (msg: Msg) => void): Subscription {
+    const sub = this.nc.subscribe(subject, {
+      ...(queue ? { queue } : {}),
+      callback: (err, msg) => {
+        if (err) {
+          this.log.error({ err, subject }, 'bus subscription failed');
+          return;
+        }
+        try {
+          onMessage(msg);
+        } catch (error) {
+          this.#handlerFailed(subject, error);
+        }
+      },
+    });
     this.#subs.add(sub);
     return {
       unsubscribe: () => {

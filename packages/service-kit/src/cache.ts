@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 
+import { Batcher } from './batch.ts';
+
 /**
  * The one cache API: sessions, per-user real-time sequences and their replay logs, rate-limit
  * counters. Redis when REDIS_URL is set, otherwise an in-memory map with the same semantics.
@@ -112,25 +114,54 @@ export class MemoryCache implements Cache {
   }
 }
 
-/** KEYS: counter, log. ARGV: head, tail, maxLength, ttlSeconds. */
+/**
+ * Numbered appends for many logs at once. KEYS: counter₁, log₁, counter₂, log₂, …; ARGV per pair:
+ * head, tail, maxLength, ttlSeconds. Returns the numbers, in order.
+ */
 const LOG_APPEND_NEXT = `
-local n = redis.call('INCR', KEYS[1])
-redis.call('ZADD', KEYS[2], n, ARGV[1] .. n .. ARGV[2])
-redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
-redis.call('EXPIRE', KEYS[2], ARGV[4])
-return n`;
+local out = {}
+for i = 1, #KEYS / 2 do
+  local n = redis.call('INCR', KEYS[2 * i - 1])
+  local log = KEYS[2 * i]
+  local a = (i - 1) * 4
+  redis.call('ZADD', log, n, ARGV[a + 1] .. n .. ARGV[a + 2])
+  redis.call('ZREMRANGEBYRANK', log, 0, -(tonumber(ARGV[a + 3]) + 1))
+  redis.call('EXPIRE', log, ARGV[a + 4])
+  out[i] = n
+end
+return out`;
+
+interface NumberedAppend {
+  counterKey: string;
+  logKey: string;
+  head: string;
+  tail: string;
+  maxLength: number;
+  ttlSeconds: number;
+}
 
 type ScriptedRedis = Redis & {
-  logAppendNext(counter: string, log: string, head: string, tail: string, max: number, ttl: number): Promise<number>;
+  logAppendNext(numKeys: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
 };
 
 export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
-  readonly #scripted: ScriptedRedis;
+  /** Every real-time event takes a number and a log entry: those of one turn go in one script call. */
+  readonly #appends: Batcher<NumberedAppend, number>;
 
   constructor(readonly redis: Redis) {
-    redis.defineCommand('logAppendNext', { numberOfKeys: 2, lua: LOG_APPEND_NEXT });
-    this.#scripted = redis as ScriptedRedis;
+    redis.defineCommand('logAppendNext', { lua: LOG_APPEND_NEXT });
+    const scripted = redis as ScriptedRedis;
+    this.#appends = new Batcher(
+      (items) =>
+        scripted.logAppendNext(
+          items.length * 2,
+          ...items.flatMap((i) => [i.counterKey, i.logKey]),
+          ...items.flatMap((i) => [i.head, i.tail, i.maxLength, i.ttlSeconds]),
+        ),
+      // A failed call may have numbered some events already: retrying could number them twice.
+      { maxBatch: 100, maxConcurrent: 1, retryAlone: false },
+    );
   }
 
   static async connect(url: string, keyPrefix = 'honne:'): Promise<RedisCache> {
@@ -167,7 +198,7 @@ export class RedisCache implements Cache {
     maxLength: number,
     ttlSeconds: number,
   ) {
-    return this.#scripted.logAppendNext(counterKey, logKey, entry.head, entry.tail, maxLength, ttlSeconds);
+    return this.#appends.load({ counterKey, logKey, ...entry, maxLength, ttlSeconds });
   }
   logAfter(key: string, after: number) {
     return this.redis.zrangebyscore(key, `(${after}`, '+inf');

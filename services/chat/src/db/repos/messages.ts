@@ -34,8 +34,8 @@ function batchesOf(db: Kysely<ChatDb>) {
   let batches = batchesByDb.get(db);
   if (!batches) {
     batches = {
-      contexts: new Batcher((asks) => findSendContexts(db, asks)),
-      inserts: new Batcher((rows) => insertMessages(db, rows)),
+      contexts: new Batcher((asks) => findSendContexts(db, asks), { maxConcurrent: 1 }),
+      inserts: new Batcher((rows) => insertMessages(db, rows), { maxConcurrent: 1 }),
     };
     batchesByDb.set(db, batches);
   }
