@@ -66,6 +66,12 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await pa.goto(roomPath);
   await expect(pa.getByRole('button', { name: /ぶんた/ })).toBeVisible();
 
+  // Messages go over the open real-time socket (command frames), not one HTTP request each.
+  const httpSends: string[] = [];
+  pb.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/messages') httpSends.push(r.url());
+  });
+
   // Text: Enter sends, Shift+Enter is a newline; A gets it live and reads it, B sees 既読.
   const boxB = pb.getByRole('textbox', { name: 'メッセージ' });
   await boxB.fill('はじめまして');
@@ -76,6 +82,7 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(pa.getByTestId('chat-message').getByText(/はじめまして\s*よろしくね/)).toBeVisible();
   await expect(lastMessage(pb)).toHaveAttribute('data-status', 'read');
   await expect(lastMessage(pb).getByText('既読')).toBeVisible();
+  expect(httpSends).toEqual([]);
 
   // Empty text is not sent.
   await boxB.fill('   ');

@@ -245,6 +245,15 @@ export const requests = {
       ),
     }),
   },
+  /**
+   * A user took a new name (spec §4: friendships reset): chat removes their friend rooms, tells both
+   * sides ('15') and answers the ids (POST /users/change_user_name returns them as `roomIds`).
+   */
+  chatFriendRoomsRemove: {
+    subject: 'chat.friend_rooms.remove',
+    request: Type.Object({ user_id: Type.String(), renamed_at: Type.String() }),
+    reply: Type.Object({ room_ids: Type.Array(Type.String()) }),
+  },
   /** Who is in a room and whether each hides their name there (accounts refuses friendships across anonymity). */
   chatRoomParticipants: {
     subject: 'chat.room.participants',

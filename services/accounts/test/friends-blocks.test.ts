@@ -1,6 +1,6 @@
-import { events } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
-import { infraModes } from '@honne/service-kit/testing';
+import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness } from './harness.ts';
@@ -139,11 +139,34 @@ describe.each(infraModes())('friends, blocks and reports ($name)', (mode) => {
     expect((await addFriend(a, c)).statusCode).toBe(200);
   });
 
-  it('changing the user name resets every friendship', async () => {
+  it('changing the user name resets every friendship and answers the friend rooms chat removed', async () => {
     expect((await friendsOf(c)).length).toBe(2);
-    await h.post('/users/change_user_name', { user_name: 'そら' }, h.as(c));
+    const asked: string[] = [];
+    const chat = h.infra.bus.respond(
+      requests.chatFriendRoomsRemove,
+      async ({ user_id }) => {
+        asked.push(user_id);
+        return { room_ids: ['11111111-1111-4111-8111-111111111111'] };
+      },
+      { queue: 'chat' },
+    );
+    await h.infra.bus.flush();
+    const res = await h.post('/users/change_user_name', { user_name: 'そら' }, h.as(c));
+    chat.unsubscribe();
+    expect(res.json().data).toEqual({ user_name: 'そら', roomIds: ['11111111-1111-4111-8111-111111111111'] });
+    expect(asked).toEqual([c.userId]);
     expect(await friendsOf(c)).toEqual([]);
     expect((await friendsOf(a)).some((f) => f.user.id === c.userId)).toBe(false);
+  });
+
+  it('still renames when chat does not answer, and announces the rename for chat to catch up', async () => {
+    const renamed: string[] = [];
+    const sub = h.infra.bus.subscribe(events.userRenamed, (e) => void renamed.push(e.user_name));
+    await h.infra.bus.flush();
+    const res = await h.post('/users/change_user_name', { user_name: 'そらいろ' }, h.as(c));
+    expect(res.json().data).toEqual({ user_name: 'そらいろ', roomIds: [] });
+    await eventually(() => expect(renamed).toEqual(['そらいろ']));
+    sub.unsubscribe();
   });
 
   it('stores reports with newlines kept; empty reports and reporting oneself are refused', async () => {

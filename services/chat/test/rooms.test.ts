@@ -1,5 +1,5 @@
 import { CHAT_MESSAGES, CHAT_REALTIME_TYPES, type Room } from '@honne/contracts/chat';
-import { events } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { ANONYMOUS_NAME } from '@honne/contracts/topics';
 import { infraModes } from '@honne/service-kit/testing';
@@ -266,6 +266,23 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     const again = (await h.post('/rooms', { room_type_id: 1, user_id: b.userId }, a)).json().data as Room;
     await h.befriend(b, a, false);
     await eventually(async () => expect((await h.get(`/rooms/${again.id}`, a)).statusCode).toBe(404));
+  });
+
+  it('answers accounts’ rename request with the friend rooms it removed', async () => {
+    const a = await h.user();
+    const b = await h.user();
+    await h.befriend(a, b);
+    const room = (await h.post('/rooms', { room_type_id: 1, user_id: b.userId }, a)).json().data as Room;
+    const reply = await h.infra.bus.request(requests.chatFriendRoomsRemove, {
+      user_id: b.userId,
+      renamed_at: new Date(h.clock.now().getTime() + 60_000).toISOString(),
+    });
+    expect(reply).toEqual({ room_ids: [room.id] });
+    expect((await h.get(`/rooms/${room.id}`, a)).statusCode).toBe(404);
+    await h.settle();
+    expect(h.eventsOf(a, CHAT_REALTIME_TYPES.friendRoomDeleted).map((e) => e.data)).toEqual([
+      { room_id: room.id, topic_id: null },
+    ]);
   });
 
   it('closes a voice’s rooms on expiry or deletion: flagged deleted, messages gone, 14 to both', async () => {

@@ -62,14 +62,19 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const user = await currentUser(ctx, caller.userId);
       const name = body.user_name!.trim();
       const saved = await save(ctx, user, { user_name: name });
-      // Spec §4: a new name resets every friendship; chat removes the friend rooms on the event.
+      // Spec §4: a new name resets every friendship; chat removes the friend rooms and names them.
       await resetFriends(ctx, saved.id);
-      await ctx.bus.publish(events.userRenamed, {
-        user_id: saved.id,
-        user_name: name,
-        renamed_at: ctx.clock.now().toISOString(),
-      });
-      return ok({ user_name: name, roomIds: [] });
+      const renamedAt = ctx.clock.now().toISOString();
+      let roomIds: string[] = [];
+      try {
+        roomIds = (await ctx.bus.request(requests.chatFriendRoomsRemove, { user_id: saved.id, renamed_at: renamedAt }))
+          .room_ids;
+      } catch (err) {
+        // The name is saved either way; chat removes the rooms when it hears the announcement.
+        ctx.log.warn({ err }, 'chat did not answer the rename; announcing it instead');
+        await ctx.bus.publish(events.userRenamed, { user_id: saved.id, user_name: name, renamed_at: renamedAt });
+      }
+      return ok({ user_name: name, roomIds });
     });
   }
 

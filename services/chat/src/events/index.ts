@@ -10,6 +10,7 @@ import {
   onSettingsUpdated,
   onUserDeleted,
   onUserRenamed,
+  respondFriendRoomsRemove,
 } from './users.ts';
 
 /** Bus subscribers and responders of this service (queue group 'chat'). */
@@ -20,6 +21,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onBlockChanged(ctx),
     onFriendChanged(ctx),
     onUserRenamed(ctx),
+    respondFriendRoomsRemove(ctx),
     onUserDeleted(ctx),
     onTopicExpired(ctx),
     onTopicDeleted(ctx),

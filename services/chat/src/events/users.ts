@@ -1,4 +1,4 @@
-import { events } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -41,14 +41,27 @@ export const onFriendChanged = (ctx: AppContext): Subscription =>
   );
 
 /** Changing the user name resets friends and removes their friend rooms (spec §4): '15' to both sides. */
+/** A new name resets the user's friendships: their friend rooms go, both sides hear '15'. The ids removed. */
+async function removeFriendRooms(ctx: AppContext, userId: string, renamedAt: string): Promise<string[]> {
+  await resetFriends(ctx.db, userId, new Date(renamedAt));
+  const removed = await deleteRooms(ctx.db, await friendRoomIdsOf(ctx.db, userId));
+  await announceRoomsRemoved(ctx, removed);
+  return removed.map((r) => r.id);
+}
+
+/** Accounts asks while answering change_user_name, so the removed room ids reach the client. */
+export const respondFriendRoomsRemove = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatFriendRoomsRemove,
+    async ({ user_id, renamed_at }) => ({ room_ids: await removeFriendRooms(ctx, user_id, renamed_at) }),
+    queue,
+  );
+
+/** The same, when accounts could not ask (chat was unreachable) and announced the rename instead. */
 export const onUserRenamed = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(
     events.userRenamed,
-    async (e) => {
-      await resetFriends(ctx.db, e.user_id, new Date(e.renamed_at));
-      const removed = await deleteRooms(ctx.db, await friendRoomIdsOf(ctx.db, e.user_id));
-      await announceRoomsRemoved(ctx, removed);
-    },
+    async (e) => void (await removeFriendRooms(ctx, e.user_id, e.renamed_at)),
     queue,
   );
 
