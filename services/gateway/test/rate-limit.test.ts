@@ -2,6 +2,8 @@ import { messages } from '@honne/contracts';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { WindowCounter } from '../src/rate-limit.ts';
+
 import { Harness, type StartedGateway } from './helpers.ts';
 
 describe.each(infraModes())('gateway rate limits ($name)', (mode) => {
@@ -72,5 +74,27 @@ describe.each(infraModes())('gateway rate limits ($name)', (mode) => {
 
   it('does not limit the static frontends', async () => {
     for (let i = 0; i < 8; i++) expect((await fetch(`${gw.url}/some/page`)).status).toBe(503);
+  });
+});
+
+describe('general limit counter', () => {
+  it('counts per key in a window that starts at the key’s first request', () => {
+    const counter = new WindowCounter(2, 60_000);
+    expect(counter.hit('a', 1_000)).toBeUndefined();
+    expect(counter.hit('a', 2_000)).toBeUndefined();
+    expect(counter.hit('a', 3_000)).toBe(61_000);
+    expect(counter.hit('b', 3_000)).toBeUndefined();
+    // A new window once the old one has ended.
+    expect(counter.hit('a', 61_000)).toBeUndefined();
+  });
+
+  it('forgets the least recently counted key when full', () => {
+    const counter = new WindowCounter(1, 60_000, 2);
+    counter.hit('a', 0);
+    counter.hit('b', 0);
+    counter.hit('a', 1);
+    counter.hit('c', 2); // b goes
+    expect(counter.hit('a', 3)).toBe(60_000);
+    expect(counter.hit('b', 3)).toBeUndefined();
   });
 });
