@@ -1,18 +1,23 @@
-// Authenticated GET through the gateway versus straight to the service, in the same run.
-// Upstream: points `GET /points/balance` (the smallest authenticated endpoint that reads the
-// database). Each server is its own process; autocannon runs here.
+// Authenticated GETs through the gateway versus straight to the service, in the same run:
+// - profile: accounts' `GET /users/profile` (issue 2's own endpoint: one user read, and the balance
+//   and saved filter asked of points and topics over the bus), for a user signed up through the API;
+// - balance: points' `GET /points/balance` (the smallest authenticated endpoint that reads the database).
+// Each server is its own process; the load generators run here.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 
-import autocannon from 'autocannon';
-import { Pool } from 'undici';
-
-import { startChild } from './lib/child.ts';
+import { startChild, type Child } from './lib/child.ts';
+import { load, paced, type Figures } from './lib/http-load.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+// accounts alone serves the profile at about 1,000 req/s on this machine (two bus round trips per
+// request), so 2,000/s would measure its queue, not the gateway: the profile's fixed rate is lower.
+const PROFILE_RATE = Number(process.env.BENCH_PROFILE_RATE ?? 500);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ENDPOINTS = (process.env.BENCH_GATEWAY_ENDPOINT ?? 'profile,balance').split(',');
+for (const e of ENDPOINTS) if (e !== 'profile' && e !== 'balance') throw new Error(`unknown endpoint ${e}`);
 
 const secrets = {
   JWT_SECRET: randomBytes(32).toString('hex'),
@@ -21,107 +26,105 @@ const secrets = {
   NODE_ENV: 'production',
 };
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
+interface Side {
+  url: string;
+  headers: Record<string, string>;
+}
+interface Target {
+  name: string;
+  label: string;
+  /** Requests per second of the open-loop runs. */
+  rate: number;
+  direct: Side;
+  gateway: Side;
+  /** The processes that serve the request behind the gateway (their CPU is the upstream's). */
+  upstreams: Child[];
+}
+interface Round {
+  maxDirect: Figures;
+  maxGateway: Figures;
+  rateDirect: Figures;
+  rateGateway: Figures;
+  /** CPU µs per request at max load: upstream when called directly, upstream behind the gateway, gateway. */
+  cpu: { direct: number; behind: number; gateway: number };
 }
 
-/** Closed-loop load: as fast as the connections go. */
-async function load(url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Figures> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
-}
-
-/**
- * Open-loop load at a steady rate: each request has a scheduled start, and its latency is counted
- * from then, so a slow response delays nothing and hides nothing (no coordinated omission).
- * autocannon's own rate limit sends each second's budget in a burst, which measures the burst.
- */
-async function paced(
-  url: string,
-  headers: Record<string, string>,
-  rate: number,
-  durationS = DURATION_S,
-): Promise<Figures> {
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections: 64, pipelining: 1 });
-  const total = Math.round(rate * durationS);
-  const intervalMs = 1000 / rate;
-  const latencies = new Float64Array(total);
-  let non2xx = 0;
-  let errors = 0;
-  let sent = 0;
-  let done = 0;
-  const start = performance.now();
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
-      while (sent < due) {
-        const i = sent++;
-        const scheduled = start + i * intervalMs;
-        pool
-          .request({ path: target.pathname, method: 'GET', headers })
-          .then(
-            async (res) => {
-              await res.body.dump();
-              if (res.statusCode !== 200) non2xx++;
-            },
-            () => void errors++,
-          )
-          .finally(() => {
-            latencies[i] = performance.now() - scheduled;
-            if (++done === total) resolve();
-          });
-      }
-      if (sent < total) setTimeout(tick, 1);
-    };
-    tick();
-  });
-  const elapsed = (performance.now() - start) / 1000;
-  await pool.close();
-  latencies.sort();
-  const at = (q: number) => Math.round(latencies[Math.min(total - 1, Math.floor(q * total))]! * 100) / 100;
-  return { rps: total / elapsed, p50: at(0.5), p99: at(0.99), non2xx, errors };
-}
-
-const points = await startChild('./points-server.ts', secrets);
-const gateway = await startChild(
-  './gateway-server.ts',
-  { ...secrets, POINTS_URL: String(points.ready.url), RATE_LIMIT_MAX: '1000000000' },
-  // e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/gateway-prof" to see where its time goes
-  (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
-).catch(async (err: unknown) => {
-  await points.stop();
-  throw err;
+const identity = (userId: string, sessionId: string) => ({
+  'x-honne-user-id': userId,
+  'x-honne-session-id': sessionId,
+  'x-internal-token': secrets.INTERNAL_TOKEN,
 });
-try {
-  const token = String(gateway.ready.token);
-  const direct = {
-    url: `${String(points.ready.url)}/points/balance`,
-    headers: {
-      'x-honne-user-id': 'bench-user',
-      'x-honne-session-id': 'bench-session',
-      'x-internal-token': secrets.INTERNAL_TOKEN,
-    },
-  };
-  const viaGateway = {
-    url: `${String(gateway.ready.url)}/api/v1/points/balance`,
-    headers: { authorization: `Bearer ${token}` },
-  };
 
-  for (const target of [direct, viaGateway]) {
-    const res = await fetch(target.url, { headers: target.headers });
-    if (res.status !== 200) throw new Error(`${target.url} answered ${res.status}: ${await res.text()}`);
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+const medianBy = <T>(runs: T[], key: (r: T) => number): T =>
+  [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)]!;
+const ms = (v: number) => v.toFixed(2);
+const signed = (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(2)}`;
+
+const children: Child[] = [];
+const start = async (script: string, env: Record<string, string | undefined>, nodeArgs: string[] = []) => {
+  const child = await startChild(script, env, nodeArgs);
+  children.push(child);
+  return child;
+};
+
+try {
+  const points = await start('./points-server.ts', secrets);
+  const accounts = ENDPOINTS.includes('profile') ? await start('./accounts-server.ts', secrets) : undefined;
+  const gateway = await start(
+    './gateway-server.ts',
+    {
+      ...secrets,
+      POINTS_URL: String(points.ready.url),
+      ACCOUNTS_URL: accounts ? String(accounts.ready.url) : undefined,
+      BENCH_PROFILE_USER_ID: accounts ? String(accounts.ready.userId) : undefined,
+      BENCH_PROFILE_SESSION_ID: accounts ? String(accounts.ready.sessionId) : undefined,
+      RATE_LIMIT_MAX: '1000000000',
+    },
+    // e.g. BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/gateway-prof" to see where its time goes
+    (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  );
+  const gatewayUrl = `${String(gateway.ready.url)}/api/v1`;
+  const targets: Target[] = [];
+  if (accounts) {
+    // With Redis the gateway sees the session accounts stored; with in-memory caches it vouches itself.
+    const token = gateway.ready.cache === 'redis' ? accounts.ready.token : gateway.ready.profileToken;
+    targets.push({
+      name: 'profile',
+      rate: PROFILE_RATE,
+      label: `GET /users/profile (accounts${points.ready.db === 'postgresql' ? '' : ' on PGlite'}, asking points and topics over the bus)`,
+      direct: {
+        url: `${String(accounts.ready.url)}/users/profile`,
+        headers: identity(String(accounts.ready.userId), String(accounts.ready.sessionId)),
+      },
+      gateway: { url: `${gatewayUrl}/users/profile`, headers: { authorization: `Bearer ${String(token)}` } },
+      // With NATS the balance comes from the points process; otherwise everything is in accounts'.
+      upstreams: gateway.ready.bus === 'nats' ? [accounts, points] : [accounts],
+    });
   }
+  if (ENDPOINTS.includes('balance'))
+    targets.push({
+      name: 'balance',
+      rate: FIXED_RATE,
+      label: 'GET /points/balance (points: one database read)',
+      direct: { url: `${String(points.ready.url)}/points/balance`, headers: identity('bench-user', 'bench-session') },
+      gateway: {
+        url: `${gatewayUrl}/points/balance`,
+        headers: { authorization: `Bearer ${String(gateway.ready.token)}` },
+      },
+      upstreams: [points],
+    });
+  targets.sort((a, b) => ENDPOINTS.indexOf(a.name) - ENDPOINTS.indexOf(b.name));
+
+  for (const t of targets)
+    for (const side of [t.direct, t.gateway]) {
+      const res = await fetch(side.url, { headers: side.headers });
+      if (res.status !== 200) throw new Error(`${side.url} answered ${res.status}: ${await res.text()}`);
+    }
 
   console.log(
     `${new Date().toISOString()}, load average before: ${os
@@ -130,88 +133,114 @@ try {
       .join(' ')} (${os.cpus().length} cores)`,
   );
   console.log(
-    `endpoint: GET /points/balance (points service; accounts' /users/profile also needs a user and a bus round trip to points)`,
+    `db: ${String(points.ready.db)}, gateway cache: ${String(gateway.ready.cache)}, bus: ${String(gateway.ready.bus)}`,
   );
   console.log(
-    `points db: ${String(points.ready.db)}, gateway cache: ${String(gateway.ready.cache)}, bus: ${String(gateway.ready.bus)}`,
-  );
-  console.log(
-    `max: autocannon, ${CONNECTIONS} connections; fixed rate: open-loop ${FIXED_RATE} req/s, latency from each request's scheduled start; ${DURATION_S} s per run, ${ROUNDS} rounds alternating direct and gateway, after a 2 s warm-up\n`,
+    `max: autocannon, ${CONNECTIONS} connections; fixed rate: open-loop (profile ${PROFILE_RATE}, balance ${FIXED_RATE} req/s), latency from each request's scheduled start; ${DURATION_S} s per run, ${ROUNDS} rounds, each running direct and gateway back to back (which goes first alternates), after a 2 s warm-up`,
   );
 
-  await load(direct.url, direct.headers, 2);
-  await load(viaGateway.url, viaGateway.headers, 2);
-  const cpu = async () => ({
-    points: (await points.ask<{ micros: number }>('cpu')).micros,
-    gateway: (await gateway.ask<{ micros: number }>('cpu')).micros,
-  });
-  // Direct and gateway runs alternate and the median round counts: the machine is shared, and a
-  // burst of someone else's work then hits both sides instead of one whole series.
-  const maxRuns: {
-    direct: Figures;
-    gateway: Figures;
-    cpu: { pointsDirect: number; pointsBehind: number; gateway: number };
-  }[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const c0 = await cpu();
-    const d = await load(direct.url, direct.headers);
-    const c1 = await cpu();
-    const g = await load(viaGateway.url, viaGateway.headers);
-    const c2 = await cpu();
-    const n = (f: Figures) => f.rps * DURATION_S;
-    maxRuns.push({
-      direct: d,
-      gateway: g,
-      cpu: {
-        pointsDirect: (c1.points - c0.points) / n(d),
-        pointsBehind: (c2.points - c1.points) / n(g),
-        gateway: (c2.gateway - c1.gateway) / n(g),
-      },
-    });
+  const cpuOf = async (processes: Child[]) => {
+    let micros = 0;
+    for (const p of processes) micros += (await p.ask<{ micros: number }>('cpu')).micros;
+    return micros;
+  };
+  for (const t of targets) {
+    console.log(`\n## ${t.label}\n`);
+    await load(t.direct.url, t.direct.headers, CONNECTIONS, 2);
+    await load(t.gateway.url, t.gateway.headers, CONNECTIONS, 2);
+    // The machine is shared: each round measures both sides back to back, and the figures that
+    // count are medians over rounds, and medians of each round's gateway-versus-direct difference,
+    // so a burst of someone else's work lands in one round instead of one whole side.
+    const rounds: Round[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const gatewayFirst = round % 2 === 1;
+      const maxRun = async (side: Side, cpuProcesses: Child[][]) => {
+        const before = await Promise.all(cpuProcesses.map(cpuOf));
+        const figures = await load(side.url, side.headers, CONNECTIONS, DURATION_S);
+        const after = await Promise.all(cpuProcesses.map(cpuOf));
+        const n = figures.rps * DURATION_S;
+        return { figures, cpu: after.map((a, i) => (a - before[i]!) / n) };
+      };
+      const direct = () => maxRun(t.direct, [t.upstreams]);
+      const viaGateway = () => maxRun(t.gateway, [t.upstreams, [gateway]]);
+      const [d, g] = gatewayFirst
+        ? await viaGateway().then(async (g) => [await direct(), g] as const)
+        : await direct().then(async (d) => [d, await viaGateway()] as const);
+      const rateDirect = () => paced(t.direct.url, t.direct.headers, t.rate, DURATION_S);
+      const rateGateway = () => paced(t.gateway.url, t.gateway.headers, t.rate, DURATION_S);
+      const [rd, rg] = gatewayFirst
+        ? await rateGateway().then(async (rg) => [await rateDirect(), rg] as const)
+        : await rateDirect().then(async (rd) => [rd, await rateGateway()] as const);
+      rounds.push({
+        maxDirect: d.figures,
+        maxGateway: g.figures,
+        rateDirect: rd,
+        rateGateway: rg,
+        cpu: { direct: d.cpu[0]!, behind: g.cpu[0]!, gateway: g.cpu[1]! },
+      });
+    }
+    report(t, rounds);
   }
-  const rateRuns: { direct: Figures; gateway: Figures }[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    rateRuns.push({
-      direct: await paced(direct.url, direct.headers, FIXED_RATE),
-      gateway: await paced(viaGateway.url, viaGateway.headers, FIXED_RATE),
-    });
-  }
-  const medianBy = <T>(runs: T[], key: (r: T) => number): T =>
-    [...runs].sort((a, b) => key(a) - key(b))[Math.floor(runs.length / 2)]!;
-  const maxMedian = medianBy(maxRuns, (r) => r.gateway.rps / r.direct.rps);
-  const rateMedian = medianBy(rateRuns, (r) => r.gateway.p99 - r.direct.p99);
-  const { direct: maxDirect, gateway: maxGateway, cpu: cpuPerRequest } = maxMedian;
-  const { direct: rateDirect, gateway: rateGateway } = rateMedian;
-  for (const [i, r] of maxRuns.entries())
+} finally {
+  for (const child of children.reverse()) await child.stop();
+}
+
+function report(t: Target, rounds: Round[]): void {
+  const ratioOf = (r: Round) => r.maxGateway.rps / r.maxDirect.rps;
+  const addedOf = (r: Round) => r.rateGateway.p99 - r.rateDirect.p99;
+  for (const [i, r] of rounds.entries())
     console.log(
-      `round ${i + 1} max: direct ${r.direct.rps.toFixed(0)} req/s, gateway ${r.gateway.rps.toFixed(0)} req/s (${((r.gateway.rps / r.direct.rps) * 100).toFixed(0)} %)`,
+      `round ${i + 1} max: direct ${r.maxDirect.rps.toFixed(0)} req/s, gateway ${r.maxGateway.rps.toFixed(0)} req/s (${(ratioOf(r) * 100).toFixed(0)} %); CPU/request upstream ${r.cpu.direct.toFixed(0)} → ${r.cpu.behind.toFixed(0)} µs, gateway ${r.cpu.gateway.toFixed(0)} µs`,
     );
-  for (const [i, r] of rateRuns.entries())
-    console.log(`round ${i + 1} at ${FIXED_RATE}/s: p99 direct ${r.direct.p99} ms, gateway ${r.gateway.p99} ms`);
-  console.log(`\nmedian rounds:\n`);
+  for (const [i, r] of rounds.entries())
+    console.log(
+      `round ${i + 1} at ${t.rate}/s: p50 direct ${r.rateDirect.p50} ms, gateway ${r.rateGateway.p50} ms; p99 direct ${r.rateDirect.p99} ms, gateway ${r.rateGateway.p99} ms`,
+    );
 
+  // The rounds whose ratio and whose added p99 are the medians, shown whole as before.
+  const maxMedian = medianBy(rounds, ratioOf);
+  const rateMedian = medianBy(rounds, addedOf);
+  console.log(`\nmedian rounds:\n`);
   const row = (name: string, f: Figures) =>
     `| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} |`;
   console.log('| run | req/s | p50 ms | p99 ms | non-2xx + errors |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  console.log(row('direct, max', maxDirect));
-  console.log(row('gateway, max', maxGateway));
-  console.log(row(`direct, ${FIXED_RATE}/s`, rateDirect));
-  console.log(row(`gateway, ${FIXED_RATE}/s`, rateGateway));
-  console.log(
-    `\nCPU per request: points ${cpuPerRequest.pointsDirect.toFixed(0)} µs direct, ${cpuPerRequest.pointsBehind.toFixed(0)} µs behind the gateway; gateway ${cpuPerRequest.gateway.toFixed(0)} µs`,
+  console.log(row('direct, max', maxMedian.maxDirect));
+  console.log(row('gateway, max', maxMedian.maxGateway));
+  console.log(row(`direct, ${t.rate}/s`, rateMedian.rateDirect));
+  console.log(row(`gateway, ${t.rate}/s`, rateMedian.rateGateway));
+  const failures = rounds.reduce(
+    (n, r) => n + [r.maxDirect, r.maxGateway, r.rateDirect, r.rateGateway].reduce((m, f) => m + f.non2xx + f.errors, 0),
+    0,
   );
-  const ratio = maxGateway.rps / maxDirect.rps;
-  const added = rateGateway.p99 - rateDirect.p99;
+
+  // Medians over all rounds, each side on its own, and of the per-round differences.
+  const of = (key: (r: Round) => number) => median(rounds.map(key));
+  const ratio = of(ratioOf);
+  const added = of(addedOf);
+  console.log(`\nmedians over ${rounds.length} rounds:`);
+  console.log(
+    `  max req/s: direct ${of((r) => r.maxDirect.rps).toFixed(0)}, gateway ${of((r) => r.maxGateway.rps).toFixed(0)}; per-round ratio ${(ratio * 100).toFixed(0)} % (rounds ${rounds
+      .map((r) => (ratioOf(r) * 100).toFixed(0))
+      .join(', ')})`,
+  );
+  console.log(
+    `  p50 at ${t.rate}/s: direct ${ms(of((r) => r.rateDirect.p50))} ms, gateway ${ms(of((r) => r.rateGateway.p50))} ms; per-round difference ${signed(of((r) => r.rateGateway.p50 - r.rateDirect.p50))} ms`,
+  );
+  console.log(
+    `  p99 at ${t.rate}/s: direct ${ms(of((r) => r.rateDirect.p99))} ms, gateway ${ms(of((r) => r.rateGateway.p99))} ms; per-round difference ${signed(added)} ms (rounds ${rounds
+      .map((r) => addedOf(r).toFixed(1))
+      .join(', ')})`,
+  );
+  console.log(
+    `\nCPU per request (median of rounds): upstream ${of((r) => r.cpu.direct).toFixed(0)} µs direct, ${of((r) => r.cpu.behind).toFixed(0)} µs behind the gateway; gateway ${of((r) => r.cpu.gateway).toFixed(0)} µs`,
+  );
   console.log(
     `\nthroughput kept through the gateway: ${(ratio * 100).toFixed(0)} % (goal ≥ 50 %) ${ratio >= 0.5 ? 'MET' : 'MISSED'}`,
   );
-  console.log(
-    `p99 added at ${FIXED_RATE} req/s: ${added.toFixed(1)} ms (goal ≤ 2 ms) ${added <= 2 ? 'MET' : 'MISSED'}`,
-  );
-  if (rateDirect.rps < FIXED_RATE * 0.95)
-    console.log(`note: the service alone reached only ${rateDirect.rps.toFixed(0)} req/s of the ${FIXED_RATE} asked`);
-} finally {
-  await gateway.stop();
-  await points.stop();
+  console.log(`p99 added at ${t.rate} req/s: ${added.toFixed(1)} ms (goal ≤ 2 ms) ${added <= 2 ? 'MET' : 'MISSED'}`);
+  const directRate = of((r) => r.rateDirect.rps);
+  if (directRate < t.rate * 0.95)
+    console.log(`note: the service alone reached only ${directRate.toFixed(0)} req/s of the ${t.rate} asked`);
+  if (failures > 0) console.log(`note: ${failures} requests failed or answered other than 200 across the rounds`);
 }

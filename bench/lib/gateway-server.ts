@@ -21,6 +21,13 @@ const url = await gateway.app.listen({ host: config.host, port: 0 });
 const tokens = new Tokens(config.jwtSecret, gateway.ctx.cache);
 const now = new Date();
 const token = await tokens.issue({ userId: 'bench-user', sessionId: 'bench-session' }, now);
+// The signed-up user of the profile half: its session is only in the accounts process's cache when
+// that cache is in memory, so the gateway vouches for the same user and session with a token of its own.
+const { BENCH_PROFILE_USER_ID: profileUser, BENCH_PROFILE_SESSION_ID: profileSession } = process.env;
+const profileToken =
+  profileUser && profileSession
+    ? await tokens.issue({ userId: profileUser, sessionId: profileSession }, now)
+    : undefined;
 
 const count = Number(process.env.BENCH_SOCKET_USERS ?? 0);
 if (count > 0) {
@@ -31,5 +38,5 @@ if (count > 0) {
 }
 
 answerMeasurements(() => ({ sockets: gateway.hub.size }));
-reply({ type: 'ready', url, cache: gateway.ctx.cache.kind, bus: gateway.ctx.bus.kind, token });
+reply({ type: 'ready', url, cache: gateway.ctx.cache.kind, bus: gateway.ctx.bus.kind, token, profileToken });
 process.once('SIGTERM', () => void gateway.close().then(() => process.exit(0)));
