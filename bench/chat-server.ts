@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createService, loadConfig } from '@honne/chat';
+import { sql } from 'kysely';
 
 import { answerMeasurements, reply } from './lib/child.ts';
 
@@ -15,7 +16,10 @@ const config = loadConfig({
   HOST: '127.0.0.1',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-chat-')),
 });
-const chat = await createService(config);
+// A schema of its own per run: messages left by earlier runs would expire during this one, and the purge's
+// bursts of deletes and events would be measured as this run's latency.
+const schema = `bench_chat_${process.pid}`;
+const chat = await createService(config, { inMemoryDb: !config.databaseUrl, schema });
 const url = await chat.app.listen({ host: config.host, port: 0 });
 
 const users = Number(process.env.BENCH_SOCKET_USERS ?? 0);
@@ -60,4 +64,13 @@ reply({
   bus: chat.ctx.bus.kind,
   cache: chat.ctx.cache.kind,
 });
-process.once('SIGTERM', () => void chat.close().then(() => process.exit(0)));
+process.once(
+  'SIGTERM',
+  () =>
+    void (async () => {
+      if (config.databaseUrl)
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(chat.ctx.db).catch(() => undefined);
+      await chat.close();
+      process.exit(0);
+    })(),
+);

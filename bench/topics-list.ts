@@ -5,10 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 
-import autocannon from 'autocannon';
-import { Pool } from 'undici';
-
 import { startChild } from './lib/child.ts';
+import { load, paced, type Figures } from './lib/http-load.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -21,64 +19,9 @@ const secrets = {
   NODE_ENV: 'production',
 };
 
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  bad: number;
-}
-
-async function max(url: string, headers: Record<string, string>, duration = DURATION_S): Promise<Figures> {
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.non2xx + r.errors };
-}
-
-/** Open loop: latency counts from each request's scheduled start, so slow answers hide nothing. */
-async function paced(
-  url: string,
-  headers: Record<string, string>,
-  rate = RATE,
-  durationS = DURATION_S,
-): Promise<Figures> {
-  const target = new URL(url);
-  const pool = new Pool(target.origin, { connections: 32 });
-  const total = Math.round(rate * durationS);
-  const interval = 1000 / rate;
-  const latencies = new Float64Array(total);
-  let bad = 0;
-  let sent = 0;
-  let done = 0;
-  const start = performance.now();
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const due = Math.min(total, Math.floor((performance.now() - start) / interval) + 1);
-      while (sent < due) {
-        const i = sent++;
-        const scheduled = start + i * interval;
-        pool
-          .request({ path: target.pathname + target.search, method: 'GET', headers })
-          .then(
-            async (res) => {
-              await res.body.dump();
-              if (res.statusCode !== 200) bad++;
-            },
-            () => void bad++,
-          )
-          .finally(() => {
-            latencies[i] = performance.now() - scheduled;
-            if (++done === total) resolve();
-          });
-      }
-      if (sent < total) setTimeout(tick, 1);
-    };
-    tick();
-  });
-  const elapsed = (performance.now() - start) / 1000;
-  await pool.close();
-  latencies.sort();
-  const at = (q: number) => Math.round(latencies[Math.min(total - 1, Math.floor(q * total))]! * 100) / 100;
-  return { rps: total / elapsed, p50: at(0.5), p99: at(0.99), bad };
-}
+const max = (url: string, headers: Record<string, string>, durationS = DURATION_S) =>
+  load(url, headers, CONNECTIONS, durationS);
+const steady = (url: string, headers: Record<string, string>) => paced(url, headers, RATE, DURATION_S);
 
 const topics = await startChild('../topics-server.ts', secrets);
 const gateway = await startChild('./gateway-server.ts', {
@@ -146,7 +89,7 @@ try {
   console.log('| request | path | load | req/s | p50 ms | p99 ms | non-2xx + errors |');
   console.log('| --- | --- | --- | ---: | ---: | ---: | ---: |');
   const row = (s: string, p: string, l: string, f: Figures) =>
-    console.log(`| ${s} | ${p} | ${l} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.bad} |`);
+    console.log(`| ${s} | ${p} | ${l} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.non2xx + f.errors} |`);
   for (const s of scenarios) {
     for (const [label, t] of [
       ['direct', direct],
@@ -154,7 +97,7 @@ try {
     ] as const) {
       const url = `${t.base}/topics?${s.query}`;
       if (s === scenarios[0]) row(s.name, label, 'max', await max(url, t.headers));
-      row(s.name, label, `${RATE}/s`, await paced(url, t.headers));
+      row(s.name, label, `${RATE}/s`, await steady(url, t.headers));
     }
   }
 

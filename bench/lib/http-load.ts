@@ -55,7 +55,7 @@ export async function paced(
         const i = sent++;
         const scheduled = start + i * intervalMs;
         pool
-          .request({ path: target.pathname, method: 'GET', headers })
+          .request({ path: target.pathname + target.search, method: 'GET', headers })
           .then(
             async (res) => {
               await res.body.dump();

@@ -90,6 +90,7 @@ describe.each(infraModes())('real-time delivery through the gateway ($name)', (m
       staticDir: mkdtempSync(path.join(os.tmpdir(), 'honne-chat-static-')),
       rateLimitMax: 100_000,
       rateLimitAuthMax: 100_000,
+      heartbeatMs: 30_000,
     };
     gw = await createGateway(config, { bus: h.infra.bus, cache: h.infra.cache });
     base = await gw.app.listen({ host: '127.0.0.1', port: 0 });

@@ -13,6 +13,8 @@ export interface GatewayConfig extends BaseConfig {
   rateLimitMax: number;
   /** Requests per IP per minute on `rateLimit: 'auth'` endpoints (login, sign-up, verify, resend, reset). */
   rateLimitAuthMax: number;
+  /** Each real-time socket is pinged this often and dropped when it did not answer the previous ping. */
+  heartbeatMs: number;
 }
 
 const Url = Type.String({ pattern: '^https?://' });
@@ -29,6 +31,7 @@ export const GatewayEnv = {
   STATIC_DIR: Type.Optional(Type.String()),
   RATE_LIMIT_MAX: Type.Optional(PerMinute),
   RATE_LIMIT_AUTH_MAX: Type.Optional(PerMinute),
+  REALTIME_HEARTBEAT_MS: Type.Optional(Type.Integer({ minimum: 100 })),
 };
 
 /** The repository's `frontends/` folder, found from this file so the cwd does not matter. */
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     staticDir: parsed.STATIC_DIR ?? DEFAULT_STATIC_DIR,
     rateLimitMax: parsed.RATE_LIMIT_MAX ?? 600,
     rateLimitAuthMax: parsed.RATE_LIMIT_AUTH_MAX ?? 20,
+    heartbeatMs: parsed.REALTIME_HEARTBEAT_MS ?? 30_000,
   };
 }
 

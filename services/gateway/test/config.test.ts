@@ -31,6 +31,7 @@ describe('gateway config', () => {
       STATIC_DIR: '/srv/fe',
       RATE_LIMIT_MAX: '100',
       RATE_LIMIT_AUTH_MAX: '5',
+      REALTIME_HEARTBEAT_MS: '1000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -38,6 +39,7 @@ describe('gateway config', () => {
       staticDir: '/srv/fe',
       rateLimitMax: 100,
       rateLimitAuthMax: 5,
+      heartbeatMs: 1000,
     });
     expect(config.upstreams.points).toBe('http://points:8085');
     expect(() => loadConfig({ ...secrets, ACCOUNTS_URL: 'accounts:8081', RATE_LIMIT_MAX: '0' })).toThrow(

@@ -126,6 +126,7 @@ export class Harness {
       staticDir: mkdtempSync(path.join(os.tmpdir(), 'honne-gateway-static-')),
       rateLimitMax: 100_000,
       rateLimitAuthMax: 100_000,
+      heartbeatMs: 30_000,
       ...extra,
     };
   }

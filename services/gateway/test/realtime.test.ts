@@ -2,7 +2,7 @@ import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
 import { REALTIME_CLOSE, REALTIME_TYPES } from '@honne/contracts/realtime';
 import { publishToSession, publishToUser, Tokens } from '@honne/service-kit';
-import { infraModes } from '@honne/service-kit/testing';
+import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Harness, sleep, TestSocket, type StartedGateway } from './helpers.ts';
@@ -158,5 +158,37 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
     await own.close();
     h.gateways.splice(h.gateways.indexOf(own), 1);
     expect((await socket.closed).code).toBe(1001);
+  });
+});
+
+describe.each(infraModes())('gateway real-time heartbeat ($name)', (mode) => {
+  let h: Harness;
+  let gw: StartedGateway;
+
+  beforeAll(async () => {
+    h = await Harness.start(mode);
+    gw = await h.gateway({ heartbeatMs: 300 });
+  });
+  afterAll(() => h?.close());
+
+  it('drops a socket that stopped answering pings and keeps the ones that answer', async () => {
+    const open = async () => {
+      const { token } = await h.login();
+      const socket = await TestSocket.open(`${gw.wsUrl}/api/v1/realtime?token=${encodeURIComponent(token)}`);
+      await socket.next();
+      return socket;
+    };
+    const silent = await open();
+    const live = await open();
+    // The client's TCP socket stops reading: pings pile up unanswered, as with a phone gone out of range.
+    const raw = (silent.ws as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    raw.pause();
+    await eventually(() => expect(gw.hub.size).toBe(1), 3000);
+    raw.resume();
+    expect((await silent.closed).code).toBe(1006);
+    // The live one answered every round and still gets frames.
+    live.send({ type: 'ping' });
+    expect(await live.next()).toMatchObject({ type: 'pong' });
+    await live.close();
   });
 });

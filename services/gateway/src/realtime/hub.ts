@@ -13,11 +13,15 @@ import { WebSocket, type RawData } from 'ws';
 import type { AppContext } from '../context.ts';
 
 export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'> & {
-  config: Pick<AppContext['config'], 'rateLimitMax'>;
+  config: Pick<AppContext['config'], 'rateLimitMax' | 'heartbeatMs'>;
 };
 
-/** Every socket is pinged this often; one that has not answered since the last round is dropped. */
-export const HEARTBEAT_MS = 30_000;
+/**
+ * Every socket is pinged once per `config.heartbeatMs` (30 s) and dropped when it has not answered
+ * since the last round. The round is spread over this many ticks, each pinging its share of the sockets: pinging
+ * thousands at once is a burst of writes that stalls every message in flight.
+ */
+const HEARTBEAT_SLICES = 30;
 /** A live event that skips a seq waits this long for the missing one before the log is read. */
 const GAP_GRACE_MS = 100;
 /** A client this far behind is cut off; it reconnects and resumes from its last seq. */
@@ -36,6 +40,8 @@ interface SocketState {
   lastSeq: number;
   /** Cleared by each heartbeat round, set again by a pong or any frame. */
   alive: boolean;
+  /** Which tick of the heartbeat round pings this socket. */
+  readonly slice: number;
   /** While the replay log is read (connect, resume, a gap), live events wait here to keep order. */
   held: RealtimeEvent[] | null;
   /** Channels this socket watches (live lists); created on the first subscribe only. */
@@ -67,6 +73,8 @@ export class RealtimeHub {
   readonly #byChannel = new Map<string, Set<Client>>();
   readonly #subs: Subscription[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
+  #tick = 0;
+  #accepted = 0;
   #count = 0;
 
   readonly #onMessage: (this: Client, data: RawData, isBinary: boolean) => void;
@@ -104,7 +112,7 @@ export class RealtimeHub {
       this.ctx.bus.subscribe(events.sessionRevoked, (payload) => this.revoke(payload)),
       this.ctx.bus.subscribe(events.channelDelivered, (payload) => this.broadcast(payload)),
     );
-    this.#heartbeat = setInterval(() => this.#beat(), HEARTBEAT_MS);
+    this.#heartbeat = setInterval(() => this.#beat(), this.ctx.config.heartbeatMs / HEARTBEAT_SLICES);
     this.#heartbeat.unref();
   }
 
@@ -143,6 +151,7 @@ export class RealtimeHub {
       sessionId: caller.sessionId,
       lastSeq: 0,
       alive: true,
+      slice: this.#accepted++ % HEARTBEAT_SLICES,
       held: [],
     };
     socket[kState] = state;
@@ -389,9 +398,11 @@ export class RealtimeHub {
   }
 
   #beat(): void {
+    const slice = this.#tick++ % HEARTBEAT_SLICES;
     for (const set of this.#byUser.values()) {
       for (const socket of set) {
         const state = socket[kState]!;
+        if (state.slice !== slice) continue;
         if (!state.alive) {
           socket.terminate();
           continue;
