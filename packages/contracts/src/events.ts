@@ -182,7 +182,6 @@ export const requests = {
   /** POST /messages sent over the socket (the chat screen's path while it is connected). */
   chatMessageSend: {
     subject: 'chat.command.message.send',
-    batched: true,
     request: SocketCommand,
     reply: SocketCommandResult,
   },
@@ -271,12 +270,12 @@ export const realtimeCommands = {
 } as const satisfies Record<RealtimeCommandName, RequestDef>;
 
 /**
- * `batched`: publishes (or requests) of this subject made in the same turn of the event loop travel
- * as one bus message carrying an array; subscribers and responders still see them one by one.
- * For the hot paths, where per-message overhead on the bus would dominate.
+ * `batched`: events of this subject published in the same turn of the event loop travel as one bus
+ * message carrying an array; subscribers still see them one by one. For the hot paths, where
+ * per-message overhead on the bus would dominate. (Requests always travel that way.)
  */
 export type EventDef = { subject: string; schema: TSchema; batched?: boolean };
 export type EventPayload<E extends EventDef> = Static<E['schema']>;
-export type RequestDef = { subject: string; request: TSchema; reply: TSchema; batched?: boolean };
+export type RequestDef = { subject: string; request: TSchema; reply: TSchema };
 export type RequestPayload<R extends RequestDef> = Static<R['request']>;
 export type ReplyPayload<R extends RequestDef> = Static<R['reply']>;

@@ -202,7 +202,7 @@ const jsonArray = (items: { json: string }[]) => text.encode(`[${items.map((i) =
 export class NatsBus implements Bus {
   readonly kind = 'nats' as const;
   #subs = new Set<NatsSubscription>();
-  /** Replies to batched requests arrive on `<inbox>.<batch id>`. */
+  /** Replies to requests arrive on `<inbox>.<batch id>`. */
   readonly #inbox: string;
   #nextBatchId = 0;
   readonly #waiting = new Map<number, { calls: BatchedCall[]; timer: NodeJS.Timeout; subject: string }>();
@@ -250,22 +250,20 @@ export class NatsBus implements Bus {
     });
   }
 
+  /**
+   * Requests always travel in batches (a batch of one when alone): the ones made in the same turn
+   * share a NATS message and its reply, and none pays for a reply subscription or a timer of its own.
+   */
   async request<R extends RequestDef>(def: R, payload: RequestPayload<R>, timeoutMs = 3000): Promise<ReplyPayload<R>> {
     check(def.subject, def.request, payload);
-    if (def.batched) {
-      return new Promise((resolve, reject) => {
-        this.#requests.add(def.subject, {
-          json: JSON.stringify(payload),
-          resolve: resolve as (data: unknown) => void,
-          reject,
-          timeoutMs,
-        });
+    return new Promise((resolve, reject) => {
+      this.#requests.add(def.subject, {
+        json: JSON.stringify(payload),
+        resolve: resolve as (data: unknown) => void,
+        reject,
+        timeoutMs,
       });
-    }
-    const msg = await this.nc.request(def.subject, codec.encode(payload), { timeout: timeoutMs });
-    const reply = codec.decode(msg.data) as Outcome;
-    if (!reply.ok) throw new BusError(`${def.subject}: ${reply.error}`);
-    return reply.data as ReplyPayload<R>;
+    });
   }
 
   respond<R extends RequestDef>(
@@ -282,12 +280,8 @@ export class NatsBus implements Bus {
       }
     };
     return this.#listen(def.subject, options.queue ?? 'responders', (msg) => {
-      const decoded = codec.decode(msg.data);
-      if (def.batched) {
-        void Promise.all((decoded as unknown[]).map(answer)).then((outcomes) => msg.respond(codec.encode(outcomes)));
-      } else {
-        void answer(decoded).then((outcome) => msg.respond(codec.encode(outcome)));
-      }
+      const batch = codec.decode(msg.data) as unknown[];
+      void Promise.all(batch.map(answer)).then((outcomes) => msg.respond(codec.encode(outcomes)));
     });
   }
 

@@ -13,11 +13,10 @@ describe.each(infraModes())('bus ($name)', (mode) => {
     schema: Type.Object({ n: Type.Integer() }),
     batched: true,
   } as const;
-  const batchedRequest = {
+  const doubling = {
     subject: `${subject}.request`,
     request: Type.Object({ n: Type.Integer() }),
     reply: Type.Object({ twice: Type.Integer() }),
-    batched: true,
   } as const;
 
   beforeAll(async () => {
@@ -41,13 +40,13 @@ describe.each(infraModes())('bus ($name)', (mode) => {
     await expect(bus.publish(batchedEvent, { n: 'x' } as never)).rejects.toThrow(/invalid payload/);
   });
 
-  it('answers each batched request on its own, a failing one failing alone', async () => {
-    const sub = bus.respond(batchedRequest, async ({ n }) => {
+  it('answers each of many concurrent requests on its own (they travel batched), a failing one failing alone', async () => {
+    const sub = bus.respond(doubling, async ({ n }) => {
       if (n === 3) throw new Error('three is refused');
       return { twice: 2 * n };
     });
     await bus.flush();
-    const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, n) => bus.request(batchedRequest, { n })));
+    const answers = await Promise.allSettled(Array.from({ length: 300 }, (_, n) => bus.request(doubling, { n })));
     expect(answers.filter((a) => a.status === 'rejected')).toHaveLength(1);
     expect(answers[3]).toMatchObject({ status: 'rejected', reason: { message: expect.stringContaining('three') } });
     expect(answers[7]).toEqual({ status: 'fulfilled', value: { twice: 14 } });
@@ -56,8 +55,8 @@ describe.each(infraModes())('bus ($name)', (mode) => {
     await bus.flush();
   });
 
-  it('rejects a batched request nobody answers', async () => {
-    const nobody = { ...batchedRequest, subject: `${subject}.nobody` };
+  it('rejects a request nobody answers', async () => {
+    const nobody = { ...doubling, subject: `${subject}.nobody` };
     await expect(bus.request(nobody, { n: 1 }, 2000)).rejects.toThrow(/no responder/);
   });
 });
