@@ -87,6 +87,7 @@ export const strings = {
   partnerCard: 'プロフィール',
   blockedNote: 'ブロックしました',
   loading: '読み込み中',
+  loadingOlder: '前のメッセージを読み込み中…',
   preview: MESSAGE_PREVIEW,
   tabs: ['効果音', '演奏', 'その他'] as const,
   soundSent: '効果音を送りました',

@@ -40,6 +40,7 @@ const css = `
 .ch-viewer img { max-width: 100vw; max-height: 100dvh; object-fit: contain; }
 .ch-viewer .hn-icon-button { position: absolute; top: 8px; right: 8px; color: #fff; }
 .ch-empty-note { text-align: center; color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); margin: var(--hn-space-8) var(--hn-space-4); }
+.ch-older { text-align: center; color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); margin: var(--hn-space-2) 0; }
 .ch-list { list-style: none; margin: 0; padding: 0; }
 .ch-friend { display: grid; grid-template-columns: auto minmax(0,1fr) auto; gap: var(--hn-space-3); align-items: center; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-3) var(--hn-space-4); border-bottom: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
 .ch-friend__avatar { position: relative; border: 0; background: transparent; padding: 0; cursor: pointer; border-radius: 50%; }

@@ -86,6 +86,8 @@ function previewOf(m: Message): string {
 }
 
 const LOCAL_SEQ = Number.MAX_SAFE_INTEGER;
+/** Messages per page: the newest page opens the room, older ones load as the reader scrolls up. */
+const PAGE_SIZE = 50;
 
 /** /chat/:roomId (spec topics-chat-calls §2, §4 messages). */
 export default function ChatRoom() {
@@ -108,6 +110,11 @@ export default function ChatRoom() {
   const fileRef = useRef<HTMLInputElement>(null);
   const atBottom = useRef(true);
   const leaving = useRef(false);
+  /** The cursor of the next older page; null when the oldest message is loaded. */
+  const olderCursor = useRef<string | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  /** The log's height before older messages were put on top, to keep the reader's place. */
+  const heightBeforeOlder = useRef<number | null>(null);
   const itemsRef = useRef<ViewMessage[]>([]);
   itemsRef.current = items ?? [];
 
@@ -200,14 +207,40 @@ export default function ChatRoom() {
 
   // ---- loading ----
   const loadMessages = useCallback(async () => {
-    const r = await client().call(chatEndpoints.roomMessages, { params: { id: roomId }, query: { per_page: 1000 } });
-    setItems((list) =>
-      merge(
-        (list ?? []).filter((m) => m.seq === LOCAL_SEQ),
-        r.data.map(toView),
-      ),
-    );
+    const r = await client().call(chatEndpoints.roomMessages, {
+      params: { id: roomId },
+      query: { per_page: PAGE_SIZE },
+    });
+    const page = r.data.map(toView);
+    const oldestInPage = page.length ? Math.min(...page.map((m) => m.seq)) : LOCAL_SEQ;
+    // Older pages already read stay (a reload after a reconnect refreshes the newest page only).
+    setItems((list) => {
+      const kept = (list ?? []).filter((m) => m.seq === LOCAL_SEQ || m.seq < oldestInPage);
+      if (!kept.some((m) => m.seq !== LOCAL_SEQ)) {
+        olderCursor.current = page.length === PAGE_SIZE ? r.last_doc_id : null;
+      }
+      return merge(kept, page);
+    });
   }, [roomId]);
+
+  const loadOlder = useCallback(async () => {
+    const cursor = olderCursor.current;
+    if (!cursor || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const r = await client().call(chatEndpoints.roomMessages, {
+        params: { id: roomId },
+        query: { per_page: PAGE_SIZE, last_doc_id: cursor },
+      });
+      olderCursor.current = r.data.length === PAGE_SIZE ? r.last_doc_id : null;
+      heightBeforeOlder.current = logRef.current?.scrollHeight ?? null;
+      setItems((list) => merge(list ?? [], r.data.map(toView)));
+    } catch {
+      // Scrolling up again retries.
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [roomId, loadingOlder]);
 
   const openFns = useRef({ loadMessages, gone, fail, back });
   openFns.current = { loadMessages, gone, fail, back };
@@ -215,6 +248,7 @@ export default function ChatRoom() {
     const { loadMessages, gone, fail, back } = openFns.current;
     let alive = true;
     leaving.current = false;
+    olderCursor.current = null;
     setRoom(null);
     setItems(null);
     const open = async () => {
@@ -378,11 +412,18 @@ export default function ChatRoom() {
   // ---- scrolling: stay at the bottom when there; otherwise leave the reader where they are ----
   useLayoutEffect(() => {
     const el = logRef.current;
-    if (el && atBottom.current) el.scrollTop = el.scrollHeight;
+    if (!el) return;
+    if (heightBeforeOlder.current !== null) {
+      // Older messages went on top: keep the one the reader was looking at in place.
+      el.scrollTop += el.scrollHeight - heightBeforeOlder.current;
+      heightBeforeOlder.current = null;
+    } else if (atBottom.current) el.scrollTop = el.scrollHeight;
   }, [items]);
   const onScroll = () => {
     const el = logRef.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    if (el.scrollTop < 120 && olderCursor.current) void loadOlder();
   };
 
   // ---- composing ----
@@ -558,16 +599,23 @@ export default function ChatRoom() {
         ) : items.length === 0 ? (
           <p className="ch-empty-note">{strings.emptyRoom}</p>
         ) : (
-          groups.map((g) => (
-            <section key={g.key} aria-label={g.label}>
-              <div className="ch-day" role="heading" aria-level={2}>
-                <span>{g.label}</span>
-              </div>
-              {g.items.map((m) => (
-                <MessageItem key={m.id} m={m} onResend={resend} onOpenImage={setViewer} />
-              ))}
-            </section>
-          ))
+          <>
+            {loadingOlder && (
+              <p className="ch-older" role="status">
+                {strings.loadingOlder}
+              </p>
+            )}
+            {groups.map((g) => (
+              <section key={g.key} aria-label={g.label}>
+                <div className="ch-day" role="heading" aria-level={2}>
+                  <span>{g.label}</span>
+                </div>
+                {g.items.map((m) => (
+                  <MessageItem key={m.id} m={m} onResend={resend} onOpenImage={setViewer} />
+                ))}
+              </section>
+            ))}
+          </>
         )}
       </div>
       <div className="hn-visually-hidden" aria-live="polite" aria-atomic="true">
