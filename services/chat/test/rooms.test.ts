@@ -323,6 +323,12 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
       },
       async () => (await h.get(`/rooms/${room2}`, owner)).json().data.deleted === true,
     );
+    // A room closed before its voice's expiry takes nothing either: refused, and nothing stored.
+    const late = await h.send(replier, room2, { data: '閉じた部屋へ' });
+    expect(late.statusCode).toBe(404);
+    expect(late.json().error).toBe(messages.voiceGone);
+    const stored = await h.ctx.db.selectFrom('messages').select('id').where('room_id', '=', room2).execute();
+    expect(stored).toEqual([]);
   });
 
   it('answers chat.rooms.summary for the friend list', async () => {

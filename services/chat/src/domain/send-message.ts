@@ -13,9 +13,9 @@ import { messages } from '@honne/contracts/messages';
 import { assertNoFieldErrors, fieldErrors, notFound, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { findSendContext, insertMessage } from '../db/repos/messages.ts';
+import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
 import { isUuid, markReplied } from '../db/repos/rooms.ts';
-import type { RoomRow } from '../db/schema/index.ts';
+import type { MessageRow, RoomRow } from '../db/schema/index.ts';
 import { announceReplied, toUser } from '../events/publish.ts';
 import { decodeBase64, imageIdOf, imageUrl, toChatJpeg } from './images.ts';
 import { isRoomDeleted, messageExpiry, messageView, sides } from './views.ts';
@@ -39,9 +39,9 @@ const inRange = (n: number | null | undefined, max: number): n is number =>
 async function contentOf(
   ctx: AppContext,
   body: MessageCreateBody,
-  room: RoomRow,
   sender: string,
-  expireAt: Date,
+  expireAt?: Date,
+  room?: RoomRow,
 ): Promise<Content> {
   const base: Content = {
     data: '',
@@ -83,6 +83,7 @@ async function contentOf(
       return { ...base, data: String(id), stamp_id: id };
     }
     case MESSAGE_TYPES.image: {
+      if (!room || !expireAt) throw new Error('an image needs its room and expiry');
       const imageId = imageIdOf(body.data ?? '');
       const image = imageId
         ? await ctx.db
@@ -100,6 +101,7 @@ async function contentOf(
       return { ...base, data: imageUrl(image.id), width: image.width, height: image.height, image_id: image.id };
     }
     case MESSAGE_TYPES.base64Image: {
+      if (!room || !expireAt) throw new Error('an image needs its room and expiry');
       const stored = await storeImage(ctx, room, sender, body.data, expireAt);
       return { ...base, data: imageUrl(stored.id), width: stored.width, height: stored.height, image_id: stored.id };
     }
@@ -139,38 +141,72 @@ export async function storeImage(
   return { id, width: image.width, height: image.height };
 }
 
+const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId === MESSAGE_TYPES.base64Image;
+
 /**
  * Sends a message: the sender comes from the token. When the receiver blocks the sender the message
  * is stored as refused, answered with status 'refused', and never reaches the receiver.
+ *
+ * Text, stamps, sounds and system kinds are checked first and then read their room and are stored
+ * in one statement; images need the room and the message's expiry before their bytes are kept, so
+ * they read the room first.
  */
 export async function sendMessage(ctx: AppContext, caller: Caller, body: MessageCreateBody): Promise<Message> {
   const me = caller.userId;
-  const room = isUuid(body.room_id) ? await findSendContext(ctx.db, body.room_id, me) : undefined;
-  if (!room) throw notFound();
+  if (!isUuid(body.room_id)) throw notFound();
   const now = ctx.clock.now();
-  if (isRoomDeleted(room, now)) throw notFound(room.topic_id ? messages.voiceGone : CHAT_MESSAGES.roomDeleted);
-  const { partnerId } = sides(room, me);
-  const expireAt = messageExpiry(now, room.saved_message_time, room.topic_expire_at);
-  const content = await contentOf(ctx, body, room, me, expireAt);
-  const refused = room.is_blocked === true;
-  const { message, created } = await insertMessage(ctx.db, {
-    id: randomUUID(),
-    room_id: room.id,
-    sender_id: me,
-    receiver_id: partnerId,
-    message_type_id: body.message_type_id,
-    ...content,
-    refused,
-    client_id: body.client_id ?? null,
-    created_at: now,
-    expire_at: expireAt,
-  });
-  if (created && !refused) {
+  const id = randomUUID();
+  let sent: { room: SendContext; message: MessageRow; created: boolean };
+  if (needsRoom(body.message_type_id)) {
+    const room = await findSendContext(ctx.db, body.room_id, me);
+    if (!room) throw notFound();
+    assertLive(room, now);
+    const expireAt = messageExpiry(now, room.saved_message_time, room.topic_expire_at);
+    const content = await contentOf(ctx, body, me, expireAt, room);
+    const inserted = await insertMessage(ctx.db, {
+      id,
+      room_id: room.id,
+      sender_id: me,
+      receiver_id: sides(room, me).partnerId,
+      message_type_id: body.message_type_id,
+      ...content,
+      refused: room.is_blocked === true,
+      client_id: body.client_id ?? null,
+      created_at: now,
+      expire_at: expireAt,
+    });
+    sent = { room, ...inserted };
+  } else {
+    const content = await contentOf(ctx, body, me);
+    const result = await sendInRoom(ctx.db, {
+      id,
+      room_id: body.room_id,
+      sender_id: me,
+      message_type_id: body.message_type_id,
+      data: content.data,
+      stamp_id: content.stamp_id,
+      is_sound: content.is_sound,
+      sound_tab: content.sound_tab,
+      sound_item: content.sound_item,
+      is_voice: content.is_voice,
+      client_id: body.client_id ?? null,
+      created_at: now,
+    });
+    if (!result.room) throw notFound();
+    assertLive(result.room, now);
+    sent = {
+      room: result.room,
+      message: result.message ?? (await findByClientId(ctx.db, me, body.client_id!)),
+      created: result.created,
+    };
+  }
+  const { room, message, created } = sent;
+  if (created && !message.refused) {
     await toUser(
       ctx,
-      partnerId,
+      message.receiver_id,
       CHAT_REALTIME_TYPES.messageCreated,
-      messageView(message, room, partnerId, room.sender_name),
+      messageView(message, room, message.receiver_id, room.sender_name),
     );
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
     if (room.topic_id && !room.is_replied && room.topic_owner_id !== me && (await markReplied(ctx.db, room.id, now))) {
@@ -178,4 +214,9 @@ export async function sendMessage(ctx: AppContext, caller: Caller, body: Message
     }
   }
   return messageView(message, room, me, room.sender_name);
+}
+
+/** A deleted room, or one whose voice is gone, takes no more messages. */
+function assertLive(room: SendContext, now: Date): void {
+  if (isRoomDeleted(room, now)) throw notFound(room.topic_id ? messages.voiceGone : CHAT_MESSAGES.roomDeleted);
 }

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 
+import { CHAT_LIMITS } from '@honne/contracts/chat';
 import { Batcher } from '@honne/service-kit';
 
 import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
@@ -21,13 +22,36 @@ interface Inserted {
   created: boolean;
 }
 
+/** A message whose stored fields need no room to be known: text, stamps, sounds, system kinds. */
+export type RoomlessMessage = Pick<
+  NewMessage,
+  | 'id'
+  | 'room_id'
+  | 'sender_id'
+  | 'message_type_id'
+  | 'data'
+  | 'stamp_id'
+  | 'is_sound'
+  | 'sound_tab'
+  | 'sound_item'
+  | 'is_voice'
+  | 'client_id'
+> & { created_at: Date };
+
+/** What `sendInRoom` found: no room (not there, or the sender is not in it), or the room and the message. */
+export type SentInRoom = { room: undefined } | { room: SendContext; message: MessageRow | undefined; created: boolean };
+
 /**
- * The send path's two round trips, batched per database: messages sent together (under load,
- * hundreds a second) share one SELECT and one INSERT instead of two statements each.
+ * The send path's round trips, batched per database: messages sent together (under load, hundreds a
+ * second) share one statement instead of one or two each.
  */
 const batchesByDb = new WeakMap<
   Kysely<ChatDb>,
-  { contexts: Batcher<SendAsk, SendContext | undefined>; inserts: Batcher<NewMessage, Inserted> }
+  {
+    contexts: Batcher<SendAsk, SendContext | undefined>;
+    inserts: Batcher<NewMessage, Inserted>;
+    sends: Batcher<RoomlessMessage, SentInRoom>;
+  }
 >();
 
 function batchesOf(db: Kysely<ChatDb>) {
@@ -36,6 +60,7 @@ function batchesOf(db: Kysely<ChatDb>) {
     batches = {
       contexts: new Batcher((asks) => findSendContexts(db, asks), { maxConcurrent: 1 }),
       inserts: new Batcher((rows) => insertMessages(db, rows), { maxConcurrent: 1 }),
+      sends: new Batcher((rows) => sendInRooms(db, rows), { maxConcurrent: 1 }),
     };
     batchesByDb.set(db, batches);
   }
@@ -52,23 +77,130 @@ export function insertMessage(db: Kysely<ChatDb>, row: NewMessage): Promise<Inse
   return batchesOf(db).inserts.load(row);
 }
 
+/**
+ * Reads the room as the sender needs it and stores the message in the same statement, when the
+ * sender is in the room and it is live (not deleted, its voice not expired at `created_at`). The
+ * receiver, `refused` (the receiver blocks the sender) and `expire_at` (the sender's retention,
+ * never after the voice) are decided in the database from the same rows the room is read from,
+ * by the rules of `sides`, `isRoomDeleted` and `messageExpiry`. A resend with a client_id already
+ * stored answers `message` undefined and `created` false: the caller reads the stored one.
+ * Batched with concurrent sends: one round trip for the whole send under load as when idle.
+ */
+export function sendInRoom(db: Kysely<ChatDb>, row: RoomlessMessage): Promise<SentInRoom> {
+  return batchesOf(db).sends.load(row);
+}
+
+/** The stored message a resend (same sender and client_id) stands for. */
+export const findByClientId = (db: Kysely<ChatDb>, senderId: string, clientId: string) =>
+  db
+    .selectFrom('messages')
+    .selectAll()
+    .where('sender_id', '=', senderId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirstOrThrow();
+
+/** The send context of each ask's room, as `q(room_id, sender_id)` rows: shared by both send statements. */
+const sendContextColumns = sql`
+  r.*,
+  exists (
+    select 1 from blocks b
+    where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
+      and b.blocked_id = q.sender_id and b.blocked
+  ) as is_blocked,
+  (select s.saved_message_time from user_settings s where s.user_id = q.sender_id) as saved_message_time,
+  (select c.user_name from user_cards c where c.user_id = q.sender_id) as sender_name`;
+const senderInRoom = sql`join rooms r on r.id = q.room_id and (r.user1_id = q.sender_id or r.user2_id = q.sender_id)`;
+
 async function findSendContexts(db: Kysely<ChatDb>, asks: SendAsk[]): Promise<(SendContext | undefined)[]> {
   const { rows } = await sql<SendContext & { ask: string }>`
-    select r.*, q.ask,
-      exists (
-        select 1 from blocks b
-        where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
-          and b.blocked_id = q.sender_id and b.blocked
-      ) as is_blocked,
-      (select s.saved_message_time from user_settings s where s.user_id = q.sender_id) as saved_message_time,
-      (select c.user_name from user_cards c where c.user_id = q.sender_id) as sender_name
+    select ${sendContextColumns}, q.ask
     from unnest(${asks.map((a) => a.roomId)}::uuid[], ${asks.map((a) => a.senderId)}::text[])
       with ordinality as q(room_id, sender_id, ask)
-    join rooms r on r.id = q.room_id and (r.user1_id = q.sender_id or r.user2_id = q.sender_id)
+    ${senderInRoom}
   `.execute(db);
   const byAsk = new Map<number, SendContext>();
   for (const { ask, ...room } of rows) byAsk.set(Number(ask) - 1, room);
   return asks.map((_, i) => byAsk.get(i));
+}
+
+const MESSAGE_COLUMNS = [
+  'seq',
+  'id',
+  'room_id',
+  'sender_id',
+  'receiver_id',
+  'message_type_id',
+  'data',
+  'width',
+  'height',
+  'stamp_id',
+  'is_sound',
+  'sound_tab',
+  'sound_item',
+  'is_voice',
+  'image_id',
+  'refused',
+  'is_read',
+  'client_id',
+  'created_at',
+  'expire_at',
+] as const satisfies readonly (keyof MessageRow)[];
+// The inserted message's columns beside the room's, each under a prefix so no name meets a room column.
+const insertedColumns = sql.raw(MESSAGE_COLUMNS.map((c) => `ins.${c} as "m_${c}"`).join(', '));
+
+async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise<SentInRoom[]> {
+  const col = <K extends keyof RoomlessMessage>(k: K) => rows.map((r) => r[k] ?? null);
+  const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`
+    with q as (
+      select * from unnest(
+        ${col('id')}::uuid[], ${col('room_id')}::uuid[], ${col('sender_id')}::text[], ${col('message_type_id')}::int[],
+        ${col('data')}::text[], ${col('stamp_id')}::int[], ${col('is_sound')}::bool[], ${col('sound_tab')}::int[],
+        ${col('sound_item')}::int[], ${col('is_voice')}::bool[], ${col('client_id')}::text[],
+        ${rows.map((r) => r.created_at.toISOString())}::timestamptz[]
+      ) with ordinality as q(id, room_id, sender_id, message_type_id, data, stamp_id, is_sound, sound_tab, sound_item,
+        is_voice, client_id, created_at, ask)
+    ),
+    c as (
+      select ${sendContextColumns}, q.ask, q.id as new_message_id,
+        r.deleted_at is null and (r.topic_expire_at is null or r.topic_expire_at > q.created_at) as is_live
+      from q ${senderInRoom}
+    ),
+    ins as (
+      insert into messages (id, room_id, sender_id, receiver_id, message_type_id, data, stamp_id, is_sound, sound_tab,
+        sound_item, is_voice, refused, client_id, created_at, expire_at)
+      select q.id, q.room_id, q.sender_id, case when c.user1_id = q.sender_id then c.user2_id else c.user1_id end,
+        q.message_type_id, q.data, q.stamp_id, coalesce(q.is_sound, false), q.sound_tab, q.sound_item,
+        coalesce(q.is_voice, false), c.is_blocked, q.client_id, q.created_at,
+        least(
+          q.created_at + make_interval(mins => case when c.saved_message_time > 0 then c.saved_message_time
+            else ${CHAT_LIMITS.defaultRetentionMinutes} end),
+          c.topic_expire_at
+        )
+      from q join c on c.ask = q.ask
+      where c.is_live
+      order by q.ask
+      on conflict (sender_id, client_id) where client_id is not null do nothing
+      returning *
+    )
+    select c.*, ${insertedColumns}
+    from c left join ins on ins.id = c.new_message_id
+  `.execute(db);
+  const byAsk = new Map<number, SentInRoom>();
+  for (const row of found) {
+    const room: Record<string, unknown> = {};
+    const message: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(row)) {
+      if (k.startsWith('m_')) message[k.slice(2)] = v;
+      else if (k !== 'ask' && k !== 'is_live' && k !== 'new_message_id') room[k] = v;
+    }
+    const created = message.id != null;
+    byAsk.set(Number(row.ask) - 1, {
+      room: room as SendContext,
+      message: created ? (message as MessageRow) : undefined,
+      created,
+    });
+  }
+  return rows.map((_, i) => byAsk.get(i) ?? { room: undefined });
 }
 
 async function insertMessages(db: Kysely<ChatDb>, rows: NewMessage[]): Promise<Inserted[]> {
@@ -84,13 +216,7 @@ async function insertMessages(db: Kysely<ChatDb>, rows: NewMessage[]): Promise<I
       const message = byId.get(row.id);
       if (message) return { message, created: true };
       // A resend of a message already stored (same sender and client_id): the stored one.
-      const existing = await db
-        .selectFrom('messages')
-        .selectAll()
-        .where('sender_id', '=', row.sender_id)
-        .where('client_id', '=', row.client_id!)
-        .executeTakeFirstOrThrow();
-      return { message: existing, created: false };
+      return { message: await findByClientId(db, row.sender_id, row.client_id!), created: false };
     }),
   );
 }
