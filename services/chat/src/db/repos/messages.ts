@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 
 import { CHAT_LIMITS } from '@honne/contracts/chat';
-import { Batcher } from '@honne/service-kit';
+import { Batcher, prepared } from '@honne/service-kit';
 
 import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
 
@@ -149,16 +149,30 @@ const MESSAGE_COLUMNS = [
 const insertedColumns = sql.raw(MESSAGE_COLUMNS.map((c) => `ins.${c} as "m_${c}"`).join(', '));
 
 async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise<SentInRoom[]> {
-  const col = <K extends keyof RoomlessMessage>(k: K) => rows.map((r) => r[k] ?? null);
-  const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`
+  // One JSON parameter, not an array per column: its row count does not depend on the values, so
+  // the prepared statement's generic plan is used and nothing is planned per call (see `prepared`).
+  const asks = JSON.stringify(
+    rows.map((r, i) => ({
+      ask: i + 1,
+      id: r.id,
+      room_id: r.room_id,
+      sender_id: r.sender_id,
+      message_type_id: r.message_type_id,
+      data: r.data,
+      stamp_id: r.stamp_id ?? null,
+      is_sound: r.is_sound ?? false,
+      sound_tab: r.sound_tab ?? null,
+      sound_item: r.sound_item ?? null,
+      is_voice: r.is_voice ?? false,
+      client_id: r.client_id ?? null,
+      created_at: r.created_at.toISOString(),
+    })),
+  );
+  const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`${prepared('chat_send_in_rooms')}
     with q as (
-      select * from unnest(
-        ${col('id')}::uuid[], ${col('room_id')}::uuid[], ${col('sender_id')}::text[], ${col('message_type_id')}::int[],
-        ${col('data')}::text[], ${col('stamp_id')}::int[], ${col('is_sound')}::bool[], ${col('sound_tab')}::int[],
-        ${col('sound_item')}::int[], ${col('is_voice')}::bool[], ${col('client_id')}::text[],
-        ${rows.map((r) => r.created_at.toISOString())}::timestamptz[]
-      ) with ordinality as q(id, room_id, sender_id, message_type_id, data, stamp_id, is_sound, sound_tab, sound_item,
-        is_voice, client_id, created_at, ask)
+      select * from jsonb_to_recordset(${asks}::jsonb) as q(ask int, id uuid, room_id uuid, sender_id text,
+        message_type_id int, data text, stamp_id int, is_sound bool, sound_tab int, sound_item int, is_voice bool,
+        client_id text, created_at timestamptz)
     ),
     c as (
       select ${sendContextColumns}, q.ask, q.id as new_message_id,
@@ -169,11 +183,11 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       insert into messages (id, room_id, sender_id, receiver_id, message_type_id, data, stamp_id, is_sound, sound_tab,
         sound_item, is_voice, refused, client_id, created_at, expire_at)
       select q.id, q.room_id, q.sender_id, case when c.user1_id = q.sender_id then c.user2_id else c.user1_id end,
-        q.message_type_id, q.data, q.stamp_id, coalesce(q.is_sound, false), q.sound_tab, q.sound_item,
-        coalesce(q.is_voice, false), c.is_blocked, q.client_id, q.created_at,
+        q.message_type_id, q.data, q.stamp_id, q.is_sound, q.sound_tab, q.sound_item, q.is_voice, c.is_blocked,
+        q.client_id, q.created_at,
         least(
           q.created_at + make_interval(mins => case when c.saved_message_time > 0 then c.saved_message_time
-            else ${CHAT_LIMITS.defaultRetentionMinutes} end),
+            else ${sql.lit(CHAT_LIMITS.defaultRetentionMinutes)} end),
           c.topic_expire_at
         )
       from q join c on c.ask = q.ask
