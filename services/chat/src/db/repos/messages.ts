@@ -109,7 +109,11 @@ const sendContextColumns = sql`
   ) as is_blocked,
   (select s.saved_message_time from user_settings s where s.user_id = q.sender_id) as saved_message_time,
   (select c.user_name from user_cards c where c.user_id = q.sender_id) as sender_name`;
-const senderInRoom = sql`join rooms r on r.id = q.room_id and (r.user1_id = q.sender_id or r.user2_id = q.sender_id)`;
+// Each ask's room by its key, one index lookup per ask whatever the planner guesses of the ask count
+// (a subquery with a limit is never flattened into a hash join over every room).
+const senderInRoom = sql`cross join lateral (
+    select * from rooms r where r.id = q.room_id and (r.user1_id = q.sender_id or r.user2_id = q.sender_id) limit 1
+  ) r`;
 
 async function findSendContexts(db: Kysely<ChatDb>, asks: SendAsk[]): Promise<(SendContext | undefined)[]> {
   const { rows } = await sql<SendContext & { ask: string }>`
