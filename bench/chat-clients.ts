@@ -9,7 +9,8 @@ import { WebSocket } from 'ws';
 import { answerMeasurements, reply } from './lib/child.ts';
 
 interface Setup {
-  mode: 'stack' | 'relay';
+  /** stack: honne's gateway and chat; floor: the same hops with none of our code; relay: one bare `ws` hop. */
+  mode: 'stack' | 'floor' | 'relay';
   /** How the stack's senders send: a `command` frame on their open socket (as the chat screen does) or POST /messages. */
   send?: 'socket' | 'http';
   url: string;
@@ -96,6 +97,10 @@ async function run(rate: number, seconds: number) {
         const body = { room_id: setup.rooms?.[pair], message_type_id: 1, data: String(n) };
         if (setup.mode === 'relay') {
           sockets[from]!.send(JSON.stringify({ to: `user-${to}`, data: { data: String(n) } }));
+        } else if (setup.mode === 'floor') {
+          sockets[from]!.send(
+            JSON.stringify({ type: 'command', ref: String(n), body: { to: `user-${to}`, data: String(n) } }),
+          );
         } else if (setup.send !== 'http') {
           sockets[from]!.send(JSON.stringify({ type: 'command', ref: String(n), name: 'message.send', body }));
         } else {

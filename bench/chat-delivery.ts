@@ -17,6 +17,7 @@ const P99_LIMIT_MS = 50;
 const STEPS = (process.env.BENCH_CHAT_STEPS ?? '200,600,1200,1800,2400,3200,4000').split(',').map(Number);
 /** socket: `command` frames on the senders' open sockets (the chat screen's path); http: POST /messages. */
 const SEND = process.env.BENCH_CHAT_SEND === 'http' ? 'http' : 'socket';
+const FLOOR = process.env.BENCH_CHAT_FLOOR !== '0';
 const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,20000').split(',').map(Number);
 
 for (const v of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL']) {
@@ -128,6 +129,33 @@ async function main(): Promise<void> {
     await chat.stop();
   }
 
+  // ---- the floor: the stack's hops (ws → gateway → NATS → service → PostgreSQL, Redis → NATS →
+  // gateway → ws, and the sender's answer) with none of our code; BENCH_CHAT_FLOOR=0 skips it ----
+  let floorBest: RunResult | undefined;
+  if (FLOOR) {
+    const floorChat = await startChild('../floor-chat.ts');
+    const floorGateway = await startChild('../floor-gateway.ts');
+    const floorClients = await startChild('../chat-clients.ts');
+    try {
+      await floorClients.ask('open', { mode: 'floor', url: floorGateway.ready.url, users: USERS });
+      await floorClients.ask('run', { rate: FIXED_RATE, seconds: 4 });
+      const cpu = async () =>
+        Promise.all(
+          [floorChat, floorGateway, floorClients].map(async (c) => (await c.ask<{ micros: number }>('cpu')).micros),
+        );
+      const before = await cpu();
+      const fixed = await floorClients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
+      const after = await cpu();
+      console.log(`  floor fixed ${fmt(fixed)}`);
+      console.log(`  floor CPU per message: ${cpuPer(before, after, fixed.sent)}`);
+      floorBest = await sweep(floorClients, STEPS, 'floor', cpu);
+    } finally {
+      await floorClients.stop();
+      await floorGateway.stop();
+      await floorChat.stop();
+    }
+  }
+
   // ---- the reference: a bare ws relay ----
   const relay = await startChild('./../chat-relay.ts');
   const relayClients = await startChild('../chat-clients.ts');
@@ -154,6 +182,12 @@ async function main(): Promise<void> {
     `  bare relay max at p99 ≤ ${P99_LIMIT_MS} ms: ${relayBest ? relayBest.deliveredPerSecond.toFixed(0) : 'none'} msg/s`,
   );
   console.log(`  ratio: ${ratio.toFixed(3)}× (goal ≥ 0.2×)`);
+  if (FLOOR) {
+    const floorRatio = floorBest && relayBest ? floorBest.deliveredPerSecond / relayBest.deliveredPerSecond : NaN;
+    console.log(
+      `  floor (same hops, none of our code) max at p99 ≤ ${P99_LIMIT_MS} ms: ${floorBest ? floorBest.deliveredPerSecond.toFixed(0) : 'none'} msg/s, ${floorRatio.toFixed(3)}× the relay`,
+    );
+  }
 }
 
 await main();
