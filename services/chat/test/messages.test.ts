@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES, CHAT_REALTIME_TYPES, type Message } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { infraModes } from '@honne/service-kit/testing';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -85,6 +86,17 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect((await h.send(a, roomId, { message_type_id: 9, data: '' })).json().data).toMatchObject({
         message_type_id: 9,
       });
+    });
+
+    it('keeps sending after a migration adds a column to rooms or messages (prepared statements hold)', async () => {
+      const { x, y, room } = await fresh();
+      // Every connection of the pool prepares the send statement before the tables change.
+      await Promise.all(Array.from({ length: 12 }, (_, i) => h.send(x, room, { data: `前${i}` })));
+      await sql`alter table rooms add column if not exists later_note text`.execute(h.ctx.db);
+      await sql`alter table messages add column if not exists later_note text`.execute(h.ctx.db);
+      const after = await Promise.all(Array.from({ length: 12 }, (_, i) => h.send(y, room, { data: `後${i}` })));
+      expect(after.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
+      expect(after[0]!.json().data).toMatchObject({ data: '後0', room_id: room });
     });
 
     it('stores a resend with the same client_id once', async () => {

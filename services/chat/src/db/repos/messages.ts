@@ -99,9 +99,40 @@ export const findByClientId = (db: Kysely<ChatDb>, senderId: string, clientId: s
     .where('client_id', '=', clientId)
     .executeTakeFirstOrThrow();
 
-/** The send context of each ask's room, as `q(room_id, sender_id)` rows: shared by both send statements. */
+const ROOM_COLUMNS = [
+  'id',
+  'pair_key',
+  'room_type_id',
+  'topic_id',
+  'topic_title',
+  'topic_owner_id',
+  'topic_anonymous',
+  'topic_callable',
+  'chat_price',
+  'call_price',
+  'topic_expire_at',
+  'opener_id',
+  'user1_id',
+  'user2_id',
+  'user1_anonymous',
+  'user2_anonymous',
+  'price_confirmed_at',
+  'bonus',
+  'paid',
+  'is_replied',
+  'rated_by',
+  'deleted_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof RoomRow)[];
+
+/**
+ * The send context of each ask's room, as `q(room_id, sender_id)` rows: shared by both send statements.
+ * Columns are named, never `*`: a prepared statement whose result type changes with a migration
+ * (a column added to rooms) fails until its connection ends.
+ */
 const sendContextColumns = sql`
-  r.*,
+  ${sql.raw(ROOM_COLUMNS.map((c) => `r.${c}`).join(', '))},
   exists (
     select 1 from blocks b
     where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
@@ -198,7 +229,7 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       where c.is_live
       order by q.ask
       on conflict (sender_id, client_id) where client_id is not null do nothing
-      returning *
+      returning ${sql.raw(MESSAGE_COLUMNS.join(', '))}
     )
     select c.*, ${insertedColumns}
     from c left join ins on ins.id = c.new_message_id
