@@ -34,7 +34,9 @@ const PREPARED_RE = /^\/\* prepared:([a-z0-9_]{1,60}) \*\//;
  * one generic plan after five executions when that plan is estimated no dearer than planning each
  * call (a statement of a few joins costs more to plan than to run). Row counts that depend on the
  * values (`unnest` of array parameters) keep it planning every call; a JSON parameter read with
- * `jsonb_to_recordset` does not. PGlite reads the mark as a comment. Plain statements stay
+ * `jsonb_to_recordset` does not. Name the result's columns (no `*`): once a migration changes the
+ * result's type, PostgreSQL refuses a prepared statement until its connection ends. PGlite reads
+ * the mark as a comment. Plain statements stay
  * unnamed: kysely's texts vary (`in` lists of any length), and a connection keeps every statement
  * it was asked to prepare.
  */
