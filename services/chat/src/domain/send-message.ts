@@ -41,7 +41,7 @@ async function contentOf(
   body: MessageCreateBody,
   sender: string,
   expireAt?: Date,
-  room?: RoomRow,
+  room?: Pick<RoomRow, 'id'>,
 ): Promise<Content> {
   const base: Content = {
     data: '',
@@ -116,7 +116,7 @@ async function contentOf(
 
 export async function storeImage(
   ctx: AppContext,
-  room: RoomRow,
+  room: Pick<RoomRow, 'id'>,
   uploader: string,
   data: string | undefined,
   expireAt: Date,

@@ -6,7 +6,7 @@ import { Batcher, prepared } from '@honne/service-kit';
 import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
 
 /** A room as a sender needs it: with the receiver's block of the sender, the sender's retention and name. */
-export type SendContext = RoomRow & {
+export type SendContext = Pick<RoomRow, (typeof SEND_ROOM_COLUMNS)[number]> & {
   is_blocked: boolean;
   saved_message_time: number | null;
   sender_name: string | null;
@@ -99,31 +99,20 @@ export const findByClientId = (db: Kysely<ChatDb>, senderId: string, clientId: s
     .where('client_id', '=', clientId)
     .executeTakeFirstOrThrow();
 
-const ROOM_COLUMNS = [
+/** What a send reads of its room: who is in it and how, its voice, and whether it is still open. */
+const SEND_ROOM_COLUMNS = [
   'id',
-  'pair_key',
   'room_type_id',
   'topic_id',
   'topic_title',
   'topic_owner_id',
-  'topic_anonymous',
-  'topic_callable',
-  'chat_price',
-  'call_price',
   'topic_expire_at',
-  'opener_id',
   'user1_id',
   'user2_id',
   'user1_anonymous',
   'user2_anonymous',
-  'price_confirmed_at',
-  'bonus',
-  'paid',
   'is_replied',
-  'rated_by',
   'deleted_at',
-  'created_at',
-  'updated_at',
 ] as const satisfies readonly (keyof RoomRow)[];
 
 /**
@@ -132,7 +121,7 @@ const ROOM_COLUMNS = [
  * (a column added to rooms) fails until its connection ends.
  */
 const sendContextColumns = sql`
-  ${sql.raw(ROOM_COLUMNS.map((c) => `r.${c}`).join(', '))},
+  ${sql.raw(SEND_ROOM_COLUMNS.map((c) => `r.${c}`).join(', '))},
   exists (
     select 1 from blocks b
     where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
