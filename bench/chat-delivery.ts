@@ -14,11 +14,13 @@ const USERS = Number(process.env.BENCH_CHAT_USERS ?? 2000);
 const FIXED_RATE = Number(process.env.BENCH_CHAT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
 const P99_LIMIT_MS = 50;
-const STEPS = (process.env.BENCH_CHAT_STEPS ?? '200,600,1200,1800,2400,3200,4000').split(',').map(Number);
+const STEPS = (process.env.BENCH_CHAT_STEPS ?? '200,600,1200,1800,2100,2400,2800,3200,4000').split(',').map(Number);
 /** socket: `command` frames on the senders' open sockets (the chat screen's path); http: POST /messages. */
 const SEND = process.env.BENCH_CHAT_SEND === 'http' ? 'http' : 'socket';
 const FLOOR = process.env.BENCH_CHAT_FLOOR !== '0';
-const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,20000').split(',').map(Number);
+const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,12500,15000,17500,20000,25000')
+  .split(',')
+  .map(Number);
 
 for (const v of ['DATABASE_URL', 'NATS_URL', 'REDIS_URL']) {
   if (!process.env[v]) {
