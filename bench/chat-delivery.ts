@@ -72,6 +72,27 @@ async function sweep(
   return best;
 }
 
+/**
+ * A warm-up (JIT, connection pools, prepared statements on every process), the fixed-rate run with
+ * each process's CPU per message, then the sweep: the same for the stack and the floor.
+ */
+async function measure(
+  label: string,
+  chat: Child,
+  gateway: Child,
+  clients: Child,
+): Promise<{ fixed: RunResult; best: RunResult | undefined }> {
+  await clients.ask('run', { rate: FIXED_RATE, seconds: 4 });
+  const cpu = async () =>
+    Promise.all([chat, gateway, clients].map(async (c) => (await c.ask<{ micros: number }>('cpu')).micros));
+  const before = await cpu();
+  const fixed = await clients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
+  const after = await cpu();
+  console.log(`  ${label} fixed ${fmt(fixed)}`);
+  console.log(`  ${label} CPU per message: ${cpuPer(before, after, fixed.sent)}`);
+  return { fixed, best: await sweep(clients, STEPS, label, cpu) };
+}
+
 async function main(): Promise<void> {
   console.log(
     `chat delivery bench: ${USERS} users (${USERS / 2} pairs), sent over ${SEND === 'http' ? 'POST /messages' : 'the socket (command frames)'}, ${os.cpus().length} CPUs, node ${process.version}, load average ${os
@@ -114,17 +135,7 @@ async function main(): Promise<void> {
     console.log(
       `stack: ${opened.open} sockets open (${opened.failed} failed); db ${String(chat.ready.db)}, bus ${String(chat.ready.bus)}, cache ${String(chat.ready.cache)}`,
     );
-    // Warm-up: JIT, connection pools and prepared paths on every process, at the fixed rate.
-    await clients.ask('run', { rate: FIXED_RATE, seconds: 4 });
-    const cpu = async () =>
-      Promise.all([chat, gateway, clients].map(async (c) => (await c.ask<{ micros: number }>('cpu')).micros));
-    const cpuBefore = await cpu();
-    const fixed = await clients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
-    const cpuAfter = await cpu();
-    console.log(`  fixed ${fmt(fixed)}`);
-    console.log(`  CPU per message: ${cpuPer(cpuBefore, cpuAfter, fixed.sent)}`);
-    const best = await sweep(clients, STEPS, 'stack', cpu);
-    stack = { fixed, best };
+    stack = await measure('stack', chat, gateway, clients);
   } finally {
     await clients.stop();
     await gateway.stop();
@@ -140,17 +151,7 @@ async function main(): Promise<void> {
     const floorClients = await startChild('../chat-clients.ts');
     try {
       await floorClients.ask('open', { mode: 'floor', url: floorGateway.ready.url, users: USERS });
-      await floorClients.ask('run', { rate: FIXED_RATE, seconds: 4 });
-      const cpu = async () =>
-        Promise.all(
-          [floorChat, floorGateway, floorClients].map(async (c) => (await c.ask<{ micros: number }>('cpu')).micros),
-        );
-      const before = await cpu();
-      const fixed = await floorClients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
-      const after = await cpu();
-      console.log(`  floor fixed ${fmt(fixed)}`);
-      console.log(`  floor CPU per message: ${cpuPer(before, after, fixed.sent)}`);
-      floorBest = await sweep(floorClients, STEPS, 'floor', cpu);
+      floorBest = (await measure('floor', floorChat, floorGateway, floorClients)).best;
     } finally {
       await floorClients.stop();
       await floorGateway.stop();
