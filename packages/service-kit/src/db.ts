@@ -26,7 +26,9 @@ export interface Database<DB> {
 
 const SCHEMA_RE = /^[a-z_][a-z0-9_]{0,62}$/;
 
-const PREPARED_RE = /^\/\* prepared:([a-z0-9_]{1,60}) \*\//;
+const PREPARED_NAME = '[a-z0-9_]{1,60}';
+const PREPARED_NAME_RE = new RegExp(`^${PREPARED_NAME}$`);
+const PREPARED_RE = new RegExp(`^/\\* prepared:(${PREPARED_NAME}) \\*/`);
 
 /**
  * Put first in a hot statement whose text never changes (every value a parameter): on PostgreSQL
@@ -36,12 +38,11 @@ const PREPARED_RE = /^\/\* prepared:([a-z0-9_]{1,60}) \*\//;
  * values (`unnest` of array parameters) keep it planning every call; a JSON parameter read with
  * `jsonb_to_recordset` does not. Name the result's columns (no `*`): once a migration changes the
  * result's type, PostgreSQL refuses a prepared statement until its connection ends. PGlite reads
- * the mark as a comment. Plain statements stay
- * unnamed: kysely's texts vary (`in` lists of any length), and a connection keeps every statement
- * it was asked to prepare.
+ * the mark as a comment. Plain statements stay unnamed: kysely's texts vary (`in` lists of any
+ * length), and a connection keeps every statement it was asked to prepare.
  */
 export const prepared = (name: string) => {
-  if (!/^[a-z0-9_]{1,60}$/.test(name)) throw new Error(`invalid prepared statement name: ${name}`);
+  if (!PREPARED_NAME_RE.test(name)) throw new Error(`invalid prepared statement name: ${name}`);
   return sql.raw(`/* prepared:${name} */ `);
 };
 
