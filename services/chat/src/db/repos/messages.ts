@@ -115,6 +115,14 @@ const SEND_ROOM_COLUMNS = [
   'deleted_at',
 ] as const satisfies readonly (keyof RoomRow)[];
 
+/** Every field of a `SendContext`: the room's columns and what `sendContextColumns` adds to them. */
+const SEND_CONTEXT_FIELDS = [
+  ...SEND_ROOM_COLUMNS,
+  'is_blocked',
+  'saved_message_time',
+  'sender_name',
+] as const satisfies readonly (keyof SendContext)[];
+
 /**
  * The send context of each ask's room, as `q(room_id, sender_id)` rows: shared by both send statements.
  * Columns are named, never `*`: a prepared statement whose result type changes with a migration
@@ -225,18 +233,12 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
   `.execute(db);
   const byAsk = new Map<number, SentInRoom>();
   for (const row of found) {
-    const room: Record<string, unknown> = {};
-    const message: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(row)) {
-      if (k.startsWith('m_')) message[k.slice(2)] = v;
-      else if (k !== 'ask' && k !== 'is_live' && k !== 'new_message_id') room[k] = v;
-    }
-    const created = message.id != null;
-    byAsk.set(Number(row.ask) - 1, {
-      room: room as SendContext,
-      message: created ? (message as MessageRow) : undefined,
-      created,
-    });
+    const room = Object.fromEntries(SEND_CONTEXT_FIELDS.map((c) => [c, row[c]])) as SendContext;
+    const created = row.m_id != null;
+    const message = created
+      ? (Object.fromEntries(MESSAGE_COLUMNS.map((c) => [c, row[`m_${c}`]])) as MessageRow)
+      : undefined;
+    byAsk.set(Number(row.ask) - 1, { room, message, created });
   }
   return rows.map((_, i) => byAsk.get(i) ?? { room: undefined });
 }
