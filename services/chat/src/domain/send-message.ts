@@ -35,13 +35,23 @@ interface Content {
 const inRange = (n: number | null | undefined, max: number): n is number =>
   typeof n === 'number' && Number.isInteger(n) && n >= 0 && n < max;
 
+interface ImagePlace {
+  room: Pick<RoomRow, 'id'>;
+  expireAt: Date;
+}
+
+function placed(image: ImagePlace | undefined): ImagePlace {
+  if (!image) throw new Error('an image needs its room and expiry');
+  return image;
+}
+
 /** The stored content of a message by its type (spec §3/§5), or 403 with the field's message. */
 async function contentOf(
   ctx: AppContext,
   body: MessageCreateBody,
   sender: string,
-  expireAt?: Date,
-  room?: Pick<RoomRow, 'id'>,
+  /** Only images use it: the room their bytes belong to and the message's expiry, which they share. */
+  place?: ImagePlace,
 ): Promise<Content> {
   const base: Content = {
     data: '',
@@ -83,7 +93,7 @@ async function contentOf(
       return { ...base, data: String(id), stamp_id: id };
     }
     case MESSAGE_TYPES.image: {
-      if (!room || !expireAt) throw new Error('an image needs its room and expiry');
+      const { room, expireAt } = placed(place);
       const imageId = imageIdOf(body.data ?? '');
       const image = imageId
         ? await ctx.db
@@ -101,7 +111,7 @@ async function contentOf(
       return { ...base, data: imageUrl(image.id), width: image.width, height: image.height, image_id: image.id };
     }
     case MESSAGE_TYPES.base64Image: {
-      if (!room || !expireAt) throw new Error('an image needs its room and expiry');
+      const { room, expireAt } = placed(place);
       const stored = await storeImage(ctx, room, sender, body.data, expireAt);
       return { ...base, data: imageUrl(stored.id), width: stored.width, height: stored.height, image_id: stored.id };
     }
@@ -162,7 +172,7 @@ export async function sendMessage(ctx: AppContext, caller: Caller, body: Message
     if (!room) throw notFound();
     assertLive(room, now);
     const expireAt = messageExpiry(now, room.saved_message_time, room.topic_expire_at);
-    const content = await contentOf(ctx, body, me, expireAt, room);
+    const content = await contentOf(ctx, body, me, { room, expireAt });
     const inserted = await insertMessage(ctx.db, {
       id,
       room_id: room.id,
