@@ -67,7 +67,11 @@ export interface EndpointDef {
   url: string;
   service: ServiceName;
   summary: string;
-  auth: 'public' | 'user';
+  /**
+   * 'operator' endpoints (/admin/…) take `Authorization: Bearer $OPERATOR_TOKEN`, never a user
+   * token: the gateway passes that header through and the owning service checks it.
+   */
+  auth: 'public' | 'user' | 'operator';
   /** 'auth' endpoints get the stricter limit (login, sign-up, verify, reset). */
   rateLimit?: 'auth';
   schema: {

@@ -109,6 +109,14 @@ export const messages = {
   voiceExpired: '声の表示時間が終了しました。',
   expireNotAllowed: 'このサブカテゴリーでは選択できない表示時間です。',
   priceInvalid: '料金は0から上限までの10ポイント単位で選択してください。',
+
+  /** 'Your total points are insufficient.' (gifts; ours, see docs/strings.md) */
+  pointsInsufficient: '保有ポイントが不足しています。',
+  /** The same idempotency key was used for a different movement. */
+  idempotencyConflict: 'この操作はすでに別の内容で受け付けられています。',
+  /** The operator API without, or with a wrong, operator token (or none configured). */
+  operatorOnly: '運営者の認証が必要です。',
+  pointsAmountInvalid: 'ポイント数は1以上の整数で入力してください。',
   subCategoryLocked: 'このサブカテゴリーに入るにはパスワードが必要です。',
   subCategoryPasswordWrong: 'パスワードが正しくありません。',
   filterEmpty: '絞り込み条件を選択してください。',

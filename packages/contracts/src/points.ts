@@ -1,9 +1,60 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, endpoint } from './common.ts';
 
-export const Balance = Type.Object({ user_id: Type.String(), balance: Type.Integer() });
+export const Balance = Type.Object({
+  user_id: Type.String(),
+  /** userCoin: everything the user can spend. */
+  balance: Type.Integer(),
+  /** The bought part of the balance (spent first, oldest lot first); the rest was earned or granted. */
+  purchased: Type.Optional(Type.Integer()),
+});
 export type Balance = Static<typeof Balance>;
+
+export const TransferKindSchema = Type.Union(
+  ['grant', 'purchase', 'gift', 'chat_fee', 'call_minute', 'refund', 'adjustment', 'expiry'].map((k) =>
+    Type.Literal(k),
+  ),
+);
+
+/**
+ * One line of a user's point history. No partner id: the room says who the partner was, and the
+ * chat service names them as the room does (an anonymous partner stays anonymous).
+ */
+export const HistoryItem = Type.Object({
+  id: Type.String(),
+  kind: TransferKindSchema,
+  /** Signed: positive when points came in, negative when they went out. */
+  amount: Type.Integer(),
+  room_id: Nullable(Type.String()),
+  call_id: Nullable(Type.String()),
+  gift_id: Nullable(Type.String()),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type HistoryItem = Static<typeof HistoryItem>;
+
+export const HistoryQuery = Type.Object({
+  last_doc_id: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F-]{36}$' })),
+  per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+export const GrantBody = Type.Object({
+  user_id: Type.String({ minLength: 1, maxLength: 64 }),
+  amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  idempotency_key: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type GrantBody = Static<typeof GrantBody>;
+
+export const GrantResult = Type.Object({
+  transfer_id: Type.String(),
+  user_id: Type.String(),
+  amount: Type.Integer(),
+  balance: Type.Integer(),
+  /** True when this key had already been granted: nothing new was written. */
+  replayed: Type.Boolean(),
+});
+export type GrantResult = Static<typeof GrantResult>;
 
 export const pointsEndpoints = {
   balance: endpoint({
@@ -13,5 +64,32 @@ export const pointsEndpoints = {
     summary: "The signed-in user's points balance",
     auth: 'user',
     schema: { response: { 200: Envelope(Balance), 401: ErrorEnvelope } },
+  }),
+  history: endpoint({
+    method: 'GET',
+    url: '/points/history',
+    service: 'points',
+    summary: "The signed-in user's point movements, newest first, paged by last_doc_id",
+    auth: 'user',
+    schema: {
+      querystring: HistoryQuery,
+      response: { 200: Envelope(Type.Array(HistoryItem)), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
+  grant: endpoint({
+    method: 'POST',
+    url: '/admin/points/grants',
+    service: 'points',
+    summary: 'Operator grant of points to a user, idempotent by key and audited',
+    auth: 'operator',
+    schema: {
+      body: GrantBody,
+      response: {
+        200: Envelope(GrantResult),
+        401: ErrorEnvelope,
+        403: ErrorEnvelope,
+        409: ErrorEnvelope,
+      },
+    },
   }),
 } as const;

@@ -29,7 +29,7 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/rooms/:id/requestpaidcall',
     '/rooms/:id/confirmrequestpaidcall',
   ],
-  points: ['/points', '/users/send_coin', '/rooms/:id/bonuschat', '/rooms/:id/confirmbonuschat'],
+  points: ['/points', '/admin/points', '/users/send_coin', '/rooms/:id/bonuschat', '/rooms/:id/confirmbonuschat'],
 };
 
 export const API_PREFIX = '/api/v1';

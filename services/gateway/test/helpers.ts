@@ -76,6 +76,9 @@ export interface StartedGateway extends RunningGateway {
  * One suite's world: the shared bus and cache of the mode, the real points service listening on
  * an ephemeral port, echo services for accounts/topics/chat, and a dead calls service.
  */
+/** The points service's operator token in these suites (the operator API passes the gateway). */
+export const OPERATOR_TOKEN = 'gateway-suite-operator-token-0123';
+
 export class Harness {
   readonly gateways: StartedGateway[] = [];
   readonly tokens: Tokens;
@@ -97,12 +100,15 @@ export class Harness {
   static async start(mode: InfraMode): Promise<Harness> {
     const infra = await testInfra(mode);
     const schema = uniqueName('points');
-    const points = await createPoints(testConfig('points', mode), {
-      bus: infra.bus,
-      cache: infra.cache,
-      inMemoryDb: true,
-      schema,
-    });
+    const points = await createPoints(
+      { ...testConfig('points', mode), operatorToken: OPERATOR_TOKEN, lotPolicy: 'expire' },
+      {
+        bus: infra.bus,
+        cache: infra.cache,
+        inMemoryDb: true,
+        schema,
+      },
+    );
     const pointsUrl = await points.app.listen({ host: '127.0.0.1', port: 0 });
     const [accounts, topics, chat] = await Promise.all([startEcho('accounts'), startEcho('topics'), startEcho('chat')]);
     return new Harness(mode, infra, points, pointsUrl, { accounts, topics, chat }, await deadUrl(), schema);

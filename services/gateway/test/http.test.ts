@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LIVE_TTL_MS } from '../src/auth/token-verifier.ts';
 
-import { bearer, Harness, type StartedGateway } from './helpers.ts';
+import { bearer, Harness, OPERATOR_TOKEN, type StartedGateway } from './helpers.ts';
 
 interface Body {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- upstream answers vary per test
@@ -68,7 +68,19 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     const { userId, token } = await h.login();
     const res = await call('GET', '/api/v1/points/balance', bearer(token));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ user_id: userId, balance: 0 });
+    expect(res.body.data).toEqual({ user_id: userId, balance: 0, purchased: 0 });
+  });
+
+  it('passes the operator token through to the points operator API, and no user token works there', async () => {
+    const { userId, token } = await h.login();
+    const grant = { user_id: userId, amount: 300, reason: 'テスト付与', idempotency_key: `gw-${userId}` };
+    const granted = await call('POST', '/api/v1/admin/points/grants', bearer(OPERATOR_TOKEN), grant);
+    expect(granted.status).toBe(200);
+    expect(granted.body.data).toMatchObject({ user_id: userId, balance: 300, replayed: false });
+    const asUser = await call('POST', '/api/v1/admin/points/grants', bearer(token), { ...grant, idempotency_key: 'x' });
+    expect(asUser.status).toBe(401);
+    expect(asUser.body.error).toBe(messages.operatorOnly);
+    expect((await call('GET', '/api/v1/points/balance', bearer(token))).body.data).toMatchObject({ balance: 300 });
   });
 
   it('rejects forged, expired and revoked tokens with 401', async () => {

@@ -36,7 +36,7 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(await points.ctx.db.selectFrom('entries').selectAll().execute()).toEqual([]);
+    expect(await points.ctx.db.selectFrom('transfers').selectAll().execute()).toEqual([]);
   });
 
   it('answers balance requests over the bus', async () => {
@@ -60,7 +60,12 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
         [IDENTITY_HEADERS.internalToken]: cfg.internalToken,
       },
     });
-    expect(res.json()).toEqual({ data: { user_id: 'u-1', balance: 0 }, status: 200, error: null, last_doc_id: null });
+    expect(res.json()).toEqual({
+      data: { user_id: 'u-1', balance: 0, purchased: 0 },
+      status: 200,
+      error: null,
+      last_doc_id: null,
+    });
   });
 
   it('refuses a negative balance at the database', async () => {

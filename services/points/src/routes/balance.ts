@@ -3,10 +3,11 @@ import { ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { balanceOf } from '../db/repos/accounts.ts';
+import { accountOf } from '../db/repos/accounts.ts';
 
 export function balanceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, pointsEndpoints.balance, async ({ caller }) =>
-    ok({ user_id: caller.userId, balance: await balanceOf(ctx.db, caller.userId) }),
-  );
+  route(app, ctx, pointsEndpoints.balance, async ({ caller }) => {
+    const { balance, purchased } = await accountOf(ctx.db, caller.userId);
+    return ok({ user_id: caller.userId, balance, purchased });
+  });
 }

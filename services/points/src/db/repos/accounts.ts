@@ -6,15 +6,23 @@ import type { PointsDb } from '../schema/index.ts';
 export async function openAccount(db: Kysely<PointsDb>, userId: string, now: Date): Promise<void> {
   await db
     .insertInto('accounts')
-    .values({ user_id: userId, balance: 0, created_at: now, updated_at: now })
+    .values({ user_id: userId, balance: 0, purchased: 0, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
 }
 
 /** A user without an account (registered before points knew them) has 0 points. */
+export async function accountOf(db: Kysely<PointsDb>, userId: string): Promise<{ balance: number; purchased: number }> {
+  const row = await db
+    .selectFrom('accounts')
+    .select(['balance', 'purchased'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { balance: Number(row?.balance ?? 0), purchased: Number(row?.purchased ?? 0) };
+}
+
 export async function balanceOf(db: Kysely<PointsDb>, userId: string): Promise<number> {
-  const row = await db.selectFrom('accounts').select('balance').where('user_id', '=', userId).executeTakeFirst();
-  return row ? Number(row.balance) : 0;
+  return (await accountOf(db, userId)).balance;
 }
 
 export async function hasAccount(db: Kysely<PointsDb>, userId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
-import type { AccountTable, EntryTable } from './ledger.ts';
+import type { AccountTable, LotTable, TransferTable } from './ledger.ts';
 
 export interface PointsDb {
   accounts: AccountTable;
-  entries: EntryTable;
+  transfers: TransferTable;
+  lots: LotTable;
 }

@@ -1,22 +1,48 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
-/** One row per user; the balance is the sum of the user's entries, kept here for cheap reads. */
+/**
+ * One row per user and per house account; the balance is the sum of the account's transfers (in
+ * minus out), kept here so a debit can check and lock it in one place.
+ */
 export interface AccountTable {
   user_id: string;
   balance: ColumnType<number, number | undefined, number>;
+  /** The part of the balance that was bought (and sits in lots); the rest was earned or granted. */
+  purchased: ColumnType<number, number | undefined, number>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** Every change of a balance, idempotent by key. */
-export interface EntryTable {
+/** One movement: debits one account and credits another, idempotent by key. */
+export interface TransferTable {
+  id: Generated<string>;
+  idempotency_key: string;
+  kind: string;
+  debit_account: string;
+  credit_account: string;
+  amount: number;
+  /** How much of the amount came out of the payer's purchased lots. */
+  purchased_amount: ColumnType<number, number | undefined, number>;
+  room_id: string | null;
+  call_id: string | null;
+  gift_id: string | null;
+  /** Who made a grant or adjustment, and why: the audit trail of points entering by hand. */
+  actor: string | null;
+  reason: string | null;
+  created_at: Date;
+}
+
+/** Purchased points by issue date, spent oldest first. */
+export interface LotTable {
   id: Generated<string>;
   user_id: string;
+  transfer_id: string;
   amount: number;
-  kind: string;
-  idempotency_key: string;
-  created_at: ColumnType<Date, Date | undefined, never>;
+  remaining: number;
+  issued_at: Date;
+  expires_at: Date | null;
 }
 
 export type Account = Selectable<AccountTable>;
-export type NewEntry = Insertable<EntryTable>;
+export type Transfer = Selectable<TransferTable>;
+export type NewTransfer = Insertable<TransferTable>;

@@ -1,0 +1,44 @@
+import { messages } from '@honne/contracts';
+import type { GrantBody, GrantResult } from '@honne/contracts/points';
+import { AppError, fieldErrors } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { balanceOf } from '../db/repos/accounts.ts';
+import { transfer } from '../db/repos/ledger.ts';
+import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
+
+/**
+ * An operator's grant: points from the house's issued account to the user, with who and why on
+ * the transfer row (the audit trail). The HTTP operator API and the CLI both call this.
+ */
+export async function grantPoints(ctx: AppContext, input: GrantBody, actor: string): Promise<GrantResult> {
+  if (isHouseAccount(input.user_id)) throw fieldErrors({ user_id: messages.invalidInput });
+  const result = await transfer(
+    ctx.db,
+    {
+      idempotencyKey: `grant:${input.idempotency_key}`,
+      kind: 'grant',
+      from: HOUSE.issued,
+      to: input.user_id,
+      amount: input.amount,
+      actor,
+      reason: input.reason,
+    },
+    ctx.clock.now(),
+    ctx.config.lotPolicy ?? 'expire',
+  );
+  if (result.status === 'conflict') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
+  // The house account has no floor, so a grant is never short.
+  if (result.status === 'insufficient') throw new Error('grant refused by the ledger');
+  ctx.log.info(
+    { user_id: input.user_id, amount: input.amount, actor, reason: input.reason, replayed: result.replayed },
+    'points granted',
+  );
+  return {
+    transfer_id: result.transfer.id,
+    user_id: input.user_id,
+    amount: result.transfer.amount,
+    balance: await balanceOf(ctx.db, input.user_id),
+    replayed: result.replayed,
+  };
+}
