@@ -11,5 +11,6 @@ export * from './envelope.ts';
 export * from './jobs.ts';
 export * from './errors.ts';
 export * from './logger.ts';
+export * from './outbox.ts';
 export * from './realtime.ts';
 export * from './server.ts';

@@ -1,0 +1,101 @@
+import type { EventDef, EventPayload } from '@honne/contracts/events';
+import { sql, type Kysely } from 'kysely';
+
+import type { Bus } from './bus.ts';
+import type { Logger } from './logger.ts';
+
+/**
+ * A transactional outbox: a service writes the event in the same transaction as the fact it
+ * reports (a ledger entry, a room), and the relay publishes it afterwards. A crash between the two
+ * leaves the row, so the event still goes out; a crash after publishing and before marking it
+ * sends it again, so consumers dedupe by `event_id` (at-least-once plus an idempotent consumer is
+ * exactly-once in effect). Each service keeps its own `outbox` table in its own schema.
+ */
+export interface OutboxTable {
+  id: number;
+  event_id: string;
+  subject: string;
+  payload: unknown;
+  created_at: Date;
+  published_at: Date | null;
+}
+
+export interface OutboxDb {
+  outbox: OutboxTable;
+}
+
+/** For a service's migration: the table and its pending-rows index. */
+export async function createOutboxTable(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('outbox')
+    .addColumn('id', 'bigserial', (c) => c.primaryKey())
+    .addColumn('event_id', 'text', (c) => c.notNull().unique())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('payload', 'jsonb', (c) => c.notNull())
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+    .addColumn('published_at', 'timestamptz')
+    .execute();
+  await sql`create index outbox_pending on outbox (id) where published_at is null`.execute(db);
+}
+
+/**
+ * Adds an event to the outbox inside the caller's transaction. The same `eventId` twice is one
+ * row: a retried business write cannot queue its event twice.
+ */
+export async function enqueueEvent<E extends EventDef>(
+  trx: Kysely<any>,
+  def: E,
+  eventId: string,
+  payload: EventPayload<E>,
+  now: Date,
+): Promise<void> {
+  await (trx as Kysely<OutboxDb>)
+    .insertInto('outbox')
+    .values({ event_id: eventId, subject: def.subject, payload: JSON.stringify(payload), created_at: now } as never)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
+}
+
+/**
+ * Publishes pending rows in order and marks them. Only subjects in `defs` are relayed (their
+ * schema checks the payload on publish); one unknown subject is logged and left for a later
+ * version. Rows are claimed with SKIP LOCKED so two instances never publish the same batch at once.
+ * Returns how many it published.
+ */
+export async function relayOutbox(
+  db: Kysely<any>,
+  bus: Bus,
+  defs: readonly EventDef[],
+  log: Logger,
+  now: () => Date,
+  batch = 100,
+): Promise<number> {
+  const bySubject = new Map(defs.map((d) => [d.subject, d]));
+  return (db as Kysely<OutboxDb>).transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('outbox')
+      .select(['id', 'subject', 'payload'])
+      .where('published_at', 'is', null)
+      .orderBy('id')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    const sent: number[] = [];
+    for (const row of rows) {
+      const def = bySubject.get(row.subject);
+      if (!def) {
+        log.warn({ subject: row.subject, id: row.id }, 'outbox row for a subject this relay does not know');
+        continue;
+      }
+      const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
+      await bus.publish(def, payload as EventPayload<typeof def>);
+      sent.push(Number(row.id));
+    }
+    if (sent.length > 0) {
+      await bus.flush();
+      await trx.updateTable('outbox').set({ published_at: now() }).where('id', 'in', sent).execute();
+    }
+    return sent.length;
+  });
+}
