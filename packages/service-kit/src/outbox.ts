@@ -24,8 +24,15 @@ export interface OutboxDb {
   outbox: OutboxTable;
 }
 
+/**
+ * Any service's database or transaction: its own tables plus `outbox`. (A `Kysely<PointsDb>` is not
+ * assignable to `Kysely<OutboxDb>`, as kysely's types are invariant in the schema.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+type AnyDb = Kysely<any>;
+
 /** For a service's migration: the table and its pending-rows index. */
-export async function createOutboxTable(db: Kysely<any>): Promise<void> {
+export async function createOutboxTable(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('outbox')
     .addColumn('id', 'bigserial', (c) => c.primaryKey())
@@ -43,7 +50,7 @@ export async function createOutboxTable(db: Kysely<any>): Promise<void> {
  * row: a retried business write cannot queue its event twice.
  */
 export async function enqueueEvent<E extends EventDef>(
-  trx: Kysely<any>,
+  trx: AnyDb,
   def: E,
   eventId: string,
   payload: EventPayload<E>,
@@ -63,7 +70,7 @@ export async function enqueueEvent<E extends EventDef>(
  * Returns how many it published.
  */
 export async function relayOutbox(
-  db: Kysely<any>,
+  db: AnyDb,
   bus: Bus,
   defs: readonly EventDef[],
   log: Logger,
