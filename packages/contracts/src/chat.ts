@@ -82,6 +82,8 @@ export const CHAT_MESSAGES = {
   soundInvalid: messages.soundInvalid,
   priceConfirmRequired: messages.priceConfirmRequired,
   notFriends: messages.roomNotFriends,
+  /** The owner of a voice opens rooms only with people who wrote on it. */
+  notAReplier: messages.roomNotAReplier,
   cannotTalkToSelf: messages.cannotTalkToSelf,
   partnerRequired: messages.partnerRequired,
   roomDeleted: messages.roomDeleted,
@@ -198,6 +200,8 @@ export type Message = Static<typeof Message>;
 
 export const RoomUnread = Type.Object({
   room_id: Type.String(),
+  /** The voice the room is on; null for a friend room (the friends tab counts those, history the rest). */
+  topic_id: Nullable(Type.String()),
   unreadCount: Type.Integer(),
   messageIds: Type.Array(Type.String()),
   latestMessage: Nullable(Type.String()),
