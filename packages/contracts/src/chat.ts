@@ -106,6 +106,30 @@ export const MESSAGE_PREVIEW = {
   addFriend: 'ともだちを追加しました。',
 } as const;
 
+/** What a list shows of a message (friend list, unread summaries, history rows), server and client alike. */
+export function messagePreview(m: { message_type_id: number; data: string; is_sound: boolean; is_voice: boolean }) {
+  if (m.is_voice) return MESSAGE_PREVIEW.voice;
+  if (m.is_sound) return MESSAGE_PREVIEW.sound;
+  switch (m.message_type_id) {
+    case MESSAGE_TYPES.image:
+    case MESSAGE_TYPES.base64Image:
+      return MESSAGE_PREVIEW.image;
+    case MESSAGE_TYPES.stamp:
+      return MESSAGE_PREVIEW.stamp;
+    case MESSAGE_TYPES.missedCall:
+    case MESSAGE_TYPES.callMiss:
+      return MESSAGE_PREVIEW.missedCall;
+    case MESSAGE_TYPES.callSuccess:
+      return MESSAGE_PREVIEW.callSuccess;
+    case MESSAGE_TYPES.callCancel:
+      return MESSAGE_PREVIEW.callCancel;
+    case MESSAGE_TYPES.addFriend:
+      return MESSAGE_PREVIEW.addFriend;
+    default:
+      return m.data;
+  }
+}
+
 // ---- entities of §3 ----
 
 /**
