@@ -288,8 +288,14 @@ export const profileEndpoints = {
     method: 'PUT',
     url: '/users',
     service: 'accounts',
-    summary: 'Save onboarding / profile fields; images resized on the server',
+    summary:
+      "Save onboarding / profile fields (JSON or the spec's form, the image a file or base64); images resized on the server",
     auth: 'user',
+    form: {
+      files: ['profile_image_data'],
+      maxFileBytes: PROFILE_LIMITS.imageMaxBytes,
+      fileTooLarge: messages.imageType,
+    },
     schema: { body: ProfileUpdateBody, response: { 200: Envelope(UserProfile), ...errors } },
   }),
   changeAvatar: endpoint({
