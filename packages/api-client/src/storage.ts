@@ -54,7 +54,6 @@ export interface UserInfo {
   access_token: string;
   /** Epoch milliseconds when access_token stops working (from expires_in at receipt). */
   expires_at: number;
-  token_firebase: string;
   is_infomation: number;
   user_id: string;
   email?: string;
@@ -95,7 +94,6 @@ export class SessionStore {
       ...(previous?.user_id === session.user_id ? previous : {}),
       access_token: session.access_token,
       expires_at: this.now() + session.expires_in * 1000,
-      token_firebase: session.token_firebase,
       is_infomation: session.is_infomation,
       user_id: session.user_id,
       ...(extra.email ? { email: extra.email } : {}),
@@ -157,7 +155,6 @@ function parseUserInfo(raw: string | null): UserInfo | null {
       ...value,
       access_token: value.access_token,
       expires_at: typeof value.expires_at === 'number' ? value.expires_at : 0,
-      token_firebase: value.token_firebase ?? '',
       is_infomation: value.is_infomation ?? 0,
       user_id: value.user_id ?? '',
     };

@@ -62,7 +62,8 @@ export const Session = Type.Object({
   access_token: Type.String(),
   /** Seconds until the access token expires; the client refreshes before then. */
   expires_in: Type.Integer(),
-  token_firebase: Type.String(),
+  // No token_firebase: the spec's client signed in to a hosted real-time backend with it; honne's
+  // socket takes the access token, so there is nothing to hand out (docs/adr/0004).
   is_infomation: Type.Integer(),
   user_id: Type.String(),
 });

@@ -250,6 +250,8 @@ export const RoomCreate3Body = Type.Object({
 });
 
 export const RoomParams = Type.Object({ id: Id });
+/** What PUT /rooms/{id}/showBonusStatus answers until the points work gives the call more meaning. */
+export const BonusStatus = Type.Object({ room_id: Type.String(), bonus: Type.Boolean(), paid: Type.Boolean() });
 export const RoomGetQuery = Type.Object({ user_id: Type.Optional(Id) });
 export const ReportBody = Type.Object({
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
@@ -365,6 +367,14 @@ export const chatEndpoints = {
     summary: 'The opener replied on the voice (the reply list’s filter)',
     auth: 'user',
     schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  showBonusStatus: endpoint({
+    method: 'PUT',
+    url: '/rooms/:id/showBonusStatus',
+    service: 'chat',
+    summary: 'The room’s paid-chat state (bonus requested, paid), for the owner’s money-request area',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(BonusStatus), ...errors } },
   }),
   read: endpoint({
     method: 'PUT',

@@ -55,6 +55,10 @@ export function SessionEffects() {
 
   // One real-time socket while signed in; a different device's login ends this session.
   const userId = session?.user_id ?? null;
+
+  // Spec: server time syncs every 30 s; countdowns read api.clock, not the phone's clock.
+  useEffect(() => (userId ? api.clock.start() : undefined), [api, userId]);
+
   useEffect(() => {
     if (!userId) return;
     const endSession = () => endSessionRef.current();
