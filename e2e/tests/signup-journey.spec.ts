@@ -71,7 +71,7 @@ test('splash → tutorial → sign-up behind the terms gate → code from the ma
   await phone.getByLabel('メールアドレス').fill(email);
   await phone.getByLabel('パスワード').fill('password123');
   await phone.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(phone).toHaveURL(/\/registration-information$/);
+  await expect(phone).toHaveURL(/\/setting-information$/);
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alertdialog').getByText(messages.forcedLogout)).toBeVisible();

@@ -69,6 +69,18 @@ export const strings = {
   resendCode: '認証コードを再送信する',
   resent: '認証コードを再送信しました。メールをご確認ください。',
   codeValidFor: (minutes: number) => `コードの有効期限は${minutes}分です。`,
+  /** /code: the sign-up code for someone who left before entering it (our wording, docs/strings.md). */
+  codePageLead: '登録したメールアドレスと、メールに届いた6桁の認証コードを入力してください。',
+  codePageLink: '認証コードをお持ちの方はこちら',
+  /** /setting-information (our wording, docs/strings.md) */
+  settingInfoTitle: 'プロフィール設定',
+  settingInfoHeading: 'はじめに、あなたのプロフィールを設定しましょう',
+  settingInfoLead:
+    'ユーザー名・アイコン・血液型や性格・趣味を選ぶと、本音で話せる相手が見つかりやすくなります。名前とアイコンはあとから変更できます。',
+  settingInfoSteps: ['ユーザー名・性別・年代・エリア', 'アイコン画像', '血液型・性格', '趣味・関心'],
+  settingInfoStart: 'プロフィールを設定する',
+  settingInfoDone: 'プロフィールは設定済みです。',
+  settingInfoEdit: 'プロフィールを変更する',
 
   // Terms
   termsTitle: '利用規約',

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   verifyCode: 'verify_code',
   /** The message-arrival sound toggle of /settings; kept on this device only (spec §4). */
   messageSound: 'message_sound',
+  /** Areas, categories and sub-categories the splash loaded (spec §3: reference data cached locally). */
+  reference: 'reference_data',
 } as const;
 
 /** The slice of Web Storage we use, so tests can pass a Map-backed one. */
