@@ -5,7 +5,7 @@ import { BottomSheet, Button, ChoiceSheet, usePopup, linkify } from '@honne/ui';
 import { Fragment, useEffect, useRef, useState } from 'react';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
-import { displayName, expireMs, genderShort } from '../../lib/format.ts';
+import { displayName, expireMs, genderName } from '../../lib/format.ts';
 import { strings } from '../../strings.ts';
 import { Countdown } from '../shared/Countdown.tsx';
 import { ChatIcon, EyeIcon, FlagIcon, HeartIcon, PhoneIcon, PhoneOffIcon } from '../shared/icons.tsx';
@@ -135,7 +135,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
   const personality = PERSONALITIES.find((p) => p.value === user?.userBloodSettings?.personality)?.name ?? null;
   const areaName = user?.area?.name ?? null;
   const ageName = user?.age?.name ?? (names?.age || null);
-  const gender = anonymous ? null : genderShort(user?.gender ?? topic.user.gender);
+  const gender = anonymous ? null : genderName(user?.gender ?? topic.user.gender);
 
   return (
     <>
