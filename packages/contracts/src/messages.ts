@@ -9,6 +9,8 @@ export const messages = {
   unexpected: '想定しないエラーが発生しました。',
   /** 'Not connected to the network.' */
   offline: 'ネットワークに接続されていません。',
+  /** 'ネットワークから切断されました。' (topics spec §5/§8, quoted): the offline banner. */
+  disconnected: 'ネットワークから切断されました。',
   /** 'Could not get user info. Please log in again.' */
   forcedLogout: 'ユーザー情報を取得できませんでした。再度ログインしてください。',
   sessionExpired: 'ログインの有効期限が切れました。再度ログインしてください。',
