@@ -45,6 +45,8 @@ export interface TopicDetailProps {
   onExpired: (id: string) => void;
   /** The click count as the server now has it. */
   onClicked?: (id: string, clicks: number) => void;
+  /** The heart count as the server now has it (the list row follows the detail). */
+  onHearted?: (id: string, hearts: number) => void;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface TopicDetailProps {
  * personality, remaining time, theme path, title and comment, forbidden matters and self PR,
  * report, chat and call. Opening it records a click (PATCH /topics/updateClick).
  */
-export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: TopicDetailProps) {
+export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onHearted }: TopicDetailProps) {
   const fail = useFail();
   const [topic, setTopic] = useState(initial);
   const [user, setUser] = useState<PublicUser | null>(null);
@@ -63,8 +65,8 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
   const [choosingName, setChoosingName] = useState(false);
   const popup = usePopup();
   const chat = useStartChat(initial);
-  const report = useRef({ onExpired, onClicked });
-  report.current = { onExpired, onClicked };
+  const report = useRef({ onExpired, onClicked, onHearted });
+  report.current = { onExpired, onClicked, onHearted };
   const me = myUserId();
   const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
   const anonymous = topic.is_anonymous || topic.user.is_anonymous;
@@ -74,6 +76,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
       const r = await client().call(T.heart, { params: { id: topic.id } });
       setHearted(true);
       setTopic((t) => ({ ...t, heart_number: r.data.heart_number }));
+      report.current.onHearted?.(topic.id, r.data.heart_number);
     } catch (e) {
       if (isApiError(e) && e.status === 404) onExpired(topic.id);
       else fail(e);
