@@ -62,8 +62,11 @@ export const messages = {
   snsInvalid: 'URLまたはユーザー名の形式が正しくありません。',
   snsTooLong: '255文字以内で入力してください。',
   retentionInvalid: 'メッセージの最大保存時間を選択してください。',
-  /** 'Character added; log in again.' */
-  characterAdded: 'キャラクターを追加しました。再度ログインしてください。',
+  /**
+   * 'Character added; log in again.' No new login is needed (the switcher starts a session as the
+   * new character), so the second half says what happens instead (docs/strings.md).
+   */
+  characterAdded: 'キャラクターを追加しました。切り替えると、新しいキャラクターのプロフィール設定がはじまります。',
   characterLimit: 'キャラクターは3人までです。',
   characterNotFound: 'このキャラクターは見つかりません。',
   /** '新パスワードを設定完了しました。' (spec §8, quoted) */
