@@ -144,7 +144,6 @@ export const strings = {
   call: '通話',
   chatSoon: 'チャットと通話は次の更新で使えるようになります。',
   anonymousProfile: '匿名の投稿者のプロフィールは表示されません。',
-  genderShort: { '1': 'M', '2': 'F', '3': 'X' } as Record<string, string>,
   close: '閉じる',
 
   // ---- history and replies ----

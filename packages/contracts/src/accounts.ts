@@ -62,7 +62,8 @@ export const Session = Type.Object({
   access_token: Type.String(),
   /** Seconds until the access token expires; the client refreshes before then. */
   expires_in: Type.Integer(),
-  token_firebase: Type.String(),
+  // No token_firebase: the spec's client signed in to a hosted real-time backend with it; honne's
+  // socket takes the access token, so there is nothing to hand out (docs/adr/0004).
   is_infomation: Type.Integer(),
   user_id: Type.String(),
 });
@@ -198,7 +199,13 @@ export const accountsEndpoints = {
   }),
 } as const;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The "standard format" of spec §5: printable ASCII only (RFC 5321 without quoting), so an emoji or
+ * a full-width character in an address is a typo we name rather than a mail that never arrives.
+ * The domain is labels of letters, digits and hyphens with a dot.
+ */
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /** Rules of spec §5 for sign-up; used by the server and, for instant feedback, by the client. */
 export function validateSignUp(body: SignUpBody): FieldErrors {

@@ -278,6 +278,8 @@ export const RoomCreate3Body = Type.Object({
 });
 
 export const RoomParams = Type.Object({ id: Id });
+/** What PUT /rooms/{id}/showBonusStatus answers until the points work gives the call more meaning. */
+export const BonusStatus = Type.Object({ room_id: Type.String(), bonus: Type.Boolean(), paid: Type.Boolean() });
 export const RoomGetQuery = Type.Object({ user_id: Type.Optional(Id) });
 export const ReportBody = Type.Object({
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
@@ -323,12 +325,18 @@ export type MessagesQuery = Static<typeof MessagesQuery>;
 
 export const DeleteBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: CHAT_LIMITS.deleteMax }) });
 
-/** JSON, not multipart: `data` is the image as a data URL or bare base64 (image types 1 and 3 of §9). */
+/**
+ * JSON or the spec's multipart form (`id, message_type_id, data, roomId, size`): `data` is the image
+ * as a file part, a data URL or bare base64 (image types 1 and 3 of §9); the room is `room_id` or
+ * the spec's `roomId`. `size` is accepted and ignored: the server measures the stored image.
+ */
 export const ImageUploadBody = Type.Object({
-  room_id: Id,
+  room_id: Type.Optional(Id),
+  roomId: Type.Optional(Id),
   data: Type.Optional(S(12 * 1024 * 1024)),
   message_type_id: Type.Optional(Type.Integer()),
   id: Type.Optional(Id),
+  size: Type.Optional(Type.Unknown()),
 });
 export const ImageUploaded = Type.Object({ id: Type.String(), url: Type.String(), size: MessageSize });
 export const ImageParams = Type.Object({ imageId: Id });
@@ -387,6 +395,14 @@ export const chatEndpoints = {
     summary: 'The opener replied on the voice (the reply list’s filter)',
     auth: 'user',
     schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  showBonusStatus: endpoint({
+    method: 'PUT',
+    url: '/rooms/:id/showBonusStatus',
+    service: 'chat',
+    summary: 'The room’s paid-chat state (bonus requested, paid), for the owner’s money-request area',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(BonusStatus), ...errors } },
   }),
   read: endpoint({
     method: 'PUT',
@@ -481,8 +497,10 @@ export const chatEndpoints = {
     method: 'POST',
     url: '/messages/signedFileUrl',
     service: 'chat',
-    summary: 'Upload a chat image (JSON base64; PNG/JPEG by content), stored as JPEG ≤1080 px; answers url and size',
+    summary:
+      'Upload a chat image (a form file or base64; PNG/JPEG by content), stored as JPEG ≤1080 px; answers url and size',
     auth: 'user',
+    form: { files: ['data'], maxFileBytes: CHAT_LIMITS.imageMaxBytes, fileTooLarge: CHAT_MESSAGES.imageType },
     schema: { body: ImageUploadBody, response: { 200: Envelope(ImageUploaded), ...errors } },
   }),
   image: endpoint({

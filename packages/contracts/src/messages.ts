@@ -9,6 +9,8 @@ export const messages = {
   unexpected: '想定しないエラーが発生しました。',
   /** 'Not connected to the network.' */
   offline: 'ネットワークに接続されていません。',
+  /** 'ネットワークから切断されました。' (topics spec §5/§8, quoted): the offline banner. */
+  disconnected: 'ネットワークから切断されました。',
   /** 'Could not get user info. Please log in again.' */
   forcedLogout: 'ユーザー情報を取得できませんでした。再度ログインしてください。',
   sessionExpired: 'ログインの有効期限が切れました。再度ログインしてください。',
@@ -25,6 +27,7 @@ export const messages = {
   passwordRequired: 'パスワードを入力してください。',
   passwordLength: 'パスワードは8文字以上20文字以内で入力してください。',
   confirmPasswordMismatch: '確認用パスワードが一致しません。',
+  confirmPasswordRequired: '確認用パスワードを入力してください。',
   /** 'Please be sure to click the terms of use and confirm.' */
   termsRequired: '必ず利用規約をクリックして確認してください。',
   verifyCodeFormat: '認証コードは6桁の数字で入力してください。',
@@ -59,8 +62,11 @@ export const messages = {
   snsInvalid: 'URLまたはユーザー名の形式が正しくありません。',
   snsTooLong: '255文字以内で入力してください。',
   retentionInvalid: 'メッセージの最大保存時間を選択してください。',
-  /** 'Character added; log in again.' */
-  characterAdded: 'キャラクターを追加しました。再度ログインしてください。',
+  /**
+   * 'Character added; log in again.' No new login is needed (the switcher starts a session as the
+   * new character), so the second half says what happens instead (docs/strings.md).
+   */
+  characterAdded: 'キャラクターを追加しました。切り替えると、新しいキャラクターのプロフィール設定がはじまります。',
   characterLimit: 'キャラクターは3人までです。',
   characterNotFound: 'このキャラクターは見つかりません。',
   /** '新パスワードを設定完了しました。' (spec §8, quoted) */

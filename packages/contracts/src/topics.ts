@@ -338,7 +338,8 @@ export const topicsEndpoints = {
     url: '/categories',
     service: 'topics',
     summary: 'Categories (ids 1–5 for the latest-posts picker)',
-    auth: 'user',
+    /** Reference data the splash loads before login (spec §2); cacheable. */
+    auth: 'public',
     schema: { response: { 200: Envelope(Type.Array(Category)), ...errors } },
   }),
   subCategories: endpoint({
@@ -346,7 +347,8 @@ export const topicsEndpoints = {
     url: '/subCategories',
     service: 'topics',
     summary: 'Sub-categories of a category, with their longest expiry and whether a password gate applies',
-    auth: 'user',
+    /** Reference data the splash loads before login (spec §2); cacheable. */
+    auth: 'public',
     schema: { querystring: CategoryQuery, response: { 200: Envelope(Type.Array(SubCategory)), ...errors } },
   }),
   subCategory: endpoint({
@@ -354,7 +356,8 @@ export const topicsEndpoints = {
     url: '/subCategories/:id',
     service: 'topics',
     summary: 'One sub-category',
-    auth: 'user',
+    /** Reference data the splash loads before login (spec §2); cacheable. */
+    auth: 'public',
     schema: { params: SubCategoryParams, response: { 200: Envelope(SubCategory), ...errors } },
   }),
   unlockSubCategory: endpoint({

@@ -4,7 +4,7 @@ import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts'
 import type { RequestDef } from '@honne/contracts/events';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -18,6 +18,7 @@ import { AppError, errorEnvelope, unauthorized } from './errors.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
+import { acceptForms, formBodyHook, isFormBody } from './form.ts';
 
 export type ServiceApp = FastifyInstance;
 
@@ -29,6 +30,14 @@ const bodyAjv = new Ajv({
   allErrors: true,
   removeAdditional: true,
   coerceTypes: false,
+  useDefaults: true,
+  strict: false,
+});
+/** A form's values are all text: coerced as a query string's are (see form.ts). */
+const formAjv = new Ajv({
+  allErrors: true,
+  removeAdditional: true,
+  coerceTypes: true,
   useDefaults: true,
   strict: false,
 });
@@ -49,7 +58,9 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: 12 * 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyValidator(schema as TSchema) : textAjv.compile(schema),
+  );
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -77,6 +88,20 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
   });
 
   return app;
+}
+
+/** One body schema for both shapes: JSON validated as sent, a form's text coerced. */
+function bodyValidator(schema: TSchema) {
+  const json = bodyAjv.compile(schema);
+  let form: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    const check = isFormBody(data) ? (form ??= formAjv.compile(schema)) : json;
+    const valid = check(data);
+    validate.errors = check.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
 }
 
 /** Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors. */
@@ -139,10 +164,13 @@ export function route<E extends EndpointDef>(
   def: E,
   handler: (input: RouteInput<E>) => Promise<unknown>,
 ): void {
+  if (def.form) acceptForms(app);
   app.route({
     method: def.method,
     url: def.url,
     schema: def.schema,
+    config: { form: def.form } as object,
+    ...(def.form ? { preValidation: formBodyHook(def.form, def.schema.body) } : {}),
     handler: async (request, reply) => {
       const caller = callerFrom(request, ctx.config.internalToken);
       if (def.auth === 'user' && !caller) throw unauthorized();

@@ -13,3 +13,4 @@ export * from './errors.ts';
 export * from './logger.ts';
 export * from './realtime.ts';
 export * from './server.ts';
+export * from './form.ts';

@@ -29,6 +29,13 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
       messages.emailTooLong,
     ],
     ['email without domain', { email: 'taro@', confirm_email: 'taro@' }, 'email', messages.emailFormat],
+    ['email with an emoji', { email: '😀@example.jp', confirm_email: '😀@example.jp' }, 'email', messages.emailFormat],
+    [
+      'email with full-width letters',
+      { email: 'ｔａｒｏ@example.jp', confirm_email: 'ｔａｒｏ@example.jp' },
+      'email',
+      messages.emailFormat,
+    ],
     [
       'email confirmation differs',
       { confirm_email: 'other@example.jp' },

@@ -172,6 +172,7 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect((await h.post(`/rooms/${roomId}/report`, { type: 1, content: 'x' }, stranger)).statusCode).toBe(404);
     expect((await h.put(`/rooms/${roomId}/rate`, { type: 1, star: 5 }, stranger)).statusCode).toBe(404);
     expect((await h.put(`/rooms/${roomId}/replied`, {}, stranger)).statusCode).toBe(404);
+    expect((await h.put(`/rooms/${roomId}/showBonusStatus`, {}, stranger)).statusCode).toBe(404);
     expect((await h.post('/rooms', { room_type_id: 2, room_id: roomId }, stranger)).statusCode).toBe(404);
     expect((await h.get(`/rooms/${roomId}`)).statusCode).toBe(401);
     expect((await h.get('/rooms/not-a-uuid', owner)).statusCode).toBe(404);
@@ -194,6 +195,17 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect(h.seen.replied.filter((e) => e.room_id === room2)).toEqual([]);
     await h.send(replier, room2);
     await eventually(() => expect(h.seen.replied.filter((e) => e.room_id === room2)).toHaveLength(1));
+  });
+
+  it('answers showBonusStatus with the room’s paid-chat state to both participants', async () => {
+    const roomId = await h.topicRoom(replier, h.voice(owner));
+    for (const who of [owner, replier]) {
+      const res = await h.put(`/rooms/${roomId}/showBonusStatus`, {}, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ room_id: roomId, bonus: false, paid: false });
+    }
+    await h.ctx.db.updateTable('rooms').set({ bonus: true }).where('id', '=', roomId).execute();
+    expect((await h.put(`/rooms/${roomId}/showBonusStatus`, {}, owner)).json().data).toMatchObject({ bonus: true });
   });
 
   it('stores reports for moderation with newlines kept, and asks for content', async () => {

@@ -260,6 +260,13 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(await viewRoom(ctx, (await findRoomFor(ctx.db, room.id, caller.userId))!, caller.userId));
   });
 
+  // The points work gives this call its meaning (a bonus request shown); until then it answers the
+  // room's paid-chat state to its participants, so the spec's client gets a real answer.
+  route(app, ctx, chatEndpoints.showBonusStatus, async ({ params, caller }) => {
+    const room = await roomOf(ctx, params.id, caller);
+    return ok({ room_id: room.id, bonus: room.bonus, paid: room.paid });
+  });
+
   route(app, ctx, chatEndpoints.read, async ({ params, body, caller }) => {
     const room = await roomOf(ctx, params.id, caller);
     return ok(await readRoom(ctx, room, caller.userId, body?.message_id));
