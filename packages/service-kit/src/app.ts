@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ServerOptions as HttpServerOptions } from 'node:http';
 
 import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
 import type { RequestDef } from '@honne/contracts/events';
@@ -14,7 +15,8 @@ import Fastify, {
 } from 'fastify';
 
 import { IDENTITY_HEADERS, type Caller } from './auth.ts';
-import { AppError, errorEnvelope, unauthorized } from './errors.ts';
+import { AppError, errorEnvelope, fieldErrors, unauthorized } from './errors.ts';
+import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
@@ -24,10 +26,12 @@ export type ServiceApp = FastifyInstance;
 /**
  * JSON bodies are validated as sent: coercing them turned a null into '' or a 0 into null inside
  * nullable fields. Query strings, params and headers arrive as text, so they are coerced.
+ * Bodies are closed (contracts' `endpoint()`), and an unknown key is refused rather than dropped,
+ * so a client that sends a field we do not read hears so instead of believing it was saved.
  */
 const bodyAjv = new Ajv({
   allErrors: true,
-  removeAdditional: true,
+  removeAdditional: false,
   coerceTypes: false,
   useDefaults: true,
   strict: false,
@@ -40,16 +44,41 @@ const textAjv = new Ajv({
   strict: false,
 });
 
+/** The largest request body any service takes (a 9 MB image as base64 fits); the gateway holds to it too. */
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+/** Server options a service may set beyond the kit's (the gateway's timeouts). */
+export interface ServerOptions {
+  connectionTimeout?: number;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  http?: HttpServerOptions;
+}
+
 /**
  * The Fastify instance every service starts from: one error handler producing the envelope,
  * the health route, and identity taken from the gateway's headers.
  */
-export function createServiceApp(ctx: BaseContext): FastifyInstance {
+export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): FastifyInstance {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    ...server,
+    http: server.http ?? null,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+
+  // Before the schema: Ajv's own walk is recursive, and no schema says "no NUL".
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const field = unsafeInputField(value, part);
+      if (field !== undefined) throw fieldErrors({ [field]: messages.invalidInput });
+    }
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -86,8 +115,12 @@ function validationEnvelope(
 ) {
   const errors: Record<string, string> = {};
   for (const v of validation) {
-    const missing = (v.params as { missingProperty?: string }).missingProperty;
-    const field = missing ?? v.instancePath.split('/').filter(Boolean)[0] ?? context ?? 'body';
+    const { missingProperty, additionalProperty } = v.params as {
+      missingProperty?: string;
+      additionalProperty?: string;
+    };
+    const nested = v.instancePath.split('/').filter(Boolean)[0];
+    const field = missingProperty ?? nested ?? additionalProperty ?? context ?? 'body';
     errors[field] ??= messages.invalidInput;
   }
   return errorEnvelope(403, 'validation', messages.invalidInput, errors);
@@ -180,6 +213,11 @@ export function respondCommand<E extends EndpointDef & { auth: 'user' }>(
   return ctx.bus.respond(
     command,
     async ({ user_id, session_id, body }) => {
+      const unsafe = unsafeInputField(body);
+      if (unsafe !== undefined) {
+        const envelope = errorEnvelope(403, 'validation', messages.invalidInput, { [unsafe]: messages.invalidInput });
+        return { status: 403, body: envelope };
+      }
       if (validate && !validate(body)) return { status: 403, body: validationEnvelope(validate.errors ?? [], 'body') };
       try {
         const data = await handler({
