@@ -63,6 +63,12 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
+    // A path the router cannot take (bad percent-encoding, a segment over the length limit)
+    // answers in the envelope like everything else, not in Fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send(errorEnvelope(status, 'bad_request', messages.invalidInput));
+    },
     ...server,
     http: server.http ?? null,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -87,6 +93,12 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
     if (error.validation) {
       return reply.status(403).send(validationEnvelope(error.validation, error.validationContext));
     }
+    if (isDataError(error)) {
+      // The database could not read a value as its column's type (an id that is no UUID, a
+      // number out of range): the input was wrong, so it is the client's error, as a 403.
+      request.log.warn({ err: error }, 'input the database refused');
+      return reply.status(403).send(errorEnvelope(403, 'validation', messages.invalidInput));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 429 ? messages.rateLimited : messages.invalidInput;
@@ -106,6 +118,12 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
   });
 
   return app;
+}
+
+/** PostgreSQL's class 22, "data exception" (PGlite reports the same codes). */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
 /** Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors. */
@@ -229,6 +247,7 @@ export function respondCommand<E extends EndpointDef & { auth: 'user' }>(
         if (error instanceof AppError) {
           return { status: error.status, body: errorEnvelope(error.status, error.code, error.message, error.errors) };
         }
+        if (isDataError(error)) return { status: 403, body: errorEnvelope(403, 'validation', messages.invalidInput) };
         ctx.log.error({ err: error, command: command.subject }, 'unhandled command error');
         return { status: 500, body: errorEnvelope(500, 'internal', messages.unexpected) };
       }

@@ -62,6 +62,21 @@ describe.each(infraModes())('hostile input to accounts ($name)', (mode) => {
     expect(res.json().errors).toEqual({ profile_image_data: messages.imageType });
   });
 
+  it('answers an id the database cannot read (no UUID) as a client error, not a 500', async () => {
+    const zeros = '0'.repeat(63);
+    const unblock = await send('POST', '/users/unblock', { id: zeros });
+    expect(unblock.statusCode).toBe(403);
+    expect(unblock.json()).toMatchObject({ data: null, code: 'validation', error: messages.invalidInput });
+    const resend = await send('POST', '/users/resend_code', { email: 'a@example.jp', signup_id: zeros });
+    expect(resend.statusCode).toBeLessThan(500);
+  });
+
+  it('answers a path segment over the router’s limit in the envelope', async () => {
+    const res = await h.get(`/users/images/${'a'.repeat(300)}`, h.as(me.caller));
+    expect(res.statusCode).toBe(414);
+    expect(res.json()).toMatchObject({ data: null, status: 414, code: 'bad_request' });
+  });
+
   it('refuses unknown keys in a body instead of ignoring them', async () => {
     expectValidation(await send('POST', '/users/change_user_name', { user_name: 'はな', user_id: 'x' }), 'user_id');
   });

@@ -16,6 +16,7 @@ const STATUS_TEXT: Record<string, string> = {
   '408': 'The request body did not arrive in time',
   '409': 'Conflict',
   '413': 'The request body is too large',
+  '414': 'A path segment is longer than any identifier',
   '415': 'The request body is not of a type the endpoint reads',
   '429': 'Too many requests',
   '503': 'The service behind the gateway is unavailable',
@@ -31,6 +32,7 @@ function edgeStatuses(def: EndpointDef): string[] {
   const statuses = ['404', '429', '503', '504'];
   if (def.auth === 'user') statuses.push('401');
   if (def.schema.params || def.schema.querystring || def.schema.body) statuses.push('403');
+  if (def.schema.params) statuses.push('414');
   if (def.method !== 'GET') statuses.push('400', '408', '413', '415');
   return statuses;
 }
