@@ -134,7 +134,8 @@ try {
     '--exclude-path-regex',
     '^(/logout|/users/(deleteUser|switch_character|change_password))$',
   ];
-  const st = spawnSync(schemathesis(), args, { stdio: 'inherit' });
+  // In the run's own folder: schemathesis leaves a cache behind.
+  const st = spawnSync(schemathesis(), args, { stdio: 'inherit', cwd: dataDir });
   status = st.status ?? 1;
 } catch (err) {
   console.error(err);
