@@ -27,13 +27,16 @@ function isJsonContainer(v: unknown): v is object {
  */
 export function unsafeInputField(value: unknown, whole = 'body'): string | undefined {
   const stack: { v: unknown; depth: number; field: string }[] = [{ v: value, depth: 0, field: whole }];
+  // Parsed JSON has no cycles, but a multipart body's parts point back at their siblings.
+  const seen = new WeakSet<object>();
   while (stack.length > 0) {
     const { v, depth, field } = stack.pop()!;
     if (typeof v === 'string') {
       if (unsafeText(v)) return field;
       continue;
     }
-    if (!isJsonContainer(v)) continue;
+    if (!isJsonContainer(v) || seen.has(v)) continue;
+    seen.add(v);
     if (depth >= MAX_INPUT_DEPTH) return field;
     const entries = Array.isArray(v) ? v.map((x, i) => [String(i), x] as const) : Object.entries(v);
     for (const [key, child] of entries) {
