@@ -101,7 +101,8 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? messages.rateLimited : messages.invalidInput;
+      const message =
+        status === 429 ? messages.rateLimited : status === 413 ? messages.payloadTooLarge : messages.invalidInput;
       return reply.status(status).send(errorEnvelope(status, error.code ?? 'bad_request', message));
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -57,7 +57,7 @@ export function capConnectionsPerClient(server: Server, max: number): void {
   });
 }
 
-const tooLarge = () => errorEnvelope(413, 'payload_too_large', messages.invalidInput);
+const tooLarge = () => errorEnvelope(413, 'payload_too_large', messages.payloadTooLarge);
 
 /**
  * `Expect: 100-continue` (curl sends it with bodies over 1 MB): a body that says it is too large
@@ -97,7 +97,7 @@ export function bufferBody(limits: Pick<GatewayLimits, 'maxBodyBytes' | 'bodyTim
       await reply
         .status(408)
         .header('connection', 'close')
-        .send(errorEnvelope(408, 'request_timeout', messages.unexpected));
+        .send(errorEnvelope(408, 'request_timeout', messages.requestTimeout));
     else {
       // As a stream again: the proxy would re-encode a Buffer under `application/json` as JSON.
       request.body = Readable.from([read]);

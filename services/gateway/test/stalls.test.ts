@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
+import { messages } from '@honne/contracts';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -145,6 +146,11 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
       body: Buffer.alloc(20 * 1024 * 1024, 0x61),
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toMatchObject({ status: 413, code: 'payload_too_large', data: null });
+    expect(await res.json()).toMatchObject({
+      status: 413,
+      code: 'payload_too_large',
+      error: messages.payloadTooLarge,
+      data: null,
+    });
   });
 });
