@@ -75,8 +75,8 @@ export type VerifyResult = Static<typeof VerifyResult>;
 const Named = Type.Object({ name: Type.String() });
 
 export const BloodSettings = Type.Object({
-  bloodType: Nullable(Type.String()),
-  personality: Nullable(Type.String()),
+  bloodType: Nullable(Type.String({ maxLength: 20 })),
+  personality: Nullable(Type.String({ maxLength: 50 })),
   sociability: Nullable(Type.Integer()),
   degree: Nullable(Type.Integer()),
   expression: Nullable(Type.Integer()),

@@ -18,6 +18,10 @@ export const messages = {
   forbidden: 'この操作を行う権限がありません。',
   invalidInput: '入力内容が正しくありません。',
   rateLimited: 'リクエストが多すぎます。しばらく待ってからもう一度お試しください。',
+  /** Not in the spec: a body over the size limit (413). */
+  payloadTooLarge: '送信できるサイズを超えています。',
+  /** Not in the spec: a request whose body stopped arriving (408). */
+  requestTimeout: '通信がタイムアウトしました。もう一度お試しください。',
 
   emailRequired: 'メールアドレスを入力してください。',
   emailTooLong: 'メールアドレスは100文字以内で入力してください。',

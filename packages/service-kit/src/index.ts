@@ -10,6 +10,7 @@ export * from './db.ts';
 export * from './envelope.ts';
 export * from './jobs.ts';
 export * from './errors.ts';
+export * from './input.ts';
 export * from './logger.ts';
 export * from './realtime.ts';
 export * from './server.ts';

@@ -207,6 +207,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(doc.paths['/points/balance'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
     for (const path of Object.keys(doc.paths)) expect(path).not.toContain(':');
+    // What the gateway and the kit answer on their own is documented on every operation.
+    expect(Object.keys(doc.paths['/users/filter'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '408', '413', '415', '429', '503', '504']),
+    );
+    expect(Object.keys(doc.paths['/points/balance'].get.responses)).not.toContain('413');
+    expect(doc.paths['/users/filter'].post.requestBody.content['application/json'].schema.additionalProperties).toBe(
+      false,
+    );
   });
 
   it('aggregates health: 503 with details while a service is down, 200 when all answer', async () => {

@@ -1,11 +1,11 @@
 import { messages } from '@honne/contracts/messages';
 import { topicsEndpoints } from '@honne/contracts/topics';
-import { CACHE_PRIVATE, CACHE_PUBLIC, fieldErrors, notFound, ok, route, type Caller } from '@honne/service-kit';
+import { AppError, CACHE_PRIVATE, CACHE_PUBLIC, fieldErrors, notFound, ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { recordUnlock, subCategoryView, unlockedFor } from '../db/repos/reference.ts';
-import { verifyPassword } from '../domain/password.ts';
+import { UNLOCK_FAILURES_PER_HOUR, verifyPassword } from '../domain/password.ts';
 
 export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const ref = ctx.reference;
@@ -41,7 +41,13 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const sub = ref.subCategory(params.id);
     if (!sub) throw notFound();
     if (sub.pw_hash) {
-      if (!verifyPassword(body.pw ?? '', sub.pw_hash)) throw fieldErrors({ pw: messages.subCategoryPasswordWrong });
+      const failures = `unlock-failures:${caller.userId}`;
+      if (Number((await ctx.cache.get(failures)) ?? 0) >= UNLOCK_FAILURES_PER_HOUR)
+        throw new AppError(429, 'too_many_failures', messages.rateLimited, { pw: messages.rateLimited });
+      if (!(await verifyPassword(body.pw ?? '', sub.pw_hash))) {
+        await ctx.cache.incrWindow(failures, 60 * 60);
+        throw fieldErrors({ pw: messages.subCategoryPasswordWrong });
+      }
       await recordUnlock(ctx.db, caller.userId, sub.id, ctx.clock.now());
     }
     return ok(subCategoryView(sub, await unlockedFor(ctx.db, caller.userId)));
