@@ -192,13 +192,13 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(call.json()).toMatchObject({ code: 'not_callable', error: 'この声は通話を受け付けていません。' });
     expect(h.eventsOf(b, 'call.state')).toEqual([]);
 
-    // A friend room outlives the friendship; its calls do not.
+    // No friend room without a friendship; ending it removes the room, and its calls with it.
+    expect((await h.chat$('POST', '/rooms', a, { user_id: b.userId, room_type_id: 3 })).json().code).toBe('not_friends');
     await h.befriend(a, b);
     const friendRoom = await h.room(a, { user_id: b.userId, room_type_id: 3 });
     await h.befriend(a, b, false);
     const unfriended = await h.calls$('POST', `/rooms/${friendRoom}/calling`, a, {});
-    expect(unfriended.statusCode).toBe(403);
-    expect(unfriended.json().code).toBe('not_friends');
+    expect(unfriended.statusCode).toBe(404);
     expect(h.eventsOf(b, 'call.state')).toEqual([]);
   });
 
