@@ -47,7 +47,11 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(answered.json().data.state).toBe('waiting_connect');
     await h.stateOf(a, 'connecting');
 
-    const offer = await h.calls$('POST', '/calls/signal', a, { call_id: view.id, kind: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1' });
+    const offer = await h.calls$('POST', '/calls/signal', a, {
+      call_id: view.id,
+      kind: 'offer',
+      sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1',
+    });
     expect(offer.json().data).toEqual({ relayed: true });
     // The socket path (a `command` frame the gateway turns into this bus request) relays alike.
     const viaSocket = await h.infra.bus.request(requests.callsSignal, {
@@ -76,7 +80,11 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
 
     // The call record lands in the room, from the caller, seen by both.
     const record = await eventually(async () => {
-      const msgs = (await h.chat$('GET', `/rooms/${room}/messages`, b)).json().data as { message_type_id: number; data: string; is_mine: boolean }[];
+      const msgs = (await h.chat$('GET', `/rooms/${room}/messages`, b)).json().data as {
+        message_type_id: number;
+        data: string;
+        is_mine: boolean;
+      }[];
       const r = msgs.find((m) => m.message_type_id === CALL_RECORD.success);
       if (!r) throw new Error('no call record yet');
       return r;
@@ -128,7 +136,9 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     await h.runTimers();
     expect((await h.stateOf(a, 'end')).end_cause).toBe('missed');
     await eventually(async () => {
-      const msgs = (await h.chat$('GET', `/rooms/${first.room}/messages`, b)).json().data as { message_type_id: number }[];
+      const msgs = (await h.chat$('GET', `/rooms/${first.room}/messages`, b)).json().data as {
+        message_type_id: number;
+      }[];
       expect(msgs.map((m) => m.message_type_id).sort()).toEqual([CALL_RECORD.missed, CALL_RECORD.miss]);
     });
   });
@@ -152,9 +162,13 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     const { room, view } = await topicCall(a, b);
     expect((await h.calls$('POST', `/rooms/${room}/calling`, x, {})).statusCode).toBe(404);
     expect((await h.calls$('POST', `/rooms/${room}/callanswer`, x, { action: 'answer' })).statusCode).toBe(404);
-    expect((await h.calls$('POST', `/rooms/${room}/callanswer`, x, { action: 'hangup', signal_id: view.id })).statusCode).toBe(404);
+    expect(
+      (await h.calls$('POST', `/rooms/${room}/callanswer`, x, { action: 'hangup', signal_id: view.id })).statusCode,
+    ).toBe(404);
     expect((await h.calls$('GET', `/rooms/${room}/calling`, x)).json().data).toBeNull();
-    expect((await h.calls$('POST', '/calls/signal', x, { call_id: view.id, kind: 'offer', sdp: 'v=0' })).statusCode).toBe(404);
+    expect(
+      (await h.calls$('POST', '/calls/signal', x, { call_id: view.id, kind: 'offer', sdp: 'v=0' })).statusCode,
+    ).toBe(404);
     expect((await h.calls$('POST', `/calls/${view.id}/token`, x)).statusCode).toBe(404);
     expect((await h.calls$('POST', `/rooms/${room}/calling`, undefined, {})).statusCode).toBe(401);
     expect(h.eventsOf(x)).toEqual([]);
@@ -193,7 +207,9 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(h.eventsOf(b, 'call.state')).toEqual([]);
 
     // No friend room without a friendship; ending it removes the room, and its calls with it.
-    expect((await h.chat$('POST', '/rooms', a, { user_id: b.userId, room_type_id: 3 })).json().code).toBe('not_friends');
+    expect((await h.chat$('POST', '/rooms', a, { user_id: b.userId, room_type_id: 3 })).json().code).toBe(
+      'not_friends',
+    );
     await h.befriend(a, b);
     const friendRoom = await h.room(a, { user_id: b.userId, room_type_id: 3 });
     await h.befriend(a, b, false);

@@ -60,7 +60,12 @@ for (const mode of infraModes()) {
       it('hands the configured ICE servers to the client', async () => {
         const res = await calls.app.inject({ method: 'GET', url: '/calls/config', headers: calls.as('user-1') });
         expect(res.statusCode).toBe(200);
-        expect(res.json().data).toEqual({ mode: 'p2p', ice_servers: iceServers, livekit_url: null, ice_ttl_seconds: null });
+        expect(res.json().data).toEqual({
+          mode: 'p2p',
+          ice_servers: iceServers,
+          livekit_url: null,
+          ice_ttl_seconds: null,
+        });
       });
     });
 

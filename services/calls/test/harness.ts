@@ -2,7 +2,14 @@ import type { CallView } from '@honne/contracts/calls';
 import { events, requests, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
-import { eventually, publishAndWait, testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import {
+  eventually,
+  publishAndWait,
+  testConfig,
+  testInfra,
+  uniqueName,
+  type InfraMode,
+} from '@honne/service-kit/testing';
 
 import { sql, type Kysely } from 'kysely';
 
@@ -78,7 +85,12 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
       }),
     /** A request to the chat service as `who`. */
     chat$: (method: 'GET' | 'POST', url: string, who: Person, payload?: object) =>
-      chat.app.inject({ method, url, headers: headers(who, chatConfig.internalToken), ...(payload ? { payload } : {}) }),
+      chat.app.inject({
+        method,
+        url,
+        headers: headers(who, chatConfig.internalToken),
+        ...(payload ? { payload } : {}),
+      }),
 
     async user(name?: string, accountOf?: Person): Promise<Person> {
       n += 1;
@@ -97,7 +109,11 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
         updated_at: new Date(clock.now().getTime() + n).toISOString(),
       };
       await publishAndWait(infra.bus, events.userProfileUpdated, payload, async () => {
-        const inChat = await chat.ctx.db.selectFrom('user_cards').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+        const inChat = await chat.ctx.db
+          .selectFrom('user_cards')
+          .select('user_id')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
         const inCalls = await calls.ctx.db
           .selectFrom('call_accounts')
           .select('user_id')
@@ -110,14 +126,18 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
 
     async befriend(a: Person, b: Person, friend = true): Promise<void> {
       const at = new Date(clock.now().getTime() + ++n).toISOString();
-      await publishAndWait(infra.bus, events.friendChanged, { user_id: a.userId, friend_id: b.userId, friend, at }, async () =>
-        chat.ctx.db
-          .selectFrom('friends')
-          .select('friend')
-          .where('user_id', '=', b.userId)
-          .where('friend_id', '=', a.userId)
-          .where('friend', '=', friend)
-          .executeTakeFirst(),
+      await publishAndWait(
+        infra.bus,
+        events.friendChanged,
+        { user_id: a.userId, friend_id: b.userId, friend, at },
+        async () =>
+          chat.ctx.db
+            .selectFrom('friends')
+            .select('friend')
+            .where('user_id', '=', b.userId)
+            .where('friend_id', '=', a.userId)
+            .where('friend', '=', friend)
+            .executeTakeFirst(),
       );
     },
 

@@ -14,7 +14,10 @@ import { startHarness } from './harness.ts';
 // does not post to this suite's port; the service's verification of them is the real one.
 
 const VARS = ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'] as const;
-const configured = requireOrSkip('LiveKit (LIVEKIT_*)', VARS.every((v) => process.env[v]));
+const configured = requireOrSkip(
+  'LiveKit (LIVEKIT_*)',
+  VARS.every((v) => process.env[v]),
+);
 
 async function serverAccepts(url: string, token: string): Promise<number> {
   const res = await fetch(`${url.replace(/^ws/, 'http')}/rtc/validate?access_token=${encodeURIComponent(token)}`);
@@ -105,7 +108,12 @@ for (const mode of infraModes()) {
       await h.stateOf(b, 'connected');
 
       h.clock.advance(7000);
-      await webhook({ event: 'participant_left', id: crypto.randomUUID(), room: { name: lkRoom }, participant: { identity: 'callee' } });
+      await webhook({
+        event: 'participant_left',
+        id: crypto.randomUUID(),
+        room: { name: lkRoom },
+        participant: { identity: 'callee' },
+      });
       const dropped = await h.stateOf(a, 'disconnect');
       expect(dropped).toMatchObject({ end_cause: 'disconnect', disconnect_code: 22, duration_seconds: 7 });
       await h.stateOf(b, 'disconnect');

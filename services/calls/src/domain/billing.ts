@@ -4,12 +4,7 @@ import type { CallFacts } from './call-machine.ts';
 // connected; per-minute charging plugs in here and nothing else in the flow changes.
 
 /** The non-owner of a priced voice pays (spec §6); friend calls and free voices have no payer. */
-export function payerOf(
-  callPrice: number,
-  voiceOwner: string | null,
-  caller: string,
-  callee: string,
-): string | null {
+export function payerOf(callPrice: number, voiceOwner: string | null, caller: string, callee: string): string | null {
   if (callPrice <= 0 || voiceOwner === null) return null;
   return voiceOwner === caller ? callee : caller;
 }

@@ -15,7 +15,11 @@ export const hasTurn = (config: Pick<CallsConfig, 'iceServers'>) => config.iceSe
  * coturn's REST credentials (`use-auth-secret`): username `<expiry>:<label>`, password
  * base64(HMAC-SHA1(secret, username)). The label is opaque, so the TURN server's logs name no user.
  */
-export function turnCredential(secret: string, label: string, expiresAt: number): { username: string; credential: string } {
+export function turnCredential(
+  secret: string,
+  label: string,
+  expiresAt: number,
+): { username: string; credential: string } {
   const username = `${Math.floor(expiresAt / 1000)}:${label}`;
   return { username, credential: createHmac('sha1', secret).update(username).digest('base64') };
 }
@@ -26,7 +30,8 @@ export function turnCredential(secret: string, label: string, expiresAt: number)
  * entries carrying credentials minted now when a TURN secret is set.
  */
 export function callConfigFor(config: IceSettings, now: Date, label = 'honne'): CallConfig {
-  if (config.livekit) return { mode: 'livekit', ice_servers: [], livekit_url: config.livekit.publicUrl, ice_ttl_seconds: null };
+  if (config.livekit)
+    return { mode: 'livekit', ice_servers: [], livekit_url: config.livekit.publicUrl, ice_ttl_seconds: null };
   if (!config.turnSecret || !hasTurn(config)) {
     return { mode: 'p2p', ice_servers: config.iceServers, livekit_url: null, ice_ttl_seconds: null };
   }

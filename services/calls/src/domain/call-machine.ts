@@ -1,10 +1,4 @@
-import {
-  CALL_RECORD,
-  CALL_TIMERS,
-  DISCONNECT_CODES,
-  type CallEndCause,
-  type CallState,
-} from '@honne/contracts/calls';
+import { CALL_RECORD, CALL_TIMERS, DISCONNECT_CODES, type CallEndCause, type CallState } from '@honne/contracts/calls';
 
 // The call state machine of spec §4, on the server: pure functions of a call's facts and the
 // time, so every transition and timer is tested with a hand-moved clock and no I/O.
@@ -46,8 +40,7 @@ export type CallEvent =
   | { type: 'blocked' };
 
 export type Transition =
-  | { ok: true; call: CallFacts; changed: boolean }
-  | { ok: false; reason: 'not_allowed' | 'ended' };
+  { ok: true; call: CallFacts; changed: boolean } | { ok: false; reason: 'not_allowed' | 'ended' };
 
 const live = (c: CallFacts) => c.phase !== 'ended';
 const other = (s: Side): Side => (s === 'caller' ? 'callee' : 'caller');

@@ -15,7 +15,9 @@ export function relaySdp(sdp: string): string {
   return sdp
     .split(/\r\n|\n/)
     .filter((line) => !line.startsWith('a=candidate:') || relayCandidate(line))
-    .map((line) => (line.startsWith('c=IN IP4 ') ? 'c=IN IP4 0.0.0.0' : line.startsWith('c=IN IP6 ') ? 'c=IN IP6 ::' : line))
+    .map((line) =>
+      line.startsWith('c=IN IP4 ') ? 'c=IN IP4 0.0.0.0' : line.startsWith('c=IN IP6 ') ? 'c=IN IP6 ::' : line,
+    )
     .map((line) => (line.startsWith('a=rtcp:') ? line.replace(/ IN IP[46] \S+$/, '') : line))
     .join('\r\n');
 }

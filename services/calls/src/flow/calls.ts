@@ -20,7 +20,16 @@ import {
 } from '../db/repos/calls.ts';
 import type { CallRow } from '../db/schema/index.ts';
 import { minutesBegun, payerOf } from '../domain/billing.ts';
-import { apply, deadline, newCall, recordOf, stateOf, tick, type CallEvent, type Side } from '../domain/call-machine.ts';
+import {
+  apply,
+  deadline,
+  newCall,
+  recordOf,
+  stateOf,
+  tick,
+  type CallEvent,
+  type Side,
+} from '../domain/call-machine.ts';
 import { hasTurn } from '../domain/call-config.ts';
 import { callRoomType, decideStart, mayCall, type RoomFacts, type VoiceFacts } from '../domain/call-start.ts';
 import { factsOf, patchOf, sideOf, userOf, viewOf } from './view.ts';

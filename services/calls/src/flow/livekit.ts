@@ -20,7 +20,8 @@ export async function liveKitToken(ctx: AppContext, caller: Caller, callId: stri
     throw new AppError(409, 'not_livekit', CALL_MESSAGES.unableToConnect);
   }
   // The caller may join while it rings (so audio starts the moment the callee answers).
-  const joinable = row.phase === 'answered' || row.phase === 'connected' || (row.phase === 'ringing' && side === 'caller');
+  const joinable =
+    row.phase === 'answered' || row.phase === 'connected' || (row.phase === 'ringing' && side === 'caller');
   if (!joinable) throw new AppError(409, 'call_not_live', CALL_MESSAGES.noCall);
   const roomName = liveKitRoomOf(row.id);
   const participantToken = await ctx.livekit.mintParticipantToken({

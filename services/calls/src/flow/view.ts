@@ -1,12 +1,6 @@
 import type { CallView } from '@honne/contracts/calls';
 
-import {
-  disconnectCode,
-  durationSeconds,
-  stateOf,
-  type CallFacts,
-  type Side,
-} from '../domain/call-machine.ts';
+import { disconnectCode, durationSeconds, stateOf, type CallFacts, type Side } from '../domain/call-machine.ts';
 import type { CallRow, CallsTable } from '../db/schema/index.ts';
 
 export const factsOf = (r: CallRow): CallFacts => ({

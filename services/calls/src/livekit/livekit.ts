@@ -1,4 +1,11 @@
-import { AccessToken, RoomServiceClient, TrackSource, WebhookReceiver, type Room, type WebhookEvent } from 'livekit-server-sdk';
+import {
+  AccessToken,
+  RoomServiceClient,
+  TrackSource,
+  WebhookReceiver,
+  type Room,
+  type WebhookEvent,
+} from 'livekit-server-sdk';
 
 export interface LiveKitConfig {
   /** Where this service reaches LiveKit's API. */

@@ -10,9 +10,7 @@ import { relaySignal } from '../flow/signal.ts';
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, callsEndpoints.current, async ({ caller }) => ok(await currentCall(ctx, caller)));
   route(app, ctx, callsEndpoints.startCall, async ({ caller, params }) => ok(await startCall(ctx, caller, params.id)));
-  route(app, ctx, callsEndpoints.roomCall, async ({ caller, params }) =>
-    ok(await currentCall(ctx, caller, params.id)),
-  );
+  route(app, ctx, callsEndpoints.roomCall, async ({ caller, params }) => ok(await currentCall(ctx, caller, params.id)));
   route(app, ctx, callsEndpoints.answer, async ({ caller, params, body }) =>
     ok(await answerCall(ctx, caller, params.id, body.action, body.signal_id)),
   );

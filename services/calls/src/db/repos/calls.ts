@@ -7,7 +7,11 @@ type Db = Kysely<CallsDb> | Transaction<CallsDb>;
 
 /** The parent account a user (character) belongs to; a user accounts never told us of is their own. */
 export async function accountOf(db: Db, userId: string): Promise<string> {
-  const row = await db.selectFrom('call_accounts').select('account_id').where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('call_accounts')
+    .select('account_id')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return row?.account_id ?? userId;
 }
 
@@ -82,7 +86,12 @@ export async function updateCall(
     if (!before) return null;
     const patch = await fn(before);
     if (!patch) return { before, after: before };
-    const after = await trx.updateTable('calls').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const after = await trx
+      .updateTable('calls')
+      .set(patch)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
     if (after.phase === 'ended') await trx.deleteFrom('call_holds').where('call_id', '=', id).execute();
     return { before, after };
   });
