@@ -1,5 +1,5 @@
 import { CALL_RECORD, type CallView } from '@honne/contracts/calls';
-import { requests } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -216,6 +216,15 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     const unfriended = await h.calls$('POST', `/rooms/${friendRoom}/calling`, a, {});
     expect(unfriended.statusCode).toBe(404);
     expect(h.eventsOf(b, 'call.state')).toEqual([]);
+  });
+
+  it('a user deleted mid-call hangs up: the partner sees the call end', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const { room } = await topicCall(a, b);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    await h.infra.bus.publish(events.userDeleted, { user_id: b.userId, deleted_at: h.clock.now().toISOString() });
+    expect((await h.stateOf(a, 'end')).end_cause).toBe('cancel');
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
   });
 
   it('types 5–8 are refused from clients', async () => {

@@ -4,12 +4,13 @@ import { ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { saveAccount } from '../db/repos/calls.ts';
-import { endCallsOnBlock } from '../flow/calls.ts';
+import { endCallsOfUser, endCallsOnBlock } from '../flow/calls.ts';
 import { relaySignal } from '../flow/signal.ts';
 
 /**
  * Bus subscribers: which account each character belongs to (one call per account), blocks (a
- * block ends any call between the two at once), and the socket's 'call.signal' command.
+ * block ends any call between the two at once), deleted users (their call ends), and the socket's
+ * 'call.signal' command.
  */
 export function subscribeAll(ctx: AppContext): Subscription[] {
   const queue = { queue: ctx.config.service };
@@ -23,6 +24,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       },
       queue,
     ),
+    ctx.bus.subscribe(events.userDeleted, (e) => endCallsOfUser(ctx, e.user_id), queue),
     respondCommand(ctx, requests.callsSignal, callsEndpoints.signal, async ({ body, caller }) =>
       ok({ relayed: await relaySignal(ctx, caller, body) }),
     ),

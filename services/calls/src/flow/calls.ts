@@ -291,3 +291,11 @@ export async function endCallsOnBlock(ctx: AppContext, a: string, b: string): Pr
     await move(ctx, row.id, { type: 'blocked' }).catch(() => undefined);
   }
 }
+
+/** A deleted user (or character) hangs up whatever call they were in; the partner sees it end. */
+export async function endCallsOfUser(ctx: AppContext, userId: string): Promise<void> {
+  const row = await liveCallOfUser(ctx.db, userId);
+  const side = row ? sideOf(row, userId) : null;
+  if (!row || !side) return;
+  await move(ctx, row.id, { type: 'hangup', by: side }).catch(() => undefined);
+}
