@@ -12,7 +12,14 @@ import { createService as createChat, loadConfig as chatConfig, purgeExpired as 
 import { createService as createGateway, loadConfig as gatewayConfig } from '@honne/gateway';
 import { createService as createPoints, loadConfig as pointsConfig } from '@honne/points';
 
-import { createLogger, InProcessBus, MemoryCache, OffsetClock, type BaseOverrides } from '@honne/service-kit';
+import {
+  createLogger,
+  InProcessBus,
+  MemoryCache,
+  OffsetClock,
+  SHUTDOWN_GRACE_MS,
+  type BaseOverrides,
+} from '@honne/service-kit';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
 type Started = {
@@ -73,6 +80,9 @@ let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
+  // The gateway cuts requests still open after its grace; should anything else hang, the
+  // process still ends (a stalled request once kept it alive 30 s after SIGTERM).
+  setTimeout(() => process.exit(code || 1), 2 * SHUTDOWN_GRACE_MS).unref();
   // Gateway first (stops taking requests), then the services in reverse start order.
   for (const service of started.reverse()) {
     await service.close().catch((err: unknown) => log.error({ err }, 'close failed'));

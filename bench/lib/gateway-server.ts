@@ -10,6 +10,8 @@ import { Tokens } from '@honne/service-kit';
 import { answerMeasurements, reply } from './child.ts';
 
 const config = loadConfig({
+  // The load comes from one machine, so one address holds every connection: no per-client cap.
+  GATEWAY_MAX_CONNECTIONS_PER_CLIENT: '0',
   ...process.env,
   PORT: '0',
   HOST: '127.0.0.1',

@@ -330,6 +330,12 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
         options.onUnauthorized();
         return;
       }
+      if (ev.code === REALTIME_CLOSE.replaced) {
+        // The user's newer sockets took this one's place; retrying would push one of them out.
+        // It comes back when the page asks (reconnectNow, as on going online).
+        setStatus('closed');
+        return;
+      }
       scheduleReconnect();
     };
   }

@@ -229,6 +229,17 @@ describe('realtime client against a real ws server', () => {
     expect(client!.status).toBe('closed');
   });
 
+  it('does not retry a socket closed 4408 (the user’s newer sockets took its place) until asked', async () => {
+    start();
+    await waitFor(() => client!.status === 'open');
+    gw.closeAll(4408);
+    await waitFor(() => client!.status === 'closed');
+    expect(forced).toBe(0);
+    client!.reconnectNow();
+    await waitFor(() => client!.status === 'open');
+    expect(gw.connections).toHaveLength(2);
+  });
+
   it('answers a command by its ref, never as an event, and refuses one without an open socket', async () => {
     start();
     await expect(client!.command('message.send', {})).rejects.toBeInstanceOf(CommandNotSent);

@@ -74,6 +74,12 @@ export interface EndpointDef {
   auth: 'public' | 'user' | 'operator';
   /** 'auth' endpoints get the stricter limit (login, sign-up, verify, reset). */
   rateLimit?: 'auth';
+  /**
+   * Also accepts the body as multipart/form-data (the spec's client sends some forms): files are
+   * read as base64 into the same string fields JSON carries, JSON-valued fields are parsed, and
+   * the one body schema then checks both shapes.
+   */
+  form?: FormDef;
   schema: {
     body?: TSchema;
     querystring?: TSchema;
@@ -82,4 +88,55 @@ export interface EndpointDef {
   };
 }
 
-export const endpoint = <const E extends EndpointDef>(def: E): E => def;
+export interface FormDef {
+  /** Fields that may arrive as a file part. */
+  files: readonly string[];
+  /** The largest file accepted, in bytes; a larger one gets `fileTooLarge` under its field. */
+  maxFileBytes: number;
+  fileTooLarge: string;
+}
+
+
+/** The widest integer an input may carry: PostgreSQL's `integer`, which most of our columns are. */
+export const INT_INPUT_MAX = 2_147_483_647;
+
+/**
+ * What a client may send, made safe to take as given:
+ * - every object is closed to keys it does not name. Ajv's `removeAdditional` does nothing to an
+ *   object without `additionalProperties: false`, so unknown keys reached handlers (a `user_id` in
+ *   `POST /users/filter` rewrote another user's filter). Bodies refuse them, query strings drop them.
+ * - every number is bounded to a PostgreSQL `integer` unless it says otherwise: `since=2^53`
+ *   reached the database and came back as a 500.
+ * A copy, so a schema shared with responses stays as it was; `Type.Record` and explicit choices
+ * are kept.
+ */
+export function inputSchema<T extends TSchema>(schema: T): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const copy: Record<string | symbol, unknown> = { ...(node as Record<string | symbol, unknown>) };
+    for (const key of Object.keys(copy)) copy[key] = walk(copy[key]);
+    if (copy.type === 'object' && copy.additionalProperties === undefined && copy.patternProperties === undefined)
+      copy.additionalProperties = false;
+    if (copy.type === 'integer' || copy.type === 'number') {
+      copy.maximum ??= INT_INPUT_MAX;
+      copy.minimum ??= -INT_INPUT_MAX - 1;
+    }
+    return copy;
+  };
+  return walk(schema) as T;
+}
+
+/** Every input is made safe here, where all endpoints are defined (see `inputSchema`). */
+export const endpoint = <const E extends EndpointDef>(def: E): E => {
+  const { body, querystring, params } = def.schema;
+  return {
+    ...def,
+    schema: {
+      ...def.schema,
+      ...(body && { body: inputSchema(body) }),
+      ...(querystring && { querystring: inputSchema(querystring) }),
+      ...(params && { params: inputSchema(params) }),
+    },
+  };
+};

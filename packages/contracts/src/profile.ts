@@ -112,6 +112,26 @@ export const ImageType = Type.Union([
   Type.Literal('3'),
 ]);
 
+/**
+ * Spec §3's onboarding records, kept as sent. Their fields are named and bounded: as free JSON a
+ * 10 MB one was stored whole and one nested 10,000 levels deep crashed the request.
+ */
+export const AvatarRegisterInfo = Type.Object({
+  imageUri: Type.Optional(S(2048)),
+  type_image: Type.Optional(S(20)),
+});
+export const RegisterInfo = Type.Partial(
+  Type.Object({
+    user_name: Nullable(S(200)),
+    gender: Nullable(IntLike),
+    gender_id: Nullable(IntLike),
+    age: Nullable(S(50)),
+    age_id: Nullable(IntLike),
+    area: Nullable(S(50)),
+    area_id: Nullable(IntLike),
+  }),
+);
+
 export const ProfileUpdateBody = Type.Object({
   user_name: Type.Optional(S(200)),
   gender: Type.Optional(IntLike),
@@ -124,15 +144,15 @@ export const ProfileUpdateBody = Type.Object({
   profile_image_data: Type.Optional(Type.String({ maxLength: 12 * 1024 * 1024 })),
   is_infomation: Type.Optional(IntLike),
   is_first_login: Type.Optional(Type.Union([IntLike, Type.Boolean()])),
-  userAvatarRegisterInfo: Type.Optional(Type.Unknown()),
-  userRegisterInfo: Type.Optional(Type.Unknown()),
+  userAvatarRegisterInfo: Type.Optional(AvatarRegisterInfo),
+  userRegisterInfo: Type.Optional(RegisterInfo),
   userBloodSettings: Type.Optional(Type.Partial(BloodSettings)),
   userCharacterSettings: Type.Optional(Type.Object({ value: S(2000) })),
   userSoundSettings: Type.Optional(Type.Partial(SoundSettings)),
   userCharacterInputWord: Type.Optional(S(2000)),
   userCharacterInputDetail: Type.Optional(S(5000)),
   /** Ignored: points only change through the ledger. Accepted so the spec's payload passes. */
-  userCoin: Type.Optional(Type.Unknown()),
+  userCoin: Type.Optional(Type.Union([Type.Number(), S(20), Type.Null()])),
 });
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
@@ -219,7 +239,11 @@ export const Device = Type.Object({
   fcm_token: Nullable(Type.String()),
   voip_token: Nullable(Type.String()),
 });
-export const DeviceBody = Type.Object({ fcm_token: Type.Optional(S(4096)), voip_token: Type.Optional(S(4096)) });
+/** At least one token: an empty update has nothing to set (it reached the database as a 500). */
+export const DeviceBody = Type.Object(
+  { fcm_token: Type.Optional(S(4096)), voip_token: Type.Optional(S(4096)) },
+  { minProperties: 1 },
+);
 
 export const ServerTime = Type.Object({ now: Type.String(), epoch_ms: Type.Number() });
 
@@ -288,8 +312,14 @@ export const profileEndpoints = {
     method: 'PUT',
     url: '/users',
     service: 'accounts',
-    summary: 'Save onboarding / profile fields; images resized on the server',
+    summary:
+      "Save onboarding / profile fields (JSON or the spec's form, the image a file or base64); images resized on the server",
     auth: 'user',
+    form: {
+      files: ['profile_image_data'],
+      maxFileBytes: PROFILE_LIMITS.imageMaxBytes,
+      fileTooLarge: messages.imageType,
+    },
     schema: { body: ProfileUpdateBody, response: { 200: Envelope(UserProfile), ...errors } },
   }),
   changeAvatar: endpoint({
@@ -534,7 +564,9 @@ export function validateChangePassword(body: ChangePasswordBody): FieldErrors {
   if (!body.password) errors.password = messages.passwordRequired;
   const e = checkPassword(body.new_password ?? '');
   if (e) errors.new_password = e;
-  else if (body.confirm_new_password !== body.new_password)
+  // Every empty field is flagged at once (an empty form used to flag two of three).
+  if (!body.confirm_new_password) errors.confirm_new_password = messages.confirmPasswordRequired;
+  else if (!e && body.confirm_new_password !== body.new_password)
     errors.confirm_new_password = messages.confirmPasswordMismatch;
   return errors;
 }

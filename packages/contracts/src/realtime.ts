@@ -48,7 +48,7 @@ export const RealtimeClientFrame = Type.Union([
 ]);
 
 /** Commands a client may send over the socket (each carried to its service by a bus request, see `realtimeCommands`). */
-export type RealtimeCommandName = 'message.send';
+export type RealtimeCommandName = 'message.send' | 'call.signal';
 
 export interface RealtimeCommandResult {
   ref: string;
@@ -60,6 +60,8 @@ export type RealtimeClientFrame = Static<typeof RealtimeClientFrame>;
 /** Close codes the client acts on. */
 export const REALTIME_CLOSE = {
   unauthorized: 4401,
+  /** The user opened more sockets than the gateway keeps; this, the oldest, made way. Not retried. */
+  replaced: 4408,
   forcedLogout: 4409,
 } as const;
 

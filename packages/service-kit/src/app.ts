@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { ServerOptions as HttpServerOptions } from 'node:http';
 
 import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
 import type { RequestDef } from '@honne/contracts/events';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -14,21 +15,33 @@ import Fastify, {
 } from 'fastify';
 
 import { IDENTITY_HEADERS, type Caller } from './auth.ts';
-import { AppError, errorEnvelope, unauthorized } from './errors.ts';
+import { AppError, errorEnvelope, fieldErrors, unauthorized } from './errors.ts';
+import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
+import { acceptForms, formBodyHook, isFormBody } from './form.ts';
 
 export type ServiceApp = FastifyInstance;
 
 /**
  * JSON bodies are validated as sent: coercing them turned a null into '' or a 0 into null inside
  * nullable fields. Query strings, params and headers arrive as text, so they are coerced.
+ * Bodies are closed (contracts' `endpoint()`), and an unknown key is refused rather than dropped,
+ * so a client that sends a field we do not read hears so instead of believing it was saved.
  */
 const bodyAjv = new Ajv({
   allErrors: true,
-  removeAdditional: true,
+  removeAdditional: false,
   coerceTypes: false,
+  useDefaults: true,
+  strict: false,
+});
+/** A form's values are all text: coerced as a query string's are (see form.ts). */
+const formAjv = new Ajv({
+  allErrors: true,
+  removeAdditional: true,
+  coerceTypes: true,
   useDefaults: true,
   strict: false,
 });
@@ -40,16 +53,49 @@ const textAjv = new Ajv({
   strict: false,
 });
 
+/** The largest request body any service takes (a 9 MB image as base64 fits); the gateway holds to it too. */
+export const MAX_BODY_BYTES = 12 * 1024 * 1024;
+
+/** Server options a service may set beyond the kit's (the gateway's timeouts). */
+export interface ServerOptions {
+  connectionTimeout?: number;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  http?: HttpServerOptions;
+}
+
 /**
  * The Fastify instance every service starts from: one error handler producing the envelope,
  * the health route, and identity taken from the gateway's headers.
  */
-export function createServiceApp(ctx: BaseContext): FastifyInstance {
+export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): FastifyInstance {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
-    bodyLimit: 12 * 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
+    // A path the router cannot take (bad percent-encoding, a segment over the length limit)
+    // answers in the envelope like everything else, not in Fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send(errorEnvelope(status, 'bad_request', messages.invalidInput));
+    },
+    ...server,
+    http: server.http ?? null,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyValidator(schema as TSchema) : textAjv.compile(schema),
+  );
+
+  // Before the schema: Ajv's own walk is recursive, and no schema says "no NUL".
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const field = unsafeInputField(value, part);
+      if (field !== undefined) throw fieldErrors({ [field]: messages.invalidInput });
+    }
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -58,9 +104,16 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
     if (error.validation) {
       return reply.status(403).send(validationEnvelope(error.validation, error.validationContext));
     }
+    if (isDataError(error)) {
+      // The database could not read a value as its column's type (an id that is no UUID, a
+      // number out of range): the input was wrong, so it is the client's error, as a 403.
+      request.log.warn({ err: error }, 'input the database refused');
+      return reply.status(403).send(errorEnvelope(403, 'validation', messages.invalidInput));
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? messages.rateLimited : messages.invalidInput;
+      const message =
+        status === 429 ? messages.rateLimited : status === 413 ? messages.payloadTooLarge : messages.invalidInput;
       return reply.status(status).send(errorEnvelope(status, error.code ?? 'bad_request', message));
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -79,6 +132,26 @@ export function createServiceApp(ctx: BaseContext): FastifyInstance {
   return app;
 }
 
+/** One body schema for both shapes: JSON validated as sent, a form's text coerced. */
+function bodyValidator(schema: TSchema) {
+  const json = bodyAjv.compile(schema);
+  let form: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    const check = isFormBody(data) ? (form ??= formAjv.compile(schema)) : json;
+    const valid = check(data);
+    validate.errors = check.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
+}
+
+/** PostgreSQL's class 22, "data exception" (PGlite reports the same codes). */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 /** Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors. */
 function validationEnvelope(
   validation: readonly { params: unknown; instancePath: string }[],
@@ -86,8 +159,12 @@ function validationEnvelope(
 ) {
   const errors: Record<string, string> = {};
   for (const v of validation) {
-    const missing = (v.params as { missingProperty?: string }).missingProperty;
-    const field = missing ?? v.instancePath.split('/').filter(Boolean)[0] ?? context ?? 'body';
+    const { missingProperty, additionalProperty } = v.params as {
+      missingProperty?: string;
+      additionalProperty?: string;
+    };
+    const nested = v.instancePath.split('/').filter(Boolean)[0];
+    const field = missingProperty ?? nested ?? additionalProperty ?? context ?? 'body';
     errors[field] ??= messages.invalidInput;
   }
   return errorEnvelope(403, 'validation', messages.invalidInput, errors);
@@ -139,10 +216,13 @@ export function route<E extends EndpointDef>(
   def: E,
   handler: (input: RouteInput<E>) => Promise<unknown>,
 ): void {
+  if (def.form) acceptForms(app);
   app.route({
     method: def.method,
     url: def.url,
     schema: def.schema,
+    config: { form: def.form } as object,
+    ...(def.form ? { preValidation: formBodyHook(def.form, def.schema.body) } : {}),
     handler: async (request, reply) => {
       const caller = callerFrom(request, ctx.config.internalToken);
       if (def.auth === 'user' && !caller) throw unauthorized();
@@ -180,6 +260,11 @@ export function respondCommand<E extends EndpointDef & { auth: 'user' }>(
   return ctx.bus.respond(
     command,
     async ({ user_id, session_id, body }) => {
+      const unsafe = unsafeInputField(body);
+      if (unsafe !== undefined) {
+        const envelope = errorEnvelope(403, 'validation', messages.invalidInput, { [unsafe]: messages.invalidInput });
+        return { status: 403, body: envelope };
+      }
       if (validate && !validate(body)) return { status: 403, body: validationEnvelope(validate.errors ?? [], 'body') };
       try {
         const data = await handler({
@@ -191,6 +276,7 @@ export function respondCommand<E extends EndpointDef & { auth: 'user' }>(
         if (error instanceof AppError) {
           return { status: error.status, body: errorEnvelope(error.status, error.code, error.message, error.errors) };
         }
+        if (isDataError(error)) return { status: 403, body: errorEnvelope(403, 'validation', messages.invalidInput) };
         ctx.log.error({ err: error, command: command.subject }, 'unhandled command error');
         return { status: 500, body: errorEnvelope(500, 'internal', messages.unexpected) };
       }

@@ -36,6 +36,15 @@ export class Tokens {
     return token;
   }
 
+  /**
+   * Marks a session live again without minting a token: its owner (accounts) restores the marks
+   * of sessions it still holds when the cache they lived in was lost (the embedded start's memory
+   * cache, on a restart). Tokens keep their own expiry, so this lengthens no token's life.
+   */
+  async markLive(caller: Caller, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<void> {
+    await this.cache.set(sessionKey(caller.sessionId), caller.userId, ttlSeconds);
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.cache.del(sessionKey(sessionId));
   }

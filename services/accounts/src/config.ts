@@ -7,8 +7,10 @@ export interface AccountsConfig extends BaseConfig {
   mailFrom: string;
   verifyCodeTtlSeconds: number;
   verifyCodeMaxAttempts: number;
-  /** Failed logins per e-mail address in 15 minutes before further attempts are refused. */
+  /** Failed logins per e-mail address *and source* in 15 minutes before that source is locked out. */
   loginMaxFailures: number;
+  /** Failed logins per e-mail address from all sources in an hour before unknown sources wait. */
+  loginMaxFailuresPerAddress?: number;
 }
 
 export const AccountsEnv = {
@@ -19,12 +21,14 @@ export const AccountsEnv = {
   VERIFY_CODE_TTL_SECONDS: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400 })),
   VERIFY_CODE_MAX_ATTEMPTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
   LOGIN_MAX_FAILURES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
 };
 
 export const ACCOUNTS_DEFAULTS = {
   verifyCodeTtlSeconds: 600,
   verifyCodeMaxAttempts: 5,
   loginMaxFailures: 10,
+  loginMaxFailuresPerAddress: 100,
   mailFrom: 'honne <no-reply@honne.local>',
 } as const;
 
@@ -40,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     verifyCodeTtlSeconds: parsed.VERIFY_CODE_TTL_SECONDS ?? ACCOUNTS_DEFAULTS.verifyCodeTtlSeconds,
     verifyCodeMaxAttempts: parsed.VERIFY_CODE_MAX_ATTEMPTS ?? ACCOUNTS_DEFAULTS.verifyCodeMaxAttempts,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES ?? ACCOUNTS_DEFAULTS.loginMaxFailures,
+    loginMaxFailuresPerAddress: parsed.LOGIN_MAX_FAILURES_PER_ADDRESS ?? ACCOUNTS_DEFAULTS.loginMaxFailuresPerAddress,
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type AccountsConfig } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import { restoreLiveSessions } from './sessions-restore.ts';
 
 export { loadConfig };
 
@@ -15,6 +16,7 @@ export interface RunningService {
 /** Builds the context and prepares the app; `listen` is the caller's. */
 export async function createService(config: AccountsConfig, overrides: ContextOverrides = {}): Promise<RunningService> {
   const ctx = await createContext(config, overrides);
+  await restoreLiveSessions(ctx);
   const app = buildApp(ctx);
   await app.ready();
   return {

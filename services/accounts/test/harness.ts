@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { createService as createPoints } from '@honne/points';
-import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase } from '@honne/service-kit';
+import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Cache } from '@honne/service-kit';
 import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
 
@@ -12,10 +12,15 @@ import { createService } from '../src/server.ts';
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** Accounts and points on one bus and cache, as in production, against the given infrastructure. */
-export async function startHarness(mode: InfraMode, overrides: Partial<AccountsConfig> = {}) {
+export async function startHarness(
+  mode: InfraMode,
+  overrides: Partial<AccountsConfig> = {},
+  /** `persistentDb`: PGlite in files rather than memory, so `restartAccounts` finds the same data. */
+  opts: { persistentDb?: boolean } = {},
+) {
   const infra = await testInfra(mode);
   const clock = new ManualClock(new Date());
-  const inMemoryDb = !mode.databaseUrl;
+  const inMemoryDb = !mode.databaseUrl && !opts.persistentDb;
   const accountsSchema = uniqueName('accounts');
   const pointsSchema = uniqueName('points');
   const config: AccountsConfig = {
@@ -34,13 +39,8 @@ export async function startHarness(mode: InfraMode, overrides: Partial<AccountsC
     inMemoryDb,
     schema: pointsSchema,
   });
-  const accounts = await createService(config, {
-    bus: infra.bus,
-    cache: infra.cache,
-    clock,
-    inMemoryDb,
-    schema: accountsSchema,
-  });
+  const accountsOverrides = { bus: infra.bus, cache: infra.cache, clock, inMemoryDb, schema: accountsSchema };
+  let accounts = await createService(config, accountsOverrides);
   const app = accounts.app;
   const outbox = path.join(config.dataDir, 'outbox');
 
@@ -93,6 +93,13 @@ export async function startHarness(mode: InfraMode, overrides: Partial<AccountsC
       const caller = await accounts.ctx.tokens.verify(data.access_token, clock.now());
       if (!caller) throw new Error('token did not verify');
       return { ...data, caller };
+    },
+
+    /** Stops accounts and starts it again on the same database, with this cache (as a restart would). */
+    async restartAccounts(cache: Cache) {
+      await accounts.close();
+      accounts = await createService(config, { ...accountsOverrides, cache });
+      return accounts;
     },
 
     async close() {

@@ -48,7 +48,9 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
     });
 
     it('trims text, accepts 255 characters (emoji count once), takes the sender from the token', async () => {
-      const res = await h.send(a, roomId, { data: `  ${'😀'.repeat(255)}\n`, user_id: b.userId, sender_id: b.userId });
+      const forged = await h.send(a, roomId, { data: '偽物', user_id: b.userId, sender_id: b.userId });
+      expect(forged.json().errors).toEqual({ user_id: messages.invalidInput, sender_id: messages.invalidInput });
+      const res = await h.send(a, roomId, { data: `  ${'😀'.repeat(255)}\n` });
       expect(res.statusCode).toBe(200);
       const m = res.json().data as Message;
       expect(m).toMatchObject({
@@ -125,7 +127,9 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
 
     it('answers what POST /messages answers, delivers it, and stores a resend once', async () => {
       const before = h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated).length;
-      const res = await h.sendCommand(a, roomId, { data: ' ソケットから ', client_id: 'sock-1', user_id: b.userId });
+      const forged = await h.sendCommand(a, roomId, { data: ' ソケットから ', client_id: 'sock-1', user_id: b.userId });
+      expect(forged.json().errors).toEqual({ user_id: messages.invalidInput });
+      const res = await h.sendCommand(a, roomId, { data: ' ソケットから ', client_id: 'sock-1' });
       expect(res.statusCode).toBe(200);
       const m = res.json().data;
       expect(m).toMatchObject({ data: 'ソケットから', user_id: a.userId, is_mine: true, status: 'sent_success' });

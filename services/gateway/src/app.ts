@@ -2,7 +2,9 @@ import websocket from '@fastify/websocket';
 import { createServiceApp } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
+import { limitsOf } from './config.ts';
 import type { AppContext } from './context.ts';
+import { answerExpectContinue, capConnectionsPerClient } from './limits.ts';
 import { registerRateLimits } from './rate-limit.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { CLOSE_GOING_AWAY } from './realtime/hub.ts';
@@ -20,7 +22,17 @@ import { staticRoutes } from './routes/static.ts';
 const MAX_CLIENT_FRAME_BYTES = 4096;
 
 export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<FastifyInstance> {
-  const app = createServiceApp(ctx);
+  const limits = limitsOf(ctx.config);
+  const app = createServiceApp(ctx, {
+    // The body has its own deadline (bufferBody, 408 in the envelope); this one is the backstop.
+    requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + 5_000,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: Math.min(5_000, limits.idleTimeoutMs),
+    // Node checks the two deadlines above on this interval (30 s by default).
+    http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
+  });
+  capConnectionsPerClient(app.server, limits.maxConnectionsPerClient);
+  answerExpectContinue(app.server, limits.maxBodyBytes);
   decorateRequests(app);
 
   // Everything under /api/v1 is rate limited; the static frontends are not.

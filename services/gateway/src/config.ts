@@ -4,6 +4,8 @@ import type { ServiceName } from '@honne/contracts';
 import { BaseEnv, baseConfig, parseEnv, type BaseConfig } from '@honne/service-kit';
 import { Type } from '@sinclair/typebox';
 
+import { GATEWAY_LIMIT_DEFAULTS, type GatewayLimits } from './limits.ts';
+
 export interface GatewayConfig extends BaseConfig {
   /** Base URL of each service the gateway proxies /api/v1 to. */
   upstreams: Record<ServiceName, string>;
@@ -15,6 +17,8 @@ export interface GatewayConfig extends BaseConfig {
   rateLimitAuthMax: number;
   /** Each real-time socket is pinged this often and dropped when it did not answer the previous ping. */
   heartbeatMs: number;
+  /** Timeouts and caps per client; defaults for any left out. */
+  limits?: Partial<GatewayLimits>;
 }
 
 const Url = Type.String({ pattern: '^https?://' });
@@ -32,6 +36,12 @@ export const GatewayEnv = {
   RATE_LIMIT_MAX: Type.Optional(PerMinute),
   RATE_LIMIT_AUTH_MAX: Type.Optional(PerMinute),
   REALTIME_HEARTBEAT_MS: Type.Optional(Type.Integer({ minimum: 100 })),
+  GATEWAY_HEADERS_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100 })),
+  GATEWAY_BODY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100 })),
+  GATEWAY_IDLE_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 100 })),
+  GATEWAY_MAX_CONNECTIONS_PER_CLIENT: Type.Optional(Type.Integer({ minimum: 0 })),
+  REALTIME_MAX_SOCKETS_PER_USER: Type.Optional(Type.Integer({ minimum: 1 })),
+  SHUTDOWN_GRACE_MS: Type.Optional(Type.Integer({ minimum: 0 })),
 };
 
 /** The repository's `frontends/` folder, found from this file so the cwd does not matter. */
@@ -54,7 +64,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     rateLimitMax: parsed.RATE_LIMIT_MAX ?? 600,
     rateLimitAuthMax: parsed.RATE_LIMIT_AUTH_MAX ?? 20,
     heartbeatMs: parsed.REALTIME_HEARTBEAT_MS ?? 30_000,
+    limits: {
+      headersTimeoutMs: parsed.GATEWAY_HEADERS_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.headersTimeoutMs,
+      bodyTimeoutMs: parsed.GATEWAY_BODY_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.bodyTimeoutMs,
+      idleTimeoutMs: parsed.GATEWAY_IDLE_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.idleTimeoutMs,
+      maxConnectionsPerClient:
+        parsed.GATEWAY_MAX_CONNECTIONS_PER_CLIENT ?? GATEWAY_LIMIT_DEFAULTS.maxConnectionsPerClient,
+      maxSocketsPerUser: parsed.REALTIME_MAX_SOCKETS_PER_USER ?? GATEWAY_LIMIT_DEFAULTS.maxSocketsPerUser,
+      shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? GATEWAY_LIMIT_DEFAULTS.shutdownGraceMs,
+    },
   };
 }
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');
+
+/** The limits in force: the config's, defaults for the rest. */
+export const limitsOf = (config: GatewayConfig): GatewayLimits => ({ ...GATEWAY_LIMIT_DEFAULTS, ...config.limits });

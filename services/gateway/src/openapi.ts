@@ -1,4 +1,4 @@
-import type { EndpointDef } from '@honne/contracts';
+import { ErrorEnvelope, type EndpointDef } from '@honne/contracts';
 
 type Json = Record<string, unknown>;
 
@@ -13,9 +13,29 @@ const STATUS_TEXT: Record<string, string> = {
   '401': 'Missing, expired or revoked access token',
   '403': 'Validation failed (per-field messages in `errors`) or not allowed',
   '404': 'Not found',
+  '408': 'The request body did not arrive in time',
   '409': 'Conflict',
+  '413': 'The request body is too large',
+  '414': 'A path segment is longer than any identifier',
+  '415': 'The request body is not of a type the endpoint reads',
   '429': 'Too many requests',
+  '503': 'The service behind the gateway is unavailable',
+  '504': 'The service behind the gateway did not answer in time',
 };
+
+/**
+ * What any operation can answer whatever its contract lists: the gateway's and the service
+ * kit's own answers (rate limit, an unavailable service, shape errors in the path or query, a
+ * malformed or oversized body), so a client or a fuzzer meets no undocumented status.
+ */
+function edgeStatuses(def: EndpointDef): string[] {
+  const statuses = ['404', '429', '503', '504'];
+  if (def.auth === 'user') statuses.push('401');
+  if (def.schema.params || def.schema.querystring || def.schema.body) statuses.push('403');
+  if (def.schema.params) statuses.push('414');
+  if (def.method !== 'GET') statuses.push('400', '408', '413', '415');
+  return statuses;
+}
 
 function parameters(schema: unknown, where: 'path' | 'query'): Json[] {
   const s = schema ? plain(schema) : undefined;
@@ -36,6 +56,12 @@ function operation(def: EndpointDef): Json {
     responses[status] = {
       description: STATUS_TEXT[status] ?? `HTTP ${status}`,
       content: { 'application/json': { schema: plain(schema) } },
+    };
+  }
+  for (const status of edgeStatuses(def)) {
+    responses[status] ??= {
+      description: STATUS_TEXT[status],
+      content: { 'application/json': { schema: plain(ErrorEnvelope) } },
     };
   }
   return {

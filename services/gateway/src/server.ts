@@ -1,7 +1,8 @@
+import { closeWithin } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import { buildApp } from './app.ts';
-import { loadConfig, type GatewayConfig } from './config.ts';
+import { limitsOf, loadConfig, type GatewayConfig } from './config.ts';
 import { createContext, type AppContext, type ContextOverrides } from './context.ts';
 import { onSessionRevoked } from './events/session-revoked.ts';
 import { RealtimeHub } from './realtime/hub.ts';
@@ -28,8 +29,9 @@ export async function createService(config: GatewayConfig, overrides: ContextOve
     ctx,
     hub,
     close: async () => {
-      // Sockets get 1001 in the websocket plugin's preClose, then in-flight requests finish.
-      await app.close();
+      // Sockets get 1001 in the websocket plugin's preClose, then in-flight requests finish,
+      // or are cut once the grace is over.
+      await closeWithin(app, limitsOf(config).shutdownGraceMs);
       for (const s of subscriptions) s.unsubscribe();
       await ctx.close();
     },

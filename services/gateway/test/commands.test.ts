@@ -93,3 +93,38 @@ describe.each(infraModes())('gateway socket commands ($name)', (mode) => {
     await socket.close();
   });
 });
+
+// Issue 11: the budget was per socket, so four sockets sent 1,000 messages in 1.1 s.
+describe.each(infraModes())('gateway socket command budget per user ($name)', (mode) => {
+  let h: Harness;
+  let gw: StartedGateway;
+  let responder: Subscription;
+  beforeAll(async () => {
+    h = await Harness.start(mode);
+    gw = await h.gateway({ rateLimitMax: 5 });
+    responder = h.ctx.bus.respond(
+      requests.chatMessageSend,
+      async () => ({ status: 200, body: { data: null, status: 200, error: null, last_doc_id: null } }),
+      { queue: 'chat' },
+    );
+    await h.ctx.bus.flush();
+  });
+  afterAll(async () => {
+    responder?.unsubscribe();
+    await h?.close();
+  });
+
+  it('shares the budget among all of a user’s sockets', async () => {
+    const { token } = await h.login();
+    const url = `${gw.wsUrl}/api/v1/realtime?token=${encodeURIComponent(token)}`;
+    const sockets = await Promise.all([1, 2].map(() => TestSocket.open(url)));
+    for (const socket of sockets) expect(await socket.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    for (const [n, socket] of sockets.entries())
+      for (let i = 0; i < 3; i++) socket.send({ type: 'command', ref: `u-${n}-${i}`, name: 'message.send', body: {} });
+    const results = (await Promise.all(sockets.map((s) => s.take(3)))).flat();
+    const statuses = results.map((f) => (f.data as RealtimeCommandResult).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    await Promise.all(sockets.map((s) => s.close()));
+  });
+});

@@ -47,6 +47,20 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(res.body.data.headers[IDENTITY_HEADERS.internalToken]).toBeUndefined();
   });
 
+  it('lets the splash load reference data without a token, passing the owner’s cache header on', async () => {
+    for (const [path, service] of [
+      ['/api/v1/categories', 'topics'],
+      ['/api/v1/subCategories?category_id=1', 'topics'],
+      ['/api/v1/subCategories/3', 'topics'],
+      ['/api/v1/areas', 'accounts'],
+      ['/api/v1/age', 'accounts'],
+    ] as const) {
+      const res = await call('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.data.service, path).toBe(service);
+    }
+  });
+
   it('answers 401 with the envelope when a token-required endpoint has no token', async () => {
     const res = await call('GET', '/api/v1/points/balance');
     expect(res.status).toBe(401);
@@ -61,7 +75,7 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
 
   it('requires a token on owned paths the contracts do not list yet', async () => {
     expect((await call('GET', '/api/v1/rooms/r1/messages')).status).toBe(401);
-    expect((await call('GET', '/api/v1/categories')).status).toBe(401);
+    expect((await call('GET', '/api/v1/threads')).status).toBe(401);
   });
 
   it('passes the caller on to the real points service', async () => {
@@ -161,6 +175,8 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(await owner('/api/v1/rooms/r1')).toBe('chat');
     expect(await owner('/api/v1/rooms/r1/messages')).toBe('chat');
     expect(await owner('/api/v1/messages')).toBe('chat');
+    expect(await owner('/api/v1/rooms/r1/replied', 'PUT')).toBe('chat');
+    expect(await owner('/api/v1/rooms/r1/showBonusStatus', 'PUT')).toBe('chat');
     // calls is down in this suite: its paths answer 503, which is how we see they went to calls.
     expect(await owner('/api/v1/rooms/r1/calling', 'POST')).toBe('503');
     expect(await owner('/api/v1/calls/config')).toBe('503');
@@ -203,6 +219,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(doc.paths['/points/balance'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
     for (const path of Object.keys(doc.paths)) expect(path).not.toContain(':');
+    // What the gateway and the kit answer on their own is documented on every operation.
+    expect(Object.keys(doc.paths['/users/filter'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '408', '413', '415', '429', '503', '504']),
+    );
+    expect(Object.keys(doc.paths['/points/balance'].get.responses)).not.toContain('413');
+    expect(doc.paths['/users/filter'].post.requestBody.content['application/json'].schema.additionalProperties).toBe(
+      false,
+    );
   });
 
   it('aggregates health: 503 with details while a service is down, 200 when all answer', async () => {

@@ -57,6 +57,25 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
     await socket.close();
   });
 
+  it('keeps a user to the socket cap: the oldest makes way with 4408, the newer ones stay', async () => {
+    const capped = await h.gateway({ limits: { maxSocketsPerUser: 2 } });
+    const { token } = await h.login();
+    const url = `${capped.wsUrl}/api/v1/realtime?token=${encodeURIComponent(token)}`;
+    const first = await TestSocket.open(url);
+    expect(await first.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    const second = await TestSocket.open(url);
+    expect(await second.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    const third = await TestSocket.open(url);
+    expect(await third.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    expect((await first.closed).code).toBe(REALTIME_CLOSE.replaced);
+    expect(capped.hub.size).toBe(2);
+    for (const socket of [second, third]) {
+      socket.send({ type: 'ping' });
+      expect(await socket.next()).toMatchObject({ type: 'pong' });
+      await socket.close();
+    }
+  });
+
   it('answers ping with pong', async () => {
     const { token } = await h.login();
     const socket = await TestSocket.open(socketUrl(token));

@@ -70,6 +70,19 @@ describe.each(infraModes())('saved filter, first search and read models ($name)'
     });
   });
 
+  it('acts only on the caller: another user_id or any unknown key in the body is refused', async () => {
+    const other = await h.user();
+    const before = (await h.get('/users/filter', other)).json().data;
+    const res = await h.post('/users/filter', { user_id: other.userId, area_id: 20 }, me);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'validation', errors: { user_id: messages.invalidInput } });
+    const unknown = await h.post('/users/filter', { colour: 'red' }, me);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().errors).toEqual({ colour: messages.invalidInput });
+    expect((await h.get('/users/filter', other)).json().data).toEqual(before);
+    expect((await h.get('/users/filter', me)).json().data.area_id).not.toBe(20);
+  });
+
   it('keeps the first-search flag', async () => {
     expect((await h.put('/users/first_search', { is_first_search: false }, me)).json().data.is_first_search).toBe(
       false,

@@ -39,16 +39,22 @@ export async function squareJpeg(
   const width = (swap ? meta.height : meta.width) ?? 0;
   const height = (swap ? meta.width : meta.height) ?? 0;
   if (width < PROFILE_LIMITS.avatarMinSide || height < PROFILE_LIMITS.avatarMinSide) return 'too_small';
-  let pipeline = sharp(input, { failOn: 'error' }).rotate();
+  let pipeline = sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 }).rotate();
   if (crop) {
     const size = Math.min(crop.size, width - crop.x, height - crop.y);
     if (size < PROFILE_LIMITS.avatarMinSide) return 'too_small';
     pipeline = pipeline.extract({ left: crop.x, top: crop.y, width: size, height: size });
   }
-  const bytes = await pipeline
-    .resize(side, side, { fit: 'cover', position: 'centre' })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 80, mozjpeg: true })
-    .toBuffer();
+  let bytes: Buffer;
+  try {
+    bytes = await pipeline
+      .resize(side, side, { fit: 'cover', position: 'centre' })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    // A valid header over broken pixel data: the header read passes, the decode does not.
+    return 'type';
+  }
   return { bytes, width: side, height: side };
 }

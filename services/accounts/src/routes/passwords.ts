@@ -10,6 +10,7 @@ import { liveSessions } from '../db/repos/sessions.ts';
 import { familyOf, parentOf, updateUser } from '../db/repos/users.ts';
 import { hashPassword, verifyPassword } from '../domain/password.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
+import { CodeGuard } from '../guards.ts';
 import { resetMail, resetUnknownMail } from '../mail/templates.ts';
 import { currentUser } from './profile.ts';
 import { endSessions } from './sessions.ts';
@@ -62,8 +63,11 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok({ email, verify_code_expires_in: ttl });
   });
 
-  const check = (email: string, code: string, consume: boolean) =>
-    checkCode(
+  const guard = new CodeGuard(ctx.cache, 'reset');
+  /** A new code resets its own attempt count, but never the address's hourly one. */
+  const check = async (email: string, code: string, consume: boolean): Promise<CodeResult> => {
+    if (await guard.exhausted(email)) return 'too_many_attempts';
+    const result = await checkCode(
       ctx.db,
       'reset',
       email,
@@ -74,6 +78,9 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
         consume,
       },
     );
+    if (result === 'wrong') await guard.failed(email);
+    return result;
+  };
 
   route(app, ctx, profileEndpoints.verifyReset, async ({ body }) => {
     const email = normaliseEmail(body.email ?? '');

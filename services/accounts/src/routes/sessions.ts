@@ -9,33 +9,37 @@ import type { FastifyInstance } from 'fastify';
 
 import type { DeviceFields, Session } from '@honne/contracts/accounts';
 
+import { ACCOUNTS_DEFAULTS } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { findLive, insertSession, liveSessions, revokeSessions } from '../db/repos/sessions.ts';
 import { findByEmail, findById, lockUser } from '../db/repos/users.ts';
 import type { User } from '../db/schema/users.ts';
 import { burnPasswordCheck, verifyPassword } from '../domain/password.ts';
+import { LoginGuard, sourceOf } from '../guards.ts';
 
 type DeviceInput = { [K in keyof typeof DeviceFields]?: Static<(typeof DeviceFields)[K]> };
 
-const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-
 export function sessionRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, accountsEndpoints.login, async ({ body }) => {
+  const guard = new LoginGuard(
+    ctx.cache,
+    ctx.config.loginMaxFailures,
+    ctx.config.loginMaxFailuresPerAddress ?? ACCOUNTS_DEFAULTS.loginMaxFailuresPerAddress,
+  );
+
+  route(app, ctx, accountsEndpoints.login, async ({ body, request }) => {
     assertNoFieldErrors(validateLogin(body));
     const email = normaliseEmail(body.email!);
-    const failuresKey = `login-failures:${email}`;
-    if (Number((await ctx.cache.get(failuresKey)) ?? 0) >= ctx.config.loginMaxFailures) {
-      throw new AppError(429, 'too_many_failures', messages.rateLimited);
-    }
+    const source = sourceOf(request);
+    if (await guard.refused(email, source)) throw new AppError(429, 'too_many_failures', messages.rateLimited);
     const user = await findByEmail(ctx.db, email);
     const passwordOk = user
       ? await verifyPassword(body.password!, user.password_hash)
       : (await burnPasswordCheck(body.password!), false);
     if (!user || !passwordOk) {
-      await ctx.cache.incrWindow(failuresKey, LOGIN_FAILURE_WINDOW_SECONDS);
+      await guard.failed(email, source);
       throw new AppError(403, 'login_failed', messages.loginFailed);
     }
-    await ctx.cache.del(failuresKey);
+    await guard.succeeded(email, source);
     return ok(await startSession(ctx, user, body));
   });
 
@@ -112,9 +116,6 @@ function sessionBody(user: User, accessToken: string): Session {
   return {
     access_token: accessToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    // The spec's client signed in to a hosted real-time backend with this; honne's real-time
-    // socket uses the access token instead, so there is nothing to hand out.
-    token_firebase: '',
     is_infomation: user.is_infomation,
     user_id: user.id,
   };

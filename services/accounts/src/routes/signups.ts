@@ -12,13 +12,13 @@ import { findByEmail, insertUser } from '../db/repos/users.ts';
 import type { PendingSignup } from '../db/schema/pending-signups.ts';
 import { hashPassword } from '../domain/password.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
+import { CodeGuard } from '../guards.ts';
 import { verificationMail } from '../mail/templates.ts';
 import { startSession } from './sessions.ts';
 
-/** Wrong codes per address per hour, across all its sign-ups, before verification pauses. */
-const VERIFY_FAILURES_PER_HOUR = 15;
-
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const guard = new CodeGuard(ctx.cache, 'verify');
+
   route(app, ctx, accountsEndpoints.signUp, async ({ body }) => {
     assertNoFieldErrors(validateSignUp(body));
     const email = normaliseEmail(body.email!);
@@ -63,10 +63,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const email = normaliseEmail(body.email!);
     const code = body.verify_code!;
     const now = ctx.clock.now();
-    const failuresKey = `verify-failures:${email}`;
-    if (Number((await ctx.cache.get(failuresKey)) ?? 0) >= VERIFY_FAILURES_PER_HOUR) {
-      throw fieldErrors({ verify_code: messages.verifyCodeTooManyAttempts });
-    }
+    if (await guard.exhausted(email)) throw fieldErrors({ verify_code: messages.verifyCodeTooManyAttempts });
     const candidates = await livePending(ctx.db, email, now, body.signup_id);
     if (candidates.length === 0) {
       const existing = await findByEmail(ctx.db, email);
@@ -75,7 +72,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const match = await findMatching(ctx, candidates, code);
     if (match === 'exhausted') throw fieldErrors({ verify_code: messages.verifyCodeTooManyAttempts });
     if (!match) {
-      await ctx.cache.incrWindow(failuresKey, 3600);
+      await guard.failed(email);
       throw fieldErrors({ verify_code: messages.verifyCodeInvalid });
     }
     const user = await ctx.db.transaction().execute(async (trx) => {

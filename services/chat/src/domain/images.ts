@@ -31,7 +31,7 @@ export async function toChatJpeg(input: Buffer): Promise<ChatImage | undefined> 
   }
   if (meta.format !== 'jpeg' && meta.format !== 'png') return undefined;
   try {
-    const { data, info } = await sharp(input, { failOn: 'error' })
+    const { data, info } = await sharp(input, { failOn: 'error', limitInputPixels: 40_000_000 })
       .rotate()
       .resize(CHAT_LIMITS.imageMaxSide, CHAT_LIMITS.imageMaxSide, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })

@@ -11,9 +11,10 @@ import { currentSeq, errorEnvelope, replayFor, type Subscription } from '@honne/
 import { WebSocket, type RawData } from 'ws';
 
 import type { AppContext } from '../context.ts';
+import { GATEWAY_LIMIT_DEFAULTS } from '../limits.ts';
 
 export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'> & {
-  config: Pick<AppContext['config'], 'rateLimitMax' | 'heartbeatMs'>;
+  config: Pick<AppContext['config'], 'rateLimitMax' | 'heartbeatMs' | 'limits'>;
 };
 
 /**
@@ -46,8 +47,12 @@ interface SocketState {
   held: RealtimeEvent[] | null;
   /** Channels this socket watches (live lists); created on the first subscribe only. */
   channels?: Set<string>;
-  /** Commands in the current minute: a socket gets the budget of one client's HTTP requests. */
-  commands?: { windowStart: number; count: number };
+}
+
+/** A user's commands in the current minute, over all their sockets. */
+interface CommandWindow {
+  windowStart: number;
+  count: number;
 }
 
 /** Channels a client may watch: the live voice lists. Others are refused silently. */
@@ -71,6 +76,12 @@ type Client = WebSocket & { [kState]?: SocketState };
 export class RealtimeHub {
   readonly #byUser = new Map<string, Set<Client>>();
   readonly #byChannel = new Map<string, Set<Client>>();
+  /**
+   * Per user, not per socket: four sockets once sent 1,000 messages in 1.1 s. A user gets the
+   * budget of one client's HTTP requests however many sockets they open.
+   */
+  readonly #commands = new Map<string, CommandWindow>();
+  readonly #maxSocketsPerUser: number;
   readonly #subs: Subscription[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
   #tick = 0;
@@ -83,6 +94,7 @@ export class RealtimeHub {
   readonly #onError: (this: Client, err: Error) => void;
 
   constructor(private readonly ctx: HubContext) {
+    this.#maxSocketsPerUser = { ...GATEWAY_LIMIT_DEFAULTS, ...ctx.config.limits }.maxSocketsPerUser;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const hub = this;
     this.#onMessage = function (data, isBinary) {
@@ -311,7 +323,7 @@ export class RealtimeHub {
     let result: Omit<RealtimeCommandResult, 'ref'>;
     if (!def) {
       result = { status: 404, body: errorEnvelope(404, 'not_found', messages.notFound) };
-    } else if (!this.#allowCommand(state)) {
+    } else if (!this.#allowCommand(state.userId)) {
       result = { status: 429, body: errorEnvelope(429, 'rate_limited', messages.rateLimited) };
     } else {
       try {
@@ -329,10 +341,12 @@ export class RealtimeHub {
     this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.commandResult, at: this.#now(), data }));
   }
 
-  #allowCommand(state: SocketState): boolean {
+  #allowCommand(userId: string): boolean {
     const t = this.ctx.clock.now().getTime();
-    if (!state.commands || t - state.commands.windowStart >= MINUTE_MS) state.commands = { windowStart: t, count: 0 };
-    return ++state.commands.count <= this.ctx.config.rateLimitMax;
+    let window = this.#commands.get(userId);
+    if (!window || t - window.windowStart >= MINUTE_MS)
+      this.#commands.set(userId, (window = { windowStart: t, count: 0 }));
+    return ++window.count <= this.ctx.config.rateLimitMax;
   }
 
   #send(socket: Client, json: string): void {
@@ -370,6 +384,13 @@ export class RealtimeHub {
     }
     set.add(socket);
     this.#count++;
+    // One token once held 500 sockets. The oldest makes way (a set iterates in insertion order):
+    // it is most likely a tab left open, and the newest is the one the user is looking at.
+    if (set.size > this.#maxSocketsPerUser) {
+      const oldest = set.values().next().value!;
+      this.#remove(oldest);
+      oldest.close(REALTIME_CLOSE.replaced, 'too many sockets');
+    }
   }
 
   /**
@@ -399,6 +420,7 @@ export class RealtimeHub {
 
   #beat(): void {
     const slice = this.#tick++ % HEARTBEAT_SLICES;
+    if (slice === 0) this.#forgetOldCommandWindows();
     for (const set of this.#byUser.values()) {
       for (const socket of set) {
         const state = socket[kState]!;
@@ -411,6 +433,13 @@ export class RealtimeHub {
         socket.ping();
       }
     }
+  }
+
+  /** Once per heartbeat round: windows of a minute ago count for nothing. */
+  #forgetOldCommandWindows(): void {
+    const t = this.ctx.clock.now().getTime();
+    for (const [userId, window] of this.#commands)
+      if (t - window.windowStart >= MINUTE_MS) this.#commands.delete(userId);
   }
 
   #now(): string {

@@ -6,7 +6,9 @@ import { errorEnvelope, IDENTITY_HEADERS } from '@honne/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { bearerToken } from '../auth/token-verifier.ts';
+import { limitsOf } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { bufferBody } from '../limits.ts';
 import { endpointOf } from '../request-info.ts';
 import { API_PREFIX, routeEntries } from '../routes-table.ts';
 
@@ -20,8 +22,25 @@ const UPSTREAM_TIMEOUT_MS = 30_000;
  * routes table. The caller is authenticated here, once; services trust the identity headers the
  * gateway sets (with the internal token) and nothing a client sends under those names.
  */
+/**
+ * This hop's own headers, never the next one's. `expect` most of all: the client's
+ * `100-continue` was answered here, and undici refuses a request that carries it (every upload
+ * over 1 MB from curl was a 503). The body is sent whole, so its framing is the proxy's to set.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'te',
+  'trailer',
+  'upgrade',
+  'expect',
+]);
+
 export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { internalToken } = ctx.config;
+  const readBody = bufferBody(limitsOf(ctx.config));
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const endpoint = endpointOf(request);
@@ -48,6 +67,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
       }
       // Identity is the gateway's to state; the bearer token stops here.
       if (name.startsWith('x-honne-') || name === IDENTITY_HEADERS.internalToken || name === 'authorization') continue;
+      if (HOP_BY_HOP.has(name)) continue;
       out[name] = headers[name] as string | string[] | undefined;
     }
     out['x-forwarded-for'] = request.ip;
@@ -71,7 +91,11 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
       upstream: ctx.config.upstreams[service],
       prefix: `${API_PREFIX}${prefix}`,
       rewritePrefix: prefix,
-      preHandler: authenticate,
+      // Who first, then the whole body, and only then an upstream connection.
+      preHandler: async (request, reply) => {
+        await authenticate(request, reply);
+        await readBody(request, reply);
+      },
       disableRequestLogging: true,
       undici: { connections: 128, pipelining: 1, keepAliveTimeout: 30_000, headersTimeout: UPSTREAM_TIMEOUT_MS },
       replyOptions: {

@@ -26,14 +26,26 @@ export function filterView(ctx: AppContext, row: UserFilterRow | undefined): Fil
   };
 }
 
+const FILTER_FIELDS = [
+  'user_status',
+  'gender',
+  'age_id',
+  'area_id',
+  'area',
+  'category_id',
+  'sub_category_id',
+  'latest_joined_thread',
+] as const satisfies readonly (keyof FilterPatch)[];
+
 export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, topicsEndpoints.getFilter, async ({ caller }) =>
     ok(filterView(ctx, await findFilter(ctx.db, caller.userId))),
   );
 
   route(app, ctx, topicsEndpoints.saveFilter, async ({ body, caller }) => {
+    // Only the named fields, never the body's own keys: the acting user is the caller alone.
     const patch: FilterPatch = {};
-    for (const [k, v] of Object.entries(body)) if (v !== undefined) (patch as Record<string, unknown>)[k] = v;
+    for (const k of FILTER_FIELDS) if (body[k] !== undefined) (patch as Record<string, unknown>)[k] = body[k];
     if (Object.keys(patch).length === 0) throw fieldErrors({ filter: messages.filterEmpty });
 
     const errors: FieldErrors = {};

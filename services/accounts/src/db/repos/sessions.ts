@@ -16,6 +16,11 @@ export function liveSessions(db: Db, userId: string): Promise<Session[]> {
   return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
+/** Every session not ended. */
+export function allLiveSessions(db: Db): Promise<Pick<Session, 'id' | 'user_id'>[]> {
+  return db.selectFrom('sessions').select(['id', 'user_id']).where('revoked_at', 'is', null).execute();
+}
+
 export function findLive(db: Db, sessionId: string): Promise<Session | undefined> {
   return db
     .selectFrom('sessions')

@@ -68,7 +68,6 @@ export async function saveFilter(
   return db
     .insertInto('user_filters')
     .values({
-      user_id: userId,
       gender: null,
       age_id: null,
       area_id: null,
@@ -77,6 +76,8 @@ export async function saveFilter(
       sub_category_id: null,
       latest_joined_thread: null,
       ...patch,
+      // After the patch, so no key of it can name another user.
+      user_id: userId,
       updated_at: at,
     })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...patch, updated_at: at }))
