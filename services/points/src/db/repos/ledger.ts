@@ -37,7 +37,7 @@ class Insufficient extends Error {}
  * Writes one transfer, or finds the one already written under its key. The payer's balance can
  * never go below zero: both accounts are locked (`FOR UPDATE`, in id order so two opposite
  * transfers cannot deadlock) before the rule in domain/ decides, and the CHECK constraints stand
- * behind it. See docs/adr/0004-ledger-row-locks.md.
+ * behind it. See docs/adr/0006-ledger-row-locks.md.
  *
  * `onCommit` runs inside the same transaction after the transfer is written, so an outbox row
  * (or any other follow-up) commits with it or not at all.
