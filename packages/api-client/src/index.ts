@@ -43,3 +43,4 @@ export {
   summaryToState,
   type UnreadState,
 } from './unread.ts';
+export { CallBridge, type CallActivity, type CallStartRequest } from './calls.ts';

@@ -1,6 +1,7 @@
 import type { RealtimeCommandName, RealtimeCommandResult, RealtimeEvent } from '@honne/contracts/realtime';
 
 import { createAccountsApi, type AccountsApi } from './accounts.ts';
+import { CallBridge } from './calls.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
 import { UnreadStore } from './unread.ts';
@@ -112,6 +113,8 @@ export interface HonneApi {
   realtime: RealtimeHub;
   /** Unread chat counts (the friends tab badge, the friend list), live while someone listens. */
   unread: UnreadStore;
+  /** Starting calls from any screen, and whether one is under way (see calls.ts). */
+  calls: CallBridge;
 }
 
 let instance: HonneApi | undefined;
@@ -129,6 +132,7 @@ export function getApi(): HonneApi {
       accounts: createAccountsApi(client),
       realtime,
       unread: new UnreadStore(client, realtime, client.storage),
+      calls: new CallBridge(),
     };
   }
   return instance;

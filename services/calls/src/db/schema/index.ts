@@ -7,6 +7,17 @@ export interface ServiceMetaTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A user's voice greeting (see db/repos/greetings.ts). */
+export interface GreetingsTable {
+  user_id: string;
+  mime_type: string;
+  duration_ms: number;
+  size: number;
+  audio: Uint8Array;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
 export interface CallsDb {
   service_meta: ServiceMetaTable;
+  greetings: GreetingsTable;
 }
