@@ -71,6 +71,24 @@ const callStrings = {
   noName: '名前なし',
   age: (name: string) => name,
   callRecord: '通話',
+  // greeting recorder (spec §4)
+  recorderTitle: 'あいさつメッセージ',
+  recorderLead: '相手の着信画面で流れる、20秒までのあいさつを録音してください。',
+  recorderSaved: '前回のあいさつが保存されています。そのまま送るか、録り直してください。',
+  record: '録音する',
+  pause: '一時停止',
+  resume: '再開',
+  stopRecording: '録音を終了',
+  play: '再生',
+  stopPlaying: '停止',
+  redo: '録り直す',
+  sendToPartner: '相手に送る',
+  recordingNow: '録音中',
+  pausedNow: '一時停止中',
+  /** §5 / §8, quoted */
+  recordingMissing: '録画を終了しなければします。',
+  recordTime: (ms: number, max: number) => `${Math.floor(ms / 1000)}秒 / ${Math.floor(max / 1000)}秒`,
+  uploading: '送信しています…',
   overlayLabel: '通話',
 } as const;
 
@@ -84,7 +102,6 @@ export const strings = {
   addFriend: 'ともだちを追加',
   chat: 'チャット',
   call: '通話',
-  callSoon: '通話は準備中です',
   block: 'ブロック',
   unblock: 'ブロック解除',
   deleteFriend: 'ともだちから削除',

@@ -45,7 +45,8 @@ export interface CallSession {
   end_cause: 11 | 22 | 33 | 44 | null;
   /** Whether the partner is a friend already (the add-friend button is hidden then). */
   is_friend: boolean;
-  greeting_url: string | null;
+  /** The chat room of the same pair, for the talk view's shortcut (the call room when none). */
+  chat_room_id: string | null;
 }
 
 /** Full views (spec §2): calling, busy, refused. */
