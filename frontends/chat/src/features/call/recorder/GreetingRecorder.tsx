@@ -106,7 +106,7 @@ export function GreetingRecorder({
         <Button block onClick={send} loading={busy}>
           {t.sendToPartner}
         </Button>
-        <Button variant="text" block onClick={onCancel}>
+        <Button variant="text" block onClick={onCancel} style={{ color: '#fff' }}>
           {t.cancel}
         </Button>
       </div>
