@@ -137,6 +137,26 @@ export const messages = {
   roomDeleted: 'このトークルームは削除されました。',
   /** 'レビューありがとうございます。' (spec §8, quoted) */
   ratingThanks: 'レビューありがとうございます。',
+
+  // ---- calls (spec topics-chat-calls §4, §5, §8) ----
+  /** 'トークできませんでした。すでにトーク中です。' (spec §8, quoted): a call attempt while not none */
+  callAlreadyInCall: 'トークできませんでした。すでにトーク中です。',
+  /** '相手が話中です。' (spec §8, quoted) */
+  callPartnerBusy: '相手が話中です。',
+  /** '通話できません。' (spec §8, quoted) */
+  callUnable: '通話できません。',
+  /** 'キャンセルされました。' (spec §8, quoted) */
+  callCancelled: 'キャンセルされました。',
+  /** '切断されました。' (spec §8, quoted; shown with the cause suffix 11/22/33/44) */
+  callDisconnected: '切断されました。',
+  /** 'ネットワークから切断されました。' (spec §5/§8, quoted) */
+  networkLost: 'ネットワークから切断されました。',
+  /** 'this voice does not take calls' (is_callable off) */
+  callNotCallable: 'この声は通話を受け付けていません。',
+  /** 'the call was declined' */
+  callRefused: '通話が拒否されました。',
+  /** 'no call in progress' */
+  callNone: '通話中ではありません。',
 } as const;
 
 /** 'N sub-characters exist, so cannot delete' */
