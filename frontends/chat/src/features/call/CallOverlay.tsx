@@ -32,11 +32,16 @@ export default function CallOverlay() {
 
   session.bindMedia(media);
 
-  // A new call (or a ring) always opens full size.
+  // A new call (or a ring) always opens full size, with the settings as they are now.
   const state = call?.state ?? 'none';
+  const { refresh } = settings;
+  const starting = state === 'receiving' || session.request !== null;
   useEffect(() => {
     if (state === 'receiving' || state === 'none') setMinimised(false);
   }, [state]);
+  useEffect(() => {
+    if (starting) refresh();
+  }, [starting, refresh]);
 
   const shown = call && state !== 'none' && state !== 'end';
   const canMinimise = shown && MINIMISABLE_STATES.includes(state);

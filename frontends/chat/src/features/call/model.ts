@@ -1,20 +1,10 @@
+import type { CallState } from '@honne/contracts/calls';
+
 /**
  * The call as the overlay sees it. The server owns the call and its state machine (spec §4); this
  * is its latest word plus what only the browser knows (muted, minimised, media up).
  */
-export type CallState =
-  | 'none'
-  | 'calling'
-  | 'receiving'
-  | 'waiting_connect'
-  | 'connecting'
-  | 'connected'
-  | 'disconnect'
-  | 'unable_connect'
-  | 'busy'
-  | 'refuse'
-  | 'waiting_review'
-  | 'end';
+export type { CallState } from '@honne/contracts/calls';
 
 /** What the partner shows of themselves; an anonymous partner's card holds no identity. */
 export interface CallPartner {
@@ -32,20 +22,34 @@ export interface CallPartner {
 
 export type CallRole = 'caller' | 'callee';
 
+/**
+ * The server's CallView (contracts/calls) joined with the partner's card (chat's room, then the
+ * public profile when the partner is not anonymous).
+ */
 export interface CallSession {
+  /** The call id (the spec's signal_id). */
+  id: string;
   room_id: string;
   role: CallRole;
   state: CallState;
   partner: CallPartner;
+  /** Either side is anonymous: the start prompt and tone play, the add-friend button hides. */
   anonymous: boolean;
   /** Points per minute, 0 when free. */
   price: number;
+  i_pay: boolean;
   connected_at: string | null;
-  /** The spec's 11/22/33/44 when the server ended the call for a reason the user did not choose. */
-  end_cause: 11 | 22 | 33 | 44 | null;
+  /** The spec's 11/22/33/44 when the line dropped (state 'disconnect'). */
+  disconnect_code: number | null;
+  end_cause: string | null;
+  transport: 'p2p' | 'livekit';
+  relay_only: boolean;
+  offerer: boolean;
   /** Whether the partner is a friend already (the add-friend button is hidden then). */
   is_friend: boolean;
-  /** The chat room of the same pair, for the talk view's shortcut (the call room when none). */
+  /** The partner's user id when they are not anonymous (add friend, report). */
+  partner_id: string | null;
+  /** The chat room of the same pair, for the talk view's shortcut: the call's own room. */
   chat_room_id: string | null;
 }
 

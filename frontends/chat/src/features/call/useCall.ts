@@ -1,4 +1,5 @@
 import { getApi, type CallStartRequest } from '@honne/api-client';
+import { CALL_MESSAGES, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { usePopup } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { strings } from '../../strings.ts';
 import { useFail } from '../shared/api.ts';
 
-import { callApi, type CallUpdate } from './call-api.ts';
+import { callApi, endNotice, toSession, type PartnerInfo } from './call-api.ts';
 import { MicError } from './media/microphone.ts';
 import type { Recording } from './recorder/useRecorder.ts';
 import type { CallSession } from './model.ts';
@@ -15,58 +16,71 @@ const t = strings.calls;
 const MIC_MESSAGE = { insecure: t.micInsecure, denied: t.micDenied, absent: t.micAbsent } as const;
 
 /** Spec §4 / §9: how long an outcome stays on screen before the call returns to none. */
-const HOLD_MS: Partial<Record<CallSession['state'], number>> = { busy: 1000, refuse: 3000, unable_connect: 1000 };
+const HOLD_MS: Partial<Record<CallSession['state'], number>> = {
+  busy: CALL_TIMERS.busyWaitMs,
+  refuse: CALL_TIMERS.refuseWaitMs,
+  unable_connect: CALL_TIMERS.unableWaitMs,
+};
+const ENDED = new Set<CallSession['state']>(['end', 'disconnect', 'waiting_review', 'none']);
 
-interface MediaHandle {
+export interface MediaHandle {
   prepare(): Promise<void>;
   release(): void;
-  mediaState: string | null;
 }
 
 /**
- * The call as the server tells it (real-time events, and the current call again after a
- * reconnect), and the user's actions on it. Outcomes show the spec §8 message and then clear.
+ * The call as the server tells it ('call.state' events, and GET /calls/current after every
+ * (re)connect), with the partner's card, and the user's actions on it. Outcomes show the spec §8
+ * message and then clear.
  */
 export function useCall() {
   const api = getApi();
   const popup = usePopup();
   const fail = useFail();
   const navigate = useNavigate();
-  const [call, setCall] = useState<CallSession | null>(null);
+  const [view, setView] = useState<CallView | null>(null);
+  const [partner, setPartner] = useState<{ room: string; info: PartnerInfo } | null>(null);
   const [request, setRequest] = useState<CallStartRequest | null>(null);
   const [savedGreeting, setSavedGreeting] = useState<Recording | null>(null);
   const [greeting, setGreeting] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const media = useRef<MediaHandle | null>(null);
-  const callRef = useRef<CallSession | null>(null);
-  callRef.current = call;
+  const viewRef = useRef<CallView | null>(null);
+  viewRef.current = view;
 
+  /** A newer word from the server about our call (or a new call when we have none). */
   const apply = useCallback(
-    (update: CallUpdate) => {
-      setCall((prev) => {
-        if (prev && update.call.room_id !== prev.room_id && prev.state !== 'none') {
-          // A second call while one is under way is the server's to refuse; keep ours.
-          return prev;
-        }
-        return update.call;
-      });
-      if (update.notice) void popup.alert(update.notice);
+    (next: CallView) => {
+      const prev = viewRef.current;
+      if (prev && prev.id !== next.id && !ENDED.has(prev.state) && !ENDED.has(next.state)) return;
+      if (prev && prev.id !== next.id && ENDED.has(next.state)) return;
+      viewRef.current = next;
+      setView(next);
+      if (ENDED.has(next.state) || HOLD_MS[next.state] !== undefined) {
+        media.current?.release();
+        callApi.forgetSignals(next.id);
+        const notice = endNotice(next);
+        if (notice) void popup.alert(notice);
+      }
     },
     [popup],
   );
 
-  // Server events, and the current call after every (re)connect: a reload mid-call finds it again.
   useEffect(() => {
     const off = api.realtime.subscribe((event) => {
-      const update = callApi.parseEvent(event, callRef.current);
-      if (update) apply(update);
+      const next = callApi.parseEvent(event);
+      if (next) apply(next);
     });
+    // A reload or reconnect mid-call finds the call again.
     const sync = () =>
       void callApi
         .current()
         .then((c) => {
-          if (c) setCall(c);
-          else if (callRef.current && callRef.current.state !== 'none') setCall(null);
+          if (c) apply(c);
+          else if (viewRef.current && !ENDED.has(viewRef.current.state)) {
+            media.current?.release();
+            setView(null);
+          }
         })
         .catch(() => undefined);
     const offStatus = api.realtime.onStatus((s) => s === 'open' && sync());
@@ -77,22 +91,38 @@ export function useCall() {
     };
   }, [api, apply]);
 
+  // The partner's card, once per room.
+  const roomId = view?.room_id ?? null;
+  useEffect(() => {
+    if (!roomId || partner?.room === roomId) return;
+    let alive = true;
+    callApi
+      .partner(roomId)
+      .then((info) => alive && setPartner({ room: roomId, info }))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [roomId, partner?.room]);
+
+  const call = view ? toSession(view, partner?.room === view.room_id ? partner.info : null) : null;
+  const state = view?.state ?? 'none';
+
   // Tell other screens (their call buttons) whether a call is under way.
-  const state = call?.state ?? 'none';
-  const roomId = call?.room_id ?? null;
-  useEffect(() => api.calls.setActivity({ state, room_id: roomId }), [api, state, roomId]);
+  useEffect(
+    () => api.calls.setActivity({ state: ENDED.has(state) ? 'none' : state, room_id: roomId }),
+    [api, state, roomId],
+  );
 
   // Outcomes stay on screen for the spec's wait, then the call returns to none.
   useEffect(() => {
-    const hold = HOLD_MS[state];
-    if (state === 'end' || state === 'waiting_review') {
-      media.current?.release();
-      setCall(null);
+    if (ENDED.has(state)) {
+      setView(null);
       return;
     }
+    const hold = HOLD_MS[state];
     if (hold === undefined) return;
-    media.current?.release();
-    const timer = setTimeout(() => setCall(null), hold);
+    const timer = setTimeout(() => setView(null), hold);
     return () => clearTimeout(timer);
   }, [state]);
 
@@ -116,11 +146,11 @@ export function useCall() {
   useEffect(() => {
     if (state !== 'calling' && state !== 'waiting_connect' && state !== 'connecting') return;
     const lost = () => {
-      void popup.alert(t.networkLost);
-      const c = callRef.current;
-      if (c) void callApi.act(c.room_id, 'hangup').catch(() => undefined);
+      void popup.alert(CALL_MESSAGES.networkLost);
+      const v = viewRef.current;
+      if (v) void callApi.act(v.room_id, v.id, 'hangup').catch(() => undefined);
       media.current?.release();
-      setCall(null);
+      setView(null);
     };
     window.addEventListener('offline', lost);
     return () => window.removeEventListener('offline', lost);
@@ -139,13 +169,13 @@ export function useCall() {
   useEffect(
     () =>
       api.calls.handle(async (req) => {
-        const current = callRef.current;
-        if (current && current.state !== 'none') {
-          await popup.alert(t.alreadyTalking);
+        const current = viewRef.current;
+        if (current && !ENDED.has(current.state)) {
+          await popup.alert(CALL_MESSAGES.alreadyInCall);
           return;
         }
         if (!navigator.onLine) {
-          await popup.alert(t.networkLost);
+          await popup.alert(CALL_MESSAGES.networkLost);
           return;
         }
         setSavedGreeting(await callApi.myGreeting().catch(() => null));
@@ -154,7 +184,7 @@ export function useCall() {
     [api, popup],
   );
 
-  /** 'send to partner': the greeting is stored, the microphone opened, then the call placed. */
+  /** 'send to partner': the microphone opened, the greeting stored, then the call placed. */
   const send = useCallback(
     async (recording: Recording) => {
       if (!request || busy) return;
@@ -166,12 +196,14 @@ export function useCall() {
         setRequest(null);
         apply(placed);
       } catch (error) {
+        media.current?.release();
         if (!micProblem(error)) {
           const notice = callApi.refusalMessage(error);
-          if (notice) void popup.alert(notice);
-          else void fail(error);
+          if (notice) {
+            setRequest(null);
+            void popup.alert(notice);
+          } else void fail(error);
         }
-        media.current?.release();
       } finally {
         setBusy(false);
       }
@@ -181,21 +213,22 @@ export function useCall() {
 
   const act = useCallback(
     async (action: 'answer' | 'refuse' | 'hangup') => {
-      const c = callRef.current;
-      if (!c) return;
+      const v = viewRef.current;
+      if (!v) return;
       try {
         if (action === 'answer') await media.current?.prepare();
-        const update = await callApi.act(c.room_id, action);
-        if (update) apply(update);
-        if (action !== 'answer') {
-          media.current?.release();
-          setCall(null);
-        }
+        apply(await callApi.act(v.room_id, v.id, action));
       } catch (error) {
         if (micProblem(error)) {
           // No microphone, no call: the caller hears a refusal rather than ringing on.
-          await callApi.act(c.room_id, 'refuse').catch(() => undefined);
-          setCall(null);
+          await callApi.act(v.room_id, v.id, 'refuse').catch(() => undefined);
+          setView(null);
+          return;
+        }
+        if (action !== 'answer') {
+          // The call is over for this side whatever the server said (it may have ended already).
+          media.current?.release();
+          setView(null);
           return;
         }
         void fail(error);
@@ -206,10 +239,10 @@ export function useCall() {
 
   const report = useCallback(
     async (content: string) => {
-      const c = callRef.current;
-      if (!c) return false;
+      const v = viewRef.current;
+      if (!v) return false;
       try {
-        await callApi.report(c.room_id, content);
+        await callApi.report(v.room_id, content);
         void popup.alert(t.reportDone);
         return true;
       } catch (error) {
@@ -221,23 +254,27 @@ export function useCall() {
   );
 
   const addFriend = useCallback(async () => {
-    const c = callRef.current;
-    if (!c) return;
+    if (!call) return;
     try {
-      const added = await callApi.addFriend(c);
+      const added = await callApi.addFriend(call);
       void popup.alert(added ? t.friendAdded : t.alreadyFriends);
-      setCall((prev) => (prev && prev.room_id === c.room_id ? { ...prev, is_friend: true } : prev));
+      setPartner((p) => (p && p.room === call.room_id ? { ...p, info: { ...p.info, is_friend: true } } : p));
     } catch (error) {
       void fail(error);
     }
-  }, [popup, fail]);
+  }, [call, popup, fail]);
 
   const go = useCallback(
     (where: 'chat' | 'present' | 'trumpet') => {
-      const c = callRef.current;
-      if (!c) return;
-      const room = c.chat_room_id ?? c.room_id;
-      navigate(where === 'chat' ? `/chat/${room}` : where === 'present' ? `/present/${room}` : `/trumpet/${room}`);
+      const v = viewRef.current;
+      if (!v) return;
+      navigate(
+        where === 'chat'
+          ? `/chat/${v.room_id}`
+          : where === 'present'
+            ? `/present/${v.room_id}`
+            : `/trumpet/${v.room_id}`,
+      );
     },
     [navigate],
   );

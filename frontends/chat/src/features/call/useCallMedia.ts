@@ -1,4 +1,5 @@
 import { createVoiceChanger, DEFAULT_VOICE_SETTINGS, type VoiceChanger, type VoiceSettings } from '@honne/ui';
+import { CALL_TIMERS } from '@honne/contracts/calls';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { callApi, type MediaPlan } from './call-api.ts';
@@ -48,23 +49,35 @@ export function useCallMedia(
     setMediaState(null);
   }, []);
 
+  const callRef = useRef(call);
+  callRef.current = call;
+  const callId = call?.id ?? null;
   const roomId = call?.room_id ?? null;
   const active = call ? hasMedia(call.state) : false;
-  const role = call?.role;
   const output = opts.output;
-  const voice = opts.voice;
+  // Read when media starts: a slider change mid-call is for the next call.
+  const voiceRef = useRef(opts.voice);
+  voiceRef.current = opts.voice;
 
   useEffect(() => {
-    if (!active || !roomId || !role || !output || live.current) return;
+    const c = callRef.current;
+    if (!active || !c || !output || live.current) return;
     let cancelled = false;
     void (async () => {
       try {
         if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
-        const plan: MediaPlan = await callApi.mediaPlan(roomId);
+        const plan: MediaPlan = await callApi.mediaPlan(c);
         if (cancelled) return;
         const ctx = new AudioContext();
-        const changer = await createVoiceChanger(ctx, mic.current, voice ?? DEFAULT_VOICE_SETTINGS);
-        const base = { track: changer.track, output, onState: (s: MediaState) => !cancelled && setMediaState(s) };
+        const changer = await createVoiceChanger(ctx, mic.current, voiceRef.current ?? DEFAULT_VOICE_SETTINGS);
+        const onState = (s: MediaState) => {
+          if (cancelled) return;
+          setMediaState(s);
+          // p2p: the server learns from each side that audio flows (LiveKit tells it by webhook).
+          if (plan.mode === 'p2p' && (s === 'connected' || s === 'failed'))
+            void callApi.reportMedia(c.room_id, c.id, s).catch(() => undefined);
+        };
+        const base = { track: changer.track, output, onState };
         const transport =
           plan.mode === 'livekit'
             ? createLiveKitTransport({ ...base, serverUrl: plan.serverUrl, token: plan.token })
@@ -72,10 +85,10 @@ export function useCallMedia(
                 ...base,
                 iceServers: plan.iceServers,
                 relayOnly: plan.relayOnly,
-                offerer: role === 'caller',
-                signaller: callApi.signaller(roomId),
+                offerer: c.offerer,
+                signaller: callApi.signaller(c.id),
               });
-        live.current = { roomId, ctx, changer, transport };
+        live.current = { roomId: c.room_id, ctx, changer, transport };
         await transport.start();
       } catch (error) {
         console.error('call media failed', error);
@@ -85,7 +98,18 @@ export function useCallMedia(
     return () => {
       cancelled = true;
     };
-  }, [active, roomId, role, output, voice]);
+  }, [active, callId, output]);
+
+  // p2p: 'alive' every 5 s while connected, or the server takes this side as gone.
+  const transport = call?.transport;
+  useEffect(() => {
+    if (mediaState !== 'connected' || transport !== 'p2p' || !roomId || !callId) return;
+    const timer = setInterval(
+      () => void callApi.reportMedia(roomId, callId, 'alive').catch(() => undefined),
+      CALL_TIMERS.aliveEveryMs,
+    );
+    return () => clearInterval(timer);
+  }, [mediaState, transport, roomId, callId]);
 
   // Leaving the media states (ended, refused, reset) releases everything.
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { getApi } from '@honne/api-client';
 import { profileEndpoints } from '@honne/contracts/profile';
 import { DEFAULT_VOICE_SETTINGS, type VoiceSettings } from '@honne/ui';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 import type { RingSettings } from './useRingtone.ts';
 
@@ -43,5 +43,6 @@ export function useCallSettings(): CallSettings & { refresh: () => void } {
     };
   }, [api, tick]);
 
-  return { ...ring, voice, refresh: () => setTick((n) => n + 1) };
+  const refresh = useCallback(() => setTick((n) => n + 1), []);
+  return { ...ring, voice, refresh };
 }

@@ -35,7 +35,8 @@ export function TalkView({
   onGo: (where: 'chat' | 'present' | 'trumpet') => void;
 }) {
   const live = call.state === 'connected';
-  const chargeLine = call.price > 0 && call.role === 'caller' ? t.fee(call.price) : null;
+  // Shown to the non-owner, who pays (spec §2 'optional charge line').
+  const chargeLine = call.price > 0 && call.i_pay ? t.fee(call.price) : null;
   return (
     <>
       <div className="cl-head">
@@ -48,9 +49,17 @@ export function TalkView({
         <PartnerCard partner={call.partner} />
         {chargeLine ? <p className="cl-note">{chargeLine}</p> : null}
         {live && call.connected_at ? (
-          <div className="cl-elapsed" aria-label={t.elapsed}>
-            <Elapsed since={call.connected_at} />
-          </div>
+          <>
+            <div className="cl-elapsed" role="timer" aria-label={t.elapsed}>
+              <Elapsed since={call.connected_at} />
+            </div>
+            {/* Spec §4: an anonymous call begins with a prompt to start talking (and the 7 s tone). */}
+            {call.anonymous ? (
+              <p className="cl-status" role="status">
+                {t.startTalking}
+              </p>
+            ) : null}
+          </>
         ) : (
           <p className="cl-status" role="status">
             {STATUS[call.state] ?? ''}
