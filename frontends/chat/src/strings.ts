@@ -10,7 +10,7 @@ const callStrings = {
   talking: 'トーク中',
   calling: '呼び出し中…',
   incoming: '着信中',
-  incomingFrom: (name: string) => `${name}さんから着信があります`,
+  incomingFrom: (name: string) => `${name.endsWith('さん') ? name : `${name}さん`}から着信があります`,
   busyTitle: '話中',
   refusedTitle: '通話が拒否されました',
   startTalk: 'トークを開始',

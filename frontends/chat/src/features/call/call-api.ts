@@ -267,6 +267,7 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
     role: view.role,
     state: view.state,
     partner: info?.partner ?? EMPTY_PARTNER,
+    partner_known: info !== null,
     anonymous: view.is_anonymous || view.partner_anonymous,
     price: view.call_price,
     i_pay: view.i_pay,

@@ -33,6 +33,8 @@ export interface CallSession {
   role: CallRole;
   state: CallState;
   partner: CallPartner;
+  /** False until the partner's card has been read (the views show a placeholder, not '匿名さん'). */
+  partner_known: boolean;
   /** Either side is anonymous: the start prompt and tone play, the add-friend button hides. */
   anonymous: boolean;
   /** Points per minute, 0 when free. */

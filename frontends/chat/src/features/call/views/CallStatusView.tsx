@@ -32,7 +32,7 @@ export function CallStatusView({
         ) : null}
       </div>
       <div className="cl-body">
-        <PartnerCard partner={call.partner} pulse={call.state === 'calling'} />
+        <PartnerCard partner={call.partner} known={call.partner_known} pulse={call.state === 'calling'} />
         <p className="cl-status" role="status">
           {status}
         </p>

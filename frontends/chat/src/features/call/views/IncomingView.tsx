@@ -42,7 +42,7 @@ export function IncomingView({
         <p className="cl-status" role="alert">
           {t.incomingFrom(name)}
         </p>
-        <PartnerCard partner={call.partner} pulse size={96} />
+        <PartnerCard partner={call.partner} known={call.partner_known} pulse size={96} />
         <p className="cl-status" aria-live="polite">
           {greetingPlaying ? t.playingMessage : ''}
         </p>

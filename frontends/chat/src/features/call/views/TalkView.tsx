@@ -46,7 +46,7 @@ export function TalkView({
         </button>
       </div>
       <div className="cl-body">
-        <PartnerCard partner={call.partner} />
+        <PartnerCard partner={call.partner} known={call.partner_known} />
         {chargeLine ? <p className="cl-note">{chargeLine}</p> : null}
         {live && call.connected_at ? (
           <>
