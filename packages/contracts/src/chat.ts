@@ -24,6 +24,8 @@ export const MESSAGE_TYPES = {
   addFriend: 9,
 } as const;
 export type MessageTypeId = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
+/** Types 5–8 record calls; only the calls service creates them (clients get 403). */
+export const isCallRecordType = (t: number) => t >= MESSAGE_TYPES.missedCall && t <= MESSAGE_TYPES.callMiss;
 
 /** A message as its sender or receiver sees it (`refused`: the receiver blocked the sender). */
 export const MESSAGE_STATUS = {
@@ -87,6 +89,7 @@ export const CHAT_MESSAGES = {
   roomDeleted: messages.roomDeleted,
   ratingThanks: messages.ratingThanks,
   ratingRange: messages.ratingRange,
+  callRecordReserved: messages.callRecordReserved,
   /** The spec's client treats a report as done when the message reads 'success'. */
   reportSuccess: messages.reportSuccess,
 } as const;

@@ -139,6 +139,8 @@ export const messages = {
   ratingThanks: 'レビューありがとうございます。',
 
   // ---- calls (spec topics-chat-calls §4, §5, §8) ----
+  /** 'call records are sent by the app itself' (a client posting message types 5–8) */
+  callRecordReserved: '通話の記録はアプリが自動で送信します。',
   /** 'トークできませんでした。すでにトーク中です。' (spec §8, quoted): a call attempt while not none */
   callAlreadyInCall: 'トークできませんでした。すでにトーク中です。',
   /** '相手が話中です。' (spec §8, quoted) */

@@ -2,13 +2,18 @@ import { createServiceApp } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from './context.ts';
+import { latestCallOfRoom } from './db/repos/calls.ts';
+import { callerRingingIn } from './domain/greeting-access.ts';
+import { callRoutes } from './routes/calls.ts';
 import { configRoutes } from './routes/config.ts';
 import { greetingRoutes } from './routes/greetings.ts';
 
 export function buildApp(ctx: AppContext): FastifyInstance {
   const app = createServiceApp(ctx);
+  // LiveKit signs the exact bytes of its webhook body: keep them as text for the check.
+  app.addContentTypeParser('application/webhook+json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   configRoutes(app, ctx);
-  // No call rings anywhere until the call state machine lands: nobody hears another's greeting.
-  greetingRoutes(app, ctx, async () => null);
+  callRoutes(app, ctx);
+  greetingRoutes(app, ctx, async (roomId, userId) => callerRingingIn(await latestCallOfRoom(ctx.db, roomId), userId));
   return app;
 }

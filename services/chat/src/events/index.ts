@@ -1,6 +1,7 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { onCallEnded } from './calls.ts';
 import { respondRoomParticipants, respondRoomsSummary, respondSendMessage } from './requests.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
@@ -28,5 +29,6 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomsSummary(ctx),
     respondRoomParticipants(ctx),
     respondSendMessage(ctx),
+    onCallEnded(ctx),
   ];
 }

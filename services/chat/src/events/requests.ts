@@ -4,6 +4,7 @@ import { ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
+import { areFriends, blockedEitherWay } from '../db/repos/users.ts';
 import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
 
@@ -67,18 +68,27 @@ export const respondRoomParticipants = (ctx: AppContext): Subscription =>
       const room = /^[0-9a-f-]{36}$/.test(room_id)
         ? await ctx.db
             .selectFrom('rooms')
-            .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous'])
+            .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous', 'room_type_id', 'topic_id'])
             .where('id', '=', room_id)
             .where('deleted_at', 'is', null)
             .executeTakeFirst()
         : undefined;
       if (!room) return { found: false, participants: [] };
+      const [friends, blocked] = await Promise.all([
+        areFriends(ctx.db, room.user1_id, room.user2_id),
+        blockedEitherWay(ctx.db, room.user1_id, room.user2_id),
+      ]);
       return {
         found: true,
         participants: [
           { user_id: room.user1_id, is_anonymous: room.user1_anonymous },
           { user_id: room.user2_id, is_anonymous: room.user2_anonymous },
         ],
+        room_type_id: room.room_type_id,
+        topic_id: room.topic_id,
+        are_friends: friends,
+        blocked,
+        deleted: false,
       };
     },
     { queue: 'chat' },

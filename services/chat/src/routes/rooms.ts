@@ -4,6 +4,7 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_REALTIME_TYPES,
+  ROOM_TYPES,
   chatEndpoints,
   isFriendRoomType,
   normalizeRoomType,
@@ -114,6 +115,10 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
     throw new AppError(503, 'topics_unavailable', messages.unexpected);
   }
   if (!topic.found || !topic.user_id) throw notFound(messages.voiceGone);
+  // A call room only on a voice that takes calls (the owner's is_callable switch).
+  if (body.room_type_id === ROOM_TYPES.callTopic && !topic.is_callable) {
+    throw new AppError(403, 'not_callable', messages.callNotCallable);
+  }
   const owner = topic.user_id;
   const iAmOwner = owner === me;
   const peer = iAmOwner ? body.user_id : owner;
