@@ -10,7 +10,7 @@ import base from './playwright.config.ts';
  */
 export const FAKE_AUDIO_WAV = `${process.env.E2E_DATA_DIR ?? '/tmp'}/fake-voice.wav`;
 
-const livekit =
+const livekit: Record<string, string> =
   process.env.HONNE_E2E_KEEP_LIVEKIT === '1'
     ? {
         LIVEKIT_URL: process.env.LIVEKIT_URL ?? '',
