@@ -124,7 +124,7 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   const bar = pa.getByRole('button', { name: /タップしてトーク画面に戻る/ });
   await expect(bar).toBeVisible();
   // The voice detail A called from is still open under the bar: close it, then change page.
-  await pa.keyboard.press('Escape');
+  await pa.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: '閉じる' }).click();
   await expect(pa.getByRole('dialog', { name: '声の詳細' })).toBeHidden();
   await pa.getByRole('link', { name: /マイページ/ }).click();
   await expect(pa).toHaveURL(/\/mypage$/);
