@@ -39,8 +39,11 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const forwardHeaders: ReplyHooks['rewriteRequestHeaders'] = (request, headers) => {
     const out: IncomingHttpHeaders = {};
     for (const name in headers) {
-      // Identity is the gateway's to state; the bearer token stops here.
-      if (name.startsWith('x-honne-') || name === IDENTITY_HEADERS.internalToken || name === 'authorization') continue;
+      // Identity is the gateway's to state; a user's bearer token stops here. A public endpoint's
+      // Authorization is not ours (LiveKit signs its webhooks with it) and passes through.
+      if (name.startsWith('x-honne-') || name === IDENTITY_HEADERS.internalToken) continue;
+      if (name === 'authorization' && (request.honneCaller || endpointOf(request as FastifyRequest)?.auth !== 'public'))
+        continue;
       out[name] = headers[name] as string | string[] | undefined;
     }
     out['x-forwarded-for'] = request.ip;
