@@ -8,7 +8,7 @@
 //   HONNE_CALLS_TRANSPORTS=p2p node support/calls-run.mjs ...   one of them
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,12 +48,20 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
     const secret = randomBytes(24).toString('hex');
     // LiveKit reads LIVEKIT_-prefixed variables as its own config: start it with none of ours.
     const lkEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('LIVEKIT_')));
+    // infra's config plus webhooks to the app under test (the calls service learns joins and
+    // published tracks from them: that is how a LiveKit call becomes 'connected').
+    const config = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'livekit.yaml');
+    writeFileSync(
+      config,
+      `${readFileSync(path.join(root, '..', 'infra', 'livekit', 'livekit.yaml'), 'utf8')}\n` +
+        `webhook:\n  api_key: ${key}\n  urls:\n    - http://127.0.0.1:${process.env.E2E_PORT}/api/v1/calls/livekit/webhook\n`,
+    );
     livekit = spawn(
       bin,
       [
         '--dev',
         '--config',
-        path.join(root, '..', 'infra', 'livekit', 'livekit.yaml'),
+        config,
         '--keys',
         `${key}: ${secret}`,
         '--bind',
