@@ -65,8 +65,14 @@ describe('call state machine', () => {
     const c = newCall(clock.now(), 'p2p', false);
     expect(apply(c, { type: 'answer', by: 'caller' }, clock.now())).toEqual({ ok: false, reason: 'not_allowed' });
     const answered = run(c, { type: 'answer', by: 'callee' }, clock.now());
-    expect(apply(answered, { type: 'answer', by: 'callee' }, clock.now())).toEqual({ ok: false, reason: 'not_allowed' });
-    expect(apply(answered, { type: 'refuse', by: 'callee' }, clock.now())).toEqual({ ok: false, reason: 'not_allowed' });
+    expect(apply(answered, { type: 'answer', by: 'callee' }, clock.now())).toEqual({
+      ok: false,
+      reason: 'not_allowed',
+    });
+    expect(apply(answered, { type: 'refuse', by: 'callee' }, clock.now())).toEqual({
+      ok: false,
+      reason: 'not_allowed',
+    });
   });
 
   it('refuse: the caller sees refuse, the callee end; recorded as type 8', () => {
@@ -297,7 +303,9 @@ describe('paid-call seam, ICE and signal filtering', () => {
     const srflx = 'candidate:2 1 udp 1686052607 203.0.113.7 54400 typ srflx raddr 192.168.1.20 rport 54400';
     const relay = 'candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay raddr 0.0.0.0 rport 0';
     expect([host, srflx, relay].map(relayCandidate)).toEqual([false, false, true]);
-    const sdp = ['v=0', 'c=IN IP4 192.168.1.20', `a=${host}`, `a=${relay}`, 'a=rtcp:9 IN IP4 192.168.1.20'].join('\r\n');
+    const sdp = ['v=0', 'c=IN IP4 192.168.1.20', `a=${host}`, `a=${relay}`, 'a=rtcp:9 IN IP4 192.168.1.20'].join(
+      '\r\n',
+    );
     const out = relaySdp(sdp);
     expect(out).not.toContain('192.168.1.20');
     expect(out).toContain('typ relay');

@@ -16,7 +16,14 @@ export async function startCalls(
   settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit' | 'turnSecret' | 'turnTtlSeconds'>> = {},
 ): Promise<TestCalls> {
   const infra = await testInfra(mode);
-  const config: CallsConfig = { ...testConfig('calls', mode), iceServers: [], livekit: undefined, turnSecret: undefined, turnTtlSeconds: 3600, ...settings };
+  const config: CallsConfig = {
+    ...testConfig('calls', mode),
+    iceServers: [],
+    livekit: undefined,
+    turnSecret: undefined,
+    turnTtlSeconds: 3600,
+    ...settings,
+  };
   const schema = uniqueName('calls');
   const service = await createService(config, { bus: infra.bus, cache: infra.cache, inMemoryDb: true, schema });
   return {

@@ -19,7 +19,7 @@ export async function relaySignal(ctx: AppContext, caller: Caller, body: CallSig
   if (row.transport !== 'p2p' || (row.phase !== 'answered' && row.phase !== 'connected')) return false;
 
   let sdp: string | null = body.sdp ?? null;
-  let candidate = body.candidate ?? null;
+  const candidate = body.candidate ?? null;
   if (row.relay_only) {
     // Anonymous call with TURN: nothing that carries an address of the sender's own passes.
     if (sdp !== null) sdp = relaySdp(sdp);

@@ -236,7 +236,13 @@ export async function sendMessage(
       await toUser(ctx, me, CHAT_REALTIME_TYPES.messageCreated, messageView(message, room, me, room.sender_name));
     }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
-    if (origin === 'client' && room.topic_id && !room.is_replied && room.topic_owner_id !== me && (await markReplied(ctx.db, room.id, now))) {
+    if (
+      origin === 'client' &&
+      room.topic_id &&
+      !room.is_replied &&
+      room.topic_owner_id !== me &&
+      (await markReplied(ctx.db, room.id, now))
+    ) {
       await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
     }
   }
