@@ -23,7 +23,7 @@ const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webS
 
 export default defineConfig({
   ...base,
-  testMatch: /calls-.*\.spec\.ts$/,
+  testMatch: /(^|[\\/])calls-[^\\/]*\.spec\.ts$/,
   testIgnore: [],
   timeout: 180_000,
   globalSetup: './support/fake-audio.ts',

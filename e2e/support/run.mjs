@@ -35,7 +35,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), '
 // (fake microphone, loopback-only network namespace, once per transport), the rest here.
 const args = process.argv.slice(2);
 const files = args.filter((a) => a.endsWith('.spec.ts'));
-const callFiles = files.filter((f) => /calls-[^/]*\.spec\.ts$/.test(f));
+const callFiles = files.filter((f) => /(^|\/)calls-[^/]*\.spec\.ts$/.test(f));
 const otherArgs = args.filter((a) => !callFiles.includes(a));
 let status = 0;
 if (files.length === 0 || callFiles.length < files.length) {
