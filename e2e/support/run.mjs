@@ -31,8 +31,26 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(port);
 }
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'honne-e2e-'));
-const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, E2E_DATA_DIR: dataDir },
-});
-process.exit(result.status ?? 1);
+// Files named on the command line choose the pass: call journeys run in support/calls-run.mjs
+// (fake microphone, loopback-only network namespace, once per transport), the rest here.
+const args = process.argv.slice(2);
+const files = args.filter((a) => a.endsWith('.spec.ts'));
+const callFiles = files.filter((f) => /(^|\/)calls-[^/]*\.spec\.ts$/.test(f));
+const otherArgs = args.filter((a) => !callFiles.includes(a));
+let status = 0;
+if (files.length === 0 || callFiles.length < files.length) {
+  const result = spawnSync('npx', ['playwright', 'test', ...otherArgs], {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_DATA_DIR: dataDir },
+  });
+  status = result.status ?? 1;
+}
+if (files.length === 0 || callFiles.length > 0) {
+  const callArgs = args.filter((a) => !a.endsWith('.spec.ts') || callFiles.includes(a));
+  const result = spawnSync('node', [path.join(import.meta.dirname, 'calls-run.mjs'), ...callArgs], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (result.status !== 0) status = result.status ?? 1;
+}
+process.exit(status);

@@ -9,5 +9,6 @@ export const mfConfig = {
     './BlockList': './src/features/blocks/BlockList.tsx',
     './ChatRoom': './src/features/room/ChatRoom.tsx',
     './Trumpet': './src/features/trumpet/Trumpet.tsx',
+    './CallOverlay': './src/features/call/CallOverlay.tsx',
   },
 } as const;

@@ -1,6 +1,97 @@
 import { CHAT_MESSAGES, MESSAGE_PREVIEW } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 
+/**
+ * The call overlay and the greeting recorder (spec topics-chat-calls §2, §4, §8). Japanese quotes
+ * are the spec's; the English glosses' Japanese is ours (docs/strings.md).
+ */
+const callStrings = {
+  /** §2 'talking' */
+  talking: 'トーク中',
+  calling: '呼び出し中…',
+  incoming: '着信中',
+  incomingFrom: (name: string) => `${name.endsWith('さん') ? name : `${name}さん`}から着信があります`,
+  busyTitle: '話中',
+  refusedTitle: '通話が拒否されました',
+  startTalk: 'トークを開始',
+  hangUp: '切る',
+  endTalk: 'トークを終了',
+  cancel: 'キャンセル',
+  mute: 'ミュート',
+  unmute: 'ミュート解除',
+  speaker: 'スピーカー',
+  chat: 'チャット',
+  present: 'プレゼント',
+  trumpet: '効果音',
+  minimise: '小さくする',
+  /** §2 'tap to return to the talk screen' */
+  returnToTalk: 'タップしてトーク画面に戻る',
+  elapsed: '通話時間',
+  charging: (points: number) => `課金中：${points.toLocaleString('ja-JP')}ポイント`,
+  balance: (points: number) => `${points.toLocaleString('ja-JP')}P`,
+  connecting: '接続しています…',
+  waitingConnect: '接続を待っています…',
+  /** §8, quoted */
+  alreadyTalking: 'トークできませんでした。すでにトーク中です。',
+  partnerBusy: '相手が話中です。',
+  unableToConnect: '通話できません。',
+  cancelled: 'キャンセルされました。',
+  disconnected: (cause: 11 | 22 | 33 | 44) => `切断されました。${cause}`,
+  networkLost: 'ネットワークから切断されました。',
+  startTalking: '通話を開始してください。',
+  playingMessage: 'メッセージを再生しています。',
+  refused: '通話が拒否されました。',
+  insufficientPoints: 'ポイントが不足です。',
+  friendAdded: 'ともだちを追加しました。',
+  alreadyFriends: 'すでにともだちになっています',
+  /** §2 'This feature is not supported on the web version.' */
+  speakerUnsupported: 'この機能はWeb版ではご利用いただけません。',
+  notCallable: '通話を受け付けていません',
+  micInsecure:
+    'このページはSSL（https）で接続されていないため、マイクを使えません。https:// で始まるアドレスから開き直してください。',
+  micDenied:
+    'マイクの使用が許可されていないため、通話できません。アドレスバーの鍵アイコン（サイトの設定）からマイクを「許可」にして、もう一度お試しください。',
+  micAbsent: 'マイクが見つからないため、通話できません。マイクを接続してから、もう一度お試しください。',
+  anonymousPrompt: '匿名でトークします。相手にはあなたの名前やプロフィールは表示されません。',
+  // caller profile on the ring screen
+  bloodType: '血液型',
+  personality: '性格',
+  characterWords: 'キャラクター',
+  detail: '自己紹介',
+  fee: (points: number) => `通話料金：1分 ${points.toLocaleString('ja-JP')}ポイント`,
+  free: '通話料金：無料',
+  report: '通報する',
+  reportTarget: '通報対象',
+  reportContent: '通報内容',
+  reportSend: '通報する',
+  reportRequired: '通報内容を入力してください。',
+  reportDone: '通報しました。',
+  addFriend: 'ともだちに追加',
+  anonymous: '匿名さん',
+  noName: '名前なし',
+  age: (name: string) => name,
+  callRecord: '通話',
+  // greeting recorder (spec §4)
+  recorderTitle: 'あいさつメッセージ',
+  recorderLead: '相手の着信画面で流れる、20秒までのあいさつを録音してください。',
+  recorderSaved: '前回のあいさつが保存されています。そのまま送るか、録り直してください。',
+  record: '録音する',
+  pause: '一時停止',
+  resume: '再開',
+  stopRecording: '録音を終了',
+  play: '再生',
+  stopPlaying: '停止',
+  redo: '録り直す',
+  sendToPartner: '相手に送る',
+  recordingNow: '録音中',
+  pausedNow: '一時停止中',
+  /** §5 / §8, quoted */
+  recordingMissing: '録画を終了しなければします。',
+  recordTime: (ms: number, max: number) => `${Math.floor(ms / 1000)}秒 / ${Math.floor(max / 1000)}秒`,
+  uploading: '送信しています…',
+  overlayLabel: '通話',
+} as const;
+
 /** Every Japanese string of the chat remote (the spec's wording where it gives one). */
 export const strings = {
   friendsTitle: 'ともだち',
@@ -11,7 +102,6 @@ export const strings = {
   addFriend: 'ともだちを追加',
   chat: 'チャット',
   call: '通話',
-  callSoon: '通話は準備中です',
   /** Friend detail (spec §2): 'forbidden matters', 'self PR', 'no data' (our wording, docs/strings.md). */
   forbiddenMatters: '禁止事項',
   selfPr: '自己PR',
@@ -99,4 +189,5 @@ export const strings = {
   preview: MESSAGE_PREVIEW,
   tabs: ['効果音', '演奏', 'その他'] as const,
   soundSent: '効果音を送りました',
+  calls: callStrings,
 } as const;

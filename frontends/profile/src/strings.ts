@@ -132,6 +132,15 @@ export const strings = {
   soundTitle: 'ボイスチェンジャー設定',
   soundLead: '通話で使う声の雰囲気を調整できます。',
   soundLabels: ['声の高さ', '声の質', 'エフェクトの強さ'],
+  voicePreview: '自分の声を試しに聞く',
+  voicePreviewStop: '試聴をやめる',
+  voicePreviewHint: '通話相手に届く声を、そのまま聞くことができます。ハウリングを防ぐため、イヤホンをお使いください。',
+  voicePreviewProblem: {
+    insecure: 'このページはSSL（https）で接続されていないため、マイクを使えません。',
+    denied:
+      'マイクの使用が許可されていません。アドレスバーの鍵アイコン（サイトの設定）からマイクを「許可」にしてください。',
+    absent: 'マイクが見つかりません。マイクを接続してから、もう一度お試しください。',
+  },
   save: '保存する',
   saved: '保存しました。',
   bloodTitle: '血液型・性格',

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 
 import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
 
+import { CallSlot } from './features/call-slot/CallSlot.tsx';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
 import { ComingSoon, NotFound } from './features/pages/ComingSoon.tsx';
@@ -74,6 +75,7 @@ export function App() {
               </Route>
             </Routes>
           </Guard>
+          <CallSlot />
         </AppFrame>
       </BrowserRouter>
     </PopupProvider>

@@ -47,3 +47,4 @@ export {
   voiceUnread,
   type UnreadState,
 } from './unread.ts';
+export { CallBridge, type CallActivity, type CallStartRequest } from './calls.ts';

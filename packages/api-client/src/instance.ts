@@ -1,6 +1,7 @@
 import type { RealtimeCommandName, RealtimeCommandResult, RealtimeEvent } from '@honne/contracts/realtime';
 
 import { createAccountsApi, type AccountsApi } from './accounts.ts';
+import { CallBridge } from './calls.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
 import { ServerClock } from './server-clock.ts';
@@ -115,6 +116,8 @@ export interface HonneApi {
   unread: UnreadStore;
   /** The server's time (synced every 30 s while signed in): countdowns read it, not the phone's clock. */
   clock: ServerClock;
+  /** Starting calls from any screen, and whether one is under way (see calls.ts). */
+  calls: CallBridge;
 }
 
 let instance: HonneApi | undefined;
@@ -133,6 +136,7 @@ export function getApi(): HonneApi {
       realtime,
       unread: new UnreadStore(client, realtime, client.storage),
       clock: new ServerClock(client),
+      calls: new CallBridge(),
     };
   }
   return instance;

@@ -3,6 +3,7 @@ import { callsEndpoints } from './calls.ts';
 import { chatEndpoints } from './chat.ts';
 import type { EndpointDef } from './common.ts';
 import { friendsEndpoints } from './friends.ts';
+import { greetingEndpoints } from './greetings.ts';
 import { pointsEndpoints } from './points.ts';
 import { profileEndpoints } from './profile.ts';
 import { topicsEndpoints } from './topics.ts';
@@ -15,5 +16,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(topicsEndpoints),
   ...Object.values(chatEndpoints),
   ...Object.values(callsEndpoints),
+  ...Object.values(greetingEndpoints),
   ...Object.values(pointsEndpoints),
 ];

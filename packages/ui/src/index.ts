@@ -70,3 +70,11 @@ export {
   type CropState,
 } from './crop.ts';
 export * from './links.ts';
+export {
+  voiceParams,
+  DEFAULT_VOICE_SETTINGS,
+  NEUTRAL_VOICE_SETTINGS,
+  type VoiceSettings,
+  type VoiceParams,
+} from './audio/voice-params.ts';
+export { createVoiceChanger, type VoiceChanger } from './audio/voice-changer.ts';

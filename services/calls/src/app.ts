@@ -2,8 +2,11 @@ import { createServiceApp } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from './context.ts';
+import { latestCallOfRoom } from './db/repos/calls.ts';
+import { callerRingingIn } from './domain/greeting-access.ts';
 import { callRoutes } from './routes/calls.ts';
 import { configRoutes } from './routes/config.ts';
+import { greetingRoutes } from './routes/greetings.ts';
 
 export function buildApp(ctx: AppContext): FastifyInstance {
   const app = createServiceApp(ctx);
@@ -11,5 +14,6 @@ export function buildApp(ctx: AppContext): FastifyInstance {
   app.addContentTypeParser('application/webhook+json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   configRoutes(app, ctx);
   callRoutes(app, ctx);
+  greetingRoutes(app, ctx, async (roomId, userId) => callerRingingIn(await latestCallOfRoom(ctx.db, roomId), userId));
   return app;
 }

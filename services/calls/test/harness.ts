@@ -76,7 +76,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     topics,
     delivered,
     /** A request to the calls service as `who`. */
-    calls$: (method: 'GET' | 'POST', url: string, who?: Person, payload?: object) =>
+    calls$: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>
       calls.app.inject({
         method,
         url,

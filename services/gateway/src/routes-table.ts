@@ -29,6 +29,8 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/rooms/:id/pingConnectRoomChat',
     '/rooms/:id/requestpaidcall',
     '/rooms/:id/confirmrequestpaidcall',
+    '/rooms/:id/greeting',
+    '/users/audio_record',
   ],
   points: ['/points', '/admin/points', '/users/send_coin', '/rooms/:id/bonuschat', '/rooms/:id/confirmbonuschat'],
 };

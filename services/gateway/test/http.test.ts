@@ -158,6 +158,17 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     const seenAnon = anonymous.body.data.headers as Record<string, string>;
     for (const name of Object.keys(forgedHeaders)) expect(seenAnon[name], name).toBeUndefined();
 
+    // A public endpoint's own Authorization passes (LiveKit signs its webhooks with it); identity does not.
+    const hook = await call(
+      'POST',
+      '/api/v1/users/login',
+      { authorization: 'signed-by-livekit', ...forgedHeaders },
+      {},
+    );
+    const seenHook = hook.body.data.headers as Record<string, string>;
+    expect(seenHook.authorization).toBe('signed-by-livekit');
+    expect(seenHook[IDENTITY_HEADERS.userId]).toBeUndefined();
+
     // Points trusts identity only with the internal token: a forged user id never reaches it.
     const balance = await call('GET', '/api/v1/points/balance', { ...bearer(token), 'x-honne-user-id': 'mallory' });
     expect(balance.body.data.user_id).toBe(userId);

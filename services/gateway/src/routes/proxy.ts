@@ -61,12 +61,16 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
     const out: IncomingHttpHeaders = {};
     const operator = endpointOf(request as FastifyRequest)?.auth === 'operator';
     for (const name in headers) {
-      if (operator && name === 'authorization') {
-        out[name] = headers[name] as string;
+      // Identity is the gateway's to state; a user's bearer token stops here. An operator endpoint
+      // takes the operator's token, and a public endpoint's Authorization is not ours (LiveKit signs
+      // its webhooks with it): those pass through.
+      if (name.startsWith('x-honne-') || name === IDENTITY_HEADERS.internalToken) continue;
+      if (
+        name === 'authorization' &&
+        !operator &&
+        (request.honneCaller || endpointOf(request as FastifyRequest)?.auth !== 'public')
+      )
         continue;
-      }
-      // Identity is the gateway's to state; the bearer token stops here.
-      if (name.startsWith('x-honne-') || name === IDENTITY_HEADERS.internalToken || name === 'authorization') continue;
       if (HOP_BY_HOP.has(name)) continue;
       out[name] = headers[name] as string | string[] | undefined;
     }

@@ -1,11 +1,13 @@
 import type { Friend } from '@honne/contracts/friends';
 import { GENDERS, PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
-import { Avatar, BottomSheet, Button, Skeleton, usePopup } from '@honne/ui';
+import { Avatar, BottomSheet, Button, Skeleton } from '@honne/ui';
 import { useEffect, useState } from 'react';
 
 import { strings } from '../../strings.ts';
 import { client } from '../shared/api.ts';
 import { BlockIcon, ChatIcon, PhoneIcon, TrashIcon } from '../shared/icons.tsx';
+
+import { startFriendCall } from '../call/start.ts';
 
 import { useFriendActions, useOpenFriendRoom } from './FriendList.tsx';
 import { FriendTopic, useFriendTopic } from './FriendTopic.tsx';
@@ -53,7 +55,6 @@ export function FriendDetail({
   onClose: () => void;
   onGone: (userId: string) => void;
 }) {
-  const popup = usePopup();
   const openRoom = useOpenFriendRoom();
   const { block, remove } = useFriendActions();
   const [user, setUser] = useState<PublicUser | null>(null);
@@ -100,7 +101,13 @@ export function FriendDetail({
           <ChatIcon size={18} />
           {strings.chat}
         </Button>
-        <Button variant="secondary" aria-disabled="true" onClick={() => void popup.alert(strings.callSoon)}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            onClose();
+            startFriendCall(friend.user.id);
+          }}
+        >
           <PhoneIcon size={18} />
           {strings.call}
         </Button>

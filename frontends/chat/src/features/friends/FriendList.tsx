@@ -11,6 +11,7 @@ import { strings } from '../../strings.ts';
 import { ensureChatStyles } from '../../styles.ts';
 import { client, useFail } from '../shared/api.ts';
 import { AddPersonIcon, BlockIcon, ChatIcon, PhoneIcon, TrashIcon } from '../shared/icons.tsx';
+import { startFriendCall } from '../call/start.ts';
 
 import { FriendDetail } from './FriendDetail.tsx';
 
@@ -85,7 +86,6 @@ export function useFriendActions() {
 export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
   const navigate = useNavigate();
   const location = useLocation();
-  const popup = usePopup();
   const fail = useFail();
   const openRoom = useOpenFriendRoom();
   const { block, remove } = useFriendActions();
@@ -307,10 +307,9 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
                     </button>
                     <button
                       type="button"
-                      className="hn-icon-button ch-icon-off"
-                      aria-label={`${name}と${strings.call}（${strings.callSoon}）`}
-                      aria-disabled="true"
-                      onClick={() => void popup.alert(strings.callSoon)}
+                      className="hn-icon-button"
+                      aria-label={`${name}と${strings.call}`}
+                      onClick={() => startFriendCall(f.user.id)}
                     >
                       <PhoneIcon size={22} />
                     </button>

@@ -1,4 +1,4 @@
-import { getApi, isApiError, sendChatMessage } from '@honne/api-client';
+import { getApi, isApiError, sendChatMessage, type CallStartRequest } from '@honne/api-client';
 import {
   CHAT_REALTIME_TYPES,
   MESSAGE_PREVIEW,
@@ -522,6 +522,14 @@ export default function ChatRoom() {
   const partnerAnonymous = room ? room.anonymous.partner || room.userInfo.is_anonymous : true;
   const canAddFriend = !!room && !room.is_friend && !room.anonymous.me && !partnerAnonymous && !!room.userInfo.id;
   const callable = room ? (room.topic ? room.topic.is_callable : true) : false;
+  const startCall = (r: NonNullable<typeof room>) => {
+    const request: CallStartRequest = r.topic
+      ? { kind: 'topic', topic_id: r.topic.id, is_anonymous: r.is_anonymous, room_id: r.id }
+      : { kind: 'friend', user_id: r.userInfo.id ?? '', room_id: r.id };
+    getApi()
+      .calls.start(request)
+      .catch((error: unknown) => void fail(error));
+  };
   const name = room ? (room.userInfo.user_name ?? strings.noName) : '';
 
   return (
@@ -559,10 +567,10 @@ export default function ChatRoom() {
           </button>
           <button
             type="button"
-            className="hn-icon-button ch-icon-off"
+            className={callable ? 'hn-icon-button' : 'hn-icon-button ch-icon-off'}
             aria-label={callable ? strings.call : `${strings.call}（${strings.notCallable}）`}
-            aria-disabled="true"
-            onClick={() => void popup.alert(callable ? strings.callSoon : strings.notCallable)}
+            aria-disabled={callable ? undefined : 'true'}
+            onClick={() => (room && callable ? startCall(room) : void popup.alert(strings.notCallable))}
           >
             <PhoneIcon />
           </button>

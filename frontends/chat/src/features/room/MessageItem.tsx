@@ -9,6 +9,7 @@ import { stampUrl, stampWord } from '../../lib/stamps.ts';
 import type { LocalStatus } from '../../lib/status.ts';
 import { strings } from '../../strings.ts';
 import { SpeakerIcon } from '../shared/icons.tsx';
+import { formatElapsed } from '../call/model.ts';
 
 export type ViewMessage = Message & { local: LocalStatus };
 
@@ -36,6 +37,26 @@ const SYSTEM_TEXT: Record<number, string> = {
   [MESSAGE_TYPES.callMiss]: MESSAGE_PREVIEW.missedCall,
   [MESSAGE_TYPES.addFriend]: MESSAGE_PREVIEW.addFriend,
 };
+
+/**
+ * The calls service's records (types 5–8): `data` is the talk time in seconds for a call that
+ * connected ('通話しました 1:05'), the end cause otherwise (shown as the spec §8 words).
+ */
+function callRecordText(type: number, data: string): string | null {
+  if (type === MESSAGE_TYPES.callSuccess) {
+    const seconds = Number(data);
+    return Number.isFinite(seconds) ? `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}` : null;
+  }
+  if (type === MESSAGE_TYPES.missedCall) return MESSAGE_PREVIEW.missedCall;
+  if (type === MESSAGE_TYPES.callCancel) return MESSAGE_PREVIEW.callCancel;
+  if (type === MESSAGE_TYPES.callMiss) {
+    if (data === 'refuse') return strings.calls.refused;
+    if (data === 'busy') return strings.calls.partnerBusy;
+    if (data === 'unable_connect') return strings.calls.unableToConnect;
+    return MESSAGE_PREVIEW.missedCall;
+  }
+  return null;
+}
 
 function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage) => void }) {
   if (!m.is_mine) return null;
@@ -74,7 +95,7 @@ export const MessageItem = memo(function MessageItem({
   if (system) {
     return (
       <div className="ch-day" data-testid="chat-system">
-        <span>{m.data.trim() || system}</span>
+        <span>{callRecordText(m.message_type_id, m.data) ?? (m.data.trim() || system)}</span>
       </div>
     );
   }

@@ -86,3 +86,19 @@ export const CheckCircleIcon = (p: IconProps) => (
     <path d="M8 12.5l2.5 2.5 5-5.5" />
   </IconSvg>
 );
+export const MicIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <rect x="9" y="3" width="6" height="11" rx="3" />
+    <path d="M5.5 11a6.5 6.5 0 0013 0M12 17.5V21M8.5 21h7" />
+  </IconSvg>
+);
+export const MicOffIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <path d="M15 10V6a3 3 0 00-5.7-1.3M9 9v2a3 3 0 004.6 2.5M5.5 11a6.5 6.5 0 0010.4 5.2M18.5 11a6.4 6.4 0 01-.6 2.7M12 17.5V21M8.5 21h7M4 4l16 16" />
+  </IconSvg>
+);
+export const HangUpIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <path d="M3 14.5c5-4.6 13-4.6 18 0l-2.2 2.6-3.3-1.6v-2.6a9.5 9.5 0 00-7 0v2.6L5.2 17.1 3 14.5z" />
+  </IconSvg>
+);

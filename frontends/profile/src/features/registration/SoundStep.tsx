@@ -9,6 +9,7 @@ import { useProfile } from '../shared/useProfile.ts';
 import { REG, useRegistration } from './context.tsx';
 import type { RegistrationInfo } from './progress.ts';
 import { useEditSave } from './useEditSave.ts';
+import { VoicePreview } from './VoicePreview.tsx';
 
 type Sound = RegistrationInfo['sound'];
 const KEYS = ['setting1', 'setting2', 'setting3'] as const;
@@ -57,6 +58,7 @@ export function SoundStep({ edit }: { edit: boolean }) {
                 />
               ))
             : KEYS.map((k) => <Skeleton key={k} height={64} />)}
+          {sound ? <VoicePreview settings={sound} /> : null}
         </section>
         <Button block onClick={() => void next()} disabled={!sound} loading={busy}>
           {edit ? strings.save : strings.next}

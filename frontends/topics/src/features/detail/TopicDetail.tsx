@@ -1,4 +1,4 @@
-import { isApiError } from '@honne/api-client';
+import { getApi, isApiError } from '@honne/api-client';
 import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
 import type { Topic } from '@honne/contracts/topics';
 import { BottomSheet, Button, ChoiceSheet, usePopup, linkify } from '@honne/ui';
@@ -64,6 +64,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
   const [reporting, setReporting] = useState(false);
   const [hearted, setHearted] = useState(false);
   const [choosingName, setChoosingName] = useState(false);
+  const [choosingCallName, setChoosingCallName] = useState(false);
   const popup = usePopup();
   const chat = useStartChat(initial);
   const report = useRef({ onExpired, onClicked, onHearted });
@@ -240,10 +241,10 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
                 </Button>
                 <Button
                   variant="secondary"
-                  aria-disabled="true"
-                  style={{ opacity: 0.45 }}
+                  aria-disabled={topic.is_callable ? undefined : 'true'}
+                  style={topic.is_callable ? undefined : { opacity: 0.45 }}
                   onClick={() =>
-                    void popup.alert(topic.is_callable ? chatStartStrings.callSoon : chatStartStrings.notCallable)
+                    topic.is_callable ? setChoosingCallName(true) : void popup.alert(chatStartStrings.notCallable)
                   }
                 >
                   {topic.is_callable ? <PhoneIcon size={18} /> : <PhoneOffIcon size={18} />}
@@ -284,6 +285,24 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
             void chat.start(v === 1);
           }}
           onClose={() => setChoosingName(false)}
+        />
+      ) : null}
+      {choosingCallName ? (
+        <ChoiceSheet<number>
+          title={chatStartStrings.nameTitle}
+          options={[
+            { value: 0, label: chatStartStrings.asMyName },
+            { value: 1, label: chatStartStrings.asAnonymous },
+          ]}
+          value={-1}
+          onChoose={(v) => {
+            setChoosingCallName(false);
+            // The call overlay (chat remote, in the shell's slot) records the greeting and places the call.
+            getApi()
+              .calls.start({ kind: 'topic', topic_id: topic.id, is_anonymous: v === 1 })
+              .catch((error: unknown) => void fail(error));
+          }}
+          onClose={() => setChoosingCallName(false)}
         />
       ) : null}
       {reporting ? <ReportDialog topicId={topic.id} name={name} onClose={() => setReporting(false)} /> : null}

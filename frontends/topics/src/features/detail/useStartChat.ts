@@ -16,7 +16,6 @@ export const chatStartStrings = {
     `このボイスとのチャットは ${price.toLocaleString('ja-JP')} ポイントです。チャットを始めますか？`,
   priceOk: 'チャットを始める',
   notCallable: '通話を受け付けていません',
-  callSoon: '通話は次の更新で使えるようになります。',
 } as const;
 
 /**

@@ -10,6 +10,16 @@ export interface ServiceMetaTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A user's voice greeting (see db/repos/greetings.ts). */
+export interface GreetingsTable {
+  user_id: string;
+  mime_type: string;
+  duration_ms: number;
+  size: number;
+  audio: Uint8Array;
+  updated_at: ColumnType<Date, Date, Date>;
+}
+
 export interface CallsTable {
   id: string;
   room_id: string;
@@ -55,6 +65,7 @@ export interface CallAccountsTable {
 
 export interface CallsDb {
   service_meta: ServiceMetaTable;
+  greetings: GreetingsTable;
   calls: CallsTable;
   call_holds: CallHoldsTable;
   call_accounts: CallAccountsTable;

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+
+import base from './playwright.config.ts';
+
+/**
+ * The call journeys (support/calls-run.mjs runs them in a loopback-only network namespace, once
+ * per transport). Chromium gets a fake microphone playing a steady tone from a file the journey
+ * writes, and may pair peer connections over loopback. With LIVEKIT_* set by calls-run.mjs the
+ * app under test carries calls through that livekit-server.
+ */
+export const FAKE_AUDIO_WAV = `${process.env.E2E_DATA_DIR ?? '/tmp'}/fake-voice.wav`;
+
+const livekit: Record<string, string> =
+  process.env.HONNE_E2E_KEEP_LIVEKIT === '1'
+    ? {
+        LIVEKIT_URL: process.env.LIVEKIT_URL ?? '',
+        LIVEKIT_API_KEY: process.env.LIVEKIT_API_KEY ?? '',
+        LIVEKIT_API_SECRET: process.env.LIVEKIT_API_SECRET ?? '',
+      }
+    : {};
+
+const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!;
+
+export default defineConfig({
+  ...base,
+  testMatch: /(^|[\\/])calls-[^\\/]*\.spec\.ts$/,
+  testIgnore: [],
+  timeout: 180_000,
+  globalSetup: './support/fake-audio.ts',
+  use: {
+    ...base.use,
+    permissions: ['microphone'],
+    launchOptions: {
+      ...base.use?.launchOptions,
+      args: [
+        ...(base.use?.launchOptions?.args ?? []),
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-audio-capture=${FAKE_AUDIO_WAV}`,
+        '--allow-loopback-in-peer-connection',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  webServer: { ...webServer, env: { ...webServer.env, ...livekit } },
+});

@@ -1,0 +1,130 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+
+import { auth, signedInPage, type TestUser } from './topics-helpers.ts';
+
+/**
+ * Every RTCPeerConnection the page makes (ours for peer to peer, livekit-client's for the SFU) is
+ * kept on window so the journey can read the real getStats() of what was received.
+ */
+const RECORD_PEER_CONNECTIONS = () => {
+  const Native = window.RTCPeerConnection;
+  const all: RTCPeerConnection[] = [];
+  (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs = all;
+  window.RTCPeerConnection = function (this: unknown, ...args: ConstructorParameters<typeof RTCPeerConnection>) {
+    const pc = new Native(...args);
+    all.push(pc);
+    return pc;
+  } as unknown as typeof RTCPeerConnection;
+  window.RTCPeerConnection.prototype = Native.prototype;
+};
+
+/** A signed-in page at 375×667 whose peer connections the journey can inspect. */
+export async function callPage(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await signedInPage(browser, user);
+  await page.context().addInitScript(RECORD_PEER_CONNECTIONS);
+  await page.context().grantPermissions(['microphone']);
+  await page.setViewportSize({ width: 375, height: 667 });
+  return page;
+}
+
+export interface Inbound {
+  bytes: number;
+  level: number;
+}
+
+/** Inbound audio over every open peer connection: bytes received and the latest audio level. */
+export function inboundAudio(page: Page): Promise<Inbound> {
+  return page.evaluate(async () => {
+    const pcs = (window as unknown as { __pcs?: RTCPeerConnection[] }).__pcs ?? [];
+    let bytes = 0;
+    let level = 0;
+    for (const pc of pcs) {
+      if (pc.connectionState === 'closed') continue;
+      const stats = await pc.getStats();
+      stats.forEach((s: { type: string; kind?: string; bytesReceived?: number; audioLevel?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') {
+          bytes += s.bytesReceived ?? 0;
+          level = Math.max(level, s.audioLevel ?? 0);
+        }
+      });
+    }
+    return { bytes, level };
+  });
+}
+
+/** Waits until received bytes grow and the level is above `min` (sound), sampled every 250 ms. */
+export async function expectHearing(page: Page, seconds = 3): Promise<void> {
+  const first = await inboundAudio(page);
+  await expect
+    .poll(async () => (await inboundAudio(page)).bytes, { timeout: 15_000 })
+    .toBeGreaterThan(first.bytes + 1000);
+  await expect.poll(async () => (await inboundAudio(page)).level, { timeout: 15_000 }).toBeGreaterThan(0.01);
+  // And it keeps flowing for `seconds`.
+  const start = await inboundAudio(page);
+  await page.waitForTimeout(seconds * 1000);
+  const end = await inboundAudio(page);
+  expect(end.bytes).toBeGreaterThan(start.bytes + 1000);
+}
+
+/** The strongest frequency of what plays in the call's output element (the partner's voice). */
+export function dominantFrequency(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const el = document.querySelector('audio[data-call-output]') as HTMLAudioElement | null;
+    const stream = el?.srcObject as MediaStream | null;
+    if (!stream) return 0;
+    const ctx = new AudioContext();
+    const analyser = new AnalyserNode(ctx, { fftSize: 8192, smoothingTimeConstant: 0 });
+    ctx.createMediaStreamSource(stream).connect(analyser);
+    const bins = new Float32Array(analyser.frequencyBinCount);
+    const sums = new Float32Array(analyser.frequencyBinCount);
+    for (let i = 0; i < 10; i++) {
+      await new Promise((r) => setTimeout(r, 150));
+      analyser.getFloatFrequencyData(bins);
+      bins.forEach((v, k) => (sums[k]! += 10 ** (v / 20)));
+    }
+    let best = 0;
+    // Skip DC and the lowest bins (the ring modulation's growl sits below 100 Hz).
+    for (let k = 20; k < sums.length; k++) if (sums[k]! > sums[best]!) best = k;
+    await ctx.close();
+    return (best * ctx.sampleRate) / analyser.fftSize;
+  });
+}
+
+/** A callable, free voice by `owner` in a fresh theme, with `others` joined to it. */
+export async function callableVoice(request: APIRequestContext, owner: TestUser, title: string, others: TestUser[]) {
+  const where = { area_id: 13, category_id: 5, sub_category_id: 22 };
+  const joined = await request.post('/api/v1/threads/join', { headers: auth(owner), data: where });
+  expect(joined.status()).toBe(200);
+  const thread = (await joined.json()).data as { id: string };
+  const posted = await request.post(`/api/v1/topics/${thread.id}`, {
+    headers: auth(owner),
+    data: {
+      title,
+      sub_category_id: 22,
+      area_id: 13,
+      expire_after_minute: 10,
+      chat_price: 0,
+      call_price: 0,
+      is_callable: true,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  for (const u of others)
+    expect((await request.post('/api/v1/threads/join', { headers: auth(u), data: where })).status()).toBe(200);
+  return (await posted.json()).data as { id: string };
+}
+
+/** Sets a user's voice sliders (the profile's userSoundSettings). */
+export async function setVoice(request: APIRequestContext, user: TestUser, s: [number, number, number]) {
+  const res = await request.put('/api/v1/users', {
+    headers: auth(user),
+    data: { userSoundSettings: { setting1: s[0], setting2: s[1], setting3: s[2] } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export const shot = async (page: Page, name: string) => {
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `artifacts/screens/calls-${name}.png`, animations: 'disabled' });
+};

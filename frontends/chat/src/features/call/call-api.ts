@@ -1,0 +1,297 @@
+import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
+import {
+  CALL_MESSAGES,
+  CALLS_REALTIME_TYPES,
+  callsEndpoints,
+  type CallSignalEvent,
+  type CallView,
+} from '@honne/contracts/calls';
+import { ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
+import { friendsEndpoints } from '@honne/contracts/friends';
+import { greetingEndpoints } from '@honne/contracts/greetings';
+import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
+import type { RealtimeEvent } from '@honne/contracts/realtime';
+
+import { strings } from '../../strings.ts';
+
+import type { P2pSignal, Signaller } from './media/p2p.ts';
+import type { Recording } from './recorder/useRecorder.ts';
+import type { CallPartner, CallSession } from './model.ts';
+
+/** How this call's audio travels, as the server decided. */
+export type MediaPlan =
+  | { mode: 'livekit'; serverUrl: string; token: string }
+  | { mode: 'p2p'; iceServers: RTCIceServer[]; relayOnly: boolean };
+
+/** The partner as the call shows them (from chat's room, then the public profile). */
+export interface PartnerInfo {
+  partner: CallPartner;
+  partner_id: string | null;
+  is_friend: boolean;
+}
+
+const client = () => getApi().client;
+const t = strings.calls;
+
+const EMPTY_PARTNER: CallPartner = {
+  name: null,
+  avatar: null,
+  area: null,
+  gender: null,
+  age: null,
+  comment: null,
+  blood_type: null,
+  personality: null,
+  character_words: null,
+  detail: null,
+};
+
+const blobToDataUrl = (blob: Blob): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('could not read the recording'));
+    reader.readAsDataURL(blob);
+  });
+
+const dataUrlToBlob = (url: string, type: string): Blob => {
+  const bin = atob(url.slice(url.indexOf(',') + 1));
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type });
+};
+
+/**
+ * Signals can arrive before this side's peer connection exists (the caller offers as soon as the
+ * callee answers): they wait here, per call, until the transport subscribes.
+ */
+class SignalInbox {
+  private readonly waiting = new Map<string, P2pSignal[]>();
+  private readonly listeners = new Map<string, (s: P2pSignal) => void>();
+
+  push(e: CallSignalEvent): void {
+    const signal: P2pSignal | null =
+      e.kind === 'candidate'
+        ? e.candidate
+          ? { kind: 'candidate', candidate: e.candidate as RTCIceCandidateInit }
+          : null
+        : e.sdp
+          ? { kind: e.kind, sdp: e.sdp }
+          : null;
+    if (!signal) return;
+    const l = this.listeners.get(e.call_id);
+    if (l) l(signal);
+    else this.waiting.set(e.call_id, [...(this.waiting.get(e.call_id) ?? []), signal]);
+  }
+
+  subscribe(callId: string, listener: (s: P2pSignal) => void): () => void {
+    this.listeners.set(callId, listener);
+    for (const s of this.waiting.get(callId) ?? []) listener(s);
+    this.waiting.delete(callId);
+    return () => {
+      if (this.listeners.get(callId) === listener) this.listeners.delete(callId);
+    };
+  }
+
+  forget(callId: string): void {
+    this.waiting.delete(callId);
+    this.listeners.delete(callId);
+  }
+}
+
+const inbox = new SignalInbox();
+
+function partnerOf(room: Room): PartnerInfo {
+  const u = room.userInfo;
+  const anonymous = room.anonymous.partner || u.is_anonymous;
+  return {
+    partner: {
+      ...EMPTY_PARTNER,
+      name: anonymous ? null : u.user_name,
+      avatar: anonymous ? null : u.profile_image,
+      gender: anonymous ? null : (GENDERS.find((g) => g.value === u.gender)?.name ?? null),
+    },
+    partner_id: anonymous ? null : u.id,
+    is_friend: room.is_friend,
+  };
+}
+
+/**
+ * The overlay's only door to the server: every call endpoint and real-time event of the calls
+ * service passes through here, typed by the contracts, so the hooks speak in CallSession terms.
+ */
+export const callApi = {
+  /** Opens (or reopens) the call room with chat, then rings the partner. */
+  async create(request: CallStartRequest): Promise<CallView> {
+    let roomId = request.room_id ?? null;
+    if (!roomId) {
+      const body =
+        request.kind === 'topic'
+          ? { topic_id: request.topic_id, is_anonymous: request.is_anonymous, room_type_id: ROOM_TYPES.callTopic }
+          : { user_id: request.user_id, room_type_id: ROOM_TYPES.callFriend };
+      roomId = (await client().call(chatEndpoints.createRoom, { body })).data.id;
+    }
+    return (await client().call(callsEndpoints.startCall, { params: { id: roomId }, body: {} })).data;
+  },
+
+  async current(): Promise<CallView | null> {
+    return (await client().call(callsEndpoints.current)).data;
+  },
+
+  async act(roomId: string, callId: string, action: 'answer' | 'refuse' | 'hangup' | 'busy'): Promise<CallView> {
+    return (await client().call(callsEndpoints.answer, { params: { id: roomId }, body: { action, signal_id: callId } }))
+      .data;
+  },
+
+  /** p2p: tells the server how this side's peer connection is doing. */
+  async reportMedia(roomId: string, callId: string, state: 'connecting' | 'connected' | 'failed' | 'alive') {
+    await client().call(callsEndpoints.pingConnect, { params: { id: roomId }, body: { state, signal_id: callId } });
+  },
+
+  async mediaPlan(call: CallSession): Promise<MediaPlan> {
+    if (call.transport === 'livekit') {
+      const { data } = await client().call(callsEndpoints.token, { params: { id: call.id } });
+      return { mode: 'livekit', serverUrl: data.serverUrl, token: data.participantToken };
+    }
+    const { data } = await client().call(callsEndpoints.config);
+    return { mode: 'p2p', iceServers: data.ice_servers as RTCIceServer[], relayOnly: call.relay_only };
+  },
+
+  /** Offer/answer/ICE over the shell's socket (a 'call.signal' command), over HTTP when it is down. */
+  signaller(callId: string): Signaller {
+    return {
+      async send(signal) {
+        const body =
+          signal.kind === 'candidate'
+            ? { call_id: callId, kind: signal.kind, candidate: signal.candidate }
+            : { call_id: callId, kind: signal.kind, sdp: signal.sdp };
+        try {
+          const res = await getApi().realtime.command('call.signal', body);
+          if (res.status >= 200 && res.status < 300) return;
+        } catch {
+          // no open socket: HTTP below
+        }
+        await client().call(callsEndpoints.signal, { body: body as never });
+      },
+      subscribe: (listener) => inbox.subscribe(callId, listener),
+    };
+  },
+
+  forgetSignals(callId: string) {
+    inbox.forget(callId);
+  },
+
+  /** A 'call.state' event's CallView; 'call.signal' events go to the inbox. */
+  parseEvent(event: RealtimeEvent): CallView | null {
+    if (event.type === CALLS_REALTIME_TYPES.callSignal) {
+      inbox.push(event.data as CallSignalEvent);
+      return null;
+    }
+    if (event.type === CALLS_REALTIME_TYPES.callState) return event.data as CallView;
+    return null;
+  },
+
+  /** The partner's card: the room (anonymity applied by chat), then their public profile. */
+  async partner(roomId: string): Promise<PartnerInfo> {
+    const { data: room } = await client().call(chatEndpoints.room, { params: { id: roomId } });
+    const info = partnerOf(room);
+    if (!info.partner_id) return info;
+    try {
+      const { data: u } = await client().call(profileEndpoints.userDetail, { params: { id: info.partner_id } });
+      const blood = u.userBloodSettings;
+      return {
+        ...info,
+        partner: {
+          ...info.partner,
+          name: u.user_name,
+          avatar: u.profile_image,
+          area: u.area?.name ?? null,
+          age: u.age?.name ?? null,
+          blood_type: blood?.bloodType ? `${blood.bloodType}型` : null,
+          personality: PERSONALITIES.find((p) => p.value === blood?.personality)?.name ?? null,
+          character_words: u.userCharacterInputWord,
+          detail: u.userCharacterInputDetail,
+        },
+      };
+    } catch {
+      return info;
+    }
+  },
+
+  /** The message for a refused placement (already in a call, blocked, not callable), else null. */
+  refusalMessage(error: unknown): string | null {
+    if (!isApiError(error) || error.kind !== 'http') return null;
+    if (error.code === 'already_in_call') return CALL_MESSAGES.alreadyInCall;
+    if (error.code === 'blocked') return CALL_MESSAGES.unableToConnect;
+    if (error.code === 'not_callable') return CALL_MESSAGES.notCallable;
+    if (error.code === 'insufficient_points') return t.insufficientPoints;
+    return null;
+  },
+
+  async report(roomId: string, content: string): Promise<void> {
+    await client().call(chatEndpoints.report, { params: { id: roomId }, body: { content } });
+  },
+
+  /** Adds the (non-anonymous) partner as a friend; false when they already were. */
+  async addFriend(call: CallSession): Promise<boolean> {
+    if (!call.partner_id) return false;
+    try {
+      await client().call(friendsEndpoints.add, { body: { user_id: call.partner_id, room_id: call.room_id } });
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.code === 'already_friends') return false;
+      throw error;
+    }
+  },
+
+  async greetingOf(roomId: string): Promise<string | null> {
+    const { data } = await client().call(greetingEndpoints.ofCaller, { params: { id: roomId } });
+    return data?.audio ?? null;
+  },
+  async myGreeting(): Promise<Recording | null> {
+    const { data } = await client().call(greetingEndpoints.mine);
+    if (!data) return null;
+    return { blob: dataUrlToBlob(data.audio, data.mime_type), url: data.audio, mimeType: data.mime_type };
+  },
+  async uploadGreeting(recording: Recording): Promise<void> {
+    const audioRecord = await blobToDataUrl(recording.blob);
+    await client().call(greetingEndpoints.upload, { body: { audioRecord, mime_type: recording.mimeType } });
+  },
+};
+
+/** A CallView with its partner, as the overlay shows it. */
+export function toSession(view: CallView, info: PartnerInfo | null): CallSession {
+  return {
+    id: view.id,
+    room_id: view.room_id,
+    role: view.role,
+    state: view.state,
+    partner: info?.partner ?? EMPTY_PARTNER,
+    partner_known: info !== null,
+    anonymous: view.is_anonymous || view.partner_anonymous,
+    price: view.call_price,
+    i_pay: view.i_pay,
+    connected_at: view.connected_at,
+    disconnect_code: view.disconnect_code,
+    end_cause: view.end_cause,
+    transport: view.transport,
+    relay_only: view.ice_transport_policy === 'relay',
+    offerer: view.offerer,
+    is_friend: info?.is_friend ?? false,
+    partner_id: info?.partner_id ?? null,
+    chat_room_id: view.room_id,
+  };
+}
+
+/**
+ * The spec §8 message an end shows this side, or null: the caller's busy/refused/unable views say
+ * it themselves; a callee whose caller gave up hears 'キャンセルされました。'; a dropped line says
+ * '切断されました。' with its cause code.
+ */
+export function endNotice(view: CallView): string | null {
+  if (view.state === 'disconnect') return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}`;
+  if (view.state === 'end' && view.role === 'callee' && (view.end_cause === 'cancel' || view.end_cause === 'missed'))
+    return view.answered_at ? null : CALL_MESSAGES.cancelled;
+  if (view.state === 'unable_connect' && view.role === 'callee') return CALL_MESSAGES.unableToConnect;
+  return null;
+}

@@ -1,0 +1,301 @@
+import { getApi, type CallStartRequest } from '@honne/api-client';
+import { CALL_MESSAGES, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
+import { usePopup } from '@honne/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { strings } from '../../strings.ts';
+import { useFail } from '../shared/api.ts';
+
+import { callApi, endNotice, toSession, type PartnerInfo } from './call-api.ts';
+import { MicError } from './media/microphone.ts';
+import type { Recording } from './recorder/useRecorder.ts';
+import type { CallSession } from './model.ts';
+
+const t = strings.calls;
+const MIC_MESSAGE = { insecure: t.micInsecure, denied: t.micDenied, absent: t.micAbsent } as const;
+
+/** Spec §4 / §9: how long an outcome stays on screen before the call returns to none. */
+const HOLD_MS: Partial<Record<CallSession['state'], number>> = {
+  busy: CALL_TIMERS.busyWaitMs,
+  refuse: CALL_TIMERS.refuseWaitMs,
+  unable_connect: CALL_TIMERS.unableWaitMs,
+};
+const ENDED = new Set<CallSession['state']>(['end', 'disconnect', 'waiting_review', 'none']);
+
+export interface MediaHandle {
+  prepare(): Promise<void>;
+  release(): void;
+}
+
+/**
+ * The call as the server tells it ('call.state' events, and GET /calls/current after every
+ * (re)connect), with the partner's card, and the user's actions on it. Outcomes show the spec §8
+ * message and then clear.
+ */
+export function useCall() {
+  const api = getApi();
+  const popup = usePopup();
+  const fail = useFail();
+  const navigate = useNavigate();
+  const [view, setView] = useState<CallView | null>(null);
+  const [partner, setPartner] = useState<{ room: string; info: PartnerInfo } | null>(null);
+  const [request, setRequest] = useState<CallStartRequest | null>(null);
+  const [savedGreeting, setSavedGreeting] = useState<Recording | null>(null);
+  const [greeting, setGreeting] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const media = useRef<MediaHandle | null>(null);
+  const viewRef = useRef<CallView | null>(null);
+  viewRef.current = view;
+
+  /** A newer word from the server about our call (or a new call when we have none). */
+  const apply = useCallback(
+    (next: CallView) => {
+      const prev = viewRef.current;
+      if (prev && prev.id !== next.id && !ENDED.has(prev.state) && !ENDED.has(next.state)) return;
+      if (prev && prev.id !== next.id && ENDED.has(next.state)) return;
+      viewRef.current = next;
+      setView(next);
+      if (ENDED.has(next.state) || HOLD_MS[next.state] !== undefined) {
+        media.current?.release();
+        callApi.forgetSignals(next.id);
+        const notice = endNotice(next);
+        if (notice) void popup.alert(notice);
+      }
+    },
+    [popup],
+  );
+
+  useEffect(() => {
+    const off = api.realtime.subscribe((event) => {
+      const next = callApi.parseEvent(event);
+      if (next) apply(next);
+    });
+    // A reload or reconnect mid-call finds the call again.
+    const sync = () =>
+      void callApi
+        .current()
+        .then((c) => {
+          if (c) apply(c);
+          else if (viewRef.current && !ENDED.has(viewRef.current.state)) {
+            media.current?.release();
+            setView(null);
+          }
+        })
+        .catch(() => undefined);
+    const offStatus = api.realtime.onStatus((s) => s === 'open' && sync());
+    if (api.realtime.status === 'open') sync();
+    return () => {
+      off();
+      offStatus();
+    };
+  }, [api, apply]);
+
+  // The partner's card, once per room.
+  const roomId = view?.room_id ?? null;
+  useEffect(() => {
+    if (!roomId || partner?.room === roomId) return;
+    let alive = true;
+    callApi
+      .partner(roomId)
+      .then((info) => alive && setPartner({ room: roomId, info }))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [roomId, partner?.room]);
+
+  const call = view ? toSession(view, partner?.room === view.room_id ? partner.info : null) : null;
+  const state = view?.state ?? 'none';
+
+  // Tell other screens (their call buttons) whether a call is under way.
+  useEffect(
+    () => api.calls.setActivity({ state: ENDED.has(state) ? 'none' : state, room_id: roomId }),
+    [api, state, roomId],
+  );
+
+  // Outcomes stay on screen for the spec's wait, then the call returns to none.
+  useEffect(() => {
+    if (ENDED.has(state)) {
+      setView(null);
+      return;
+    }
+    const hold = HOLD_MS[state];
+    if (hold === undefined) return;
+    const timer = setTimeout(() => setView(null), hold);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  // The callee's ring screen plays the caller's greeting.
+  useEffect(() => {
+    if (state !== 'receiving' || !roomId) {
+      setGreeting(null);
+      return;
+    }
+    let alive = true;
+    callApi
+      .greetingOf(roomId)
+      .then((g) => alive && setGreeting(g))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [state, roomId]);
+
+  // Spec §4: network loss while calling, waiting to connect or connecting ends the call.
+  useEffect(() => {
+    if (state !== 'calling' && state !== 'waiting_connect' && state !== 'connecting') return;
+    const lost = () => {
+      void popup.alert(CALL_MESSAGES.networkLost);
+      const v = viewRef.current;
+      if (v) void callApi.act(v.room_id, v.id, 'hangup').catch(() => undefined);
+      media.current?.release();
+      setView(null);
+    };
+    window.addEventListener('offline', lost);
+    return () => window.removeEventListener('offline', lost);
+  }, [state, popup]);
+
+  const micProblem = useCallback(
+    (error: unknown): boolean => {
+      if (!(error instanceof MicError)) return false;
+      void popup.alert(MIC_MESSAGE[error.problem]);
+      return true;
+    },
+    [popup],
+  );
+
+  // Any screen's call button lands here (CallBridge): first the greeting recorder.
+  useEffect(
+    () =>
+      api.calls.handle(async (req) => {
+        const current = viewRef.current;
+        if (current && !ENDED.has(current.state)) {
+          await popup.alert(CALL_MESSAGES.alreadyInCall);
+          return;
+        }
+        if (!navigator.onLine) {
+          await popup.alert(CALL_MESSAGES.networkLost);
+          return;
+        }
+        setSavedGreeting(await callApi.myGreeting().catch(() => null));
+        setRequest(req);
+      }),
+    [api, popup],
+  );
+
+  /** 'send to partner': the microphone opened, the greeting stored, then the call placed. */
+  const send = useCallback(
+    async (recording: Recording) => {
+      if (!request || busy) return;
+      setBusy(true);
+      try {
+        await media.current?.prepare();
+        if (recording !== savedGreeting) await callApi.uploadGreeting(recording);
+        const placed = await callApi.create(request);
+        setRequest(null);
+        apply(placed);
+      } catch (error) {
+        media.current?.release();
+        if (!micProblem(error)) {
+          const notice = callApi.refusalMessage(error);
+          if (notice) {
+            setRequest(null);
+            void popup.alert(notice);
+          } else void fail(error);
+        }
+      } finally {
+        setBusy(false);
+      }
+    },
+    [request, busy, savedGreeting, apply, micProblem, popup, fail],
+  );
+
+  const act = useCallback(
+    async (action: 'answer' | 'refuse' | 'hangup') => {
+      const v = viewRef.current;
+      if (!v) return;
+      try {
+        if (action === 'answer') await media.current?.prepare();
+        apply(await callApi.act(v.room_id, v.id, action));
+      } catch (error) {
+        if (micProblem(error)) {
+          // No microphone, no call: the caller hears a refusal rather than ringing on.
+          await callApi.act(v.room_id, v.id, 'refuse').catch(() => undefined);
+          setView(null);
+          return;
+        }
+        if (action !== 'answer') {
+          // The call is over for this side whatever the server said (it may have ended already).
+          media.current?.release();
+          setView(null);
+          return;
+        }
+        void fail(error);
+      }
+    },
+    [apply, micProblem, fail],
+  );
+
+  const report = useCallback(
+    async (content: string) => {
+      const v = viewRef.current;
+      if (!v) return false;
+      try {
+        await callApi.report(v.room_id, content);
+        void popup.alert(t.reportDone);
+        return true;
+      } catch (error) {
+        void fail(error);
+        return false;
+      }
+    },
+    [popup, fail],
+  );
+
+  const addFriend = useCallback(async () => {
+    if (!call) return;
+    try {
+      const added = await callApi.addFriend(call);
+      void popup.alert(added ? t.friendAdded : t.alreadyFriends);
+      setPartner((p) => (p && p.room === call.room_id ? { ...p, info: { ...p.info, is_friend: true } } : p));
+    } catch (error) {
+      void fail(error);
+    }
+  }, [call, popup, fail]);
+
+  const go = useCallback(
+    (where: 'chat' | 'present' | 'trumpet') => {
+      const v = viewRef.current;
+      if (!v) return;
+      navigate(
+        where === 'chat'
+          ? `/chat/${v.room_id}`
+          : where === 'present'
+            ? `/present/${v.room_id}`
+            : `/trumpet/${v.room_id}`,
+      );
+    },
+    [navigate],
+  );
+
+  return {
+    call,
+    request,
+    savedGreeting,
+    greeting,
+    busy,
+    send,
+    cancelRequest: () => setRequest(null),
+    answer: () => act('answer'),
+    refuse: () => act('refuse'),
+    hangUp: () => act('hangup'),
+    speaker: () => popup.alert(t.speakerUnsupported),
+    report,
+    addFriend,
+    go,
+    bindMedia: (m: MediaHandle) => {
+      media.current = m;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { CloseIcon } from '@honne/ui';
+
+import { strings } from '../../../strings.ts';
+import { ChatIcon, GiftIcon, HangUpIcon, MicIcon, MicOffIcon, SpeakerIcon, TrumpetIcon } from '../../shared/icons.tsx';
+import type { CallSession, CallState } from '../model.ts';
+
+import { CallControl } from './CallControl.tsx';
+import { Elapsed } from './Elapsed.tsx';
+import { PartnerCard } from './PartnerCard.tsx';
+
+const t = strings.calls;
+
+const STATUS: Partial<Record<CallState, string>> = {
+  waiting_connect: t.waitingConnect,
+  connecting: t.connecting,
+  unable_connect: t.unableToConnect,
+};
+
+/** The talk view (spec §2, header 'talking'): who, how long, and the controls. */
+export function TalkView({
+  call,
+  muted,
+  onMute,
+  onSpeaker,
+  onEnd,
+  onMinimise,
+  onGo,
+}: {
+  call: CallSession;
+  muted: boolean;
+  onMute: () => void;
+  onSpeaker: () => void;
+  onEnd: () => void;
+  onMinimise: () => void;
+  onGo: (where: 'chat' | 'present' | 'trumpet') => void;
+}) {
+  const live = call.state === 'connected';
+  // Shown to the non-owner, who pays (spec §2 'optional charge line').
+  const chargeLine = call.price > 0 && call.i_pay ? t.fee(call.price) : null;
+  return (
+    <>
+      <div className="cl-head">
+        <h2>{t.talking}</h2>
+        <button type="button" className="hn-icon-button" aria-label={t.minimise} onClick={onMinimise}>
+          <CloseIcon size={22} />
+        </button>
+      </div>
+      <div className="cl-body">
+        <PartnerCard partner={call.partner} known={call.partner_known} />
+        {chargeLine ? <p className="cl-note">{chargeLine}</p> : null}
+        {live && call.connected_at ? (
+          <>
+            <div className="cl-elapsed" role="timer" aria-label={t.elapsed}>
+              <Elapsed since={call.connected_at} />
+            </div>
+            {/* Spec §4: an anonymous call begins with a prompt to start talking (and the 7 s tone). */}
+            {call.anonymous ? (
+              <p className="cl-status" role="status">
+                {t.startTalking}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p className="cl-status" role="status">
+            {STATUS[call.state] ?? ''}
+          </p>
+        )}
+      </div>
+      <div className="cl-controls">
+        <CallControl
+          label={muted ? t.unmute : t.mute}
+          icon={muted ? <MicOffIcon size={26} /> : <MicIcon size={26} />}
+          pressed={muted}
+          onClick={onMute}
+        />
+        <CallControl label={t.speaker} icon={<SpeakerIcon size={26} />} onClick={onSpeaker} />
+        <CallControl label={t.endTalk} icon={<HangUpIcon size={28} />} variant="end" onClick={onEnd} />
+        <CallControl label={t.chat} icon={<ChatIcon size={24} />} onClick={() => onGo('chat')} />
+        <CallControl label={t.present} icon={<GiftIcon size={24} />} onClick={() => onGo('present')} />
+        <CallControl label={t.trumpet} icon={<TrumpetIcon size={24} />} onClick={() => onGo('trumpet')} />
+      </div>
+    </>
+  );
+}

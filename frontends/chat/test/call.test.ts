@@ -1,0 +1,70 @@
+import type { CallView } from '@honne/contracts/calls';
+import { describe, expect, it } from 'vitest';
+
+import { endNotice, toSession } from '../src/features/call/call-api.ts';
+import { volumeGain } from '../src/features/call/lib/tones.ts';
+import { formatElapsed, hasMedia, isFullView, isTalkView } from '../src/features/call/model.ts';
+
+const view = (over: Partial<CallView>): CallView => ({
+  id: 'c1',
+  room_id: 'r1',
+  room_type_id: 4,
+  topic_id: 't1',
+  role: 'caller',
+  state: 'calling',
+  end_cause: null,
+  disconnect_code: null,
+  transport: 'p2p',
+  ice_transport_policy: 'all',
+  offerer: true,
+  is_anonymous: false,
+  partner_anonymous: false,
+  call_price: 0,
+  time_call_price: 1,
+  i_pay: false,
+  created_at: '2026-11-23T22:00:00.000Z',
+  answered_at: null,
+  connected_at: null,
+  ended_at: null,
+  duration_seconds: 0,
+  review: false,
+  at: '2026-11-23T22:00:00.000Z',
+  ...over,
+});
+
+describe('call overlay rules', () => {
+  it('picks the view of spec §2 by state', () => {
+    expect(['calling', 'busy', 'refuse'].every((s) => isFullView(s as never))).toBe(true);
+    expect(isFullView('receiving')).toBe(false);
+    expect(
+      ['waiting_connect', 'connecting', 'connected', 'disconnect', 'unable_connect', 'waiting_review'].every((s) =>
+        isTalkView(s as never),
+      ),
+    ).toBe(true);
+    expect(hasMedia('connected') && hasMedia('waiting_connect') && !hasMedia('receiving')).toBe(true);
+  });
+
+  it('says the spec §8 message of an end, with the cause suffix', () => {
+    expect(endNotice(view({ state: 'disconnect', disconnect_code: 22 }))).toBe('切断されました。22');
+    expect(endNotice(view({ role: 'callee', state: 'end', end_cause: 'cancel' }))).toBe('キャンセルされました。');
+    expect(endNotice(view({ role: 'callee', state: 'unable_connect' }))).toBe('通話できません。');
+    // A hang-up the user made themselves needs no popup.
+    expect(endNotice(view({ state: 'end', end_cause: 'hangup' }))).toBeNull();
+  });
+
+  it('an anonymous call carries the anonymity and the relay-only policy into the session', () => {
+    const s = toSession(view({ partner_anonymous: true, ice_transport_policy: 'relay' }), null);
+    expect(s.anonymous).toBe(true);
+    expect(s.relay_only).toBe(true);
+    expect(s.partner.name).toBeNull();
+    expect(s.partner_id).toBeNull();
+  });
+
+  it('formats the talk time and the ring volume', () => {
+    expect(formatElapsed(65_000)).toBe('1:05');
+    expect(formatElapsed(3_725_000)).toBe('1:02:05');
+    expect(volumeGain(100)).toBe(1);
+    expect(volumeGain(50)).toBe(0.25);
+    expect(volumeGain(0)).toBe(0);
+  });
+});

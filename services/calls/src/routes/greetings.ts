@@ -1,0 +1,65 @@
+import { GREETING_MESSAGES, greetingEndpoints, type GreetingAudio } from '@honne/contracts/greetings';
+import { fieldErrors, notFound, ok, route } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from '../context.ts';
+import { deleteGreeting, findGreeting, saveGreeting, type GreetingRow } from '../db/repos/greetings.ts';
+import { checkGreetingAudio } from '../domain/greeting-audio.ts';
+
+/**
+ * Who may hear whose greeting in a room: the callee of the call ringing there hears the caller's.
+ * The call itself belongs to the call state machine; it hands this lookup in (see app.ts), so this
+ * file stays clear of the call tables.
+ */
+export type RingingCallerOf = (roomId: string, calleeId: string) => Promise<string | null>;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+const audioOf = (row: GreetingRow): GreetingAudio => ({
+  mime_type: row.mime_type,
+  duration_ms: row.duration_ms,
+  audio: `data:${row.mime_type};base64,${Buffer.from(row.audio).toString('base64')}`,
+});
+
+export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCallerOf: RingingCallerOf): void {
+  route(app, ctx, greetingEndpoints.upload, async ({ body, caller }) => {
+    const data = body.audioRecord.replace(/^data:[^,]*,/, '');
+    if (!BASE64.test(data)) throw fieldErrors({ audioRecord: GREETING_MESSAGES.notAudio });
+    const bytes = new Uint8Array(Buffer.from(data, 'base64'));
+    const check = checkGreetingAudio(bytes, body.mime_type);
+    if (!check.ok) throw fieldErrors({ audioRecord: check.message });
+    const row = {
+      user_id: caller.userId,
+      mime_type: check.mimeType,
+      duration_ms: check.durationMs,
+      size: bytes.length,
+      audio: bytes,
+      updated_at: ctx.clock.now(),
+    };
+    await saveGreeting(ctx.db, row);
+    return ok({
+      mime_type: row.mime_type,
+      duration_ms: row.duration_ms,
+      size: row.size,
+      updated_at: row.updated_at.toISOString(),
+    });
+  });
+
+  route(app, ctx, greetingEndpoints.mine, async ({ caller }) => {
+    const row = await findGreeting(ctx.db, caller.userId);
+    return ok(row ? audioOf(row) : null);
+  });
+
+  route(app, ctx, greetingEndpoints.remove, async ({ caller }) => {
+    await deleteGreeting(ctx.db, caller.userId);
+    return ok({ ok: true });
+  });
+
+  route(app, ctx, greetingEndpoints.ofCaller, async ({ params, caller }) => {
+    // Nobody learns whether a room or a greeting exists unless they are being called in it.
+    const callerId = await ringingCallerOf(params.id, caller.userId);
+    if (!callerId) throw notFound();
+    const row = await findGreeting(ctx.db, callerId);
+    return ok(row ? audioOf(row) : null);
+  });
+}
