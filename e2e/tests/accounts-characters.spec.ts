@@ -25,9 +25,10 @@ test('adds a second and third character, cannot add a fourth, and cannot delete 
     await sheet.getByRole('button', { name: 'キャラクターを追加' }).click();
     await expect(page.getByRole('alertdialog')).toContainText(messages.characterAdded);
     await page.getByRole('button', { name: 'OK' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await login(page, email, PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
+    // Still signed in (no logout first), and the new character is in the list at once.
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(sheet.locator('.hn-row')).toHaveCount(n);
+    await sheet.getByRole('button', { name: '閉じる' }).click();
   }
 
   const sheet = await openCharacters(page);

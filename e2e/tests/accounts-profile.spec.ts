@@ -22,7 +22,7 @@ test('edits every part of the profile from my page and settings, and it all pers
 
   await page.goto('/mypage');
   await expect(page.getByRole('heading', { name: 'けんじ' })).toBeVisible();
-  await expect(page.getByText('M ・ 30代 ・ 東京都')).toBeVisible();
+  await expect(page.getByText('男性 ・ 30代 ・ 東京都')).toBeVisible();
   await expect(page.getByRole('link', { name: /ポイント\s*0 P/ })).toBeVisible();
   await screen(page, 'mypage-01');
 
@@ -83,7 +83,11 @@ test('edits every part of the profile from my page and settings, and it all pers
   await page.getByText('登山', { exact: true }).click();
   await page.getByText('英会話', { exact: true }).click();
   await page.getByRole('button', { name: '保存する' }).click();
-  await ok();
+  // Spec §2: back on my page with 保存しました。, whichever way the popup is then closed.
+  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(page.getByRole('alertdialog')).toContainText('保存しました。');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page).toHaveURL(/\/mypage$/);
   await expect(page.getByText('O型')).toBeVisible();
   await expect(page.getByText('暗い')).toBeVisible();
@@ -176,7 +180,7 @@ test('edits every part of the profile from my page and settings, and it all pers
   await page.goto('/mypage');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'ケンジ' })).toBeVisible();
-  await expect(page.getByText('M ・ 30代 ・ 沖縄県')).toBeVisible();
+  await expect(page.getByText('男性 ・ 30代 ・ 沖縄県')).toBeVisible();
   await expect(page.getByLabel('禁止事項')).toHaveValue('深夜の長電話はごめんなさい');
   await expect(page.getByLabel('自己PR')).toHaveValue('週末は山に登っています。英語も勉強中です。');
   await expect(page.getByText('英会話')).toBeVisible();

@@ -62,7 +62,7 @@ test('resets a forgotten password with the mailed code and logs in with the new 
   await login(page, email, PASSWORD);
   await expect(page.getByText(messages.loginFailed)).toBeVisible();
   await login(page, email, 'brandnew99');
-  await expect(page).toHaveURL(/\/registration-information$/);
+  await expect(page).toHaveURL(/\/setting-information$/);
 });
 
 test('prototype phone sign-in: +81 number, code from the outbox, welcome to the first character', async ({ page }) => {

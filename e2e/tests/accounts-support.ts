@@ -9,6 +9,9 @@ export async function newSignedInUser(page: Page, request: APIRequestContext, ta
   const email = uniqueEmail(tag);
   await registerViaApi(request, email, PASSWORD);
   await login(page, email, PASSWORD);
+  // Spec §2: a login with is_infomation 0 lands on /setting-information, which starts onboarding.
+  await expect(page).toHaveURL(/\/setting-information$/);
+  await page.getByRole('button', { name: 'プロフィールを設定する' }).click();
   await expect(page).toHaveURL(/\/registration-information$/);
   return email;
 }

@@ -22,7 +22,8 @@ test('splash → tutorial → sign-up behind the terms gate → code from the ma
     .click();
   await expect(page).toHaveURL(/\/tutorial$/);
   for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'つぎへ' }).click();
-  await expect(page.getByRole('button', { name: '行われ' })).toBeVisible();
+  // The spec's '行われ' is not a word: the last button says はじめる (docs/strings.md).
+  await expect(page.getByRole('button', { name: 'はじめる' })).toBeVisible();
   await page.screenshot({ path: 'artifacts/screens/02-tutorial-last.png' });
   await page
     .getByRole('button', { name: 'スキップ' })
@@ -71,7 +72,7 @@ test('splash → tutorial → sign-up behind the terms gate → code from the ma
   await phone.getByLabel('メールアドレス').fill(email);
   await phone.getByLabel('パスワード').fill('password123');
   await phone.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(phone).toHaveURL(/\/registration-information$/);
+  await expect(phone).toHaveURL(/\/setting-information$/);
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('alertdialog').getByText(messages.forcedLogout)).toBeVisible();

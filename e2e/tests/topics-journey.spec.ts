@@ -152,7 +152,13 @@ test('a theme from area/category/sub-category, a priced voice, seen live by anot
   await report.getByRole('button', { name: '通報する' }).click();
   await expect(report.getByText(messages.reportRequired)).toBeVisible();
   await report.getByRole('button', { name: 'キャンセル' }).click();
+  // A heart in the detail: the row behind it follows once the detail closes.
+  await expect(row.locator('.tp-stat').filter({ hasText: 'ハート数' })).toHaveText('ハート数0');
+  await detail.getByRole('button', { name: 'この声にハートを送る' }).click();
+  await expect(detail.getByRole('button', { name: 'ハートを送りました' })).toBeDisabled();
   await list.keyboard.press('Escape');
+  await expect(detail).toHaveCount(0);
+  await expect(row.locator('.tp-stat').filter({ hasText: 'ハート数' })).toHaveText('ハート数1');
 
   // The other user opens a room on the voice (the chat screens come with the next issue).
   const room = await request.post('/api/v1/rooms', {

@@ -8,6 +8,8 @@ export const mfConfig = {
     './Login': './src/features/login/Login.tsx',
     './SignUp': './src/features/signup/SignUp.tsx',
     './Terms': './src/features/terms/Terms.tsx',
+    './SettingInformation': './src/features/registration/SettingInformation.tsx',
+    './SignUpCode': './src/features/signup/SignUpCode.tsx',
     './RegistrationInformation': './src/features/registration/RegistrationInformation.tsx',
     './MyPage': './src/features/mypage/MyPage.tsx',
     './ManagePoint': './src/features/mypage/ManagePoint.tsx',

@@ -5,6 +5,7 @@ export const mfConfig = {
   exposes: {
     './PostList': './src/features/post-list/PostList.tsx',
     './LatestPosts': './src/features/latest/LatestPosts.tsx',
+    './SearchList': './src/features/search/SearchList.tsx',
     './FilterTopic': './src/features/filter/FilterTopic.tsx',
     './History': './src/features/history/History.tsx',
   },

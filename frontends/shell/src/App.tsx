@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
+import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
 
 import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
 
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
 import { ComingSoon, NotFound } from './features/pages/ComingSoon.tsx';
+import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
 import { RemoteView } from './features/remote/RemoteView.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
 
 /** Screens of the main shell that later issues build; each is an honest 準備中 page for now. */
-const COMING_SOON_MAIN = ['/search_list', '/present/:roomId', '/setting-information'];
-
-/** Public routes of spec §2 with no screen of their own (/forgetpass is a placeholder in the spec too). */
-const COMING_SOON_PUBLIC = ['/code', '/forgetpass'];
+const COMING_SOON_MAIN = ['/present/:roomId'];
 
 const remote = (id: Parameters<typeof RemoteView>[0]['id']): ReactNode => <RemoteView key={id} id={id} />;
 
@@ -33,16 +31,17 @@ export function App() {
                 <Route path="/signup" element={remote('profile/SignUp')} />
                 <Route path="/agree" element={remote('profile/Terms')} />
                 <Route path="/term_of_use" element={remote('profile/Terms')} />
-                <Route path="/whitescreen" element={<div />} />
+                <Route path="/whitescreen" element={<WhiteScreen />} />
                 <Route path="/verify_email" element={remote('profile/VerifyEmail')} />
                 <Route path="/verify_code" element={remote('profile/VerifyCode')} />
                 <Route path="/reset_password" element={remote('profile/ResetPassword')} />
                 <Route path="/OTP" element={remote('profile/Otp')} />
                 <Route path="/OTPConfirm" element={remote('profile/OtpConfirm')} />
                 <Route path="/OTPResult" element={remote('profile/OtpResult')} />
-                {COMING_SOON_PUBLIC.map((path) => (
-                  <Route key={path} path={path} element={<ComingSoon backTo="/login" />} />
-                ))}
+                <Route path="/code" element={remote('profile/SignUpCode')} />
+                {/* A placeholder in the spec: the forgotten-password flow it stands for. */}
+                <Route path="/forgetpass" element={<Navigate to="/verify_email" replace />} />
+                <Route path="/setting-information" element={remote('profile/SettingInformation')} />
                 <Route path="/registration-information/*" element={remote('profile/RegistrationInformation')} />
                 {/* Full-height screens with their own footer: no bottom navigation. */}
                 <Route path="/chat/:roomId" element={remote('chat/ChatRoom')} />
@@ -61,6 +60,7 @@ export function App() {
                 <Route path="/changepassword" element={remote('profile/ChangePassword')} />
                 <Route path="/sns_info" element={remote('profile/SnsInfo')} />
                 <Route path="/search" element={remote('topics/LatestPosts')} />
+                <Route path="/search_list" element={remote('topics/SearchList')} />
                 <Route path="/filtertopic" element={remote('topics/FilterTopic')} />
                 <Route path="/history/*" element={remote('topics/History')} />
                 <Route path="/friendlist" element={remote('chat/Friends')} />

@@ -27,6 +27,8 @@ describe('guardRedirect (spec §2 Guard, §4)', () => {
     expect(guardRedirect('/registration-information', onboarding)).toBeNull();
     expect(guardRedirect('/registration-information/avatar/list', onboarding)).toBeNull();
     expect(guardRedirect('/term_of_use', onboarding)).toBeNull();
+    // Where the login sends them (spec §2), the start of onboarding.
+    expect(guardRedirect('/setting-information', onboarding)).toBeNull();
   });
 
   it('takes registered people off the sign-in pages', () => {

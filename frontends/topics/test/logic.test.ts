@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { linkify, safeHref } from '@honne/ui';
 
-import { displayName, genderShort, historyName, isPaid } from '../src/lib/format.ts';
+import { displayName, genderName, historyName, isPaid } from '../src/lib/format.ts';
 import { appendPage, emptyPaged, nearBottom, prependItem, removeItem } from '../src/lib/pages.ts';
 
 const row = (id: string) => ({ id });
@@ -84,9 +84,9 @@ describe('links in titles and comments', () => {
 
 describe('labels', () => {
   it('gender M/F/X, anonymous name, paid', () => {
-    expect(genderShort('1')).toBe('M');
-    expect(genderShort('2')).toBe('F');
-    expect(genderShort(null)).toBe('X');
+    expect(genderName('1')).toBe('男性');
+    expect(genderName('2')).toBe('女性');
+    expect(genderName(null)).toBe('未設定');
     expect(displayName({ user_name: null, is_anonymous: true })).toBe('匿名さん');
     expect(displayName({ user_name: 'たろう', is_anonymous: false })).toBe('たろう');
     expect(isPaid({ chat_price: 0, call_price: 10 })).toBe(true);

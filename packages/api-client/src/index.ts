@@ -34,12 +34,16 @@ export {
   type WebSocketLike,
 } from './realtime.ts';
 export { sendChatMessage } from './chat.ts';
+export { prefetchReference, storedReference, REFERENCE_MAX_AGE_MS, type ReferenceData } from './reference.ts';
+export { ServerClock, TIME_SYNC_INTERVAL_MS, type ServerClockOptions } from './server-clock.ts';
 export { getApi, RealtimeHub, type ChannelSource, type HonneApi } from './instance.ts';
 export {
   UnreadStore,
   UNREAD_SYNC_KEY,
   addIncoming,
   clearRoomState,
+  friendUnread,
   summaryToState,
+  voiceUnread,
   type UnreadState,
 } from './unread.ts';

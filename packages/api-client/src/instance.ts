@@ -3,6 +3,7 @@ import type { RealtimeCommandName, RealtimeCommandResult, RealtimeEvent } from '
 import { createAccountsApi, type AccountsApi } from './accounts.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
+import { ServerClock } from './server-clock.ts';
 import { UnreadStore } from './unread.ts';
 
 type RealtimeListener = (event: RealtimeEvent) => void;
@@ -112,6 +113,8 @@ export interface HonneApi {
   realtime: RealtimeHub;
   /** Unread chat counts (the friends tab badge, the friend list), live while someone listens. */
   unread: UnreadStore;
+  /** The server's time (synced every 30 s while signed in): countdowns read it, not the phone's clock. */
+  clock: ServerClock;
 }
 
 let instance: HonneApi | undefined;
@@ -129,6 +132,7 @@ export function getApi(): HonneApi {
       accounts: createAccountsApi(client),
       realtime,
       unread: new UnreadStore(client, realtime, client.storage),
+      clock: new ServerClock(client),
     };
   }
   return instance;

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   verifyCode: 'verify_code',
   /** The message-arrival sound toggle of /settings; kept on this device only (spec §4). */
   messageSound: 'message_sound',
+  /** Areas, categories and sub-categories the splash loaded (spec §3: reference data cached locally). */
+  reference: 'reference_data',
 } as const;
 
 /** The slice of Web Storage we use, so tests can pass a Map-backed one. */
@@ -54,7 +56,6 @@ export interface UserInfo {
   access_token: string;
   /** Epoch milliseconds when access_token stops working (from expires_in at receipt). */
   expires_at: number;
-  token_firebase: string;
   is_infomation: number;
   user_id: string;
   email?: string;
@@ -95,7 +96,6 @@ export class SessionStore {
       ...(previous?.user_id === session.user_id ? previous : {}),
       access_token: session.access_token,
       expires_at: this.now() + session.expires_in * 1000,
-      token_firebase: session.token_firebase,
       is_infomation: session.is_infomation,
       user_id: session.user_id,
       ...(extra.email ? { email: extra.email } : {}),
@@ -157,7 +157,6 @@ function parseUserInfo(raw: string | null): UserInfo | null {
       ...value,
       access_token: value.access_token,
       expires_at: typeof value.expires_at === 'number' ? value.expires_at : 0,
-      token_firebase: value.token_firebase ?? '',
       is_infomation: value.is_infomation ?? 0,
       user_id: value.user_id ?? '',
     };

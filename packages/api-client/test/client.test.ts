@@ -30,7 +30,6 @@ const json = (status: number, body: unknown) =>
 const session = (token: string, expiresIn = 3600, isInfomation = 0) => ({
   access_token: token,
   expires_in: expiresIn,
-  token_firebase: 'fb',
   is_infomation: isInfomation,
   user_id: 'u1',
 });

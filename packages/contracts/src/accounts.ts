@@ -19,7 +19,7 @@ export const SignUpBody = Type.Object({
   confirm_email: Type.Optional(Str()),
   password: Type.Optional(Str()),
   confirm_password: Type.Optional(Str()),
-  /** Sent by our client; the spec's client enforced the terms gate on its own. */
+  /** Required true: sign-up without having agreed to the terms is refused (the server keeps the gate). */
   agree_terms: Type.Optional(Type.Boolean()),
 });
 export type SignUpBody = Static<typeof SignUpBody>;
@@ -62,7 +62,8 @@ export const Session = Type.Object({
   access_token: Type.String(),
   /** Seconds until the access token expires; the client refreshes before then. */
   expires_in: Type.Integer(),
-  token_firebase: Type.String(),
+  // No token_firebase: the spec's client signed in to a hosted real-time backend with it; honne's
+  // socket takes the access token, so there is nothing to hand out (docs/adr/0004).
   is_infomation: Type.Integer(),
   user_id: Type.String(),
 });
@@ -198,7 +199,13 @@ export const accountsEndpoints = {
   }),
 } as const;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The "standard format" of spec §5: printable ASCII only (RFC 5321 without quoting), so an emoji or
+ * a full-width character in an address is a typo we name rather than a mail that never arrives.
+ * The domain is labels of letters, digits and hyphens with a dot.
+ */
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /** Rules of spec §5 for sign-up; used by the server and, for instant feedback, by the client. */
 export function validateSignUp(body: SignUpBody): FieldErrors {
@@ -214,7 +221,8 @@ export function validateSignUp(body: SignUpBody): FieldErrors {
   if (!passwordError && body.confirm_password !== body.password) {
     errors.confirm_password = messages.confirmPasswordMismatch;
   }
-  if (body.agree_terms === false) errors.agree_terms = messages.termsRequired;
+  // The terms gate is the server's too: a client that leaves it out has not agreed.
+  if (body.agree_terms !== true) errors.agree_terms = messages.termsRequired;
   return errors;
 }
 

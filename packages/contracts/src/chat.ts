@@ -24,6 +24,8 @@ export const MESSAGE_TYPES = {
   addFriend: 9,
 } as const;
 export type MessageTypeId = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
+/** Types 5–8 record calls; only the calls service creates them (clients get 403). */
+export const isCallRecordType = (t: number) => t >= MESSAGE_TYPES.missedCall && t <= MESSAGE_TYPES.callMiss;
 
 /** A message as its sender or receiver sees it (`refused`: the receiver blocked the sender). */
 export const MESSAGE_STATUS = {
@@ -82,11 +84,14 @@ export const CHAT_MESSAGES = {
   soundInvalid: messages.soundInvalid,
   priceConfirmRequired: messages.priceConfirmRequired,
   notFriends: messages.roomNotFriends,
+  /** The owner of a voice opens rooms only with people who wrote on it. */
+  notAReplier: messages.roomNotAReplier,
   cannotTalkToSelf: messages.cannotTalkToSelf,
   partnerRequired: messages.partnerRequired,
   roomDeleted: messages.roomDeleted,
   ratingThanks: messages.ratingThanks,
   ratingRange: messages.ratingRange,
+  callRecordReserved: messages.callRecordReserved,
   /** The spec's client treats a report as done when the message reads 'success'. */
   reportSuccess: messages.reportSuccess,
 } as const;
@@ -103,6 +108,30 @@ export const MESSAGE_PREVIEW = {
   callCancel: 'キャンセルされました。',
   addFriend: 'ともだちを追加しました。',
 } as const;
+
+/** What a list shows of a message (friend list, unread summaries, history rows), server and client alike. */
+export function messagePreview(m: { message_type_id: number; data: string; is_sound: boolean; is_voice: boolean }) {
+  if (m.is_voice) return MESSAGE_PREVIEW.voice;
+  if (m.is_sound) return MESSAGE_PREVIEW.sound;
+  switch (m.message_type_id) {
+    case MESSAGE_TYPES.image:
+    case MESSAGE_TYPES.base64Image:
+      return MESSAGE_PREVIEW.image;
+    case MESSAGE_TYPES.stamp:
+      return MESSAGE_PREVIEW.stamp;
+    case MESSAGE_TYPES.missedCall:
+    case MESSAGE_TYPES.callMiss:
+      return MESSAGE_PREVIEW.missedCall;
+    case MESSAGE_TYPES.callSuccess:
+      return MESSAGE_PREVIEW.callSuccess;
+    case MESSAGE_TYPES.callCancel:
+      return MESSAGE_PREVIEW.callCancel;
+    case MESSAGE_TYPES.addFriend:
+      return MESSAGE_PREVIEW.addFriend;
+    default:
+      return m.data;
+  }
+}
 
 // ---- entities of §3 ----
 
@@ -198,6 +227,8 @@ export type Message = Static<typeof Message>;
 
 export const RoomUnread = Type.Object({
   room_id: Type.String(),
+  /** The voice the room is on; null for a friend room (the friends tab counts those, history the rest). */
+  topic_id: Nullable(Type.String()),
   unreadCount: Type.Integer(),
   messageIds: Type.Array(Type.String()),
   latestMessage: Nullable(Type.String()),
@@ -250,6 +281,8 @@ export const RoomCreate3Body = Type.Object({
 });
 
 export const RoomParams = Type.Object({ id: Id });
+/** What PUT /rooms/{id}/showBonusStatus answers until the points work gives the call more meaning. */
+export const BonusStatus = Type.Object({ room_id: Type.String(), bonus: Type.Boolean(), paid: Type.Boolean() });
 export const RoomGetQuery = Type.Object({ user_id: Type.Optional(Id) });
 export const ReportBody = Type.Object({
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
@@ -295,12 +328,18 @@ export type MessagesQuery = Static<typeof MessagesQuery>;
 
 export const DeleteBody = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: CHAT_LIMITS.deleteMax }) });
 
-/** JSON, not multipart: `data` is the image as a data URL or bare base64 (image types 1 and 3 of §9). */
+/**
+ * JSON or the spec's multipart form (`id, message_type_id, data, roomId, size`): `data` is the image
+ * as a file part, a data URL or bare base64 (image types 1 and 3 of §9); the room is `room_id` or
+ * the spec's `roomId`. `size` is accepted and ignored: the server measures the stored image.
+ */
 export const ImageUploadBody = Type.Object({
-  room_id: Id,
+  room_id: Type.Optional(Id),
+  roomId: Type.Optional(Id),
   data: Type.Optional(S(12 * 1024 * 1024)),
   message_type_id: Type.Optional(Type.Integer()),
   id: Type.Optional(Id),
+  size: Type.Optional(Type.Unknown()),
 });
 export const ImageUploaded = Type.Object({ id: Type.String(), url: Type.String(), size: MessageSize });
 export const ImageParams = Type.Object({ imageId: Id });
@@ -359,6 +398,14 @@ export const chatEndpoints = {
     summary: 'The opener replied on the voice (the reply list’s filter)',
     auth: 'user',
     schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  showBonusStatus: endpoint({
+    method: 'PUT',
+    url: '/rooms/:id/showBonusStatus',
+    service: 'chat',
+    summary: 'The room’s paid-chat state (bonus requested, paid), for the owner’s money-request area',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(BonusStatus), ...errors } },
   }),
   read: endpoint({
     method: 'PUT',
@@ -453,8 +500,10 @@ export const chatEndpoints = {
     method: 'POST',
     url: '/messages/signedFileUrl',
     service: 'chat',
-    summary: 'Upload a chat image (JSON base64; PNG/JPEG by content), stored as JPEG ≤1080 px; answers url and size',
+    summary:
+      'Upload a chat image (a form file or base64; PNG/JPEG by content), stored as JPEG ≤1080 px; answers url and size',
     auth: 'user',
+    form: { files: ['data'], maxFileBytes: CHAT_LIMITS.imageMaxBytes, fileTooLarge: CHAT_MESSAGES.imageType },
     schema: { body: ImageUploadBody, response: { 200: Envelope(ImageUploaded), ...errors } },
   }),
   image: endpoint({

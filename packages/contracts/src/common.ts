@@ -70,6 +70,12 @@ export interface EndpointDef {
   auth: 'public' | 'user';
   /** 'auth' endpoints get the stricter limit (login, sign-up, verify, reset). */
   rateLimit?: 'auth';
+  /**
+   * Also accepts the body as multipart/form-data (the spec's client sends some forms): files are
+   * read as base64 into the same string fields JSON carries, JSON-valued fields are parsed, and
+   * the one body schema then checks both shapes.
+   */
+  form?: FormDef;
   schema: {
     body?: TSchema;
     querystring?: TSchema;
@@ -77,6 +83,15 @@ export interface EndpointDef {
     response: Record<number, TSchema>;
   };
 }
+
+export interface FormDef {
+  /** Fields that may arrive as a file part. */
+  files: readonly string[];
+  /** The largest file accepted, in bytes; a larger one gets `fileTooLarge` under its field. */
+  maxFileBytes: number;
+  fileTooLarge: string;
+}
+
 
 /** The widest integer an input may carry: PostgreSQL's `integer`, which most of our columns are. */
 export const INT_INPUT_MAX = 2_147_483_647;

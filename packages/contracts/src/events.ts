@@ -163,6 +163,30 @@ export const events = {
     subject: 'accounts.user.settings_updated',
     schema: Type.Object({ user_id: Type.String(), saved_message_time: Type.Integer(), at: Type.String() }),
   },
+  /**
+   * A call ended (calls). Chat, and only for this, stores the call record in the room: message type
+   * `record_type` (5–8, CALL_RECORD) from the caller to the callee, `data` as given (talk seconds for
+   * 6, the end cause otherwise), each side's anonymity as the room holds it. Also what the points
+   * issue charges a paid call from (`connected_at`, `ended_at`, `payer_id`, `call_price`).
+   */
+  callEnded: {
+    subject: 'calls.call.ended',
+    schema: Type.Object({
+      call_id: Type.String(),
+      room_id: Type.String(),
+      topic_id: Type.Union([Type.String(), Type.Null()]),
+      caller_id: Type.String(),
+      callee_id: Type.String(),
+      end_cause: Type.String(),
+      record_type: Type.Integer({ minimum: 5, maximum: 8 }),
+      data: Type.String(),
+      duration_seconds: Type.Integer(),
+      payer_id: Type.Union([Type.String(), Type.Null()]),
+      call_price: Type.Integer(),
+      connected_at: Type.Union([Type.String(), Type.Null()]),
+      ended_at: Type.String(),
+    }),
+  },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
   presenceChanged: {
     subject: 'realtime.presence.changed',
@@ -182,6 +206,12 @@ export const requests = {
   /** POST /messages sent over the socket (the chat screen's path while it is connected). */
   chatMessageSend: {
     subject: 'chat.command.message.send',
+    request: SocketCommand,
+    reply: SocketCommandResult,
+  },
+  /** A p2p signalling message (offer/answer/ICE) over the socket: POST /calls/signal's body. */
+  callsSignal: {
+    subject: 'calls.command.call.signal',
     request: SocketCommand,
     reply: SocketCommandResult,
   },
@@ -245,6 +275,24 @@ export const requests = {
     }),
   },
   /**
+   * For topics' history rows (GET /history): per room of the user, the unread count for `user_id`
+   * and a preview of the latest message they may see, so every row says what waits behind it.
+   */
+  chatRoomsPreview: {
+    subject: 'chat.rooms.preview',
+    request: Type.Object({ user_id: Type.String(), room_ids: Type.Array(Type.String(), { maxItems: 1000 }) }),
+    reply: Type.Object({
+      previews: Type.Array(
+        Type.Object({
+          room_id: Type.String(),
+          unreadCount: Type.Integer(),
+          latestMessage: Type.Union([Type.String(), Type.Null()]),
+          updated_at: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  },
+  /**
    * A user took a new name (spec §4: friendships reset): chat removes their friend rooms, tells both
    * sides ('15') and answers the ids (POST /users/change_user_name returns them as `roomIds`).
    */
@@ -260,6 +308,12 @@ export const requests = {
     reply: Type.Object({
       found: Type.Boolean(),
       participants: Type.Array(Type.Object({ user_id: Type.String(), is_anonymous: Type.Boolean() })),
+      /** For calls: the room's kind (1–4), voice, whether the pair are friends and whether either blocked the other. */
+      room_type_id: Type.Optional(Type.Integer()),
+      topic_id: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      are_friends: Type.Optional(Type.Boolean()),
+      blocked: Type.Optional(Type.Boolean()),
+      deleted: Type.Optional(Type.Boolean()),
     }),
   },
 } as const satisfies Record<string, RequestDef>;
@@ -267,6 +321,7 @@ export const requests = {
 /** The bus request that carries each command a client may send over the real-time socket. */
 export const realtimeCommands = {
   'message.send': requests.chatMessageSend,
+  'call.signal': requests.callsSignal,
 } as const satisfies Record<RealtimeCommandName, RequestDef>;
 
 /**

@@ -9,6 +9,8 @@ export const messages = {
   unexpected: '想定しないエラーが発生しました。',
   /** 'Not connected to the network.' */
   offline: 'ネットワークに接続されていません。',
+  /** 'ネットワークから切断されました。' (topics spec §5/§8, quoted): the offline banner. */
+  disconnected: 'ネットワークから切断されました。',
   /** 'Could not get user info. Please log in again.' */
   forcedLogout: 'ユーザー情報を取得できませんでした。再度ログインしてください。',
   sessionExpired: 'ログインの有効期限が切れました。再度ログインしてください。',
@@ -29,6 +31,7 @@ export const messages = {
   passwordRequired: 'パスワードを入力してください。',
   passwordLength: 'パスワードは8文字以上20文字以内で入力してください。',
   confirmPasswordMismatch: '確認用パスワードが一致しません。',
+  confirmPasswordRequired: '確認用パスワードを入力してください。',
   /** 'Please be sure to click the terms of use and confirm.' */
   termsRequired: '必ず利用規約をクリックして確認してください。',
   verifyCodeFormat: '認証コードは6桁の数字で入力してください。',
@@ -63,8 +66,11 @@ export const messages = {
   snsInvalid: 'URLまたはユーザー名の形式が正しくありません。',
   snsTooLong: '255文字以内で入力してください。',
   retentionInvalid: 'メッセージの最大保存時間を選択してください。',
-  /** 'Character added; log in again.' */
-  characterAdded: 'キャラクターを追加しました。再度ログインしてください。',
+  /**
+   * 'Character added; log in again.' No new login is needed (the switcher starts a session as the
+   * new character), so the second half says what happens instead (docs/strings.md).
+   */
+  characterAdded: 'キャラクターを追加しました。切り替えると、新しいキャラクターのプロフィール設定がはじまります。',
   characterLimit: 'キャラクターは3人までです。',
   characterNotFound: 'このキャラクターは見つかりません。',
   /** '新パスワードを設定完了しました。' (spec §8, quoted) */
@@ -136,11 +142,34 @@ export const messages = {
   /** A priced voice: the price confirmation comes before the room (spec §4 room opening). */
   priceConfirmRequired: 'このトークは有料です。料金を確認してください。',
   roomNotFriends: 'ともだちではないため、トークを開始できません。',
+  roomNotAReplier: 'このボイスに返信した人とだけトークできます。',
   cannotTalkToSelf: '自分自身とトークすることはできません。',
   partnerRequired: 'トーク相手を選択してください。',
   roomDeleted: 'このトークルームは削除されました。',
   /** 'レビューありがとうございます。' (spec §8, quoted) */
   ratingThanks: 'レビューありがとうございます。',
+
+  // ---- calls (spec topics-chat-calls §4, §5, §8) ----
+  /** 'call records are sent by the app itself' (a client posting message types 5–8) */
+  callRecordReserved: '通話の記録はアプリが自動で送信します。',
+  /** 'トークできませんでした。すでにトーク中です。' (spec §8, quoted): a call attempt while not none */
+  callAlreadyInCall: 'トークできませんでした。すでにトーク中です。',
+  /** '相手が話中です。' (spec §8, quoted) */
+  callPartnerBusy: '相手が話中です。',
+  /** '通話できません。' (spec §8, quoted) */
+  callUnable: '通話できません。',
+  /** 'キャンセルされました。' (spec §8, quoted) */
+  callCancelled: 'キャンセルされました。',
+  /** '切断されました。' (spec §8, quoted; shown with the cause suffix 11/22/33/44) */
+  callDisconnected: '切断されました。',
+  /** 'ネットワークから切断されました。' (spec §5/§8, quoted) */
+  networkLost: 'ネットワークから切断されました。',
+  /** 'this voice does not take calls' (is_callable off) */
+  callNotCallable: 'この声は通話を受け付けていません。',
+  /** 'the call was declined' */
+  callRefused: '通話が拒否されました。',
+  /** 'no call in progress' */
+  callNone: '通話中ではありません。',
 } as const;
 
 /** 'N sub-characters exist, so cannot delete' */

@@ -312,8 +312,14 @@ export const profileEndpoints = {
     method: 'PUT',
     url: '/users',
     service: 'accounts',
-    summary: 'Save onboarding / profile fields; images resized on the server',
+    summary:
+      "Save onboarding / profile fields (JSON or the spec's form, the image a file or base64); images resized on the server",
     auth: 'user',
+    form: {
+      files: ['profile_image_data'],
+      maxFileBytes: PROFILE_LIMITS.imageMaxBytes,
+      fileTooLarge: messages.imageType,
+    },
     schema: { body: ProfileUpdateBody, response: { 200: Envelope(UserProfile), ...errors } },
   }),
   changeAvatar: endpoint({
@@ -558,7 +564,9 @@ export function validateChangePassword(body: ChangePasswordBody): FieldErrors {
   if (!body.password) errors.password = messages.passwordRequired;
   const e = checkPassword(body.new_password ?? '');
   if (e) errors.new_password = e;
-  else if (body.confirm_new_password !== body.new_password)
+  // Every empty field is flagged at once (an empty form used to flag two of three).
+  if (!body.confirm_new_password) errors.confirm_new_password = messages.confirmPasswordRequired;
+  else if (!e && body.confirm_new_password !== body.new_password)
     errors.confirm_new_password = messages.confirmPasswordMismatch;
   return errors;
 }

@@ -48,7 +48,7 @@ export const RealtimeClientFrame = Type.Union([
 ]);
 
 /** Commands a client may send over the socket (each carried to its service by a bus request, see `realtimeCommands`). */
-export type RealtimeCommandName = 'message.send';
+export type RealtimeCommandName = 'message.send' | 'call.signal';
 
 export interface RealtimeCommandResult {
   ref: string;

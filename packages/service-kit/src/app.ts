@@ -5,7 +5,7 @@ import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts'
 import type { RequestDef } from '@honne/contracts/events';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyError,
@@ -20,6 +20,7 @@ import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
+import { acceptForms, formBodyHook, isFormBody } from './form.ts';
 
 export type ServiceApp = FastifyInstance;
 
@@ -33,6 +34,14 @@ const bodyAjv = new Ajv({
   allErrors: true,
   removeAdditional: false,
   coerceTypes: false,
+  useDefaults: true,
+  strict: false,
+});
+/** A form's values are all text: coerced as a query string's are (see form.ts). */
+const formAjv = new Ajv({
+  allErrors: true,
+  removeAdditional: true,
+  coerceTypes: true,
   useDefaults: true,
   strict: false,
 });
@@ -72,7 +81,9 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
     ...server,
     http: server.http ?? null,
   }).withTypeProvider<TypeBoxTypeProvider>();
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    httpPart === 'body' ? bodyValidator(schema as TSchema) : textAjv.compile(schema),
+  );
 
   // Before the schema: Ajv's own walk is recursive, and no schema says "no NUL".
   app.addHook('preValidation', async (request) => {
@@ -119,6 +130,20 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
   });
 
   return app;
+}
+
+/** One body schema for both shapes: JSON validated as sent, a form's text coerced. */
+function bodyValidator(schema: TSchema) {
+  const json = bodyAjv.compile(schema);
+  let form: ValidateFunction | undefined;
+  const validate = (data: unknown): boolean => {
+    const check = isFormBody(data) ? (form ??= formAjv.compile(schema)) : json;
+    const valid = check(data);
+    validate.errors = check.errors;
+    return valid;
+  };
+  validate.errors = null as ValidateFunction['errors'];
+  return validate;
 }
 
 /** PostgreSQL's class 22, "data exception" (PGlite reports the same codes). */
@@ -191,10 +216,13 @@ export function route<E extends EndpointDef>(
   def: E,
   handler: (input: RouteInput<E>) => Promise<unknown>,
 ): void {
+  if (def.form) acceptForms(app);
   app.route({
     method: def.method,
     url: def.url,
     schema: def.schema,
+    config: { form: def.form } as object,
+    ...(def.form ? { preValidation: formBodyHook(def.form, def.schema.body) } : {}),
     handler: async (request, reply) => {
       const caller = callerFrom(request, ctx.config.internalToken);
       if (def.auth === 'user' && !caller) throw unauthorized();

@@ -6,3 +6,8 @@ export const ok = <T>(data: T, lastDocId: string | null = null): Envelope<T> => 
   error: null,
   last_doc_id: lastDocId,
 });
+
+/** Reference data (areas, ages, categories): the same for everyone, changed only by a deploy. */
+export const CACHE_PUBLIC = 'public, max-age=3600';
+/** An answer that depends on the caller and changes with what they do (a sub-category's gate passed). */
+export const CACHE_PRIVATE = 'private, no-cache';

@@ -14,3 +14,4 @@ export * from './input.ts';
 export * from './logger.ts';
 export * from './realtime.ts';
 export * from './server.ts';
+export * from './form.ts';

@@ -9,7 +9,8 @@ export const uiStrings = {
   yes: 'はい',
   no: 'いいえ',
   loading: '読み込み中',
-  offline: messages.offline,
+  /** The banner while offline: the spec's own words (topics-chat-calls §5, §8). */
+  offline: messages.disconnected,
   mainNavigation: 'メインメニュー',
   unreadSuffix: '件の未読',
 } as const;

@@ -38,6 +38,13 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
       expect(res.statusCode).toBe(403);
       expect(res.json().errors[field]).toBe(message);
     }
+    // An empty form flags all three fields, not two of them.
+    const empty = await h.post('/users/change_password', {}, h.as(me.caller));
+    expect(empty.json().errors).toEqual({
+      password: messages.passwordRequired,
+      new_password: messages.passwordRequired,
+      confirm_new_password: messages.confirmPasswordRequired,
+    });
     const ok = await h.post(
       '/users/change_password',
       { password: 'password123', new_password: 'newpass123', confirm_new_password: 'newpass123' },

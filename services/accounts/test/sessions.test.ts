@@ -56,7 +56,7 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
     }
   });
 
-  it('logs in with access_token, token_firebase and is_infomation', async () => {
+  it('logs in with access_token and is_infomation, and no token_firebase (docs/adr/0004)', async () => {
     const res = await h.post('/users/login', {
       email: 'LOGIN@example.jp',
       password: 'password123',
@@ -67,7 +67,8 @@ describe.each(infraModes())('login, devices and logout ($name)', (mode) => {
     });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ is_infomation: 0, token_firebase: '', expires_in: 3600 });
+    expect(data).toMatchObject({ is_infomation: 0, expires_in: 3600 });
+    expect(data).not.toHaveProperty('token_firebase');
     expect(await h.ctx.tokens.verify(data.access_token, h.clock.now())).toBeTruthy();
   });
 

@@ -29,6 +29,13 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
       messages.emailTooLong,
     ],
     ['email without domain', { email: 'taro@', confirm_email: 'taro@' }, 'email', messages.emailFormat],
+    ['email with an emoji', { email: '😀@example.jp', confirm_email: '😀@example.jp' }, 'email', messages.emailFormat],
+    [
+      'email with full-width letters',
+      { email: 'ｔａｒｏ@example.jp', confirm_email: 'ｔａｒｏ@example.jp' },
+      'email',
+      messages.emailFormat,
+    ],
     [
       'email confirmation differs',
       { confirm_email: 'other@example.jp' },
@@ -55,6 +62,7 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
       messages.confirmPasswordMismatch,
     ],
     ['terms not agreed', { agree_terms: false }, 'agree_terms', messages.termsRequired],
+    ['terms left out', { agree_terms: undefined }, 'agree_terms', messages.termsRequired],
     ['email not a string', { email: { address: 'x' } }, 'email', messages.invalidInput],
   ])('rejects %s with 403 and the field message', async (_name, over, field, message) => {
     const mailsBefore = (await h.mails()).length;

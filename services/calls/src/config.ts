@@ -12,6 +12,9 @@ export interface CallsConfig extends BaseConfig {
   iceServers: IceServer[];
   /** Set when all three LIVEKIT_* variables are: calls then go through the SFU. */
   livekit: LiveKitConfig | undefined;
+  /** coturn's `static-auth-secret`: TURN credentials are then minted per request, short-lived. */
+  turnSecret: string | undefined;
+  turnTtlSeconds: number;
 }
 
 export const CallsEnv = {
@@ -25,6 +28,9 @@ export const CallsEnv = {
   TURN_URLS: Type.Optional(Type.String()),
   TURN_USERNAME: Type.Optional(Type.String()),
   TURN_CREDENTIAL: Type.Optional(Type.String()),
+  /** coturn REST secret (`use-auth-secret` + `static-auth-secret`): mint TURN credentials per user. */
+  TURN_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+  TURN_TTL_SECONDS: Type.Optional(Type.Integer({ minimum: 60, maximum: 86_400 })),
   /** Where the calls service reaches LiveKit's API (ws(s):// or http(s)://). */
   LIVEKIT_URL: Type.Optional(Type.String({ pattern: '^(wss?|https?)://' })),
   /** What browsers connect to, when it differs from LIVEKIT_URL (e.g. behind a proxy). */
@@ -40,7 +46,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): CallsConfig {
   // Checked before baseConfig, which may write generated secrets under DATA_DIR.
   const iceServers = iceServersFrom(parsed);
   const livekit = liveKitFrom(parsed);
-  return { ...baseConfig('calls', parsed, parsed.CALLS_PORT ?? 8084), iceServers, livekit };
+  if (parsed.TURN_SECRET && !iceServers.some((s) => [s.urls].flat().some((u) => /^turns?:/.test(u)))) {
+    throw new ConfigError('calls: TURN_SECRET is set but no turn: URL is (ICE_SERVERS or TURN_URLS)');
+  }
+  return {
+    ...baseConfig('calls', parsed, parsed.CALLS_PORT ?? 8084),
+    iceServers,
+    livekit,
+    turnSecret: parsed.TURN_SECRET,
+    turnTtlSeconds: parsed.TURN_TTL_SECONDS ?? 3600,
+  };
 }
 
 const list = (value: string | undefined) =>
@@ -86,10 +101,14 @@ function iceServersFrom(env: CallsEnvValues): IceServer[] {
     throw new ConfigError('calls: every TURN_URLS entry must start with turn: or turns:');
   }
   if (turn.length > 0) {
-    if (!env.TURN_USERNAME || !env.TURN_CREDENTIAL) {
-      throw new ConfigError('calls: TURN_URLS needs TURN_USERNAME and TURN_CREDENTIAL');
+    if (env.TURN_SECRET) {
+      servers.push({ urls: turn });
+    } else {
+      if (!env.TURN_USERNAME || !env.TURN_CREDENTIAL) {
+        throw new ConfigError('calls: TURN_URLS needs TURN_USERNAME and TURN_CREDENTIAL (or TURN_SECRET)');
+      }
+      servers.push({ urls: turn, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
     }
-    servers.push({ urls: turn, username: env.TURN_USERNAME, credential: env.TURN_CREDENTIAL });
   } else if (env.TURN_USERNAME || env.TURN_CREDENTIAL) {
     throw new ConfigError('calls: TURN_USERNAME/TURN_CREDENTIAL are set but TURN_URLS is not');
   }

@@ -16,7 +16,7 @@ for (const mode of infraModes()) {
         const res = await calls.app.inject({ method: 'GET', url: '/calls/config', headers: calls.as('user-1') });
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({
-          data: { mode: 'p2p', ice_servers: [], livekit_url: null },
+          data: { mode: 'p2p', ice_servers: [], livekit_url: null, ice_ttl_seconds: null },
           status: 200,
           error: null,
           last_doc_id: null,
@@ -60,7 +60,12 @@ for (const mode of infraModes()) {
       it('hands the configured ICE servers to the client', async () => {
         const res = await calls.app.inject({ method: 'GET', url: '/calls/config', headers: calls.as('user-1') });
         expect(res.statusCode).toBe(200);
-        expect(res.json().data).toEqual({ mode: 'p2p', ice_servers: iceServers, livekit_url: null });
+        expect(res.json().data).toEqual({
+          mode: 'p2p',
+          ice_servers: iceServers,
+          livekit_url: null,
+          ice_ttl_seconds: null,
+        });
       });
     });
 
@@ -82,7 +87,12 @@ for (const mode of infraModes()) {
       it('answers livekit with the public URL and leaves ICE to LiveKit', async () => {
         const res = await calls.app.inject({ method: 'GET', url: '/calls/config', headers: calls.as('user-1') });
         expect(res.statusCode).toBe(200);
-        expect(res.json().data).toEqual({ mode: 'livekit', ice_servers: [], livekit_url: 'wss://rtc.example.test' });
+        expect(res.json().data).toEqual({
+          mode: 'livekit',
+          ice_servers: [],
+          livekit_url: 'wss://rtc.example.test',
+          ice_ttl_seconds: null,
+        });
       });
     });
   });

@@ -13,10 +13,17 @@ export interface TestCalls extends RunningService {
 /** Starts the calls service on `mode`'s infrastructure in a schema of its own. */
 export async function startCalls(
   mode: InfraMode,
-  settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit'>> = {},
+  settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit' | 'turnSecret' | 'turnTtlSeconds'>> = {},
 ): Promise<TestCalls> {
   const infra = await testInfra(mode);
-  const config: CallsConfig = { ...testConfig('calls', mode), iceServers: [], livekit: undefined, ...settings };
+  const config: CallsConfig = {
+    ...testConfig('calls', mode),
+    iceServers: [],
+    livekit: undefined,
+    turnSecret: undefined,
+    turnTtlSeconds: 3600,
+    ...settings,
+  };
   const schema = uniqueName('calls');
   const service = await createService(config, { bus: infra.bus, cache: infra.cache, inMemoryDb: true, schema });
   return {

@@ -44,7 +44,12 @@ for (const mode of infraModes()) {
 
     it('answers the LiveKit URL as the call configuration', async () => {
       const res = await calls.app.inject({ method: 'GET', url: '/calls/config', headers: calls.as('user-1') });
-      expect(res.json().data).toEqual({ mode: 'livekit', ice_servers: [], livekit_url: settings!.publicUrl });
+      expect(res.json().data).toEqual({
+        mode: 'livekit',
+        ice_servers: [],
+        livekit_url: settings!.publicUrl,
+        ice_ttl_seconds: null,
+      });
     });
 
     it('creates a room, lists it, admits a token it minted, and deletes the room', async () => {

@@ -33,6 +33,16 @@ describe('calls config from env', () => {
     ]);
   });
 
+  it('with TURN_SECRET, TURN_URLS need no static credentials; without a turn: URL the secret is refused', () => {
+    const config = loadConfig({ ...base, TURN_URLS: 'turn:127.0.0.1:3478', TURN_SECRET: 'z'.repeat(24) });
+    expect(config.iceServers).toEqual([{ urls: ['turn:127.0.0.1:3478'] }]);
+    expect(config.turnSecret).toBe('z'.repeat(24));
+    expect(config.turnTtlSeconds).toBe(3600);
+    expect(() => loadConfig({ ...base, STUN_URLS: 'stun:127.0.0.1:3478', TURN_SECRET: 'z'.repeat(24) })).toThrow(
+      /TURN_SECRET is set but no turn: URL/,
+    );
+  });
+
   it('reads ICE_SERVERS as JSON', () => {
     const servers = [{ urls: 'turns:turn.example.test:5349', username: 'u', credential: 'c' }];
     expect(loadConfig({ ...base, ICE_SERVERS: JSON.stringify(servers) }).iceServers).toEqual(servers);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { CHAT_REALTIME_TYPES, type Message } from '@honne/contracts/chat';
+import { messages } from '@honne/contracts/messages';
 import { createService as createGateway, type GatewayConfig, type RunningGateway } from '@honne/gateway';
 import { Tokens } from '@honne/service-kit';
 import { infraModes, testConfig } from '@honne/service-kit/testing';
@@ -125,6 +126,57 @@ describe.each(infraModes())('real-time delivery through the gateway ($name)', (m
     const img = await fetch(`${base}${url}`);
     expect(img.status).toBe(200);
     expect(img.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('takes the spec’s multipart signedFileUrl (id, message_type_id, data, roomId, size) through the gateway, storing what JSON stores', async () => {
+    const png = await makeImage(1600, 900);
+    const form = new FormData();
+    form.append('id', sender.userId);
+    form.append('message_type_id', '2');
+    form.append('data', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'photo.png');
+    form.append('roomId', roomId);
+    form.append('size', JSON.stringify({ width: 1600, height: 900 }));
+    const auth = { authorization: `Bearer ${sender.token}` };
+    const viaForm = await fetch(`${base}/api/v1/messages/signedFileUrl`, { method: 'POST', headers: auth, body: form });
+    const viaJson = await fetch(`${base}/api/v1/messages/signedFileUrl`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ room_id: roomId, message_type_id: 2, data: png.toString('base64') }),
+    });
+    expect([viaForm.status, viaJson.status]).toEqual([200, 200]);
+    const a = ((await viaForm.json()) as { data: { url: string; size: object } }).data;
+    const b = ((await viaJson.json()) as { data: { url: string; size: object } }).data;
+    expect(a.size).toEqual({ width: 1080, height: 608 });
+    expect(a.size).toEqual(b.size);
+    const [imgA, imgB] = await Promise.all(
+      [a.url, b.url].map(async (u) => Buffer.from(await (await fetch(`${base}${u}`)).arrayBuffer())),
+    );
+    expect(imgA!.equals(imgB!)).toBe(true);
+    // Sent as a message, the form's upload is an image message like any other.
+    expect(await sendVia(sender, { message_type_id: 2, data: a.url })).toMatchObject({
+      message_type_id: 2,
+      data: a.url,
+    });
+
+    // The same content checks and errors: a GIF, or no room at all.
+    const gif = new FormData();
+    gif.append('roomId', roomId);
+    gif.append('data', new Blob([new Uint8Array(Buffer.from('GIF89a not really'))]), 'x.gif');
+    const refused = await fetch(`${base}/api/v1/messages/signedFileUrl`, { method: 'POST', headers: auth, body: gif });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { errors: object }).errors).toEqual({ data: messages.imageType });
+    const noRoom = new FormData();
+    noRoom.append('data', new Blob([new Uint8Array(png)]), 'x.png');
+    const lost = await fetch(`${base}/api/v1/messages/signedFileUrl`, { method: 'POST', headers: auth, body: noRoom });
+    expect(((await lost.json()) as { errors: object }).errors).toEqual({ room_id: messages.invalidInput });
+  });
+
+  it('answers a large form refused at the gateway (no token) with 401, not a broken pipe', async () => {
+    const form = new FormData();
+    form.append('data', new Blob([new Uint8Array(Buffer.alloc(6 * 1024 * 1024, 7))]), 'big.png');
+    form.append('roomId', roomId);
+    const res = await fetch(`${base}/api/v1/messages/signedFileUrl`, { method: 'POST', body: form });
+    expect(res.status).toBe(401);
   });
 
   it('a receiver whose socket drops while 200 messages are sent gets all 200 exactly once and in order after reconnecting', async () => {

@@ -172,6 +172,7 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect((await h.post(`/rooms/${roomId}/report`, { type: 1, content: 'x' }, stranger)).statusCode).toBe(404);
     expect((await h.put(`/rooms/${roomId}/rate`, { type: 1, star: 5 }, stranger)).statusCode).toBe(404);
     expect((await h.put(`/rooms/${roomId}/replied`, {}, stranger)).statusCode).toBe(404);
+    expect((await h.put(`/rooms/${roomId}/showBonusStatus`, {}, stranger)).statusCode).toBe(404);
     expect((await h.post('/rooms', { room_type_id: 2, room_id: roomId }, stranger)).statusCode).toBe(404);
     expect((await h.get(`/rooms/${roomId}`)).statusCode).toBe(401);
     expect((await h.get('/rooms/not-a-uuid', owner)).statusCode).toBe(404);
@@ -194,6 +195,17 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect(h.seen.replied.filter((e) => e.room_id === room2)).toEqual([]);
     await h.send(replier, room2);
     await eventually(() => expect(h.seen.replied.filter((e) => e.room_id === room2)).toHaveLength(1));
+  });
+
+  it('answers showBonusStatus with the room’s paid-chat state to both participants', async () => {
+    const roomId = await h.topicRoom(replier, h.voice(owner));
+    for (const who of [owner, replier]) {
+      const res = await h.put(`/rooms/${roomId}/showBonusStatus`, {}, who);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data).toEqual({ room_id: roomId, bonus: false, paid: false });
+    }
+    await h.ctx.db.updateTable('rooms').set({ bonus: true }).where('id', '=', roomId).execute();
+    expect((await h.put(`/rooms/${roomId}/showBonusStatus`, {}, owner)).json().data).toMatchObject({ bonus: true });
   });
 
   it('stores reports for moderation with newlines kept, and asks for content', async () => {
@@ -329,6 +341,41 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect(late.json().error).toBe(messages.voiceGone);
     const stored = await h.ctx.db.selectFrom('messages').select('id').where('room_id', '=', room2).execute();
     expect(stored).toEqual([]);
+  });
+
+  it('lets a voice’s owner open rooms only with people who wrote on it', async () => {
+    const topic = h.voice(owner);
+    const refused = await h.post('/rooms', { topic_id: topic, room_type_id: 2, user_id: stranger.userId }, owner);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: 403, error: CHAT_MESSAGES.notAReplier });
+    await h.settle();
+    expect(h.seen.opened.filter((e) => e.topic_id === topic)).toEqual([]);
+    // Once the stranger writes on the voice, the owner reaches that very room.
+    const opened = (await h.post('/rooms', { topic_id: topic, room_type_id: 2 }, stranger)).json().data as Room;
+    const fromOwner = await h.post('/rooms', { topic_id: topic, room_type_id: 2, user_id: stranger.userId }, owner);
+    expect(fromOwner.json().data.id).toBe(opened.id);
+  });
+
+  it('answers chat.rooms.preview for history rows, and says which voice each unread room is on', async () => {
+    const topic = h.voice(owner);
+    const room = (await h.post('/rooms', { topic_id: topic, room_type_id: 2 }, replier)).json().data as Room;
+    await h.send(replier, room.id, { data: 'はじめまして' });
+    await h.send(replier, room.id, { data: '聞いてください' });
+    const other = (await h.post('/rooms', { topic_id: h.voice(stranger), room_type_id: 2 }, replier)).json()
+      .data as Room;
+    const reply = await h.infra.bus.request(requests.chatRoomsPreview, {
+      user_id: owner.userId,
+      room_ids: [room.id, other.id, 'not-a-room'],
+    });
+    // The other room is not the owner's: it is left out, not described.
+    expect(reply.previews).toEqual([
+      { room_id: room.id, unreadCount: 2, latestMessage: '聞いてください', updated_at: expect.any(String) },
+    ]);
+    const unread = (await h.get('/rooms/unread', owner)).json().data;
+    expect(unread.rooms.find((r: { room_id: string }) => r.room_id === room.id)).toMatchObject({
+      topic_id: topic,
+      unreadCount: 2,
+    });
   });
 
   it('answers chat.rooms.summary for the friend list', async () => {

@@ -19,7 +19,8 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/users/first_search',
     '/users/topics',
   ],
-  chat: ['/rooms', '/messages', '/users/unread'],
+  // replied and showBonusStatus would reach chat under /rooms anyway; named so the table says so.
+  chat: ['/rooms', '/messages', '/users/unread', '/rooms/:id/replied', '/rooms/:id/showBonusStatus'],
   calls: [
     '/calls',
     '/rooms/:id/calling',

@@ -47,6 +47,20 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(res.body.data.headers[IDENTITY_HEADERS.internalToken]).toBeUndefined();
   });
 
+  it('lets the splash load reference data without a token, passing the owner’s cache header on', async () => {
+    for (const [path, service] of [
+      ['/api/v1/categories', 'topics'],
+      ['/api/v1/subCategories?category_id=1', 'topics'],
+      ['/api/v1/subCategories/3', 'topics'],
+      ['/api/v1/areas', 'accounts'],
+      ['/api/v1/age', 'accounts'],
+    ] as const) {
+      const res = await call('GET', path);
+      expect(res.status, path).toBe(200);
+      expect(res.body.data.service, path).toBe(service);
+    }
+  });
+
   it('answers 401 with the envelope when a token-required endpoint has no token', async () => {
     const res = await call('GET', '/api/v1/points/balance');
     expect(res.status).toBe(401);
@@ -61,7 +75,7 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
 
   it('requires a token on owned paths the contracts do not list yet', async () => {
     expect((await call('GET', '/api/v1/rooms/r1/messages')).status).toBe(401);
-    expect((await call('GET', '/api/v1/categories')).status).toBe(401);
+    expect((await call('GET', '/api/v1/threads')).status).toBe(401);
   });
 
   it('passes the caller on to the real points service', async () => {
@@ -149,6 +163,8 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(await owner('/api/v1/rooms/r1')).toBe('chat');
     expect(await owner('/api/v1/rooms/r1/messages')).toBe('chat');
     expect(await owner('/api/v1/messages')).toBe('chat');
+    expect(await owner('/api/v1/rooms/r1/replied', 'PUT')).toBe('chat');
+    expect(await owner('/api/v1/rooms/r1/showBonusStatus', 'PUT')).toBe('chat');
     // calls is down in this suite: its paths answer 503, which is how we see they went to calls.
     expect(await owner('/api/v1/rooms/r1/calling', 'POST')).toBe('503');
     expect(await owner('/api/v1/calls/config')).toBe('503');

@@ -34,6 +34,23 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
   });
   afterAll(() => h?.close());
 
+  it('serves favicon.ico, drawn in code: a 32×32 icon, coral with a white heart', async () => {
+    const res = await fetch(`${gw.url}/favicon.ico`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    const ico = Buffer.from(await res.arrayBuffer());
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2), ico.readUInt16LE(4)]).toEqual([0, 1, 1]);
+    expect([ico[6], ico[7], ico.readUInt16LE(12)]).toEqual([32, 32, 32]);
+    // The BMP rows are bottom-up BGRA after the 40-byte header; (x, y) from the top left.
+    const pixel = (x: number, y: number) => {
+      const i = 22 + 40 + ((31 - y) * 32 + x) * 4;
+      return { b: ico[i]!, g: ico[i + 1]!, r: ico[i + 2]!, a: ico[i + 3]! };
+    };
+    expect(pixel(0, 0).a).toBe(0); // transparent corner
+    expect(pixel(16, 14)).toEqual({ b: 255, g: 255, r: 255, a: 255 }); // the heart
+    expect(pixel(6, 12)).toMatchObject({ r: 0xc8, a: 255 }); // the bubble
+  });
+
   it('serves the shell at / and falls back to index.html for client-side routes', async () => {
     for (const page of ['/', '/login', '/registration-information', '/chat/room/42?x=1']) {
       const res = await fetch(`${gw.url}${page}`);

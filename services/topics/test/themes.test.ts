@@ -15,9 +15,24 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
   });
   afterAll(() => h?.close());
 
-  it('needs a signed-in caller (the gateway vouches with its headers)', async () => {
-    expect((await h.get('/categories')).statusCode).toBe(401);
+  it('needs a signed-in caller for themes (the gateway vouches with its headers)', async () => {
     expect((await h.get('/threads')).statusCode).toBe(401);
+  });
+
+  it('serves categories and sub-categories without a token (the splash loads them), cacheable', async () => {
+    const cats = await h.get('/categories');
+    expect(cats.statusCode).toBe(200);
+    expect(cats.headers['cache-control']).toBe('public, max-age=3600');
+    expect(cats.json().data).toEqual((await h.get('/categories', me)).json().data);
+    const subs = await h.get('/subCategories?category_id=8');
+    expect(subs.statusCode).toBe(200);
+    expect(subs.headers['cache-control']).toBe('public, max-age=3600');
+    // Signed out, a gated sub-category is closed; signed in, the answer is the caller's own.
+    expect((subs.json().data as { id: number; is_unlocked: boolean }[]).find((s) => s.id === 33)?.is_unlocked).toBe(
+      false,
+    );
+    expect((await h.get('/subCategories/33')).json().data).toMatchObject({ has_password: true, is_unlocked: false });
+    expect((await h.get('/subCategories/33', me)).headers['cache-control']).toBe('private, no-cache');
   });
 
   it('lists the categories: ids 1–5 for the picker, later ones with a per-theme limit', async () => {

@@ -3,8 +3,9 @@ import { ANONYMOUS_NAME, historyName, type UserCard } from '@honne/contracts/top
 
 export { historyName };
 
-/** Spec §2 (friend detail): gender as M / F / X; anything but 1 and 2 is X. */
-export const genderShort = (gender: string | null | undefined) => GENDERS.find((g) => g.value === gender)?.short ?? 'X';
+/** Gender in Japanese (spec §3: 1 male, 2 female, anything else unspecified), never a letter. */
+export const genderName = (gender: string | null | undefined) =>
+  GENDERS.find((g) => g.value === gender)?.name ?? GENDERS[2].name;
 
 /** The name a list shows: anonymous posters are 匿名さん (the server already hid the real one). */
 export const displayName = (user: Pick<UserCard, 'user_name' | 'is_anonymous'>) =>

@@ -1,3 +1,4 @@
+import { getApi } from '@honne/api-client';
 import { countdown, type CountdownStyle } from '@honne/contracts/topics';
 
 /** The part of an element the ticker writes: its text and a data attribute for the style. */
@@ -90,5 +91,5 @@ export class CountdownTicker {
   }
 }
 
-/** The page's one ticker. */
-export const ticker = new CountdownTicker();
+/** The page's one ticker, on the server's clock (a phone minutes off still counts down right). */
+export const ticker = new CountdownTicker({ now: () => getApi().clock.now() });

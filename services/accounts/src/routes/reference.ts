@@ -1,6 +1,6 @@
 import { avatarSvg, isAvatar } from '@honne/avatars';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { notFound, ok, route } from '@honne/service-kit';
+import { CACHE_PUBLIC, notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -10,8 +10,15 @@ const UUID_JPG = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, profileEndpoints.areas, async () => ok(ctx.reference.areas));
-  route(app, ctx, profileEndpoints.ages, async () => ok(ctx.reference.ages));
+  // Public and the same for everyone: the splash loads them before login, any cache may keep them.
+  route(app, ctx, profileEndpoints.areas, async ({ reply }) => {
+    void reply.header('cache-control', CACHE_PUBLIC);
+    return ok(ctx.reference.areas);
+  });
+  route(app, ctx, profileEndpoints.ages, async ({ reply }) => {
+    void reply.header('cache-control', CACHE_PUBLIC);
+    return ok(ctx.reference.ages);
+  });
 
   route(app, ctx, profileEndpoints.avatar, async ({ params, reply }) => {
     const number = Number(/^(\d{1,3})\.svg$/.exec(params.file)?.[1]);

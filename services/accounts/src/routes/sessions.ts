@@ -116,9 +116,6 @@ function sessionBody(user: User, accessToken: string): Session {
   return {
     access_token: accessToken,
     expires_in: ACCESS_TOKEN_TTL_SECONDS,
-    // The spec's client signed in to a hosted real-time backend with this; honne's real-time
-    // socket uses the access token instead, so there is nothing to hand out.
-    token_firebase: '',
     is_infomation: user.is_infomation,
     user_id: user.id,
   };

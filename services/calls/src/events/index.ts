@@ -1,8 +1,32 @@
-import type { Subscription } from '@honne/service-kit';
+import { callsEndpoints } from '@honne/contracts/calls';
+import { events, requests } from '@honne/contracts/events';
+import { ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { saveAccount } from '../db/repos/calls.ts';
+import { endCallsOfUser, endCallsOnBlock } from '../flow/calls.ts';
+import { relaySignal } from '../flow/signal.ts';
 
-/** Bus subscribers of this service (none yet: its features land with their issues). */
-export function subscribeAll(_ctx: AppContext): Subscription[] {
-  return [];
+/**
+ * Bus subscribers: which account each character belongs to (one call per account), blocks (a
+ * block ends any call between the two at once), deleted users (their call ends), and the socket's
+ * 'call.signal' command.
+ */
+export function subscribeAll(ctx: AppContext): Subscription[] {
+  const queue = { queue: ctx.config.service };
+  return [
+    ctx.bus.subscribe(events.userRegistered, (e) => saveAccount(ctx.db, e.user_id, e.email_id), queue),
+    ctx.bus.subscribe(events.userProfileUpdated, (e) => saveAccount(ctx.db, e.user_id, e.email_id), queue),
+    ctx.bus.subscribe(
+      events.blockChanged,
+      async (e) => {
+        if (e.blocked) await endCallsOnBlock(ctx, e.blocker_id, e.blocked_id);
+      },
+      queue,
+    ),
+    ctx.bus.subscribe(events.userDeleted, (e) => endCallsOfUser(ctx, e.user_id), queue),
+    respondCommand(ctx, requests.callsSignal, callsEndpoints.signal, async ({ body, caller }) =>
+      ok({ relayed: await relaySignal(ctx, caller, body) }),
+    ),
+  ];
 }

@@ -1,4 +1,11 @@
-import { AccessToken, RoomServiceClient, TrackSource, type Room } from 'livekit-server-sdk';
+import {
+  AccessToken,
+  RoomServiceClient,
+  TrackSource,
+  WebhookReceiver,
+  type Room,
+  type WebhookEvent,
+} from 'livekit-server-sdk';
 
 export interface LiveKitConfig {
   /** Where this service reaches LiveKit's API. */
@@ -25,6 +32,8 @@ export interface ParticipantTokenRequest {
   /** The honne user id: LiveKit's participant identity, so webhooks name the user directly. */
   identity: string;
   name?: string;
+  /** Shown to the other participant: never anything that names the user. */
+  metadata?: string;
   ttlSeconds?: number;
 }
 
@@ -54,6 +63,7 @@ export class LiveKit {
       identity: request.identity,
       ttl: request.ttlSeconds ?? PARTICIPANT_TOKEN_TTL_SECONDS,
       ...(request.name === undefined ? {} : { name: request.name }),
+      ...(request.metadata === undefined ? {} : { metadata: request.metadata }),
     });
     token.addGrant({
       room: request.room,
@@ -80,6 +90,11 @@ export class LiveKit {
   async listRooms(names?: string[]): Promise<RoomSummary[]> {
     const rooms = await this.#rooms.listRooms(names);
     return rooms.map(summary);
+  }
+
+  /** A webhook's event once its signature (Authorization: a JWT over the body's hash) checks out. */
+  async receiveWebhook(body: string, authorization: string | undefined): Promise<WebhookEvent> {
+    return new WebhookReceiver(this.config.apiKey, this.config.apiSecret).receive(body, authorization);
   }
 
   /** Ends the call for everyone in it; deleting a room that is already gone is not an error. */

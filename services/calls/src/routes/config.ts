@@ -6,5 +6,5 @@ import type { AppContext } from '../context.ts';
 import { callConfigFor } from '../domain/call-config.ts';
 
 export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, callsEndpoints.config, async () => ok(callConfigFor(ctx.config)));
+  route(app, ctx, callsEndpoints.config, async () => ok(callConfigFor(ctx.config, ctx.clock.now())));
 }

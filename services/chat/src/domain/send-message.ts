@@ -5,12 +5,13 @@ import {
   CHAT_MESSAGES,
   CHAT_REALTIME_TYPES,
   MESSAGE_TYPES,
+  isCallRecordType,
   validateChatText,
   type Message,
   type MessageCreateBody,
 } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
-import { assertNoFieldErrors, fieldErrors, notFound, type Caller } from '@honne/service-kit';
+import { AppError, assertNoFieldErrors, fieldErrors, notFound, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
@@ -161,8 +162,21 @@ const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId =
  * in one statement; images need the room and the message's expiry before their bytes are kept, so
  * they read the room first.
  */
-export async function sendMessage(ctx: AppContext, caller: Caller, body: MessageCreateBody): Promise<Message> {
+export async function sendMessage(
+  ctx: AppContext,
+  caller: Caller,
+  body: MessageCreateBody,
+  /** The calls service's call record (types 5–8), sent in the caller's name: both sides hear of it. */
+  origin: 'client' | 'calls' = 'client',
+): Promise<Message> {
   const me = caller.userId;
+  // Call records (missed, success, cancel, miss) are the calls service's alone: a client could
+  // otherwise fake a call that never happened.
+  if (origin === 'client' && isCallRecordType(body.message_type_id)) {
+    throw new AppError(403, 'call_record_reserved', CHAT_MESSAGES.callRecordReserved, {
+      message_type_id: CHAT_MESSAGES.callRecordReserved,
+    });
+  }
   if (!isUuid(body.room_id)) throw notFound();
   const now = ctx.clock.now();
   const id = randomUUID();
@@ -218,8 +232,17 @@ export async function sendMessage(ctx: AppContext, caller: Caller, body: Message
       CHAT_REALTIME_TYPES.messageCreated,
       messageView(message, room, message.receiver_id, room.sender_name),
     );
+    if (origin === 'calls') {
+      await toUser(ctx, me, CHAT_REALTIME_TYPES.messageCreated, messageView(message, room, me, room.sender_name));
+    }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
-    if (room.topic_id && !room.is_replied && room.topic_owner_id !== me && (await markReplied(ctx.db, room.id, now))) {
+    if (
+      origin === 'client' &&
+      room.topic_id &&
+      !room.is_replied &&
+      room.topic_owner_id !== me &&
+      (await markReplied(ctx.db, room.id, now))
+    ) {
       await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
     }
   }

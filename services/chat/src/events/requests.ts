@@ -4,6 +4,8 @@ import { ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
+import { isUuid, topicIdsOfRooms } from '../db/repos/rooms.ts';
+import { areFriends, blockedEitherWay } from '../db/repos/users.ts';
 import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
 
@@ -59,6 +61,32 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
     { queue: 'chat' },
   );
 
+/** Topics' history rows ask, per room of the user: its unread count and the latest message's preview. */
+export const respondRoomsPreview = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatRoomsPreview,
+    async ({ user_id, room_ids }) => {
+      const now = ctx.clock.now();
+      const mine = [...(await topicIdsOfRooms(ctx.db, user_id, room_ids.filter(isUuid))).keys()];
+      const [unread, latest] = await Promise.all([
+        unreadByRoom(ctx.db, user_id, now, mine),
+        latestByRoom(ctx.db, user_id, now, mine),
+      ]);
+      return {
+        previews: mine.map((room_id) => {
+          const last = latest.get(room_id);
+          return {
+            room_id,
+            unreadCount: unread.get(room_id)?.count ?? 0,
+            latestMessage: last ? preview(last) : null,
+            updated_at: last ? new Date(last.created_at).toISOString() : null,
+          };
+        }),
+      };
+    },
+    { queue: 'chat' },
+  );
+
 /** Accounts asks before a friendship made from a room: nobody befriends across anonymity (spec §6). */
 export const respondRoomParticipants = (ctx: AppContext): Subscription =>
   ctx.bus.respond(
@@ -67,18 +95,27 @@ export const respondRoomParticipants = (ctx: AppContext): Subscription =>
       const room = /^[0-9a-f-]{36}$/.test(room_id)
         ? await ctx.db
             .selectFrom('rooms')
-            .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous'])
+            .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous', 'room_type_id', 'topic_id'])
             .where('id', '=', room_id)
             .where('deleted_at', 'is', null)
             .executeTakeFirst()
         : undefined;
       if (!room) return { found: false, participants: [] };
+      const [friends, blocked] = await Promise.all([
+        areFriends(ctx.db, room.user1_id, room.user2_id),
+        blockedEitherWay(ctx.db, room.user1_id, room.user2_id),
+      ]);
       return {
         found: true,
         participants: [
           { user_id: room.user1_id, is_anonymous: room.user1_anonymous },
           { user_id: room.user2_id, is_anonymous: room.user2_anonymous },
         ],
+        room_type_id: room.room_type_id,
+        topic_id: room.topic_id,
+        are_friends: friends,
+        blocked,
+        deleted: false,
       };
     },
     { queue: 'chat' },

@@ -105,7 +105,10 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, chatEndpoints.uploadImage, async ({ body, caller }) => {
-    const room = await roomOf(ctx, body.room_id, caller);
+    // `roomId` is the spec's form field; `room_id` what the JSON shape has always sent.
+    const roomId = body.room_id ?? body.roomId;
+    if (!roomId) throw fieldErrors({ room_id: messages.invalidInput });
+    const room = await roomOf(ctx, roomId, caller);
     const now = ctx.clock.now();
     if (isRoomDeleted(room, now)) throw notFound(room.topic_id ? messages.voiceGone : CHAT_MESSAGES.roomDeleted);
     // Until a message uses it, an upload lives as long as a message of the uploader would.

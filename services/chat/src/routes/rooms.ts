@@ -4,6 +4,7 @@ import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
   CHAT_REALTIME_TYPES,
+  ROOM_TYPES,
   chatEndpoints,
   isFriendRoomType,
   normalizeRoomType,
@@ -28,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, markRead, unreadByRoom } from '../db/repos/messages.ts';
-import { addRater, createOrGetRoom, findRoomFor, isUuid, markReplied } from '../db/repos/rooms.ts';
+import { addRater, createOrGetRoom, findRoomFor, isUuid, markReplied, topicIdsOfRooms } from '../db/repos/rooms.ts';
 import { areFriends, findCards } from '../db/repos/users.ts';
 import type { RoomRow } from '../db/schema/index.ts';
 import { isRoomDeleted, pairKey, preview, roomView, sides } from '../domain/views.ts';
@@ -114,6 +115,10 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
     throw new AppError(503, 'topics_unavailable', messages.unexpected);
   }
   if (!topic.found || !topic.user_id) throw notFound(messages.voiceGone);
+  // A call room only on a voice that takes calls (the owner's is_callable switch).
+  if (body.room_type_id === ROOM_TYPES.callTopic && !topic.is_callable) {
+    throw new AppError(403, 'not_callable', messages.callNotCallable);
+  }
   const owner = topic.user_id;
   const iAmOwner = owner === me;
   const peer = iAmOwner ? body.user_id : owner;
@@ -128,6 +133,9 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
 
   const existing = await ctx.db.selectFrom('rooms').selectAll().where('pair_key', '=', key).executeTakeFirst();
   if (existing) return viewRoom(ctx, existing, me);
+  // The owner answers people who wrote on their voice; opening a room with anyone else would be a
+  // direct message that skips the friendship rule. A replier's room always exists already.
+  if (iAmOwner) throw new AppError(403, 'not_a_replier', CHAT_MESSAGES.notAReplier);
   if (priced && !iAmOwner && body.confirm_price !== true) {
     throw new AppError(403, 'price_confirmation_required', CHAT_MESSAGES.priceConfirmRequired, {
       confirm_price: CHAT_MESSAGES.priceConfirmRequired,
@@ -172,11 +180,15 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
 async function unreadSummary(ctx: AppContext, userId: string): Promise<UnreadSummary> {
   const now = ctx.clock.now();
   const unread = await unreadByRoom(ctx.db, userId, now);
-  const latest = await latestByRoom(ctx.db, userId, now, [...unread.keys()]);
+  const [latest, topics] = await Promise.all([
+    latestByRoom(ctx.db, userId, now, [...unread.keys()]),
+    topicIdsOfRooms(ctx.db, userId, [...unread.keys()]),
+  ]);
   const rooms = [...unread].map(([room_id, u]) => {
     const last = latest.get(room_id);
     return {
       room_id,
+      topic_id: topics.get(room_id) ?? null,
       unreadCount: u.count,
       messageIds: u.ids,
       latestMessage: last ? preview(last) : null,
@@ -251,6 +263,13 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
       }
     }
     return ok(await viewRoom(ctx, (await findRoomFor(ctx.db, room.id, caller.userId))!, caller.userId));
+  });
+
+  // The points work gives this call its meaning (a bonus request shown); until then it answers the
+  // room's paid-chat state to its participants, so the spec's client gets a real answer.
+  route(app, ctx, chatEndpoints.showBonusStatus, async ({ params, caller }) => {
+    const room = await roomOf(ctx, params.id, caller);
+    return ok({ room_id: room.id, bonus: room.bonus, paid: room.paid });
   });
 
   route(app, ctx, chatEndpoints.read, async ({ params, body, caller }) => {

@@ -7,6 +7,7 @@ import { errorEnvelope } from '@honne/service-kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import type { AppContext } from '../context.ts';
+import { faviconIco } from '../favicon.ts';
 
 /** Remotes the shell loads at run time through their mf-manifest.json. */
 export const REMOTES = ['profile', 'topics', 'chat'] as const;
@@ -62,6 +63,12 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
       setHeaders: setCacheHeaders,
     });
   }
+
+  // Drawn in code (see favicon.ts): browsers ask for it on every site, built or not.
+  const favicon = faviconIco();
+  app.get('/favicon.ico', (_request, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(favicon),
+  );
 
   app.get('/*', (request, reply) => {
     const url = request.url;

@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts/messages';
 import { topicsEndpoints } from '@honne/contracts/topics';
-import { AppError, fieldErrors, notFound, ok, route } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import { AppError, CACHE_PRIVATE, CACHE_PUBLIC, fieldErrors, notFound, ok, route, type Caller } from '@honne/service-kit';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { recordUnlock, subCategoryView, unlockedFor } from '../db/repos/reference.ts';
@@ -10,20 +10,31 @@ import { UNLOCK_FAILURES_PER_HOUR, verifyPassword } from '../domain/password.ts'
 export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const ref = ctx.reference;
 
-  route(app, ctx, topicsEndpoints.categories, async () => ok(ref.categories));
+  // Reference data is public (the splash loads it before login). Signed in, the answer says which
+  // gates the caller passed, so it is private to them and short-lived; signed out, it is the same
+  // for everyone and any cache may keep it.
+  const unlockedOf = async (caller: Caller | undefined, reply: FastifyReply) => {
+    void reply.header('cache-control', caller ? CACHE_PRIVATE : CACHE_PUBLIC).header('vary', 'authorization');
+    return caller ? unlockedFor(ctx.db, caller.userId) : new Set<number>();
+  };
 
-  route(app, ctx, topicsEndpoints.subCategories, async ({ query, caller }) => {
-    const unlocked = await unlockedFor(ctx.db, caller.userId);
+  route(app, ctx, topicsEndpoints.categories, async ({ reply }) => {
+    void reply.header('cache-control', CACHE_PUBLIC);
+    return ok(ref.categories);
+  });
+
+  route(app, ctx, topicsEndpoints.subCategories, async ({ query, caller, reply }) => {
+    const unlocked = await unlockedOf(caller, reply);
     const list = query.category_id
       ? ref.subCategories.filter((s) => s.category_id === query.category_id)
       : ref.subCategories;
     return ok(list.map((s) => subCategoryView(s, unlocked)));
   });
 
-  route(app, ctx, topicsEndpoints.subCategory, async ({ params, caller }) => {
+  route(app, ctx, topicsEndpoints.subCategory, async ({ params, caller, reply }) => {
     const sub = ref.subCategory(params.id);
     if (!sub) throw notFound();
-    return ok(subCategoryView(sub, await unlockedFor(ctx.db, caller.userId)));
+    return ok(subCategoryView(sub, await unlockedOf(caller, reply)));
   });
 
   route(app, ctx, topicsEndpoints.unlockSubCategory, async ({ params, body, caller }) => {

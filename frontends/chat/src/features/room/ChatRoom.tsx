@@ -403,7 +403,7 @@ export default function ChatRoom() {
   // Spec §4: expired messages leave the screen (checked every 60 s, besides message.expired).
   useEffect(() => {
     const t = setInterval(() => {
-      const now = Date.now();
+      const now = getApi().clock.now();
       setItems((list) => (list ? list.filter((m) => m.seq === LOCAL_SEQ || Date.parse(m.expire_at) > now) : list));
     }, 60_000);
     return () => clearInterval(t);

@@ -29,7 +29,8 @@ export default function Login() {
     setBusy(true);
     try {
       const session = await getApi().accounts.login({ email: email.trim(), password });
-      navigate(session.is_infomation === 0 ? '/registration-information' : '/', { replace: true });
+      // Spec §2: success goes to /setting-information while is_infomation is 0, else /.
+      navigate(session.is_infomation === 0 ? '/setting-information' : '/', { replace: true });
     } catch (error) {
       const shown = showError(error, FIELDS);
       setErrors(shown.fieldErrors);
@@ -81,6 +82,7 @@ export default function Login() {
               {formError}
             </p>
           ) : null}
+
           <Button type="submit" block loading={busy}>
             {strings.loginButton}
           </Button>
@@ -91,6 +93,13 @@ export default function Login() {
           </Link>
           <Link to="/tutorial" style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}>
             {strings.newAccount}
+          </Link>
+          {/* Someone who signed up and left before entering the mailed code finishes here. */}
+          <Link
+            to={email.trim() ? `/code?email=${encodeURIComponent(email.trim())}` : '/code'}
+            style={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+          >
+            {strings.codePageLink}
           </Link>
         </nav>
       </main>

@@ -7,18 +7,17 @@ import { Avatar, BottomSheet, Button, Loader, PlusIcon, Skeleton, usePopup } fro
 
 import { strings } from '../../strings.ts';
 import { clearProgress } from '../registration/progress.ts';
-import { useLogout } from '../shared/useLogout.ts';
 import { useReport } from '../shared/useReport.ts';
 
 /**
  * The 3-character switcher (spec §2 modal types): the account's characters; switching starts a
  * session as that character and reloads into the guard (a new one goes through onboarding);
- * adding is offered only while fewer than 3, then logs out ('Character added; log in again.').
+ * adding is offered only while fewer than 3 and keeps the session: the new character is in the
+ * list at once, a tap away (the spec's 'log in again' is not needed, docs/strings.md).
  */
 export function CharactersSheet({ onClose }: { onClose: () => void }) {
   const popup = usePopup();
   const report = useReport();
-  const { logout } = useLogout();
   const [list, setList] = useState<CharacterList | null>(null);
   const [busy, setBusy] = useState(false);
   const close = useRef(onClose);
@@ -53,13 +52,16 @@ export function CharactersSheet({ onClose }: { onClose: () => void }) {
     }
   };
 
+  // The new character joins the list; the session stays (it used to log out, and the user had to
+  // log in again before a switch to the new character worked).
   const add = async () => {
     setBusy(true);
     try {
       const { data } = await getApi().client.call(profileEndpoints.addCharacter);
+      const fresh = await getApi().client.call(profileEndpoints.characters, { body: {} });
+      setList(fresh.data);
       setBusy(false);
       await popup.alert(data.message || messages.characterAdded);
-      await logout();
     } catch (e) {
       report(e);
       setBusy(false);

@@ -20,7 +20,7 @@ import {
 } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { bloodName, genderShort, imageOf, personalityName, ratingsOf, tagsOf } from '../shared/labels.ts';
+import { bloodName, genderName, imageOf, personalityName, ratingsOf, tagsOf } from '../shared/labels.ts';
 import { Meter, TagList } from '../shared/ProfileBits.tsx';
 import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
@@ -144,7 +144,7 @@ export default function MyPage() {
                   {profile.user_name}
                 </h2>
                 <p className="hn-text-muted hn-text-small" style={{ margin: 0 }}>
-                  <span aria-label={strings.gender}>{genderShort(profile.gender)}</span>
+                  <span aria-label={strings.gender}>{genderName(profile.gender)}</span>
                   {' ・ '}
                   {profile.age?.name ?? strings.notSet}
                   {' ・ '}

@@ -7,6 +7,7 @@ import { profileEndpoints } from '@honne/contracts/profile';
 import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { codeDigits } from '../shared/code.ts';
 import { showError } from '../shared/errors.ts';
 
 /** /OTPConfirm: the 6-digit code; a wrong one alerts 'Invalid code'. */
@@ -54,7 +55,7 @@ export default function OtpConfirm() {
             pattern="[0-9]*"
             maxLength={6}
             value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            onChange={(v) => setCode(codeDigits(v))}
             style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
           />
           <Button type="submit" block loading={busy}>

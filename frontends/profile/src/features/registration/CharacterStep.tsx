@@ -35,8 +35,10 @@ export function CharacterStep({ edit }: { edit: boolean }) {
       return;
     }
     if (await save({ userCharacterSettings: { value: ordered.join(',') } })) {
-      await popup.alert(strings.saved);
+      // Spec §2: the edit variant saves and goes to /mypage. Going first means any way of closing
+      // the 保存しました。 popup (OK, Escape, the backdrop, or none) leaves the user on my page.
       navigate('/mypage');
+      void popup.alert(strings.saved);
     }
   };
 

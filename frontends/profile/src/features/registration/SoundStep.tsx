@@ -35,8 +35,9 @@ export function SoundStep({ edit }: { edit: boolean }) {
       return;
     }
     if (await save({ userSoundSettings: sound })) {
-      await popup.alert(strings.saved);
+      // Back to my page first: however the 保存しました。 popup is closed, the user is there.
       navigate('/mypage');
+      void popup.alert(strings.saved);
     }
   };
 

@@ -8,6 +8,7 @@ import { profileEndpoints } from '@honne/contracts/profile';
 import { Button, Header, Loader, TextField } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { codeDigits } from '../shared/code.ts';
 import { useReport } from '../shared/useReport.ts';
 
 /** /verify_code: the 6-digit reset code; on success history is replaced with /reset_password. */
@@ -57,7 +58,7 @@ export default function VerifyCode() {
             pattern="[0-9]*"
             maxLength={6}
             value={code}
-            onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+            onChange={(v) => setCode(codeDigits(v))}
             error={errors.verify_code}
             style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
           />

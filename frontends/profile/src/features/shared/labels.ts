@@ -6,9 +6,6 @@ import { strings } from '../../strings.ts';
 
 export const genderOptions = GENDERS.map((g) => ({ value: g.id, label: g.name }));
 
-/** Spec §2 my page: gender as M / F / X. */
-export const genderShort = (gender: string | null | undefined) =>
-  GENDERS.find((g) => g.value === gender)?.short ?? GENDERS[2].short;
 export const genderName = (gender: string | number | null | undefined) =>
   GENDERS.find((g) => g.value === String(gender))?.name ?? strings.notSet;
 

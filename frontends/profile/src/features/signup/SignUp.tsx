@@ -7,6 +7,7 @@ import { getApi } from '@honne/api-client';
 import { Button, Checkbox, Header, Loader, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { codeDigits } from '../shared/code.ts';
 import { showError } from '../shared/errors.ts';
 import { TermsBody } from '../terms/Terms.tsx';
 
@@ -92,6 +93,9 @@ export default function SignUp() {
     setBusy(true);
     try {
       setPending(await getApi().accounts.resendCode(pending.email));
+      // A new code starts afresh: the old code's lockout or expiry message no longer applies.
+      setCodeErrors({});
+      setCode('');
       void popup.alert(strings.resent);
     } catch (error) {
       fail(error, VERIFY_FIELDS, setCodeErrors);
@@ -132,7 +136,7 @@ export default function SignUp() {
               pattern="[0-9]*"
               maxLength={6}
               value={code}
-              onChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
+              onChange={(v) => setCode(codeDigits(v))}
               error={codeErrors.verify_code}
               hint={
                 pending.verify_code_expires_in > 0

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 
+import { getApi, prefetchReference } from '@honne/api-client';
 import { Button, Logo } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -11,6 +12,12 @@ export const SPLASH_REDIRECT_MS = 4000;
 export default function Splash() {
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Spec §2: the splash loads sub-categories, categories and areas if not yet loaded. A failure
+  // is not the splash's to report: the screens that need the data load it again.
+  useEffect(() => {
+    prefetchReference(getApi().client).catch(() => undefined);
+  }, []);
 
   useEffect(() => {
     timer.current = setTimeout(() => navigate('/login', { replace: true }), SPLASH_REDIRECT_MS);

@@ -8,7 +8,7 @@ import { strings } from '../../strings.ts';
 
 import { ILLUSTRATIONS } from './illustrations.tsx';
 
-/** Four pages with dots (spec §2); 'つぎへ' moves on, the last page's '行われ' and スキップ go to /signup. */
+/** Four pages with dots (spec §2); 'つぎへ' moves on, the last page's はじめる (the spec's '行われ', see docs/strings.md) and スキップ go to /signup. */
 export default function Tutorial() {
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);

@@ -21,6 +21,8 @@ export const PUBLIC_PATHS = [
 const OPEN_TO_ALL = new Set<string>(['/agree', '/term_of_use', '/whitescreen']);
 
 export const REGISTRATION_PATH = '/registration-information';
+/** Where the login sends someone not yet set up (spec §2): the start of onboarding. */
+export const SETTING_INFORMATION_PATH = '/setting-information';
 
 const isPublic = (pathname: string) => (PUBLIC_PATHS as readonly string[]).includes(pathname);
 const isRegistration = (pathname: string) =>
@@ -40,7 +42,8 @@ export function guardRedirect(
   // A session that just ended (logout, 401, another device) goes to the login page instead.
   if (!session) return isPublic(pathname) ? null : endedBy ? '/login' : '/splash';
   if (OPEN_TO_ALL.has(pathname)) return null;
-  if (session.is_infomation === 0) return isRegistration(pathname) ? null : REGISTRATION_PATH;
+  if (session.is_infomation === 0)
+    return isRegistration(pathname) || pathname === SETTING_INFORMATION_PATH ? null : REGISTRATION_PATH;
   if (isPublic(pathname)) return '/';
   return null;
 }

@@ -5,6 +5,7 @@ import { messages } from '@honne/contracts/messages';
 import { STORAGE_KEYS, createRealtimeClient, getApi } from '@honne/api-client';
 import { usePopup } from '@honne/ui';
 
+import { isIncomingMessage, messageSoundOn, playArrivalChime } from './arrival-sound.ts';
 import { useSession } from './useSession.ts';
 
 /**
@@ -55,6 +56,19 @@ export function SessionEffects() {
 
   // One real-time socket while signed in; a different device's login ends this session.
   const userId = session?.user_id ?? null;
+
+  // The message-arrival sound of /settings: a chime when someone else's message arrives, on any screen.
+  useEffect(
+    () =>
+      api.realtime.subscribe((event) => {
+        if (isIncomingMessage(event) && messageSoundOn(api.client.storage)) playArrivalChime();
+      }),
+    [api],
+  );
+
+  // Spec: server time syncs every 30 s; countdowns read api.clock, not the phone's clock.
+  useEffect(() => (userId ? api.clock.start() : undefined), [api, userId]);
+
   useEffect(() => {
     if (!userId) return;
     const endSession = () => endSessionRef.current();

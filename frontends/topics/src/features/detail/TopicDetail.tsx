@@ -3,9 +3,10 @@ import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contrac
 import type { Topic } from '@honne/contracts/topics';
 import { BottomSheet, Button, ChoiceSheet, usePopup, linkify } from '@honne/ui';
 import { Fragment, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
-import { displayName, expireMs, genderShort } from '../../lib/format.ts';
+import { displayName, expireMs, genderName } from '../../lib/format.ts';
 import { strings } from '../../strings.ts';
 import { Countdown } from '../shared/Countdown.tsx';
 import { ChatIcon, EyeIcon, FlagIcon, HeartIcon, PhoneIcon, PhoneOffIcon } from '../shared/icons.tsx';
@@ -45,6 +46,8 @@ export interface TopicDetailProps {
   onExpired: (id: string) => void;
   /** The click count as the server now has it. */
   onClicked?: (id: string, clicks: number) => void;
+  /** The heart count as the server now has it (the list row follows the detail). */
+  onHearted?: (id: string, hearts: number) => void;
 }
 
 /**
@@ -53,7 +56,7 @@ export interface TopicDetailProps {
  * personality, remaining time, theme path, title and comment, forbidden matters and self PR,
  * report, chat and call. Opening it records a click (PATCH /topics/updateClick).
  */
-export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: TopicDetailProps) {
+export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onHearted }: TopicDetailProps) {
   const fail = useFail();
   const [topic, setTopic] = useState(initial);
   const [user, setUser] = useState<PublicUser | null>(null);
@@ -63,9 +66,10 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
   const [choosingName, setChoosingName] = useState(false);
   const popup = usePopup();
   const chat = useStartChat(initial);
-  const report = useRef({ onExpired, onClicked });
-  report.current = { onExpired, onClicked };
+  const report = useRef({ onExpired, onClicked, onHearted });
+  report.current = { onExpired, onClicked, onHearted };
   const me = myUserId();
+  const navigate = useNavigate();
   const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
   const anonymous = topic.is_anonymous || topic.user.is_anonymous;
 
@@ -74,6 +78,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
       const r = await client().call(T.heart, { params: { id: topic.id } });
       setHearted(true);
       setTopic((t) => ({ ...t, heart_number: r.data.heart_number }));
+      report.current.onHearted?.(topic.id, r.data.heart_number);
     } catch (e) {
       if (isApiError(e) && e.status === 404) onExpired(topic.id);
       else fail(e);
@@ -135,7 +140,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
   const personality = PERSONALITIES.find((p) => p.value === user?.userBloodSettings?.personality)?.name ?? null;
   const areaName = user?.area?.name ?? null;
   const ageName = user?.age?.name ?? (names?.age || null);
-  const gender = anonymous ? null : genderShort(user?.gender ?? topic.user.gender);
+  const gender = anonymous ? null : genderName(user?.gender ?? topic.user.gender);
 
   return (
     <>
@@ -246,6 +251,15 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked }: T
                 </Button>
               </div>
             </>
+          ) : null}
+
+          {isMine ? (
+            <div className="tp-detail__actions">
+              <Button variant="secondary" onClick={() => navigate(`/history/${topic.id}/replies`)}>
+                <ChatIcon size={18} />
+                {strings.openReplies}
+              </Button>
+            </div>
           ) : null}
 
           {/* Reports go to topics, which knows the poster even when the voice is anonymous. */}

@@ -296,6 +296,11 @@ export default function PostList() {
       feed.setState((s) => ({ ...s, items: s.items.map((i) => (i.id === id ? { ...i, click_number: clicks } : i)) })),
     [feed.setState],
   );
+  const onHearted = useCallback(
+    (id: string, hearts: number) =>
+      feed.setState((s) => ({ ...s, items: s.items.map((i) => (i.id === id ? { ...i, heart_number: hearts } : i)) })),
+    [feed.setState],
+  );
 
   const loading = !ready || feed.loading;
   const items = feed.state.items;
@@ -471,7 +476,13 @@ export default function PostList() {
         />
       ) : null}
       {open ? (
-        <TopicDetail topic={open} onClose={() => setOpen(null)} onExpired={onDetailExpired} onClicked={onClicked} />
+        <TopicDetail
+          topic={open}
+          onClose={() => setOpen(null)}
+          onExpired={onDetailExpired}
+          onClicked={onClicked}
+          onHearted={onHearted}
+        />
       ) : null}
     </div>
   );

@@ -1,3 +1,4 @@
+import { getApi } from '@honne/api-client';
 import { countdown } from '@honne/contracts/topics';
 import { useCallback, useEffect, useRef } from 'react';
 
@@ -23,7 +24,7 @@ export function Countdown({ expireAtMs, onExpire, compact = true }: CountdownPro
   const expireRef = useRef(onExpire);
   expireRef.current = onExpire;
   const spanRef = useRef<HTMLSpanElement | null>(null);
-  const first = countdown(expireAtMs, Date.now());
+  const first = countdown(expireAtMs, getApi().clock.now());
   const attach = useCallback((el: HTMLSpanElement | null) => {
     spanRef.current = el;
   }, []);

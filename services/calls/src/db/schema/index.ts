@@ -1,12 +1,61 @@
-import type { ColumnType } from 'kysely';
+import type { CallEndCause } from '@honne/contracts/calls';
+import type { ColumnType, Selectable } from 'kysely';
 
-/** Facts about this service's data (seed versions); the feature tables arrive with their issues. */
+import type { CallPhase, Side, Transport } from '../../domain/call-machine.ts';
+
+/** Facts about this service's data (seed versions). */
 export interface ServiceMetaTable {
   key: string;
   value: string;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+export interface CallsTable {
+  id: string;
+  room_id: string;
+  room_type_id: number;
+  topic_id: string | null;
+  caller_id: string;
+  callee_id: string;
+  caller_account: string;
+  callee_account: string;
+  caller_anonymous: boolean;
+  callee_anonymous: boolean;
+  transport: Transport;
+  relay_only: boolean;
+  call_price: number;
+  time_call_price: number;
+  payer_id: string | null;
+  phase: CallPhase;
+  end_cause: CallEndCause | null;
+  ended_by: Side | null;
+  caller_media: boolean;
+  callee_media: boolean;
+  caller_seen_at: Date | null;
+  callee_seen_at: Date | null;
+  created_at: Date;
+  answered_at: Date | null;
+  connected_at: Date | null;
+  ended_at: Date | null;
+  /** When the call's next timer fires (null: none runs). */
+  deadline: Date | null;
+}
+export type CallRow = Selectable<CallsTable>;
+
+export interface CallHoldsTable {
+  account_id: string;
+  user_id: string;
+  call_id: string;
+}
+
+export interface CallAccountsTable {
+  user_id: string;
+  account_id: string;
+}
+
 export interface CallsDb {
   service_meta: ServiceMetaTable;
+  calls: CallsTable;
+  call_holds: CallHoldsTable;
+  call_accounts: CallAccountsTable;
 }

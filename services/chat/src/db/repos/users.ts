@@ -136,3 +136,19 @@ export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<vo
       .execute();
   });
 }
+
+/** Either of the two blocks the other (calls ask before ringing). */
+export async function blockedEitherWay(db: Kysely<ChatDb>, a: string, b: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('blocks')
+    .select('blocker_id')
+    .where('blocked', '=', true)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
+        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,85 @@
+import { ROOM_TYPES } from '@honne/contracts/chat';
+
+// Who may call whom, and what a call attempt becomes: rules of spec §4/§5/§6 and issue 10,
+// decided on facts the flow gathered (no I/O here).
+
+/** A user's hold on "the one call they are in", across characters and devices. */
+export interface Hold {
+  call_id: string;
+  /** The held call's room, its phase and which side of it this user is. */
+  room_id: string;
+  phase: string;
+  side: 'caller' | 'callee';
+}
+
+export type StartDecision =
+  | { kind: 'already_in_call' }
+  /** The callee is ringing the caller in this room right now: answer that call, make no second. */
+  | { kind: 'glare'; call_id: string }
+  | { kind: 'busy' }
+  | { kind: 'ring' };
+
+export function decideStart(roomId: string, caller: Hold | null, callee: Hold | null): StartDecision {
+  if (
+    caller &&
+    callee &&
+    caller.call_id === callee.call_id &&
+    caller.room_id === roomId &&
+    caller.side === 'callee' &&
+    caller.phase === 'ringing'
+  ) {
+    return { kind: 'glare', call_id: caller.call_id };
+  }
+  if (caller) return { kind: 'already_in_call' };
+  if (callee) return { kind: 'busy' };
+  return { kind: 'ring' };
+}
+
+export interface RoomFacts {
+  found: boolean;
+  deleted: boolean;
+  participants: { user_id: string; is_anonymous: boolean }[];
+  room_type_id: number;
+  topic_id: string | null;
+  are_friends: boolean;
+  blocked: boolean;
+}
+
+export interface VoiceFacts {
+  found: boolean;
+  is_callable: boolean;
+  owner_id: string | null;
+  call_price: number;
+  time_call_price: number;
+}
+
+export type CallPermission =
+  | { ok: true; callee_id: string; caller_anonymous: boolean; callee_anonymous: boolean; friend: boolean }
+  | { ok: false; reason: 'not_found' | 'not_friends' | 'not_callable' | 'blocked' };
+
+/**
+ * A call needs a live room of the caller's with one partner; a friend room needs the pair to be
+ * friends still; a voice room needs the voice live and taking calls; a block either way stops it.
+ */
+export function mayCall(me: string, room: RoomFacts, voice: VoiceFacts | null): CallPermission {
+  const mine = room.participants.find((p) => p.user_id === me);
+  const partner = room.participants.find((p) => p.user_id !== me);
+  if (!room.found || room.deleted || !mine || !partner) return { ok: false, reason: 'not_found' };
+  if (room.blocked) return { ok: false, reason: 'blocked' };
+  const friend = room.topic_id === null;
+  if (friend) {
+    if (!room.are_friends) return { ok: false, reason: 'not_friends' };
+  } else if (!voice || !voice.found || !voice.is_callable) {
+    return { ok: false, reason: 'not_callable' };
+  }
+  return {
+    ok: true,
+    callee_id: partner.user_id,
+    caller_anonymous: mine.is_anonymous,
+    callee_anonymous: partner.is_anonymous,
+    friend,
+  };
+}
+
+/** The room type a call is recorded as (3 call-friend, 4 call-topic). */
+export const callRoomType = (friend: boolean) => (friend ? ROOM_TYPES.callFriend : ROOM_TYPES.callTopic);

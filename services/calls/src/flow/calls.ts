@@ -1,0 +1,301 @@
+import { randomUUID } from 'node:crypto';
+
+import { CALL_MESSAGES, CALLS_REALTIME_TYPES, type CallView } from '@honne/contracts/calls';
+import { events, requests } from '@honne/contracts/events';
+import { messages } from '@honne/contracts/messages';
+import { AppError, notFound, publishToUser, type Caller } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import {
+  accountOf,
+  dueCalls,
+  findCall,
+  holdOf,
+  insertCall,
+  latestCallOfRoom,
+  liveCallOfUser,
+  liveCallsBetween,
+  updateCall,
+  withAccountsLocked,
+} from '../db/repos/calls.ts';
+import type { CallRow } from '../db/schema/index.ts';
+import { minutesBegun, payerOf } from '../domain/billing.ts';
+import {
+  apply,
+  deadline,
+  newCall,
+  recordOf,
+  stateOf,
+  tick,
+  type CallEvent,
+  type Side,
+} from '../domain/call-machine.ts';
+import { hasTurn } from '../domain/call-config.ts';
+import { callRoomType, decideStart, mayCall, type RoomFacts, type VoiceFacts } from '../domain/call-start.ts';
+import { factsOf, patchOf, sideOf, userOf, viewOf } from './view.ts';
+
+// The call flow: gathers facts (room, voice, holds), lets domain/ decide, stores the call, and
+// tells both sides. Every change goes through `move()`, so each reaches both sides the same way.
+
+const busUnavailable = (ctx: AppContext, err: unknown, what: string) => {
+  ctx.log.error({ err }, `${what} did not answer`);
+  return new AppError(503, 'unavailable', messages.unexpected);
+};
+
+async function roomFacts(ctx: AppContext, roomId: string): Promise<RoomFacts> {
+  try {
+    const r = await ctx.bus.request(requests.chatRoomParticipants, { room_id: roomId }, 3000);
+    return {
+      found: r.found,
+      deleted: r.deleted ?? false,
+      participants: r.participants,
+      room_type_id: r.room_type_id ?? 0,
+      topic_id: r.topic_id ?? null,
+      are_friends: r.are_friends ?? false,
+      blocked: r.blocked ?? false,
+    };
+  } catch (err) {
+    throw busUnavailable(ctx, err, 'chat.room.participants');
+  }
+}
+
+async function voiceFacts(ctx: AppContext, topicId: string): Promise<VoiceFacts> {
+  try {
+    const t = await ctx.bus.request(requests.topicsTopicGet, { topic_id: topicId }, 3000);
+    return {
+      found: t.found,
+      is_callable: t.is_callable,
+      owner_id: t.user_id,
+      call_price: t.call_price,
+      time_call_price: t.time_call_price,
+    };
+  } catch (err) {
+    throw busUnavailable(ctx, err, 'topics.topic.get');
+  }
+}
+
+/** Tells a side its view of the call (never a side that does not know of it). */
+async function tell(ctx: AppContext, row: CallRow, side: Side): Promise<void> {
+  const view = viewOf(row, side, ctx.clock.now());
+  // The callee of a busy call never rang, so never hears of it.
+  if (view.state === 'none') return;
+  await publishToUser(ctx, userOf(row, side), CALLS_REALTIME_TYPES.callState, view);
+}
+
+async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {
+  await tell(ctx, row, 'caller');
+  await tell(ctx, row, 'callee');
+}
+
+/** What follows an end: the room's call record (through chat), LiveKit's room closed, billing told. */
+async function afterEnd(ctx: AppContext, row: CallRow): Promise<void> {
+  const f = factsOf(row);
+  const record = recordOf(f);
+  const ended = row.ended_at ? new Date(row.ended_at) : ctx.clock.now();
+  await ctx.bus.publish(events.callEnded, {
+    call_id: row.id,
+    room_id: row.room_id,
+    topic_id: row.topic_id,
+    caller_id: row.caller_id,
+    callee_id: row.callee_id,
+    end_cause: row.end_cause ?? 'hangup',
+    record_type: record.record_type,
+    data: record.data,
+    duration_seconds: row.connected_at ? Number(record.data) : 0,
+    payer_id: row.payer_id,
+    call_price: row.call_price,
+    connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
+    ended_at: ended.toISOString(),
+  });
+  await ctx.billing.onEnded(row, minutesBegun(f, ended));
+  if (row.transport === 'livekit' && ctx.livekit) {
+    await ctx.livekit.deleteRoom(liveKitRoomOf(row.id)).catch((err: unknown) => {
+      ctx.log.warn({ err, call: row.id }, 'LiveKit room not deleted (it closes itself when empty)');
+    });
+  }
+}
+
+export const liveKitRoomOf = (callId: string) => `call-${callId}`;
+
+/**
+ * Moves a call by one event (or its timer) and tells both sides. Answers the call after the move,
+ * or the refusal of the machine as an AppError.
+ */
+export async function move(ctx: AppContext, callId: string, event: CallEvent | 'tick'): Promise<CallRow> {
+  const now = ctx.clock.now();
+  let refusal: AppError | undefined;
+  const result = await updateCall(ctx.db, callId, (row) => {
+    const f = factsOf(row);
+    if (event === 'tick') {
+      const next = tick(f, now);
+      return next ? patchOf(next, deadline(next)) : null;
+    }
+    const t = apply(f, event, now);
+    if (!t.ok) {
+      refusal = new AppError(409, `call_${t.reason}`, CALL_MESSAGES.noCall);
+      return null;
+    }
+    return patchOf(t.call, deadline(t.call));
+  });
+  if (!result) throw notFound(CALL_MESSAGES.noCall);
+  if (refusal) throw refusal;
+  const { before, after } = result;
+  if (before.phase !== after.phase || before.end_cause !== after.end_cause) {
+    await tellBoth(ctx, after);
+    if (after.phase === 'connected') await ctx.billing.onConnected(after);
+    if (after.phase === 'ended') await afterEnd(ctx, after);
+  }
+  return after;
+}
+
+/** POST /rooms/{id}/calling: the caller rings the partner of the room. */
+export async function startCall(ctx: AppContext, caller: Caller, roomId: string): Promise<CallView> {
+  const me = caller.userId;
+  const room = await roomFacts(ctx, roomId);
+  if (!room.participants.some((p) => p.user_id === me)) throw notFound();
+  const voice = room.topic_id ? await voiceFacts(ctx, room.topic_id) : null;
+  const may = mayCall(me, room, voice);
+  if (!may.ok) {
+    if (may.reason === 'not_found') throw notFound(messages.voiceGone);
+    if (may.reason === 'not_friends') throw new AppError(403, 'not_friends', messages.roomNotFriends);
+    if (may.reason === 'not_callable') throw new AppError(403, 'not_callable', CALL_MESSAGES.notCallable);
+    throw new AppError(403, 'blocked', CALL_MESSAGES.unableToConnect);
+  }
+  const [myAccount, theirAccount] = await Promise.all([accountOf(ctx.db, me), accountOf(ctx.db, may.callee_id)]);
+  const now = ctx.clock.now();
+  const transport = ctx.livekit ? 'livekit' : 'p2p';
+  const anonymous = may.caller_anonymous || may.callee_anonymous;
+
+  const outcome = await withAccountsLocked(ctx.db, [myAccount, theirAccount], async (trx) => {
+    const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount));
+    if (decision.kind === 'already_in_call') return { kind: 'already' as const };
+    if (decision.kind === 'glare') return { kind: 'glare' as const, call_id: decision.call_id };
+    const busy = decision.kind === 'busy';
+    const facts = newCall(now, transport, busy);
+    const callPrice = voice?.call_price ?? 0;
+    const row = await insertCall(
+      trx,
+      {
+        id: randomUUID(),
+        room_id: roomId,
+        room_type_id: callRoomType(may.friend),
+        topic_id: room.topic_id,
+        caller_id: me,
+        callee_id: may.callee_id,
+        caller_account: myAccount,
+        callee_account: theirAccount,
+        caller_anonymous: may.caller_anonymous,
+        callee_anonymous: may.callee_anonymous,
+        relay_only: transport === 'p2p' && anonymous && hasTurn(ctx.config),
+        call_price: callPrice,
+        time_call_price: voice?.time_call_price ?? 1,
+        payer_id: payerOf(callPrice, voice?.owner_id ?? null, me, may.callee_id),
+        ...facts,
+        deadline: deadline(facts),
+      },
+      busy
+        ? [{ account_id: myAccount, user_id: me }]
+        : [
+            { account_id: myAccount, user_id: me },
+            { account_id: theirAccount, user_id: may.callee_id },
+          ],
+    );
+    return { kind: 'new' as const, row };
+  });
+
+  if (outcome.kind === 'already') throw new AppError(403, 'already_in_call', CALL_MESSAGES.alreadyInCall);
+  if (outcome.kind === 'glare') {
+    // Both pressed call at once: the earlier call is answered, so one call, not two.
+    const row = await move(ctx, outcome.call_id, { type: 'answer', by: 'callee' });
+    return viewOf(row, sideOf(row, me)!, ctx.clock.now());
+  }
+  const row = outcome.row;
+  if (transport === 'livekit' && ctx.livekit && row.phase === 'ringing') {
+    await ctx.livekit.createRoom(liveKitRoomOf(row.id)).catch((err: unknown) => {
+      ctx.log.error({ err, call: row.id }, 'LiveKit room not created; the first join creates it');
+    });
+  }
+  await tellBoth(ctx, row);
+  return viewOf(row, 'caller', ctx.clock.now());
+}
+
+/** The caller's live call in a room (404 when they are not part of it). */
+async function liveCallIn(ctx: AppContext, caller: Caller, roomId: string, callId?: string | null): Promise<CallRow> {
+  const row = callId ? await findCall(ctx.db, callId) : await latestCallOfRoom(ctx.db, roomId);
+  if (!row || row.room_id !== roomId || !sideOf(row, caller.userId)) throw notFound(CALL_MESSAGES.noCall);
+  return row;
+}
+
+/** A user who never heard of a call (the busy callee) may not act on it. */
+function sideThatKnows(row: CallRow, userId: string): Side {
+  const side = sideOf(row, userId);
+  if (!side || stateOf(factsOf(row), side) === 'none') throw notFound(CALL_MESSAGES.noCall);
+  return side;
+}
+
+/** POST /rooms/{id}/callanswer. */
+export async function answerCall(
+  ctx: AppContext,
+  caller: Caller,
+  roomId: string,
+  action: 'answer' | 'refuse' | 'hangup' | 'busy',
+  callId?: string | null,
+): Promise<CallView> {
+  const row = await liveCallIn(ctx, caller, roomId, callId);
+  const side = sideThatKnows(row, caller.userId);
+  const after = await move(ctx, row.id, { type: action, by: side });
+  return viewOf(after, side, ctx.clock.now());
+}
+
+/** POST /rooms/{id}/pingConnectRoomChat: a side's own report of its media (p2p). */
+export async function reportMedia(
+  ctx: AppContext,
+  caller: Caller,
+  roomId: string,
+  state: 'connecting' | 'connected' | 'failed' | 'alive',
+  callId?: string | null,
+): Promise<CallView> {
+  const row = await liveCallIn(ctx, caller, roomId, callId);
+  const side = sideThatKnows(row, caller.userId);
+  if (state === 'connecting' || row.phase === 'ended') return viewOf(row, side, ctx.clock.now());
+  const report = state === 'connected' ? 'up' : state === 'failed' ? 'down' : 'alive';
+  const after = await move(ctx, row.id, { type: 'media', by: side, report });
+  return viewOf(after, side, ctx.clock.now());
+}
+
+/** GET /calls/current and GET /rooms/{id}/calling: what a reconnecting client restores. */
+export async function currentCall(ctx: AppContext, caller: Caller, roomId?: string): Promise<CallView | null> {
+  const row = await liveCallOfUser(ctx.db, caller.userId);
+  if (!row || (roomId !== undefined && row.room_id !== roomId)) return null;
+  const side = sideOf(row, caller.userId)!;
+  const view = viewOf(row, side, ctx.clock.now());
+  return view.state === 'none' ? null : view;
+}
+
+/** Runs every due timer once; the periodic job calls it, and tests after moving the clock. */
+export async function runDueTimers(ctx: AppContext): Promise<number> {
+  const ids = await dueCalls(ctx.db, ctx.clock.now());
+  for (const id of ids) {
+    try {
+      await move(ctx, id, 'tick');
+    } catch (err) {
+      ctx.log.error({ err, call: id }, 'call timer failed');
+    }
+  }
+  return ids.length;
+}
+
+/** A block between two users ends any call between them at once (and drops its signals after). */
+export async function endCallsOnBlock(ctx: AppContext, a: string, b: string): Promise<void> {
+  for (const row of await liveCallsBetween(ctx.db, a, b)) {
+    await move(ctx, row.id, { type: 'blocked' }).catch(() => undefined);
+  }
+}
+
+/** A deleted user (or character) hangs up whatever call they were in; the partner sees it end. */
+export async function endCallsOfUser(ctx: AppContext, userId: string): Promise<void> {
+  const row = await liveCallOfUser(ctx.db, userId);
+  const side = row ? sideOf(row, userId) : null;
+  if (!row || !side) return;
+  await move(ctx, row.id, { type: 'hangup', by: side }).catch(() => undefined);
+}

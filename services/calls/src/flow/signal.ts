@@ -1,0 +1,39 @@
+import { CALL_MESSAGES, CALLS_REALTIME_TYPES, type CallSignalBody } from '@honne/contracts/calls';
+import { notFound, publishToUser, type Caller } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { findCall } from '../db/repos/calls.ts';
+import { otherSide } from '../domain/call-machine.ts';
+import { relayCandidate, relaySdp } from '../domain/signal-filter.ts';
+import { sideOf, userOf } from './view.ts';
+
+/**
+ * Relays one p2p signalling message to the other side of the caller's call — only while the
+ * call is answered or connected, and only between the two users the server paired. A call a block
+ * ended is no longer live, so a blocked user's signals go nowhere. Answers whether it was relayed.
+ */
+export async function relaySignal(ctx: AppContext, caller: Caller, body: CallSignalBody): Promise<boolean> {
+  const row = await findCall(ctx.db, body.call_id);
+  const side = row ? sideOf(row, caller.userId) : null;
+  if (!row || !side) throw notFound(CALL_MESSAGES.noCall);
+  if (row.transport !== 'p2p' || (row.phase !== 'answered' && row.phase !== 'connected')) return false;
+
+  let sdp: string | null = body.sdp ?? null;
+  const candidate = body.candidate ?? null;
+  if (row.relay_only) {
+    // Anonymous call with TURN: nothing that carries an address of the sender's own passes.
+    if (sdp !== null) sdp = relaySdp(sdp);
+    if (candidate && !relayCandidate(candidate.candidate)) return false;
+  }
+  if ((body.kind === 'candidate') !== (candidate !== null) || (body.kind !== 'candidate' && sdp === null)) {
+    return false;
+  }
+  await publishToUser(ctx, userOf(row, otherSide(side)), CALLS_REALTIME_TYPES.callSignal, {
+    call_id: row.id,
+    room_id: row.room_id,
+    kind: body.kind,
+    sdp,
+    candidate,
+  });
+  return true;
+}

@@ -1,0 +1,29 @@
+import { callsEndpoints } from '@honne/contracts/calls';
+import { ok, route } from '@honne/service-kit';
+import type { FastifyInstance } from 'fastify';
+
+import type { AppContext } from '../context.ts';
+import { answerCall, currentCall, reportMedia, startCall } from '../flow/calls.ts';
+import { liveKitToken, liveKitWebhook } from '../flow/livekit.ts';
+import { relaySignal } from '../flow/signal.ts';
+
+export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, callsEndpoints.current, async ({ caller }) => ok(await currentCall(ctx, caller)));
+  route(app, ctx, callsEndpoints.startCall, async ({ caller, params }) => ok(await startCall(ctx, caller, params.id)));
+  route(app, ctx, callsEndpoints.roomCall, async ({ caller, params }) => ok(await currentCall(ctx, caller, params.id)));
+  route(app, ctx, callsEndpoints.answer, async ({ caller, params, body }) =>
+    ok(await answerCall(ctx, caller, params.id, body.action, body.signal_id)),
+  );
+  route(app, ctx, callsEndpoints.pingConnect, async ({ caller, params, body }) =>
+    ok(await reportMedia(ctx, caller, params.id, body.state, body.signal_id)),
+  );
+  route(app, ctx, callsEndpoints.signal, async ({ caller, body }) =>
+    ok({ relayed: await relaySignal(ctx, caller, body) }),
+  );
+  route(app, ctx, callsEndpoints.token, async ({ caller, params }) => ok(await liveKitToken(ctx, caller, params.id)));
+  route(app, ctx, callsEndpoints.livekitWebhook, async ({ request }) => {
+    const body = typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {});
+    await liveKitWebhook(ctx, body, request.headers.authorization);
+    return ok({ ok: true });
+  });
+}

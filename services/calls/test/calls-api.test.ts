@@ -1,0 +1,267 @@
+import { CALL_RECORD, type CallView } from '@honne/contracts/calls';
+import { events, requests } from '@honne/contracts/events';
+import { infraModes } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { eventually, startHarness, type Person } from './harness.ts';
+
+type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+const ALREADY = 'トークできませんでした。すでにトーク中です。';
+
+describe.each(infraModes())('calls API ($name)', (mode) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(mode);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** A calls B from B's voice; answers the room id and the caller's first view. */
+  async function topicCall(a: Person, b: Person, extra = {}) {
+    const topic = h.voice(b, extra);
+    const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
+    const res = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(res.statusCode, res.body).toBe(200);
+    return { topic, room, view: res.json().data as CallView };
+  }
+
+  it('rings, answers, relays signals only to the partner, connects, hangs up and records the talk time', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const { room, view } = await topicCall(a, b);
+    expect(view).toMatchObject({ state: 'calling', role: 'caller', transport: 'p2p', offerer: true });
+    const ring = await h.stateOf(b, 'receiving');
+    expect(ring).toMatchObject({ id: view.id, room_id: room, role: 'callee', offerer: false });
+
+    // A reconnecting callee restores the ringing call.
+    const current = await h.calls$('GET', '/calls/current', b);
+    expect(current.json().data).toMatchObject({ id: view.id, state: 'receiving' });
+    expect((await h.calls$('GET', `/rooms/${room}/calling`, a)).json().data).toMatchObject({ state: 'calling' });
+
+    // Signals before the answer go nowhere.
+    const early = await h.calls$('POST', '/calls/signal', a, { call_id: view.id, kind: 'offer', sdp: 'v=0' });
+    expect(early.json().data).toEqual({ relayed: false });
+
+    const answered = await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    expect(answered.json().data.state).toBe('waiting_connect');
+    await h.stateOf(a, 'connecting');
+
+    const offer = await h.calls$('POST', '/calls/signal', a, {
+      call_id: view.id,
+      kind: 'offer',
+      sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1',
+    });
+    expect(offer.json().data).toEqual({ relayed: true });
+    // The socket path (a `command` frame the gateway turns into this bus request) relays alike.
+    const viaSocket = await h.infra.bus.request(requests.callsSignal, {
+      user_id: b.userId,
+      session_id: b.sessionId,
+      body: { call_id: view.id, kind: 'answer', sdp: 'v=0\r\no=- 3 4 IN IP4 127.0.0.1' },
+    });
+    expect(viaSocket.status).toBe(200);
+    await eventually(() => {
+      expect(h.eventsOf(b, 'call.signal').map((e) => e.data)).toEqual([
+        { call_id: view.id, room_id: room, kind: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1', candidate: null },
+      ]);
+      expect(h.eventsOf(a, 'call.signal').map((e) => (e.data as { kind: string }).kind)).toEqual(['answer']);
+    });
+
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'connected' });
+    const both = await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'connected' });
+    expect(both.json().data.state).toBe('connected');
+    await h.stateOf(a, 'connected');
+
+    h.clock.advance(42_000);
+    const hung = await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    expect(hung.json().data).toMatchObject({ state: 'end', end_cause: 'hangup', duration_seconds: 42 });
+    await h.stateOf(b, 'end');
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
+
+    // The call record lands in the room, from the caller, seen by both.
+    const record = await eventually(async () => {
+      const msgs = (await h.chat$('GET', `/rooms/${room}/messages`, b)).json().data as {
+        message_type_id: number;
+        data: string;
+        is_mine: boolean;
+      }[];
+      const r = msgs.find((m) => m.message_type_id === CALL_RECORD.success);
+      if (!r) throw new Error('no call record yet');
+      return r;
+    });
+    expect(record).toMatchObject({ data: '42', is_mine: false });
+  });
+
+  it('refuses a second call while in one, on any character of the same account', async () => {
+    const [a, b, c] = [await h.user(), await h.user(), await h.user()];
+    const aChar = await h.user('サブキャラ', a);
+    const { room } = await topicCall(a, b);
+    const again = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ error: ALREADY, code: 'already_in_call' });
+    const other = await h.room(aChar, { topic_id: h.voice(c), room_type_id: 4 });
+    const fromCharacter = await h.calls$('POST', `/rooms/${other}/calling`, aChar, {});
+    expect(fromCharacter.json()).toMatchObject({ error: ALREADY });
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    await h.stateOf(b, 'end');
+  });
+
+  it('a third caller while the callee talks hears busy after 3 s; the callee never rings', async () => {
+    const [a, b, c] = [await h.user(), await h.user(), await h.user()];
+    const { room } = await topicCall(a, b);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    const cRoom = await h.room(c, { topic_id: h.voice(a), room_type_id: 4 });
+    const cCall = await h.calls$('POST', `/rooms/${cRoom}/calling`, c, {});
+    expect(cCall.json().data.state).toBe('calling');
+    h.clock.advance(3000);
+    await h.runTimers();
+    const busy = await h.stateOf(c, 'busy');
+    expect(busy.end_cause).toBe('busy');
+    expect(h.eventsOf(a, 'call.state').every((e) => (e.data as CallView).room_id === room)).toBe(true);
+    // A and B are still talking-to-be.
+    expect((await h.calls$('GET', '/calls/current', a)).json().data.state).toBe('connecting');
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'hangup' });
+  });
+
+  it('refuse: the caller sees refuse; a callee who never answers: missed after 60 s (type 5)', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const first = await topicCall(a, b);
+    await h.stateOf(b, 'receiving');
+    await h.calls$('POST', `/rooms/${first.room}/callanswer`, b, { action: 'refuse' });
+    expect((await h.stateOf(a, 'refuse')).end_cause).toBe('refuse');
+
+    const again = await h.calls$('POST', `/rooms/${first.room}/calling`, a, {});
+    expect(again.statusCode).toBe(200);
+    h.clock.advance(60_000);
+    await h.runTimers();
+    expect((await h.stateOf(a, 'end')).end_cause).toBe('missed');
+    await eventually(async () => {
+      const msgs = (await h.chat$('GET', `/rooms/${first.room}/messages`, b)).json().data as {
+        message_type_id: number;
+      }[];
+      expect(msgs.map((m) => m.message_type_id).sort()).toEqual([CALL_RECORD.missed, CALL_RECORD.miss]);
+    });
+  });
+
+  it('glare: two friends calling each other at once end in one call', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    await h.befriend(a, b);
+    const room = await h.room(a, { user_id: b.userId, room_type_id: 3 });
+    const first = (await h.calls$('POST', `/rooms/${room}/calling`, a, {})).json().data as CallView;
+    const second = await h.calls$('POST', `/rooms/${room}/calling`, b, {});
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data).toMatchObject({ id: first.id, role: 'callee', state: 'waiting_connect' });
+    await h.stateOf(a, 'connecting');
+    const rows = await h.calls.ctx.db.selectFrom('calls').select('id').where('room_id', '=', room).execute();
+    expect(rows).toHaveLength(1);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('outsiders touch nothing: calling, answering, reading and signalling a call not theirs', async () => {
+    const [a, b, x] = [await h.user(), await h.user(), await h.user()];
+    const { room, view } = await topicCall(a, b);
+    expect((await h.calls$('POST', `/rooms/${room}/calling`, x, {})).statusCode).toBe(404);
+    expect((await h.calls$('POST', `/rooms/${room}/callanswer`, x, { action: 'answer' })).statusCode).toBe(404);
+    expect(
+      (await h.calls$('POST', `/rooms/${room}/callanswer`, x, { action: 'hangup', signal_id: view.id })).statusCode,
+    ).toBe(404);
+    expect((await h.calls$('GET', `/rooms/${room}/calling`, x)).json().data).toBeNull();
+    expect(
+      (await h.calls$('POST', '/calls/signal', x, { call_id: view.id, kind: 'offer', sdp: 'v=0' })).statusCode,
+    ).toBe(404);
+    expect((await h.calls$('POST', `/calls/${view.id}/token`, x)).statusCode).toBe(404);
+    expect((await h.calls$('POST', `/rooms/${room}/calling`, undefined, {})).statusCode).toBe(401);
+    expect(h.eventsOf(x)).toEqual([]);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('blocks: a blocked caller never rings the blocker; a block mid-call ends it and drops signals', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const topic = h.voice(b);
+    const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
+    const live = (await h.calls$('POST', `/rooms/${room}/calling`, a, {})).json().data as CallView;
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    await h.block(b, a);
+    expect((await h.stateOf(a, 'unable_connect')).end_cause).toBe('blocked');
+    const dropped = await h.calls$('POST', '/calls/signal', a, { call_id: live.id, kind: 'offer', sdp: 'v=0' });
+    expect(dropped.json().data).toEqual({ relayed: false });
+
+    const before = h.eventsOf(b).length;
+    const res = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'blocked', error: '通話できません。' });
+    expect(h.eventsOf(b).length).toBe(before);
+  });
+
+  it('call-topic: refused on a voice that does not take calls; friend calls only between friends', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const closed = h.voice(b, { is_callable: false });
+    const open = await h.chat$('POST', '/rooms', a, { topic_id: closed, room_type_id: 4 });
+    expect(open.statusCode).toBe(403);
+    expect(open.json().code).toBe('not_callable');
+    // A chat room on the voice exists, but the voice takes no calls.
+    const chatRoom = await h.room(a, { topic_id: closed, room_type_id: 2 });
+    const call = await h.calls$('POST', `/rooms/${chatRoom}/calling`, a, {});
+    expect(call.statusCode).toBe(403);
+    expect(call.json()).toMatchObject({ code: 'not_callable', error: 'この声は通話を受け付けていません。' });
+    expect(h.eventsOf(b, 'call.state')).toEqual([]);
+
+    // No friend room without a friendship; ending it removes the room, and its calls with it.
+    expect((await h.chat$('POST', '/rooms', a, { user_id: b.userId, room_type_id: 3 })).json().code).toBe(
+      'not_friends',
+    );
+    await h.befriend(a, b);
+    const friendRoom = await h.room(a, { user_id: b.userId, room_type_id: 3 });
+    await h.befriend(a, b, false);
+    const unfriended = await h.calls$('POST', `/rooms/${friendRoom}/calling`, a, {});
+    expect(unfriended.statusCode).toBe(404);
+    expect(h.eventsOf(b, 'call.state')).toEqual([]);
+  });
+
+  it('a user deleted mid-call hangs up: the partner sees the call end', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const { room } = await topicCall(a, b);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    await h.infra.bus.publish(events.userDeleted, { user_id: b.userId, deleted_at: h.clock.now().toISOString() });
+    expect((await h.stateOf(a, 'end')).end_cause).toBe('cancel');
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
+  });
+
+  it('types 5–8 are refused from clients', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const room = await h.room(a, { topic_id: h.voice(b), room_type_id: 2 });
+    for (const type of [5, 6, 7, 8]) {
+      const res = await h.chat$('POST', '/messages', a, { room_id: room, message_type_id: type, data: '600' });
+      expect(res.statusCode, `type ${type}`).toBe(403);
+      expect(res.json().code).toBe('call_record_reserved');
+    }
+    const text = await h.chat$('POST', '/messages', a, { room_id: room, message_type_id: 1, data: 'こんばんは' });
+    expect(text.statusCode).toBe(200);
+  });
+
+  it('an anonymous call names nobody: no id, name or avatar in any event or signal', async () => {
+    const [a, b] = [await h.user('あきら'), await h.user('ひかり')];
+    const topic = h.voice(b, { is_anonymous: true });
+    const room = await h.room(a, { topic_id: topic, room_type_id: 4, is_anonymous: true });
+    const call = (await h.calls$('POST', `/rooms/${room}/calling`, a, {})).json().data as CallView;
+    expect(call).toMatchObject({ is_anonymous: true, partner_anonymous: true });
+    await h.stateOf(b, 'receiving');
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    await h.calls$('POST', '/calls/signal', a, { call_id: call.id, kind: 'offer', sdp: 'v=0' });
+    await h.calls$('POST', '/calls/signal', b, {
+      call_id: call.id,
+      kind: 'candidate',
+      candidate: { candidate: 'candidate:1 1 udp 2122260223 127.0.0.1 50000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+    });
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'hangup' });
+    await h.stateOf(a, 'end');
+    for (const [who, partner] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const seen = JSON.stringify(h.eventsOf(who).filter((e) => e.type.startsWith('call.')));
+      expect(seen.length).toBeGreaterThan(100);
+      for (const secret of [partner.userId, partner.name, 'avatars']) expect(seen).not.toContain(secret);
+    }
+  });
+});

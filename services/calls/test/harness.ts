@@ -1,0 +1,239 @@
+import type { CallView } from '@honne/contracts/calls';
+import { events, requests, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
+import { createService as createChat } from '@honne/chat';
+import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
+import {
+  eventually,
+  publishAndWait,
+  testConfig,
+  testInfra,
+  uniqueName,
+  type InfraMode,
+} from '@honne/service-kit/testing';
+
+import { sql, type Kysely } from 'kysely';
+
+import type { CallsConfig } from '../src/config.ts';
+import { createService, runDueTimers } from '../src/server.ts';
+
+export { eventually };
+export type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
+
+export interface Person {
+  userId: string;
+  sessionId: string;
+  name: string;
+}
+
+type Delivered = EventPayload<typeof events.realtimeDelivered>;
+
+/**
+ * The calls service and the real chat service (rooms, friends, blocks, call records) on one bus,
+ * cache and clock, against the given infrastructure. Topics is stood in for by a responder of
+ * topics.topic.get; accounts by the events it publishes. Timers run when a test says so.
+ */
+export async function startHarness(mode: InfraMode, settings: Partial<CallsConfig> = {}) {
+  const infra = await testInfra(mode);
+  const clock = new ManualClock(new Date());
+  const chatSchema = uniqueName('chat');
+  const callsSchema = uniqueName('calls');
+  const chatConfig = testConfig('chat', mode);
+  const callsConfig: CallsConfig = {
+    ...testConfig('calls', mode),
+    iceServers: [],
+    livekit: undefined,
+    turnSecret: undefined,
+    turnTtlSeconds: 3600,
+    ...settings,
+  };
+  const common = { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl };
+  const chat = await createChat(chatConfig, { ...common, schema: chatSchema });
+  const calls = await createService(callsConfig, { ...common, schema: callsSchema, timers: false });
+
+  const topics = new Map<string, TopicReply>();
+  const delivered: Delivered[] = [];
+  const subs: Subscription[] = [
+    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => {
+      const t = topics.get(topic_id);
+      return t ?? { ...gone(topic_id) };
+    }),
+    infra.bus.subscribe(events.realtimeDelivered, (e) => void delivered.push(e)),
+  ];
+  if (infra.bus.kind === 'nats') await infra.bus.flush();
+
+  const headers = (p: Person, internalToken: string) => ({
+    [IDENTITY_HEADERS.userId]: p.userId,
+    [IDENTITY_HEADERS.sessionId]: p.sessionId,
+    [IDENTITY_HEADERS.internalToken]: internalToken,
+  });
+  let n = 0;
+
+  const h = {
+    clock,
+    infra,
+    chat,
+    calls,
+    topics,
+    delivered,
+    /** A request to the calls service as `who`. */
+    calls$: (method: 'GET' | 'POST', url: string, who?: Person, payload?: object) =>
+      calls.app.inject({
+        method,
+        url,
+        headers: who ? headers(who, callsConfig.internalToken) : {},
+        ...(payload ? { payload } : {}),
+      }),
+    /** A request to the chat service as `who`. */
+    chat$: (method: 'GET' | 'POST', url: string, who: Person, payload?: object) =>
+      chat.app.inject({
+        method,
+        url,
+        headers: headers(who, chatConfig.internalToken),
+        ...(payload ? { payload } : {}),
+      }),
+
+    async user(name?: string, accountOf?: Person): Promise<Person> {
+      n += 1;
+      const userId = `u-${callsSchema}-${n}`;
+      const userName = name ?? `ユーザー${n}`;
+      const payload = {
+        user_id: userId,
+        email_id: accountOf?.userId ?? userId,
+        user_name: userName,
+        profile_image: `/api/v1/users/avatars/female/${n}.svg`,
+        gender: '2',
+        age_id: 3,
+        area_id: 14,
+        max_point_for_chatting: 100,
+        max_point_for_a_call: 200,
+        updated_at: new Date(clock.now().getTime() + n).toISOString(),
+      };
+      await publishAndWait(infra.bus, events.userProfileUpdated, payload, async () => {
+        const inChat = await chat.ctx.db
+          .selectFrom('user_cards')
+          .select('user_id')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        const inCalls = await calls.ctx.db
+          .selectFrom('call_accounts')
+          .select('user_id')
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        return inChat && inCalls;
+      });
+      return { userId, sessionId: `s-${userId}`, name: userName };
+    },
+
+    async befriend(a: Person, b: Person, friend = true): Promise<void> {
+      const at = new Date(clock.now().getTime() + ++n).toISOString();
+      await publishAndWait(
+        infra.bus,
+        events.friendChanged,
+        { user_id: a.userId, friend_id: b.userId, friend, at },
+        async () =>
+          chat.ctx.db
+            .selectFrom('friends')
+            .select('friend')
+            .where('user_id', '=', b.userId)
+            .where('friend_id', '=', a.userId)
+            .where('friend', '=', friend)
+            .executeTakeFirst(),
+      );
+    },
+
+    /** `blocker` blocks `blocked`; waits until chat holds it (calls ends live calls on the same event). */
+    async block(blocker: Person, blocked: Person): Promise<void> {
+      const at = new Date(clock.now().getTime() + ++n).toISOString();
+      await publishAndWait(
+        infra.bus,
+        events.blockChanged,
+        { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: true, at },
+        async () =>
+          chat.ctx.db
+            .selectFrom('blocks')
+            .select('blocked')
+            .where('blocker_id', '=', blocker.userId)
+            .where('blocked_id', '=', blocked.userId)
+            .where('blocked', '=', true)
+            .executeTakeFirst(),
+      );
+    },
+
+    /** A live voice topics knows of. */
+    voice(owner: Person, extra: Partial<TopicReply> = {}): string {
+      const id = crypto.randomUUID();
+      topics.set(id, {
+        found: true,
+        topic_id: id,
+        thread_id: crypto.randomUUID(),
+        user_id: owner.userId,
+        title: '今夜だれか話そう',
+        is_anonymous: false,
+        is_callable: true,
+        chat_price: 0,
+        call_price: 0,
+        time_call_price: 1,
+        purchase_on_start: false,
+        expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
+        ...extra,
+      });
+      return id;
+    },
+
+    /** Opens a room through chat's POST /rooms and answers its id. */
+    async room(who: Person, body: object): Promise<string> {
+      const res = await h.chat$('POST', '/rooms', who, body);
+      if (res.statusCode !== 200) throw new Error(`POST /rooms ${res.statusCode}: ${res.body}`);
+      return res.json().data.id as string;
+    },
+
+    /** Every call.state / call.signal event a user received so far. */
+    eventsOf(p: Person, type?: string) {
+      return delivered.filter((d) => d.user_id === p.userId && (!type || d.event.type === type)).map((d) => d.event);
+    },
+    /** Waits for the user's latest call.state to read `state`. */
+    async stateOf(p: Person, state: CallView['state']): Promise<CallView> {
+      return eventually(() => {
+        const last = h.eventsOf(p, 'call.state').at(-1);
+        if (!last || (last.data as CallView).state !== state) throw new Error(`${p.name}: no ${state} yet`);
+        return last.data as CallView;
+      });
+    },
+
+    async runTimers(): Promise<number> {
+      return runDueTimers(calls.ctx);
+    },
+
+    async close(): Promise<void> {
+      for (const s of subs) s.unsubscribe();
+      // Leave a shared PostgreSQL as the suite found it.
+      if (mode.databaseUrl) {
+        for (const [db, schema] of [
+          [calls.ctx.db, callsSchema],
+          [chat.ctx.db, chatSchema],
+        ] as const) {
+          await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db as Kysely<unknown>);
+        }
+      }
+      await calls.close();
+      await chat.close();
+      await infra.close();
+    },
+  };
+  return h;
+}
+
+const gone = (topic_id: string): TopicReply => ({
+  found: false,
+  topic_id,
+  thread_id: null,
+  user_id: null,
+  title: null,
+  is_anonymous: false,
+  is_callable: false,
+  chat_price: 0,
+  call_price: 0,
+  time_call_price: 1,
+  purchase_on_start: false,
+  expire_at: null,
+});

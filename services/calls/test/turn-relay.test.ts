@@ -1,0 +1,59 @@
+import type { CallView } from '@honne/contracts/calls';
+import { infraModes } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { eventually, startHarness } from './harness.ts';
+
+// With TURN configured, an anonymous peer-to-peer call is relay-only: the policy says so, and the
+// server lets no candidate or SDP address of the sender's own reach the partner.
+
+const host = 'candidate:1 1 udp 2122260223 192.168.10.20 50000 typ host generation 0';
+const relay = 'candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay raddr 0.0.0.0 rport 0';
+
+describe.each(infraModes())('anonymous calls with TURN ($name)', (mode) => {
+  let h: Awaited<ReturnType<typeof startHarness>>;
+  beforeAll(async () => {
+    h = await startHarness(mode, {
+      iceServers: [{ urls: ['turn:turn.example.test:3478'] }],
+      turnSecret: 'turn-secret-of-the-test-0123',
+      turnTtlSeconds: 600,
+    });
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('hands minted TURN credentials, makes anonymous calls relay-only and filters what is relayed', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const config = (await h.calls$('GET', '/calls/config', a)).json().data;
+    expect(config.ice_servers[0]).toMatchObject({ urls: ['turn:turn.example.test:3478'] });
+    expect(config.ice_servers[0].username).toMatch(/^\d+:honne$/);
+    expect(config.ice_ttl_seconds).toBe(600);
+
+    const named = await h.room(a, { topic_id: h.voice(b), room_type_id: 4 });
+    const plain = (await h.calls$('POST', `/rooms/${named}/calling`, a, {})).json().data as CallView;
+    expect(plain.ice_transport_policy).toBe('all');
+    await h.calls$('POST', `/rooms/${named}/callanswer`, a, { action: 'hangup' });
+
+    const room = await h.room(a, { topic_id: h.voice(b), room_type_id: 4, is_anonymous: true });
+    const call = (await h.calls$('POST', `/rooms/${room}/calling`, a, {})).json().data as CallView;
+    expect(call.ice_transport_policy).toBe('relay');
+    expect((await h.stateOf(b, 'receiving')).ice_transport_policy).toBe('relay');
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+
+    const send = (body: object) => h.calls$('POST', '/calls/signal', a, { call_id: call.id, ...body });
+    expect((await send({ kind: 'candidate', candidate: { candidate: host } })).json().data).toEqual({ relayed: false });
+    expect((await send({ kind: 'candidate', candidate: { candidate: relay } })).json().data).toEqual({ relayed: true });
+    const sdp = ['v=0', 'c=IN IP4 192.168.10.20', `a=${host}`, `a=${relay}`].join('\r\n');
+    expect((await send({ kind: 'offer', sdp })).json().data).toEqual({ relayed: true });
+
+    const received = await eventually(() => {
+      const got = h.eventsOf(b, 'call.signal');
+      if (got.length < 2) throw new Error('not yet');
+      return JSON.stringify(got);
+    });
+    expect(received).not.toContain('192.168.10.20');
+    expect(received).toContain('typ relay');
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+});
