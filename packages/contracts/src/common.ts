@@ -92,7 +92,6 @@ export interface FormDef {
   fileTooLarge: string;
 }
 
-
 /** The widest integer an input may carry: PostgreSQL's `integer`, which most of our columns are. */
 export const INT_INPUT_MAX = 2_147_483_647;
 
