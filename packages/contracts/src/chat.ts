@@ -339,7 +339,8 @@ export const ImageUploadBody = Type.Object({
   data: Type.Optional(S(12 * 1024 * 1024)),
   message_type_id: Type.Optional(Type.Integer()),
   id: Type.Optional(Id),
-  size: Type.Optional(Type.Unknown()),
+  /** As the spec's client sends it; the server measures the image itself. Bounded, not free JSON. */
+  size: Type.Optional(Type.Union([MessageSize, Type.Number(), S(100), Type.Null()])),
 });
 export const ImageUploaded = Type.Object({ id: Type.String(), url: Type.String(), size: MessageSize });
 export const ImageParams = Type.Object({ imageId: Id });

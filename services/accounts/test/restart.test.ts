@@ -25,5 +25,6 @@ describe.each(infraModes())('sessions across a restart ($name)', (mode) => {
     const restarted = await h.restartAccounts(new MemoryCache());
     expect(await restarted.ctx.tokens.verify(kept.access_token, h.clock.now())).toEqual(kept.caller);
     expect(await restarted.ctx.tokens.verify(ended.access_token, h.clock.now())).toBeUndefined();
-  });
+    // Two start-ups of PGlite from files: ~18 s on an idle 2-core machine, twice that under load.
+  }, 120_000);
 });

@@ -1,6 +1,15 @@
 import { messages } from '@honne/contracts/messages';
 import { topicsEndpoints } from '@honne/contracts/topics';
-import { AppError, CACHE_PRIVATE, CACHE_PUBLIC, fieldErrors, notFound, ok, route, type Caller } from '@honne/service-kit';
+import {
+  AppError,
+  CACHE_PRIVATE,
+  CACHE_PUBLIC,
+  fieldErrors,
+  notFound,
+  ok,
+  route,
+  type Caller,
+} from '@honne/service-kit';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import type { AppContext } from '../context.ts';
