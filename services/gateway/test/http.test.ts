@@ -207,6 +207,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(doc.paths['/points/balance'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
     for (const path of Object.keys(doc.paths)) expect(path).not.toContain(':');
+    // The spec's forms are documented beside JSON, the image as a file.
+    const form = doc.paths['/users'].put.requestBody.content['multipart/form-data'].schema.properties;
+    expect(form.profile_image_data).toEqual({ type: 'string', format: 'binary' });
+    expect(form.user_name).toBeDefined();
+    expect(
+      doc.paths['/messages/signedFileUrl'].post.requestBody.content['multipart/form-data'].schema.properties.data,
+    ).toEqual({ type: 'string', format: 'binary' });
+    expect(doc.paths['/users/login'].post.requestBody.content['multipart/form-data']).toBeUndefined();
   });
 
   it('aggregates health: 503 with details while a service is down, 200 when all answer', async () => {
