@@ -160,6 +160,12 @@ export const strings = {
   notReplied: '未返信',
   viewReplies: '返信を見る',
   noMessage: 'メッセージはまだありません',
+  /** Screen-reader text of a row's unread badge. */
+  unreadCount: (n: number) => `未読メッセージ${n}件`,
+  /** Opens the conversation on a history row or a reply (the poster answers from here). */
+  openConversation: (name: string) => `${name}さんとのトークを開く`,
+  /** The owner's way from their voice to the people who wrote on it. */
+  openReplies: '返信一覧を見る',
 
   // ---- expiry (spec accounts-profile-friends §4: 'the display time of the voice has run out,
   // so you will return to the previous screen') ----

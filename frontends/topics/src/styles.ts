@@ -137,6 +137,11 @@ const css = `
 .tp-tab[aria-selected="true"] { background: var(--hn-color-text); color: #fff; }
 .tp-history__row { display: grid; grid-template-columns: auto minmax(0, 1fr) auto; gap: var(--hn-space-3); align-items: center; width: 100%; min-height: 72px; padding: var(--hn-space-3) var(--hn-space-4); border: 0; background: transparent; text-align: left; cursor: pointer; }
 .tp-history__row:hover { background: var(--hn-color-surface-muted); }
+.tp-history__item { display: flex; align-items: stretch; }
+.tp-history__item > .tp-history__row { flex: 1; min-width: 0; }
+.tp-history__replies { flex: none; align-self: center; margin-right: var(--hn-space-3); min-height: 44px; padding: 0 var(--hn-space-3); border: 1.5px solid var(--hn-color-primary); border-radius: var(--hn-radius-pill); background: var(--hn-color-surface); color: var(--hn-color-primary); font: inherit; font-size: 12px; font-weight: 700; cursor: pointer; white-space: nowrap; }
+.tp-history__msg--unread { color: var(--hn-color-text); font-weight: 700; }
+.tp-unread { display: inline-block; min-width: 20px; height: 20px; padding: 0 6px; border-radius: var(--hn-radius-pill); background: var(--hn-color-badge); color: var(--hn-color-on-badge); font-size: 11px; font-weight: 700; line-height: 20px; text-align: center; font-variant-numeric: tabular-nums; }
 .tp-history__msg { font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .tp-replies__head { display: flex; flex-direction: column; gap: var(--hn-space-2); padding: var(--hn-space-4); background: var(--hn-color-surface); border-bottom: 1px solid var(--hn-color-border); }
 .tp-replies__line { display: flex; align-items: center; justify-content: space-between; gap: var(--hn-space-2); }

@@ -42,6 +42,8 @@ export {
   UNREAD_SYNC_KEY,
   addIncoming,
   clearRoomState,
+  friendUnread,
   summaryToState,
+  voiceUnread,
   type UnreadState,
 } from './unread.ts';

@@ -11,15 +11,28 @@ export const UNREAD_SYNC_KEY = 'chat_unread_sync';
 export interface UnreadState {
   total: number;
   rooms: Readonly<Record<string, number>>;
+  /** Rooms on a voice (their unread count shows on the history tab and rows, the rest on friends). */
+  voiceRooms: Readonly<Record<string, true>>;
 }
+
+/** Unread messages in voice rooms: the history tab's badge, reachable from its rows. */
+export const voiceUnread = (s: UnreadState) =>
+  Object.entries(s.rooms).reduce((n, [id, c]) => (s.voiceRooms[id] ? n + c : n), 0);
+
+/** Unread messages in friend rooms: the friends tab's badge, reachable from the friend list. */
+export const friendUnread = (s: UnreadState) => s.total - voiceUnread(s);
 
 type Listener = (state: UnreadState) => void;
 
 /** Counts from the server's summary. */
 export function summaryToState(summary: UnreadSummary): UnreadState {
   const rooms: Record<string, number> = {};
-  for (const r of summary.rooms) if (r.unreadCount > 0) rooms[r.room_id] = r.unreadCount;
-  return { total: summary.total, rooms };
+  const voiceRooms: Record<string, true> = {};
+  for (const r of summary.rooms) {
+    if (r.unreadCount > 0) rooms[r.room_id] = r.unreadCount;
+    if (r.topic_id) voiceRooms[r.room_id] = true;
+  }
+  return { total: summary.total, rooms, voiceRooms };
 }
 
 /**
@@ -28,14 +41,15 @@ export function summaryToState(summary: UnreadSummary): UnreadState {
  */
 export function addIncoming(
   state: UnreadState,
-  message: { id: string; room_id: string; is_mine: boolean },
+  message: { id: string; room_id: string; is_mine: boolean; topic_id?: string | null },
   counted: Set<string>,
   activeRoom: string | null,
 ): UnreadState {
   if (message.is_mine || counted.has(message.id) || message.room_id === activeRoom) return state;
   counted.add(message.id);
   const rooms = { ...state.rooms, [message.room_id]: (state.rooms[message.room_id] ?? 0) + 1 };
-  return { total: state.total + 1, rooms };
+  const voiceRooms = message.topic_id ? { ...state.voiceRooms, [message.room_id]: true as const } : state.voiceRooms;
+  return { total: state.total + 1, rooms, voiceRooms };
 }
 
 /** Opening a room clears its count. */
@@ -44,7 +58,7 @@ export function clearRoomState(state: UnreadState, roomId: string): UnreadState 
   if (!n) return state;
   const rooms = { ...state.rooms };
   delete rooms[roomId];
-  return { total: Math.max(0, state.total - n), rooms };
+  return { ...state, total: Math.max(0, state.total - n), rooms };
 }
 
 /**
@@ -54,7 +68,7 @@ export function clearRoomState(state: UnreadState, roomId: string): UnreadState 
  * storage event) and after deletions or expiry.
  */
 export class UnreadStore {
-  private state: UnreadState = { total: 0, rooms: {} };
+  private state: UnreadState = { total: 0, rooms: {}, voiceRooms: {} };
   private readonly listeners = new Set<Listener>();
   private readonly counted = new Set<string>();
   private activeRoom: string | null = null;
@@ -140,7 +154,12 @@ export class UnreadStore {
           this.set(
             addIncoming(
               this.state,
-              { id: data.id, room_id: data.room_id, is_mine: data.is_mine === true },
+              {
+                id: data.id,
+                room_id: data.room_id,
+                is_mine: data.is_mine === true,
+                topic_id: typeof data.topic_id === 'string' ? data.topic_id : null,
+              },
               this.counted,
               this.activeRoom,
             ),

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { addIncoming, clearRoomState, summaryToState } from '../src/unread.ts';
+import { addIncoming, clearRoomState, friendUnread, summaryToState, voiceUnread } from '../src/unread.ts';
 
 describe('unread counting', () => {
-  const empty = { total: 0, rooms: {} };
+  const empty = { total: 0, rooms: {}, voiceRooms: {} };
 
   it('adds a message from someone else once, never my own or the open room', () => {
     const counted = new Set<string>();
     let s = addIncoming(empty, { id: 'm1', room_id: 'r1', is_mine: false }, counted, null);
-    expect(s).toEqual({ total: 1, rooms: { r1: 1 } });
+    expect(s).toEqual({ total: 1, rooms: { r1: 1 }, voiceRooms: {} });
     s = addIncoming(s, { id: 'm1', room_id: 'r1', is_mine: false }, counted, null);
     expect(s.total).toBe(1);
     s = addIncoming(s, { id: 'm2', room_id: 'r1', is_mine: true }, counted, null);
@@ -18,8 +18,18 @@ describe('unread counting', () => {
   });
 
   it('clears one room and keeps the rest', () => {
-    const s = clearRoomState({ total: 5, rooms: { a: 2, b: 3 } }, 'a');
-    expect(s).toEqual({ total: 3, rooms: { b: 3 } });
+    const s = clearRoomState({ total: 5, rooms: { a: 2, b: 3 }, voiceRooms: { a: true } }, 'a');
+    expect(s).toEqual({ total: 3, rooms: { b: 3 }, voiceRooms: { a: true } });
+  });
+
+  it('splits the counts: voice rooms on the history tab, friend rooms on the friends tab', () => {
+    const counted = new Set<string>();
+    let s = addIncoming(empty, { id: 'm1', room_id: 'v', is_mine: false, topic_id: 't1' }, counted, null);
+    s = addIncoming(s, { id: 'm2', room_id: 'v', is_mine: false, topic_id: 't1' }, counted, null);
+    s = addIncoming(s, { id: 'm3', room_id: 'f', is_mine: false, topic_id: null }, counted, null);
+    expect([s.total, voiceUnread(s), friendUnread(s)]).toEqual([3, 2, 1]);
+    s = clearRoomState(s, 'v');
+    expect([s.total, voiceUnread(s), friendUnread(s)]).toEqual([1, 0, 1]);
   });
 
   it('reads the server summary', () => {
@@ -28,11 +38,11 @@ describe('unread counting', () => {
         total: 3,
         badge: '3',
         rooms: [
-          { room_id: 'a', unreadCount: 3, messageIds: [], latestMessage: null, updated_at: null },
-          { room_id: 'b', unreadCount: 0, messageIds: [], latestMessage: null, updated_at: null },
+          { room_id: 'a', topic_id: 't', unreadCount: 3, messageIds: [], latestMessage: null, updated_at: null },
+          { room_id: 'b', topic_id: null, unreadCount: 0, messageIds: [], latestMessage: null, updated_at: null },
         ],
       }),
-    ).toEqual({ total: 3, rooms: { a: 3 } });
+    ).toEqual({ total: 3, rooms: { a: 3 }, voiceRooms: { a: true } });
   });
 });
 
@@ -41,7 +51,9 @@ describe('UnreadStore', () => {
     data: {
       total,
       badge: String(total),
-      rooms: [{ room_id: 'r', unreadCount: total, messageIds: [], latestMessage: null, updated_at: null }],
+      rooms: [
+        { room_id: 'r', topic_id: null, unreadCount: total, messageIds: [], latestMessage: null, updated_at: null },
+      ],
     },
     status: 200,
     last_doc_id: null,

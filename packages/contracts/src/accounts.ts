@@ -19,7 +19,7 @@ export const SignUpBody = Type.Object({
   confirm_email: Type.Optional(Str()),
   password: Type.Optional(Str()),
   confirm_password: Type.Optional(Str()),
-  /** Sent by our client; the spec's client enforced the terms gate on its own. */
+  /** Required true: sign-up without having agreed to the terms is refused (the server keeps the gate). */
   agree_terms: Type.Optional(Type.Boolean()),
 });
 export type SignUpBody = Static<typeof SignUpBody>;
@@ -221,7 +221,8 @@ export function validateSignUp(body: SignUpBody): FieldErrors {
   if (!passwordError && body.confirm_password !== body.password) {
     errors.confirm_password = messages.confirmPasswordMismatch;
   }
-  if (body.agree_terms === false) errors.agree_terms = messages.termsRequired;
+  // The terms gate is the server's too: a client that leaves it out has not agreed.
+  if (body.agree_terms !== true) errors.agree_terms = messages.termsRequired;
   return errors;
 }
 

@@ -82,6 +82,8 @@ export const CHAT_MESSAGES = {
   soundInvalid: messages.soundInvalid,
   priceConfirmRequired: messages.priceConfirmRequired,
   notFriends: messages.roomNotFriends,
+  /** The owner of a voice opens rooms only with people who wrote on it. */
+  notAReplier: messages.roomNotAReplier,
   cannotTalkToSelf: messages.cannotTalkToSelf,
   partnerRequired: messages.partnerRequired,
   roomDeleted: messages.roomDeleted,
@@ -103,6 +105,30 @@ export const MESSAGE_PREVIEW = {
   callCancel: 'キャンセルされました。',
   addFriend: 'ともだちを追加しました。',
 } as const;
+
+/** What a list shows of a message (friend list, unread summaries, history rows), server and client alike. */
+export function messagePreview(m: { message_type_id: number; data: string; is_sound: boolean; is_voice: boolean }) {
+  if (m.is_voice) return MESSAGE_PREVIEW.voice;
+  if (m.is_sound) return MESSAGE_PREVIEW.sound;
+  switch (m.message_type_id) {
+    case MESSAGE_TYPES.image:
+    case MESSAGE_TYPES.base64Image:
+      return MESSAGE_PREVIEW.image;
+    case MESSAGE_TYPES.stamp:
+      return MESSAGE_PREVIEW.stamp;
+    case MESSAGE_TYPES.missedCall:
+    case MESSAGE_TYPES.callMiss:
+      return MESSAGE_PREVIEW.missedCall;
+    case MESSAGE_TYPES.callSuccess:
+      return MESSAGE_PREVIEW.callSuccess;
+    case MESSAGE_TYPES.callCancel:
+      return MESSAGE_PREVIEW.callCancel;
+    case MESSAGE_TYPES.addFriend:
+      return MESSAGE_PREVIEW.addFriend;
+    default:
+      return m.data;
+  }
+}
 
 // ---- entities of §3 ----
 
@@ -198,6 +224,8 @@ export type Message = Static<typeof Message>;
 
 export const RoomUnread = Type.Object({
   room_id: Type.String(),
+  /** The voice the room is on; null for a friend room (the friends tab counts those, history the rest). */
+  topic_id: Nullable(Type.String()),
   unreadCount: Type.Integer(),
   messageIds: Type.Array(Type.String()),
   latestMessage: Nullable(Type.String()),

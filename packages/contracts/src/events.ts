@@ -245,6 +245,24 @@ export const requests = {
     }),
   },
   /**
+   * For topics' history rows (GET /history): per room of the user, the unread count for `user_id`
+   * and a preview of the latest message they may see, so every row says what waits behind it.
+   */
+  chatRoomsPreview: {
+    subject: 'chat.rooms.preview',
+    request: Type.Object({ user_id: Type.String(), room_ids: Type.Array(Type.String(), { maxItems: 1000 }) }),
+    reply: Type.Object({
+      previews: Type.Array(
+        Type.Object({
+          room_id: Type.String(),
+          unreadCount: Type.Integer(),
+          latestMessage: Type.Union([Type.String(), Type.Null()]),
+          updated_at: Type.Union([Type.String(), Type.Null()]),
+        }),
+      ),
+    }),
+  },
+  /**
    * A user took a new name (spec §4: friendships reset): chat removes their friend rooms, tells both
    * sides ('15') and answers the ids (POST /users/change_user_name returns them as `roomIds`).
    */

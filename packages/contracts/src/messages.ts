@@ -138,6 +138,7 @@ export const messages = {
   /** A priced voice: the price confirmation comes before the room (spec §4 room opening). */
   priceConfirmRequired: 'このトークは有料です。料金を確認してください。',
   roomNotFriends: 'ともだちではないため、トークを開始できません。',
+  roomNotAReplier: 'このボイスに返信した人とだけトークできます。',
   cannotTalkToSelf: '自分自身とトークすることはできません。',
   partnerRequired: 'トーク相手を選択してください。',
   roomDeleted: 'このトークルームは削除されました。',

@@ -149,9 +149,12 @@ export const Topic = Type.Object({
   expire_at: Timestamp,
   expire_after_minute: Type.Integer(),
   deleted_at: Type.Null(),
-  /** Rooms belong to chat; always null here (kept for the spec's shape). */
-  room: Type.Null(),
-  room_id: Type.Null(),
+  /**
+   * The caller's room on this voice, filled by `GET /topics/{id}` (for the owner, the one named by
+   * `?room_id=`, since the owner has a room per replier); null in lists and when there is none.
+   */
+  room: Nullable(Type.Object({ id: Type.String() })),
+  room_id: Nullable(Type.String()),
   created_at: Type.String(),
   /** The caller posted it. */
   is_mine: Type.Boolean(),
@@ -171,6 +174,8 @@ export const HistoryItem = Type.Object({
   user: UserCard,
   room: Type.Object({ id: Type.String() }),
   latest_message: Nullable(Type.String()),
+  /** Messages in the room the caller has not read yet. */
+  unread_count: Type.Integer(),
   expire_at: Timestamp,
   updated_at: Type.String(),
 });
@@ -187,6 +192,9 @@ export const Reply = Type.Object({
   is_replied: Type.Boolean(),
   user: UserCard,
   topic: Topic,
+  /** The latest message in the room and how many the owner has not read (from chat). */
+  latest_message: Nullable(Type.String()),
+  unread_count: Type.Integer(),
   created_at: Type.String(),
 });
 export type Reply = Static<typeof Reply>;

@@ -62,6 +62,7 @@ describe.each(infraModes())('sign-up and verification ($name)', (mode) => {
       messages.confirmPasswordMismatch,
     ],
     ['terms not agreed', { agree_terms: false }, 'agree_terms', messages.termsRequired],
+    ['terms left out', { agree_terms: undefined }, 'agree_terms', messages.termsRequired],
     ['email not a string', { email: { address: 'x' } }, 'email', messages.invalidInput],
   ])('rejects %s with 403 and the field message', async (_name, over, field, message) => {
     const mailsBefore = (await h.mails()).length;

@@ -343,6 +343,41 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect(stored).toEqual([]);
   });
 
+  it('lets a voice’s owner open rooms only with people who wrote on it', async () => {
+    const topic = h.voice(owner);
+    const refused = await h.post('/rooms', { topic_id: topic, room_type_id: 2, user_id: stranger.userId }, owner);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ status: 403, error: CHAT_MESSAGES.notAReplier });
+    await h.settle();
+    expect(h.seen.opened.filter((e) => e.topic_id === topic)).toEqual([]);
+    // Once the stranger writes on the voice, the owner reaches that very room.
+    const opened = (await h.post('/rooms', { topic_id: topic, room_type_id: 2 }, stranger)).json().data as Room;
+    const fromOwner = await h.post('/rooms', { topic_id: topic, room_type_id: 2, user_id: stranger.userId }, owner);
+    expect(fromOwner.json().data.id).toBe(opened.id);
+  });
+
+  it('answers chat.rooms.preview for history rows, and says which voice each unread room is on', async () => {
+    const topic = h.voice(owner);
+    const room = (await h.post('/rooms', { topic_id: topic, room_type_id: 2 }, replier)).json().data as Room;
+    await h.send(replier, room.id, { data: 'はじめまして' });
+    await h.send(replier, room.id, { data: '聞いてください' });
+    const other = (await h.post('/rooms', { topic_id: h.voice(stranger), room_type_id: 2 }, replier)).json()
+      .data as Room;
+    const reply = await h.infra.bus.request(requests.chatRoomsPreview, {
+      user_id: owner.userId,
+      room_ids: [room.id, other.id, 'not-a-room'],
+    });
+    // The other room is not the owner's: it is left out, not described.
+    expect(reply.previews).toEqual([
+      { room_id: room.id, unreadCount: 2, latestMessage: '聞いてください', updated_at: expect.any(String) },
+    ]);
+    const unread = (await h.get('/rooms/unread', owner)).json().data;
+    expect(unread.rooms.find((r: { room_id: string }) => r.room_id === room.id)).toMatchObject({
+      topic_id: topic,
+      unreadCount: 2,
+    });
+  });
+
   it('answers chat.rooms.summary for the friend list', async () => {
     const a = await h.user();
     const b = await h.user();

@@ -37,3 +37,13 @@ export function updateItem<T extends { id: string }>(state: Paged<T>, id: string
 /** Within `threshold` px of the bottom (spec §2 history: 50 px). */
 export const nearBottom = (scrollTop: number, clientHeight: number, scrollHeight: number, threshold = 50) =>
   scrollTop + clientHeight >= scrollHeight - threshold;
+
+/** A row's room got a message: show it as the row's latest (rows of other rooms stay as they are). */
+export function withLatest<T extends { id: string; room_id: string; latest_message: string | null }>(
+  s: Paged<T>,
+  roomId: string,
+  preview: string,
+): Paged<T> {
+  if (!s.items.some((i) => i.room_id === roomId)) return s;
+  return { ...s, items: s.items.map((i) => (i.room_id === roomId ? { ...i, latest_message: preview } : i)) };
+}

@@ -1,8 +1,7 @@
 import {
   CHAT_LIMITS,
-  MESSAGE_PREVIEW,
   MESSAGE_STATUS,
-  MESSAGE_TYPES,
+  messagePreview,
   type ChatUserCard,
   type Message,
   type Room,
@@ -158,29 +157,9 @@ export function messageView(m: MessageRow, room: MessageRoom, viewer: string, se
   };
 }
 
-/** What a list shows of the latest message (the friend list, unread summaries). */
-export function preview(m: Pick<MessageRow, 'message_type_id' | 'data' | 'is_sound' | 'is_voice'>): string {
-  if (m.is_voice) return MESSAGE_PREVIEW.voice;
-  if (m.is_sound) return MESSAGE_PREVIEW.sound;
-  switch (m.message_type_id) {
-    case MESSAGE_TYPES.image:
-    case MESSAGE_TYPES.base64Image:
-      return MESSAGE_PREVIEW.image;
-    case MESSAGE_TYPES.stamp:
-      return MESSAGE_PREVIEW.stamp;
-    case MESSAGE_TYPES.missedCall:
-    case MESSAGE_TYPES.callMiss:
-      return MESSAGE_PREVIEW.missedCall;
-    case MESSAGE_TYPES.callSuccess:
-      return MESSAGE_PREVIEW.callSuccess;
-    case MESSAGE_TYPES.callCancel:
-      return MESSAGE_PREVIEW.callCancel;
-    case MESSAGE_TYPES.addFriend:
-      return MESSAGE_PREVIEW.addFriend;
-    default:
-      return m.data;
-  }
-}
+/** What a list shows of the latest message (the friend list, unread summaries, history rows). */
+export const preview = (m: Pick<MessageRow, 'message_type_id' | 'data' | 'is_sound' | 'is_voice'>): string =>
+  messagePreview(m);
 
 /** Minutes of retention, defaulting to the spec's 60. */
 export const retentionMinutes = (saved: number | null | undefined) =>

@@ -1,7 +1,7 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { respondRoomParticipants, respondRoomsSummary, respondSendMessage } from './requests.ts';
+import { respondRoomParticipants, respondRoomsPreview, respondRoomsSummary, respondSendMessage } from './requests.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
   onBlockChanged,
@@ -26,6 +26,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onTopicExpired(ctx),
     onTopicDeleted(ctx),
     respondRoomsSummary(ctx),
+    respondRoomsPreview(ctx),
     respondRoomParticipants(ctx),
     respondSendMessage(ctx),
   ];

@@ -4,6 +4,7 @@ import { ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
+import { isUuid, topicIdsOfRooms } from '../db/repos/rooms.ts';
 import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
 
@@ -52,6 +53,32 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
               : room
                 ? new Date(room.updated_at).toISOString()
                 : null,
+          };
+        }),
+      };
+    },
+    { queue: 'chat' },
+  );
+
+/** Topics' history rows ask, per room of the user: its unread count and the latest message's preview. */
+export const respondRoomsPreview = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatRoomsPreview,
+    async ({ user_id, room_ids }) => {
+      const now = ctx.clock.now();
+      const mine = [...(await topicIdsOfRooms(ctx.db, user_id, room_ids.filter(isUuid))).keys()];
+      const [unread, latest] = await Promise.all([
+        unreadByRoom(ctx.db, user_id, now, mine),
+        latestByRoom(ctx.db, user_id, now, mine),
+      ]);
+      return {
+        previews: mine.map((room_id) => {
+          const last = latest.get(room_id);
+          return {
+            room_id,
+            unreadCount: unread.get(room_id)?.count ?? 0,
+            latestMessage: last ? preview(last) : null,
+            updated_at: last ? new Date(last.created_at).toISOString() : null,
           };
         }),
       };

@@ -28,7 +28,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, markRead, unreadByRoom } from '../db/repos/messages.ts';
-import { addRater, createOrGetRoom, findRoomFor, isUuid, markReplied } from '../db/repos/rooms.ts';
+import { addRater, createOrGetRoom, findRoomFor, isUuid, markReplied, topicIdsOfRooms } from '../db/repos/rooms.ts';
 import { areFriends, findCards } from '../db/repos/users.ts';
 import type { RoomRow } from '../db/schema/index.ts';
 import { isRoomDeleted, pairKey, preview, roomView, sides } from '../domain/views.ts';
@@ -128,6 +128,9 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
 
   const existing = await ctx.db.selectFrom('rooms').selectAll().where('pair_key', '=', key).executeTakeFirst();
   if (existing) return viewRoom(ctx, existing, me);
+  // The owner answers people who wrote on their voice; opening a room with anyone else would be a
+  // direct message that skips the friendship rule. A replier's room always exists already.
+  if (iAmOwner) throw new AppError(403, 'not_a_replier', CHAT_MESSAGES.notAReplier);
   if (priced && !iAmOwner && body.confirm_price !== true) {
     throw new AppError(403, 'price_confirmation_required', CHAT_MESSAGES.priceConfirmRequired, {
       confirm_price: CHAT_MESSAGES.priceConfirmRequired,
@@ -172,11 +175,15 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
 async function unreadSummary(ctx: AppContext, userId: string): Promise<UnreadSummary> {
   const now = ctx.clock.now();
   const unread = await unreadByRoom(ctx.db, userId, now);
-  const latest = await latestByRoom(ctx.db, userId, now, [...unread.keys()]);
+  const [latest, topics] = await Promise.all([
+    latestByRoom(ctx.db, userId, now, [...unread.keys()]),
+    topicIdsOfRooms(ctx.db, userId, [...unread.keys()]),
+  ]);
   const rooms = [...unread].map(([room_id, u]) => {
     const last = latest.get(room_id);
     return {
       room_id,
+      topic_id: topics.get(room_id) ?? null,
       unreadCount: u.count,
       messageIds: u.ids,
       latestMessage: last ? preview(last) : null,

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { listHistory, listReplies, markReplied, updateLatest } from '../db/repos/history.ts';
 import { findLive, findLiveMany } from '../db/repos/topics.ts';
 import { findCards } from '../db/repos/users.ts';
+import { roomPreviews } from '../events/chat-previews.ts';
 import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
 import { timestamp, topicView, userCard } from '../domain/views.ts';
 import { pageSize } from './gate.ts';
@@ -28,15 +29,23 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
       rows.map((r) => r.topic_id),
       now,
     );
-    const cards = await findCards(
-      ctx.db,
-      rows.map((r) => r.partner_id),
-    );
+    const [cards, previews] = await Promise.all([
+      findCards(
+        ctx.db,
+        rows.map((r) => r.partner_id),
+      ),
+      roomPreviews(
+        ctx,
+        caller.userId,
+        rows.map((r) => r.room_id),
+      ),
+    ]);
     const items: HistoryItem[] = [];
     for (const r of rows) {
       const topic = topics.get(r.topic_id);
       if (!topic) continue;
       const view = topicView(topic, caller.userId);
+      const preview = previews.get(r.room_id);
       items.push({
         id: r.id,
         room_id: r.room_id,
@@ -45,7 +54,8 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
         topic_creator: view.user,
         user: userCard(r.partner_id, cards.get(r.partner_id), r.partner_anonymous, false),
         room: { id: r.room_id },
-        latest_message: r.latest_message,
+        latest_message: preview ? preview.latestMessage : r.latest_message,
+        unread_count: preview?.unreadCount ?? 0,
         expire_at: timestamp(new Date(r.expire_at)),
         updated_at: new Date(r.updated_at).toISOString(),
       });
@@ -76,10 +86,17 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
       decodeCursor(query.last_doc_id),
       pageSize(query.per_page),
     );
-    const cards = await findCards(
-      ctx.db,
-      rows.map((r) => r.user_id),
-    );
+    const [cards, previews] = await Promise.all([
+      findCards(
+        ctx.db,
+        rows.map((r) => r.user_id),
+      ),
+      roomPreviews(
+        ctx,
+        caller.userId,
+        rows.map((r) => r.room_id),
+      ),
+    ]);
     const view = topicView(topic, caller.userId);
     const items: Reply[] = rows.map((r) => ({
       id: r.id,
@@ -91,6 +108,8 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
       is_replied: r.is_replied,
       user: userCard(r.user_id, cards.get(r.user_id), r.is_anonymous, false),
       topic: view,
+      latest_message: previews.get(r.room_id)?.latestMessage ?? null,
+      unread_count: previews.get(r.room_id)?.unreadCount ?? 0,
       created_at: new Date(r.created_at).toISOString(),
     }));
     return ok(

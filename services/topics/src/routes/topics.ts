@@ -26,6 +26,7 @@ import {
   recordHeart,
   setCallable,
 } from '../db/repos/topics.ts';
+import { findViewerRoom } from '../db/repos/history.ts';
 import { findCard } from '../db/repos/users.ts';
 import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
 import { topicView } from '../domain/views.ts';
@@ -124,11 +125,14 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
 
-  route(app, ctx, topicsEndpoints.topic, async ({ params, caller }) => {
+  route(app, ctx, topicsEndpoints.topic, async ({ params, query, caller }) => {
     const row = await live(params.id);
     if (!row) throw gone();
     await assertUnlocked(ctx, caller.userId, row.sub_category_id);
-    return ok(topicView(row, caller.userId));
+    const named = query.room_id && isUuid(query.room_id) ? query.room_id : undefined;
+    if (query.room_id && !named) return ok(topicView(row, caller.userId));
+    const roomId = await findViewerRoom(ctx.db, caller.userId, row.id, named);
+    return ok({ ...topicView(row, caller.userId), room: roomId ? { id: roomId } : null, room_id: roomId });
   });
 
   route(app, ctx, topicsEndpoints.updateTopic, async ({ params, body, caller }) => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 
-import { STORAGE_KEYS, getApi } from '@honne/api-client';
+import { STORAGE_KEYS, friendUnread, getApi, voiceUnread } from '@honne/api-client';
 import { BottomNav, type NavTabId } from '@honne/ui';
 
 /** Spec §9 tab indexes (search 1, home 2, history 3, friends 4); my page is 0. */
@@ -11,9 +11,13 @@ const TAB_INDEX: Record<NavTabId, number> = { mypage: 0, search: 1, home: 2, his
 export function MainLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [unread, setUnread] = useState(0);
-  // The friends tab carries the total unread chat count (99+ from 100), live from the socket.
-  useEffect(() => getApi().unread.subscribe((s) => setUnread(s.total)), []);
+  const [unread, setUnread] = useState({ friends: 0, voices: 0 });
+  // Each unread count sits on the tab that leads to it (99+ from 100), live from the socket: friend
+  // rooms on the friends tab (the friend list), rooms on voices on the history tab (its rows).
+  useEffect(
+    () => getApi().unread.subscribe((s) => setUnread({ friends: friendUnread(s), voices: voiceUnread(s) })),
+    [],
+  );
   return (
     <>
       <div
@@ -28,7 +32,7 @@ export function MainLayout() {
       </div>
       <BottomNav
         pathname={pathname}
-        badges={{ friendlist: unread }}
+        badges={{ friendlist: unread.friends, history: unread.voices }}
         onNavigate={(path, tab) => {
           getApi().client.storage.setItem(STORAGE_KEYS.tabIndex, String(TAB_INDEX[tab]));
           navigate(path);

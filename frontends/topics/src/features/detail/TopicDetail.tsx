@@ -3,6 +3,7 @@ import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contrac
 import type { Topic } from '@honne/contracts/topics';
 import { BottomSheet, Button, ChoiceSheet, usePopup, linkify } from '@honne/ui';
 import { Fragment, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
 import { displayName, expireMs, genderName } from '../../lib/format.ts';
@@ -68,6 +69,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
   const report = useRef({ onExpired, onClicked, onHearted });
   report.current = { onExpired, onClicked, onHearted };
   const me = myUserId();
+  const navigate = useNavigate();
   const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
   const anonymous = topic.is_anonymous || topic.user.is_anonymous;
 
@@ -249,6 +251,15 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
                 </Button>
               </div>
             </>
+          ) : null}
+
+          {isMine ? (
+            <div className="tp-detail__actions">
+              <Button variant="secondary" onClick={() => navigate(`/history/${topic.id}/replies`)}>
+                <ChatIcon size={18} />
+                {strings.openReplies}
+              </Button>
+            </div>
           ) : null}
 
           {/* Reports go to topics, which knows the poster even when the voice is anonymous. */}

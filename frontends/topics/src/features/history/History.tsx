@@ -1,19 +1,20 @@
 import { REALTIME_TYPES } from '@honne/contracts/realtime';
 import { HISTORY_TYPES, type HistoryItem } from '@honne/contracts/topics';
-import { Button, ClockIcon, EmptyState, Header, usePopup } from '@honne/ui';
+import { Button, ClockIcon, EmptyState, Header } from '@honne/ui';
 import { getApi } from '@honne/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 
 import { T, client, useFail } from '../../data/api.ts';
 import { displayName, expireMs, historyName } from '../../lib/format.ts';
-import { appendPage, emptyPaged, nearBottom, removeItem, type Paged } from '../../lib/pages.ts';
+import { appendPage, emptyPaged, nearBottom, removeItem, withLatest, type Paged } from '../../lib/pages.ts';
 import { strings } from '../../strings.ts';
 import { ensureTopicsStyles } from '../../styles.ts';
-import { TopicDetail } from '../detail/TopicDetail.tsx';
 import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
 import { Countdown } from '../shared/Countdown.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
+import { UnreadCount } from '../shared/UnreadCount.tsx';
+import { useRoomMessages, useRoomUnread } from '../shared/useRoomActivity.ts';
 import { UserAvatar } from '../shared/UserAvatar.tsx';
 
 import { Replies } from './Replies.tsx';
@@ -37,12 +38,10 @@ const TYPES: HistoryType[] = [HISTORY_TYPES.all, HISTORY_TYPES.myTopic, HISTORY_
 function HistoryList() {
   const navigate = useNavigate();
   const fail = useFail();
-  const popup = usePopup();
   const [type, setType] = useState<HistoryType>(HISTORY_TYPES.all);
   const [state, setState] = useState<Paged<HistoryItem>>(emptyPaged);
   const [loading, setLoading] = useState(true);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [open, setOpen] = useState<HistoryItem | null>(null);
   const request = useRef(0);
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -105,6 +104,10 @@ function HistoryList() {
     [],
   );
 
+  // Each row says what waits in its room: the newest message and the unread count, live.
+  const unread = useRoomUnread();
+  useRoomMessages((roomId, preview) => setState((s) => withLatest(s, roomId, preview)));
+
   const items = state.items;
   return (
     <div className="tp-screen">
@@ -130,13 +133,16 @@ function HistoryList() {
             {items.map((h) => {
               const mine = h.type === HISTORY_TYPES.myTopic;
               const who = mine ? h.user : h.topic_creator;
+              // The room's partner is who the conversation is with, whoever posted the voice.
+              const partner = displayName(h.user);
+              const count = unread[h.room_id] ?? 0;
               return (
-                <li key={h.id} className="tp-row" data-history-id={h.id}>
+                <li key={h.id} className="tp-row tp-history__item" data-history-id={h.id} data-room-id={h.room_id}>
                   <button
                     type="button"
                     className="tp-history__row"
-                    onClick={() => (mine ? navigate(`/history/${h.topic.id}/replies`) : setOpen(h))}
-                    aria-haspopup={mine ? undefined : 'dialog'}
+                    onClick={() => navigate(`/chat/${h.room_id}`)}
+                    aria-label={`${strings.openConversation(partner)}: ${h.topic.title}`}
                   >
                     <UserAvatar user={who} size={44} />
                     <span style={{ minWidth: 0 }}>
@@ -147,15 +153,27 @@ function HistoryList() {
                         <span className={mine ? 'tp-tag tp-tag--mine' : 'tp-tag'}>{strings.historyTabs[h.type]}</span>
                       </span>
                       <span className="tp-row__title">{h.topic.title}</span>
-                      <span className="tp-history__msg" style={{ display: 'block' }}>
+                      <span
+                        className={count > 0 ? 'tp-history__msg tp-history__msg--unread' : 'tp-history__msg'}
+                        style={{ display: 'block' }}
+                      >
                         {h.latest_message ?? strings.noMessage}
                       </span>
                     </span>
                     <span className="tp-row__side">
                       <Countdown expireAtMs={expireMs(h)} onExpire={() => setState((s) => removeItem(s, h.id))} />
-                      {mine ? <span className="tp-tag">{strings.viewReplies}</span> : null}
+                      <UnreadCount count={count} />
                     </span>
                   </button>
+                  {mine ? (
+                    <button
+                      type="button"
+                      className="tp-history__replies"
+                      onClick={() => navigate(`/history/${h.topic.id}/replies`)}
+                    >
+                      {strings.viewReplies}
+                    </button>
+                  ) : null}
                 </li>
               );
             })}
@@ -168,16 +186,6 @@ function HistoryList() {
           </div>
         ) : null}
       </main>
-      {open ? (
-        <TopicDetail
-          topic={open.topic}
-          onClose={() => setOpen(null)}
-          onExpired={(id) => {
-            void popup.alert(strings.voiceExpired).then(() => setOpen(null));
-            setState((s) => ({ ...s, items: s.items.filter((i) => i.topic.id !== id) }));
-          }}
-        />
-      ) : null}
     </div>
   );
 }

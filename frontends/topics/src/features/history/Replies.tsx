@@ -6,12 +6,14 @@ import { useNavigate, useParams } from 'react-router';
 
 import { T, client, useFail } from '../../data/api.ts';
 import { displayName, expireMs, historyName } from '../../lib/format.ts';
-import { appendPage, emptyPaged, nearBottom, type Paged } from '../../lib/pages.ts';
+import { appendPage, emptyPaged, nearBottom, withLatest, type Paged } from '../../lib/pages.ts';
 import { strings } from '../../strings.ts';
 import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
 import { Countdown } from '../shared/Countdown.tsx';
 import { ChatIcon } from '../shared/icons.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
+import { UnreadCount } from '../shared/UnreadCount.tsx';
+import { useRoomMessages, useRoomUnread } from '../shared/useRoomActivity.ts';
 import { useExpiryReturn } from '../shared/useExpiryReturn.ts';
 import { useTopicEvents } from '../shared/useTopicEvents.ts';
 import { UserAvatar } from '../shared/UserAvatar.tsx';
@@ -96,6 +98,10 @@ export function Replies() {
     },
   });
 
+  // Each reply says what waits in its room: the newest message and the unread count, live.
+  const unread = useRoomUnread();
+  useRoomMessages((roomId, preview) => setState((s) => withLatest(s, roomId, preview)));
+
   const toggle = async (next: boolean) => {
     if (!topic) return;
     setToggling(true);
@@ -161,19 +167,40 @@ export function Replies() {
           />
         ) : (
           <ul className="tp-list">
-            {state.items.map((r) => (
-              <li key={r.id} className="tp-row">
-                <div className="tp-history__row" style={{ cursor: 'default' }}>
-                  <UserAvatar user={r.user} size={44} />
-                  <span className="tp-row__name" title={displayName(r.user)} style={{ fontWeight: 700 }}>
-                    {historyName(displayName(r.user))}
-                  </span>
-                  <span className={r.is_replied ? 'tp-tag tp-tag--mine' : 'tp-tag'}>
-                    {r.is_replied ? strings.replied : strings.notReplied}
-                  </span>
-                </div>
-              </li>
-            ))}
+            {state.items.map((r) => {
+              const count = unread[r.room_id] ?? 0;
+              return (
+                <li key={r.id} className="tp-row" data-room-id={r.room_id}>
+                  <button
+                    type="button"
+                    className="tp-history__row"
+                    onClick={() => navigate(`/chat/${r.room_id}`)}
+                    aria-label={strings.openConversation(displayName(r.user))}
+                  >
+                    <UserAvatar user={r.user} size={44} />
+                    <span style={{ minWidth: 0 }}>
+                      <span className="tp-row__meta" style={{ marginTop: 0 }}>
+                        <span className="tp-row__name" title={displayName(r.user)} style={{ fontWeight: 700 }}>
+                          {historyName(displayName(r.user))}
+                        </span>
+                        <span className={r.is_replied ? 'tp-tag tp-tag--mine' : 'tp-tag'}>
+                          {r.is_replied ? strings.replied : strings.notReplied}
+                        </span>
+                      </span>
+                      <span
+                        className={count > 0 ? 'tp-history__msg tp-history__msg--unread' : 'tp-history__msg'}
+                        style={{ display: 'block' }}
+                      >
+                        {r.latest_message ?? strings.noMessage}
+                      </span>
+                    </span>
+                    <span className="tp-row__side">
+                      <UnreadCount count={count} />
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
           </ul>
         )}
       </main>

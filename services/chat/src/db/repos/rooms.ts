@@ -133,5 +133,17 @@ export async function roomIdsOf(db: Kysely<ChatDb>, userId: string): Promise<str
   return rows.map((r) => r.id);
 }
 
+/** The voice of each of `userId`'s rooms among `roomIds` (null for friend rooms); others' rooms are left out. */
+export async function topicIdsOfRooms(db: Kysely<ChatDb>, userId: string, roomIds: string[]) {
+  if (roomIds.length === 0) return new Map<string, string | null>();
+  const rows = await db
+    .selectFrom('rooms')
+    .select(['id', 'topic_id'])
+    .where('id', 'in', roomIds)
+    .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.topic_id]));
+}
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (s: string | null | undefined): s is string => typeof s === 'string' && UUID_RE.test(s);

@@ -122,3 +122,14 @@ export async function listReplies(
   if (cursor) q = q.where(sql<boolean>`(created_at, id) < (${cursor.at}, ${cursor.id})`);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/**
+ * The caller's room on a voice from their history entries: the one named when given (only if it is
+ * theirs and on that voice), else their only one (a replier has one; an owner has one per replier).
+ */
+export async function findViewerRoom(db: Kysely<TopicsDb>, userId: string, topicId: string, roomId?: string) {
+  let q = db.selectFrom('history').select('room_id').where('user_id', '=', userId).where('topic_id', '=', topicId);
+  if (roomId) q = q.where('room_id', '=', roomId);
+  const rows = await q.limit(2).execute();
+  return rows.length === 1 ? rows[0]!.room_id : null;
+}
