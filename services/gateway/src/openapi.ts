@@ -70,11 +70,21 @@ function operation(def: EndpointDef): Json {
     tags: [def.service],
     security: def.auth === 'user' ? [{ bearerAuth: [] }] : [],
     ...(params.length ? { parameters: params } : {}),
-    ...(def.schema.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: plain(def.schema.body) } } } }
-      : {}),
+    ...(def.schema.body ? { requestBody: { required: true, content: bodyContent(def) } } : {}),
     responses,
     ...(def.rateLimit === 'auth' ? { 'x-rate-limit': 'auth' } : {}),
+  };
+}
+
+/** JSON, and for a contract with a `form` the same fields as multipart/form-data (files as binary). */
+function bodyContent(def: EndpointDef): Json {
+  const schema = plain(def.schema.body!);
+  if (!def.form) return { 'application/json': { schema } };
+  const properties = { ...((schema as { properties?: Record<string, Json> }).properties ?? {}) };
+  for (const name of def.form.files) properties[name] = { type: 'string', format: 'binary' };
+  return {
+    'application/json': { schema },
+    'multipart/form-data': { schema: { ...(schema as object), properties } },
   };
 }
 

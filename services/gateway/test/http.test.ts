@@ -238,6 +238,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(doc.paths['/users/filter'].post.requestBody.content['application/json'].schema.additionalProperties).toBe(
       false,
     );
+    // The spec's forms are documented beside JSON, the image as a file.
+    const form = doc.paths['/users'].put.requestBody.content['multipart/form-data'].schema.properties;
+    expect(form.profile_image_data).toEqual({ type: 'string', format: 'binary' });
+    expect(form.user_name).toBeDefined();
+    expect(
+      doc.paths['/messages/signedFileUrl'].post.requestBody.content['multipart/form-data'].schema.properties.data,
+    ).toEqual({ type: 'string', format: 'binary' });
+    expect(doc.paths['/users/login'].post.requestBody.content['multipart/form-data']).toBeUndefined();
   });
 
   it('aggregates health: 503 with details while a service is down, 200 when all answer', async () => {
