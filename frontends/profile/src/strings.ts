@@ -212,6 +212,13 @@ export const strings = {
   changeUserNameNote: 'ユーザー名を変更すると、ともだちがリセットされ、チャットルームが削除されます。',
   changeButton: '変更する',
   changed: '変更しました。',
+  /** Before a real rename (spec §4 resets friendships): what it removes, asked first. */
+  renameConfirm: (name: string, friends: number) =>
+    friends > 0
+      ? `ユーザー名を「${name}」に変更すると、ともだち${friends}人との関係がリセットされ、ともだちとのチャットルームが削除されます。変更しますか？`
+      : `ユーザー名を「${name}」に変更しますか？`,
+  /** The same name submitted again: nothing to do. */
+  nameUnchanged: 'ユーザー名は変更されていません。',
   changeAvatarTitle: 'アイコンの変更',
   ok: 'OK',
   cropTitle: '画像を切り抜く',

@@ -64,6 +64,9 @@ export const strings = {
   chatPrice: 'チャット料金（初回のみ）',
   callPrice: '通話料金（1分あたり）',
   priceHint: '0ポイントは無料です。',
+  /** The voice detail's price lines (chat once, call per minute), before anything is started. */
+  pricesLabel: '料金',
+  points: (n: number) => `${n.toLocaleString('ja-JP')}ポイント`,
   purchaseOnStart: '最初から課金する',
   callableLabel: '通話を受け付ける',
   anonymousLabel: '匿名で投稿する',

@@ -122,6 +122,10 @@ const css = `
 .tp-detail__heart { border: 1px solid var(--hn-color-border); cursor: pointer; font: inherit; font-size: 11px; min-height: 44px; }
 .tp-detail__heart:not(:disabled):hover { border-color: var(--hn-color-primary); }
 .tp-detail__heart[aria-pressed='true'] svg { color: var(--hn-color-primary); fill: currentColor; }
+.tp-detail__prices { display: grid; grid-template-columns: 1fr 1fr; gap: var(--hn-space-2); margin: 0; }
+.tp-detail__prices > div { padding: var(--hn-space-2) var(--hn-space-3); border-radius: var(--hn-radius-md); background: var(--hn-color-surface-muted); }
+.tp-detail__prices dt { font-size: 11px; color: var(--hn-color-text-muted); }
+.tp-detail__prices dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }
 .tp-detail__path { font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); margin: 0; }
 .tp-detail__title { margin: 0; font-size: var(--hn-font-size-large); font-weight: 700; overflow-wrap: anywhere; line-height: 1.5; }
 .tp-detail__comment { margin: 0; white-space: pre-wrap; overflow-wrap: anywhere; }

@@ -139,6 +139,24 @@ describe.each(infraModes())('friends, blocks and reports ($name)', (mode) => {
     expect((await addFriend(a, c)).statusCode).toBe(200);
   });
 
+  it('taking the same name again changes nothing: friends and rooms stay, chat is not asked', async () => {
+    const asked: string[] = [];
+    const chat = h.infra.bus.respond(
+      requests.chatFriendRoomsRemove,
+      async ({ user_id }) => {
+        asked.push(user_id);
+        return { room_ids: [] };
+      },
+      { queue: 'chat' },
+    );
+    await h.infra.bus.flush();
+    const res = await h.post('/users/change_user_name', { user_name: ' あおぞら ' }, h.as(c));
+    chat.unsubscribe();
+    expect(res.json().data).toEqual({ user_name: 'あおぞら', roomIds: [] });
+    expect(asked).toEqual([]);
+    expect((await friendsOf(c)).length).toBe(2);
+  });
+
   it('changing the user name resets every friendship and answers the friend rooms chat removed', async () => {
     expect((await friendsOf(c)).length).toBe(2);
     const asked: string[] = [];

@@ -121,6 +121,8 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
       profile_image: '/api/v1/users/avatars/female/7.svg',
       userBloodSettings: onboarding.userBloodSettings,
       userCharacterSettings: { value: 'グルメ,温泉めぐり,カフェめぐり' },
+      // No filter saved yet: the filter screen starts from everyone, not from the user's own gender and age.
+      history: { age_id: null, gender: null, user_status: 0 },
     });
     await h.infra.bus.flush();
     await expect.poll(() => updates.some((u) => u.user_id === me.user_id && u.user_name === 'はなこ')).toBe(true);

@@ -49,9 +49,11 @@ export function toProfile(user: User, userCoin: number, ref: Reference, history?
     rank: { max_point_for_chatting: user.max_point_for_chatting, max_point_for_a_call: user.max_point_for_a_call },
     latest_joined_thread: history?.latest_joined_thread ?? null,
     saved_message_time: user.saved_message_time,
+    // The saved filter only: the user's own gender and age are not a filter (prefilled with them,
+    // a filter saved unchanged hid everybody else).
     history: {
-      age_id: history?.age_id ?? user.age_id,
-      gender: history?.gender ?? user.gender,
+      age_id: history?.age_id ?? null,
+      gender: history?.gender ?? null,
       user_status: history?.user_status ?? 0,
     },
     created_at: user.created_at.toISOString(),

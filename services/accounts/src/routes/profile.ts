@@ -61,6 +61,8 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (error) throw fieldErrors({ user_name: error });
       const user = await currentUser(ctx, caller.userId);
       const name = body.user_name!.trim();
+      // The same name again is no rename: nothing is saved and no friendship or room is touched.
+      if (name === user.user_name) return ok({ user_name: name, roomIds: [] });
       const saved = await save(ctx, user, { user_name: name });
       // Spec §4: a new name resets every friendship; chat removes the friend rooms and names them.
       await resetFriends(ctx, saved.id);

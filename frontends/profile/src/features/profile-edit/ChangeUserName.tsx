@@ -3,12 +3,22 @@ import { useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
+import { friendsEndpoints } from '@honne/contracts/friends';
 import { checkUserName, profileEndpoints } from '@honne/contracts/profile';
 import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
+
+/** How many friends a rename would reset (0 when the list cannot be read: the confirm still asks). */
+async function friendCount(): Promise<number> {
+  try {
+    return (await getApi().client.call(friendsEndpoints.list, { query: { per_page: 100 } })).data.length;
+  } catch {
+    return 0;
+  }
+}
 
 /** /changeusername: POST /users/change_user_name; the server's 403 errors.user_name under the field. */
 export default function ChangeUserName() {
@@ -29,9 +39,22 @@ export default function ChangeUserName() {
     const error = checkUserName(name ?? '');
     setErrors(error ? { user_name: error } : {});
     if (error) return;
+    const next = (name ?? '').trim();
+    // The same name is no rename: nothing is removed, so nothing is sent.
+    if (next === (profile?.user_name ?? '').trim()) {
+      setErrors({ user_name: strings.nameUnchanged });
+      return;
+    }
+    const friends = await friendCount();
+    const ok = await popup.confirm({
+      message: strings.renameConfirm(next, friends),
+      confirmLabel: strings.changeButton,
+      destructive: friends > 0,
+    });
+    if (!ok) return;
     setBusy(true);
     try {
-      await getApi().client.call(profileEndpoints.changeUserNamePost, { body: { user_name: (name ?? '').trim() } });
+      await getApi().client.call(profileEndpoints.changeUserNamePost, { body: { user_name: next } });
       await reload();
       setBusy(false);
       await popup.alert(strings.changed);

@@ -204,6 +204,18 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
             <Countdown expireAtMs={expireMs(topic)} onExpire={() => onExpired(topic.id)} compact={false} />
           </div>
 
+          {/* The price is known before anyone starts a chat or a call (issue 18). */}
+          <dl className="tp-detail__prices" aria-label={strings.pricesLabel}>
+            <div>
+              <dt>{strings.chatPrice}</dt>
+              <dd>{topic.chat_price > 0 ? strings.points(topic.chat_price) : strings.free}</dd>
+            </div>
+            <div>
+              <dt>{strings.callPrice}</dt>
+              <dd>{topic.call_price > 0 ? strings.points(topic.call_price) : strings.free}</dd>
+            </div>
+          </dl>
+
           <p className="tp-detail__path">
             {names ? [names.category, names.subCategory, names.area].filter(Boolean).join(' / ') : '\u00a0'}
           </p>

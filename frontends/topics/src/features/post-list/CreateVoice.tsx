@@ -6,7 +6,6 @@ import {
   TOPIC_LIMITS,
   defaultExpireMinutes,
   expireOptionsFor,
-  initialPrice,
   validateTopicText,
   type SubCategory,
   type Thread,
@@ -40,8 +39,10 @@ export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }:
   const [title, setTitle] = useState('');
   const [comment, setComment] = useState('');
   const [expire, setExpire] = useState(defaultExpireMinutes(maxMinutes));
-  const [chatPrice, setChatPrice] = useState(initialPrice(chatMax));
-  const [callPrice, setCallPrice] = useState(initialPrice(callMax));
+  // Free until the poster moves a slider: the spec's client started at half the maximum, which
+  // charged people who never chose a price (issue 18; docs/strings.md).
+  const [chatPrice, setChatPrice] = useState(0);
+  const [callPrice, setCallPrice] = useState(0);
   const [purchaseOnStart, setPurchaseOnStart] = useState(false);
   const [callable, setCallable] = useState(true);
   const [anonymous, setAnonymous] = useState(false);
