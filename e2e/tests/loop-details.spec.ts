@@ -72,4 +72,16 @@ test('a filter saved unchanged hides nobody, prices show before a chat, and the 
   await pa.getByRole('button', { name: '変更する' }).click();
   await expect(pa.getByRole('alertdialog')).toContainText('ユーザー名を「あやめ2」に変更しますか？');
   await pa.screenshot({ path: 'artifacts/screens/loop-rename-confirm.png' });
+
+  // A filter that hides people says so on the list, and one tap shows everyone again.
+  const narrowed = await request.post('/api/v1/users/filter', { headers: auth(a), data: { gender: '2' } });
+  expect(narrowed.status()).toBe(200);
+  await pa.goto('/');
+  const bar = pa.locator('.tp-filter-bar');
+  await expect(bar).toContainText('絞り込み中：女性');
+  await expect(pa.locator('.tp-row', { hasText: 'ぼたんの本音' })).toHaveCount(0);
+  await pa.screenshot({ path: 'artifacts/screens/loop-filter-active.png' });
+  await bar.getByRole('button', { name: '解除' }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(pa.locator('.tp-row', { hasText: 'ぼたんの本音' })).toBeVisible();
 });

@@ -122,6 +122,9 @@ export const strings = {
   presence: 'オンライン状態',
   save: '保存する',
   all: 'すべて',
+  /** The post list says when the saved filter hides people, with a way back to everyone. */
+  filterActive: '絞り込み中',
+  clearFilter: '解除',
   genders: { 0: 'すべて', 1: '男性', 2: '女性', 3: '未設定' } as Record<number, string>,
   presences: { 0: 'すべて', 1: 'オンライン', 2: 'オフライン' } as Record<number, string>,
 

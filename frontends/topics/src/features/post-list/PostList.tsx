@@ -33,6 +33,16 @@ ensureTopicsStyles();
 
 type Sheet = 'category' | 'subCategory' | 'area' | null;
 
+/** What the saved filter narrows the list to ('女性・20代・オンライン'), or null when it shows everyone. */
+export function activeFilter(filter: FilterHistory, ages: readonly { id: number; name: string }[]): string | null {
+  const parts = [
+    Number(filter.gender ?? 0) ? strings.genders[Number(filter.gender)] : null,
+    filter.age_id ? (ages.find((a) => a.id === filter.age_id)?.name ?? null) : null,
+    filter.user_status ? strings.presences[filter.user_status] : null,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join('・') : null;
+}
+
 /** GET /topics for the chosen theme (area chosen) or category / sub-category (all areas), with the saved filter. */
 export function listQuery(filter: FilterHistory, thread: Thread | null): TopicListQuery {
   const q: TopicListQuery = {};
@@ -83,6 +93,7 @@ export default function PostList() {
   const [filter, setFilter] = useState<FilterHistory | null>(null);
   const [thread, setThread] = useState<Thread | null>(null);
   const [categories, setCategories] = useState<Category[]>([]);
+  const [ages, setAges] = useState<{ id: number; name: string }[]>([]);
   const [subs, setSubs] = useState<SubCategory[]>([]);
   const [areas, setAreas] = useState<Named[]>([]);
   const [me, setMe] = useState<UserProfile | null>(null);
@@ -156,6 +167,10 @@ export default function PostList() {
         if (alive) setReady(true);
       }
     })();
+    reference
+      .ages()
+      .then((a) => alive && setAges(a))
+      .catch(() => undefined);
     loadProfile()
       .then((p) => alive && setMe(p))
       .catch(() => undefined);
@@ -360,6 +375,21 @@ export default function PostList() {
           </span>
           <button type="button" className="tp-link-button" onClick={() => navigate('/search?flow=threads')}>
             {strings.findTheme}
+          </button>
+        </div>
+      ) : null}
+
+      {filter && activeFilter(filter, ages) ? (
+        <div className="tp-theme-bar tp-filter-bar" role="status">
+          <span style={{ minWidth: 0, display: 'flex', gap: 4 }}>
+            {strings.filterActive}：<strong>{activeFilter(filter, ages)}</strong>
+          </span>
+          <button
+            type="button"
+            className="tp-link-button"
+            onClick={() => void save({ gender: '0', age_id: 0, user_status: 0 })}
+          >
+            {strings.clearFilter}
           </button>
         </div>
       ) : null}
