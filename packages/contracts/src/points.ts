@@ -34,7 +34,7 @@ export const HistoryItem = Type.Object({
 export type HistoryItem = Static<typeof HistoryItem>;
 
 export const HistoryQuery = Type.Object({
-  last_doc_id: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F-]{36}$' })),
+  last_doc_id: Type.Optional(Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
