@@ -1,8 +1,8 @@
 import { getApi } from '@honne/api-client';
 import { profileEndpoints } from '@honne/contracts/profile';
 import { countdown, topicsEndpoints, type Topic } from '@honne/contracts/topics';
-import { linkify } from '@honne/ui';
-import { Fragment, useEffect, useState } from 'react';
+import { LinkedText } from '@honne/ui';
+import { useEffect, useState } from 'react';
 
 import { strings } from '../../strings.ts';
 import { client } from '../shared/api.ts';
@@ -54,23 +54,6 @@ function Remaining({ expireAtMs }: { expireAtMs: number }) {
   );
 }
 
-/** Text with its http(s) links clickable (new tab, no opener, no referrer). */
-function Linked({ text }: { text: string }) {
-  return (
-    <>
-      {linkify(text).map((p, i) =>
-        p.kind === 'link' ? (
-          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
-            {p.text}
-          </a>
-        ) : (
-          <Fragment key={i}>{p.text}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
-
 /** Spec §2 friend detail: counts, remaining time, the path, title and comment of the friend's voice. */
 export function FriendTopic({ topic, path }: { topic: Topic; path: string }) {
   return (
@@ -86,11 +69,11 @@ export function FriendTopic({ topic, path }: { topic: Topic; path: string }) {
       </div>
       {path ? <p className="ch-topic__path">{path}</p> : null}
       <h3 className="ch-topic__title">
-        <Linked text={topic.title} />
+        <LinkedText text={topic.title} />
       </h3>
       {topic.comment ? (
         <p className="ch-topic__comment">
-          <Linked text={topic.comment} />
+          <LinkedText text={topic.comment} />
         </p>
       ) : null}
     </section>

@@ -1,7 +1,7 @@
 import { MESSAGE_PREVIEW, MESSAGE_TYPES, type Message } from '@honne/contracts/chat';
 import { memo } from 'react';
 
-import { linkify } from '@honne/ui';
+import { LinkedText } from '@honne/ui';
 
 import { timeLabel } from '../../lib/days.ts';
 import { soundName, playSound } from '../../lib/sounds.ts';
@@ -12,23 +12,6 @@ import { SpeakerIcon } from '../shared/icons.tsx';
 import { formatElapsed } from '../call/model.ts';
 
 export type ViewMessage = Message & { local: LocalStatus };
-
-/** Text with http(s) links made clickable and safe. */
-export function LinkedText({ text }: { text: string }) {
-  return (
-    <>
-      {linkify(text).map((p, i) =>
-        p.kind === 'link' ? (
-          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
-            {p.text}
-          </a>
-        ) : (
-          <span key={i}>{p.text}</span>
-        ),
-      )}
-    </>
-  );
-}
 
 const SYSTEM_TEXT: Record<number, string> = {
   [MESSAGE_TYPES.missedCall]: MESSAGE_PREVIEW.missedCall,

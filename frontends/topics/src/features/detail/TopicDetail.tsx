@@ -1,8 +1,8 @@
 import { getApi, isApiError } from '@honne/api-client';
 import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
 import type { Topic } from '@honne/contracts/topics';
-import { BottomSheet, Button, ChoiceSheet, usePopup, linkify } from '@honne/ui';
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { BottomSheet, Button, ChoiceSheet, LinkedText, usePopup } from '@honne/ui';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
@@ -14,23 +14,6 @@ import { UserAvatar } from '../shared/UserAvatar.tsx';
 
 import { ReportDialog } from './ReportDialog.tsx';
 import { chatStartStrings, useStartChat } from './useStartChat.ts';
-
-/** Text with its http(s) links clickable and safe (new tab, no opener, no referrer, nofollow). */
-export function Linked({ text }: { text: string }) {
-  return (
-    <>
-      {linkify(text).map((p, i) =>
-        p.kind === 'link' ? (
-          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
-            {p.text}
-          </a>
-        ) : (
-          <Fragment key={i}>{p.text}</Fragment>
-        ),
-      )}
-    </>
-  );
-}
 
 interface Names {
   category: string;
@@ -222,11 +205,11 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
 
           <div className="hn-stack" style={{ gap: 8 }}>
             <h3 className="tp-detail__title">
-              <Linked text={topic.title} />
+              <LinkedText text={topic.title} />
             </h3>
             {topic.comment ? (
               <p className="tp-detail__comment">
-                <Linked text={topic.comment} />
+                <LinkedText text={topic.comment} />
               </p>
             ) : null}
           </div>
