@@ -4,10 +4,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { getApi, isApiError } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { Button, Header, Loader, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { codeDigits } from '../shared/code.ts';
+import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
 
 /** /OTPConfirm: the 6-digit code; a wrong one alerts 'Invalid code'. */
@@ -47,17 +47,7 @@ export default function OtpConfirm() {
       <main className="hn-page">
         <p style={{ margin: 0 }}>{strings.otpConfirmLead(phone ?? '')}</p>
         <form className="hn-stack" noValidate onSubmit={submit}>
-          <TextField
-            label={strings.verifyCode}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={code}
-            onChange={(v) => setCode(codeDigits(v))}
-            style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
-          />
+          <CodeField value={code} onChange={setCode} name="code" />
           <Button type="submit" block loading={busy}>
             {strings.verifyButton}
           </Button>

@@ -5,10 +5,10 @@ import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField } from '@honne/ui';
+import { Button, Header, Loader } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { codeDigits } from '../shared/code.ts';
+import { CodeField } from '../shared/CodeField.tsx';
 import { useReport } from '../shared/useReport.ts';
 
 /** /verify_code: the 6-digit reset code; on success history is replaced with /reset_password. */
@@ -50,18 +50,7 @@ export default function VerifyCode() {
       <main className="hn-page">
         <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyCodeLead(email ?? '')}</p>
         <form className="hn-stack" noValidate onSubmit={submit}>
-          <TextField
-            label={strings.verifyCode}
-            name="verify_code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={code}
-            onChange={(v) => setCode(codeDigits(v))}
-            error={errors.verify_code}
-            style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
-          />
+          <CodeField value={code} onChange={setCode} error={errors.verify_code} />
           <Button type="submit" block loading={busy}>
             {strings.verifyButton}
           </Button>

@@ -7,7 +7,7 @@ import { getApi } from '@honne/api-client';
 import { Button, Checkbox, Header, Loader, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { codeDigits } from '../shared/code.ts';
+import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
 import { TermsBody } from '../terms/Terms.tsx';
 
@@ -128,22 +128,15 @@ export default function SignUp() {
         <main className="hn-page">
           <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyLead(pending.email)}</p>
           <form className="hn-stack" noValidate onSubmit={verify}>
-            <TextField
-              label={strings.verifyCode}
-              name="verify_code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={6}
+            <CodeField
               value={code}
-              onChange={(v) => setCode(codeDigits(v))}
+              onChange={setCode}
               error={codeErrors.verify_code}
               hint={
                 pending.verify_code_expires_in > 0
                   ? strings.codeValidFor(Math.round(pending.verify_code_expires_in / 60))
                   : undefined
               }
-              style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
             />
             <Button type="submit" block loading={busy}>
               {strings.verifyButton}

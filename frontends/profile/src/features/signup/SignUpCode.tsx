@@ -7,7 +7,7 @@ import { validateVerify } from '@honne/contracts/accounts';
 import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { codeDigits } from '../shared/code.ts';
+import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
 
 const FIELDS = ['email', 'verify_code'] as const;
@@ -81,18 +81,7 @@ export default function SignUpCode() {
             onChange={setEmail}
             error={errors.email}
           />
-          <TextField
-            label={strings.verifyCode}
-            name="verify_code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]*"
-            maxLength={6}
-            value={code}
-            onChange={(v) => setCode(codeDigits(v))}
-            error={errors.verify_code}
-            style={{ letterSpacing: '0.4em', fontSize: 22, textAlign: 'center' }}
-          />
+          <CodeField value={code} onChange={setCode} error={errors.verify_code} />
           <Button type="submit" block loading={busy}>
             {strings.verifyButton}
           </Button>
