@@ -37,6 +37,10 @@ test('edits every part of the profile from my page and settings, and it all pers
   await expect(page.getByText(messages.userNameTooLong)).toBeVisible();
   await page.getByLabel('ユーザー名').fill('ケンジ');
   await page.getByRole('button', { name: '変更する' }).click();
+  // A real rename asks first (issue 18), then says it is done.
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('ユーザー名を「ケンジ」に変更しますか？');
+  await confirm.getByRole('button', { name: '変更する' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('変更しました。');
   await ok();
   await expect(page).toHaveURL(/\/changeprofile$/);
