@@ -51,7 +51,15 @@ export function formBodyHook(form: FormDef, schema: TSchema | undefined) {
   >;
   return async (request: FastifyRequest): Promise<void> => {
     if (!request.isMultipart()) return;
-    request.body = await readForm(request, form, properties);
+    try {
+      request.body = await readForm(request, form, properties);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // A form that cannot be read (no boundary, a cut-off part, a limit crossed) is the
+      // client's mistake, answered in the envelope; never a 500.
+      const status = (err as { statusCode?: number }).statusCode;
+      throw new AppError(status && status >= 400 && status < 500 ? status : 400, 'bad_request', messages.invalidInput);
+    }
   };
 }
 

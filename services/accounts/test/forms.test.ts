@@ -177,4 +177,15 @@ describe.each(infraModes())('PUT /users as the spec’s form and as JSON ($name)
     expect(res.status).toBe(415);
     expect(((await res.json()) as { error: string }).error).toBe(messages.invalidInput);
   });
+
+  it('answers a form it cannot read (no boundary) with 400 in the envelope, never a 500', async () => {
+    const me = await h.register('form-400@example.jp');
+    const res = await fetch(`${base}/users`, {
+      method: 'PUT',
+      headers: { ...h.as(me.caller), 'content-type': 'multipart/form-data' },
+      body: '{"user_name": "はなこ"}',
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: string }).error).toBe(messages.invalidInput);
+  });
 });

@@ -32,9 +32,10 @@ function edgeStatuses(def: EndpointDef): string[] {
   const statuses = ['404', '429', '503', '504'];
   if (def.auth === 'user') statuses.push('401');
   if (def.schema.params || def.schema.querystring || def.schema.body) statuses.push('403');
-  if (def.schema.params) statuses.push('414');
+  // A path the router cannot decode (bad percent-encoding) is a 400 even on a GET.
+  if (def.schema.params) statuses.push('400', '414');
   if (def.method !== 'GET') statuses.push('400', '408', '413', '415');
-  return statuses;
+  return [...new Set(statuses)];
 }
 
 function parameters(schema: unknown, where: 'path' | 'query'): Json[] {
