@@ -19,6 +19,8 @@ export default defineConfig([
     '**/playwright-report/',
     '**/artifacts/',
     '**/.mf/',
+    // schemathesis' own Python environment (fuzz/README.md), installed on first use
+    'fuzz/.venv/',
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,
