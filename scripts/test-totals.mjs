@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Adds up what every test runner in a CI log reported (vitest, Playwright, schemathesis) and prints
+// one closing line, `tests: N passed, N failed`, the plain form any reader of a CI log can count:
+// each runner's own summary sits in the middle of the log, under the next runner's output.
+// Usage: node scripts/test-totals.mjs LOG — exits 1 when nothing was counted or anything failed.
+import { readFileSync } from 'node:fs';
+
+const log = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+/** "3 passed", "1 failed | 2 skipped", "6397 generated, 6397 passed" → counts into totals. */
+function add(fragment) {
+  for (const [, n, word] of fragment.matchAll(/(\d+) (passed|failed|flaky|skipped|todo|errored)/g)) {
+    const key = word === 'passed' || word === 'flaky' ? 'passed' : word === 'failed' || word === 'errored' ? 'failed' : 'skipped';
+    totals[key] += Number(n);
+  }
+}
+
+for (const line of log.split('\n')) {
+  // vitest: "      Tests  1 failed | 122 passed (123)" (pnpm may put "pkg test: " before it)
+  const vitest = /(?:^|\s)Tests\s{2,}(.+?)\s+\(\d+\)\s*$/.exec(line);
+  if (vitest) {
+    add(vitest[1]);
+    continue;
+  }
+  // Playwright: "  45 passed (3.2m)", "  1 failed", "  2 skipped", "  1 flaky"
+  const playwright = /^\s*(?:\S+ test(?:\$|:) )?\s*(\d+ (?:passed|failed|flaky|skipped))(?: \([\d.]+m?s?\))?\s*$/.exec(line);
+  if (playwright) {
+    add(playwright[1]);
+    continue;
+  }
+  // schemathesis: "  6397 generated, 6397 passed" or "..., 2 failed, ..."
+  const fuzz = /^\s*\d+ generated, (.+)$/.exec(line);
+  if (fuzz) add(fuzz[1]);
+}
+
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.passed > 0 && totals.failed === 0 ? 0 : 1);
