@@ -5,13 +5,15 @@
 // Usage: node scripts/test-totals.mjs LOG — exits 1 when nothing was counted or anything failed.
 import { readFileSync } from 'node:fs';
 
+// eslint-disable-next-line no-control-regex -- ANSI colour codes start with ESC
 const log = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
 /** "3 passed", "1 failed | 2 skipped", "6397 generated, 6397 passed" → counts into totals. */
 function add(fragment) {
   for (const [, n, word] of fragment.matchAll(/(\d+) (passed|failed|flaky|skipped|todo|errored)/g)) {
-    const key = word === 'passed' || word === 'flaky' ? 'passed' : word === 'failed' || word === 'errored' ? 'failed' : 'skipped';
+    const key =
+      word === 'passed' || word === 'flaky' ? 'passed' : word === 'failed' || word === 'errored' ? 'failed' : 'skipped';
     totals[key] += Number(n);
   }
 }
@@ -24,7 +26,9 @@ for (const line of log.split('\n')) {
     continue;
   }
   // Playwright: "  45 passed (3.2m)", "  1 failed", "  2 skipped", "  1 flaky"
-  const playwright = /^\s*(?:\S+ test(?:\$|:) )?\s*(\d+ (?:passed|failed|flaky|skipped))(?: \([\d.]+m?s?\))?\s*$/.exec(line);
+  const playwright = /^\s*(?:\S+ test(?:\$|:) )?\s*(\d+ (?:passed|failed|flaky|skipped))(?: \([\d.]+m?s?\))?\s*$/.exec(
+    line,
+  );
   if (playwright) {
     add(playwright[1]);
     continue;
@@ -34,5 +38,7 @@ for (const line of log.split('\n')) {
   if (fuzz) add(fuzz[1]);
 }
 
-console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(totals.passed > 0 && totals.failed === 0 ? 0 : 1);

@@ -89,20 +89,63 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
   return { db, kind: 'pglite', schema: options.schema, close: () => db.destroy() };
 }
 
-/** Applies the service's migrations (registered in its migrations/index.ts) in name order. */
+/**
+ * Applies the service's migrations (registered in its migrations/index.ts) in name order, and
+ * answers the names it applied. Kysely's migrator holds a lock while it runs, so two migrate steps
+ * started together apply each migration once. A migration renamed after it ran (one was dated
+ * ahead of its time) keeps working: `renamed` maps the name a database recorded to the name now.
+ */
 export async function migrateToLatest<DB>(
   database: Database<DB>,
   migrations: Record<string, Migration>,
-): Promise<void> {
-  const migrator = new Migrator({
+  renamed: Record<string, string> = {},
+): Promise<string[]> {
+  await renameRecorded(database, renamed);
+  const { error, results } = await migratorOf(database, migrations).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed in schema ${database.schema}`, { cause: error });
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}
+
+/** The migrations this database has not run yet, by name (a deployed instance refuses to start then). */
+export async function pendingMigrations<DB>(
+  database: Database<DB>,
+  migrations: Record<string, Migration>,
+  renamed: Record<string, string> = {},
+): Promise<string[]> {
+  const recorded = await recordedNames(database);
+  const done = new Set(recorded.map((name) => renamed[name] ?? name));
+  return Object.keys(migrations)
+    .filter((name) => !done.has(name))
+    .sort();
+}
+
+function migratorOf<DB>(database: Database<DB>, migrations: Record<string, Migration>): Migrator {
+  return new Migrator({
     db: database.db as Kysely<unknown>,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: database.schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed in schema ${database.schema}`, { cause: error });
+}
+
+/** Names in the schema's migration table; none when it was never migrated. */
+async function recordedNames<DB>(database: Database<DB>): Promise<string[]> {
+  const db = database.db as Kysely<unknown>;
+  const table = `${database.schema}.kysely_migration`;
+  const { rows } = await sql<{ present: boolean }>`SELECT to_regclass(${table}) IS NOT NULL AS present`.execute(db);
+  if (!rows[0]?.present) return [];
+  const names = await sql<{ name: string }>`SELECT name FROM ${sql.table(table)}`.execute(db);
+  return names.rows.map((r) => r.name);
+}
+
+async function renameRecorded<DB>(database: Database<DB>, renamed: Record<string, string>): Promise<void> {
+  const recorded = new Set(await recordedNames(database));
+  const table = `${database.schema}.kysely_migration`;
+  for (const [from, to] of Object.entries(renamed)) {
+    if (!recorded.has(from)) continue;
+    await sql`UPDATE ${sql.table(table)} SET name = ${to} WHERE name = ${from}`.execute(database.db as Kysely<unknown>);
   }
 }
 

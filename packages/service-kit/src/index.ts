@@ -16,3 +16,4 @@ export * from './outbox.ts';
 export * from './realtime.ts';
 export * from './server.ts';
 export * from './form.ts';
+export * from './service.ts';

@@ -1,5 +1,4 @@
-import { createServiceApp } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { blockRoutes } from './routes/blocks.ts';
@@ -13,17 +12,16 @@ import { sessionRoutes } from './routes/sessions.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { signupRoutes } from './routes/signups.ts';
 
-export function buildApp(ctx: AppContext): FastifyInstance {
-  const app = createServiceApp(ctx);
-  referenceRoutes(app, ctx);
-  signupRoutes(app, ctx);
-  sessionRoutes(app, ctx);
-  profileRoutes(app, ctx);
-  settingsRoutes(app, ctx);
-  passwordRoutes(app, ctx);
-  characterRoutes(app, ctx);
-  otpRoutes(app, ctx);
-  friendRoutes(app, ctx);
-  blockRoutes(app, ctx);
-  return app;
-}
+/** The service's endpoints, registered in this order on the kit's app. */
+export const routes: ServiceRoutes<AppContext> = [
+  referenceRoutes,
+  signupRoutes,
+  sessionRoutes,
+  profileRoutes,
+  settingsRoutes,
+  passwordRoutes,
+  characterRoutes,
+  otpRoutes,
+  friendRoutes,
+  blockRoutes,
+];

@@ -1,30 +1,26 @@
-import type { FastifyInstance } from 'fastify';
+import { defineService, type RunningService as Running } from '@honne/service-kit';
 
-import { buildApp } from './app.ts';
+import { routes } from './app.ts';
 import { loadConfig, type AccountsConfig } from './config.ts';
-import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import { ownParts, type AppContext, type ContextOverrides } from './context.ts';
+import { migrations } from './db/migrations/index.ts';
+import type { AccountsDb } from './db/schema/index.ts';
 import { restoreLiveSessions } from './sessions-restore.ts';
 
+export const service = defineService<AccountsConfig, AccountsDb, AppContext, ContextOverrides>({
+  name: 'accounts',
+  loadConfig,
+  migrations,
+  health: (db) => db.selectFrom('users').select('id').limit(1).execute(),
+  own: ownParts,
+  routes,
+  start: async (ctx) => {
+    await restoreLiveSessions(ctx);
+    return [];
+  },
+});
+
+export const { createService } = service;
+export type RunningService = Running<AppContext>;
 export { loadConfig };
-
-export interface RunningService {
-  app: FastifyInstance;
-  ctx: AppContext;
-  close(): Promise<void>;
-}
-
-/** Builds the context and prepares the app; `listen` is the caller's. */
-export async function createService(config: AccountsConfig, overrides: ContextOverrides = {}): Promise<RunningService> {
-  const ctx = await createContext(config, overrides);
-  await restoreLiveSessions(ctx);
-  const app = buildApp(ctx);
-  await app.ready();
-  return {
-    app,
-    ctx,
-    close: async () => {
-      await app.close();
-      await ctx.close();
-    },
-  };
-}
+export type { AppContext };

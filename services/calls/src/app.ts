@@ -1,5 +1,4 @@
-import { createServiceApp } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { latestCallOfRoom } from './db/repos/calls.ts';
@@ -8,12 +7,13 @@ import { callRoutes } from './routes/calls.ts';
 import { configRoutes } from './routes/config.ts';
 import { greetingRoutes } from './routes/greetings.ts';
 
-export function buildApp(ctx: AppContext): FastifyInstance {
-  const app = createServiceApp(ctx);
+/** The service's endpoints, registered in this order on the kit's app. */
+export const routes: ServiceRoutes<AppContext> = [
   // LiveKit signs the exact bytes of its webhook body: keep them as text for the check.
-  app.addContentTypeParser('application/webhook+json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
-  configRoutes(app, ctx);
-  callRoutes(app, ctx);
-  greetingRoutes(app, ctx, async (roomId, userId) => callerRingingIn(await latestCallOfRoom(ctx.db, roomId), userId));
-  return app;
-}
+  (app) =>
+    app.addContentTypeParser('application/webhook+json', { parseAs: 'string' }, (_req, body, done) => done(null, body)),
+  configRoutes,
+  callRoutes,
+  (app, ctx) =>
+    greetingRoutes(app, ctx, async (roomId, userId) => callerRingingIn(await latestCallOfRoom(ctx.db, roomId), userId)),
+];

@@ -1,38 +1,28 @@
-import { every } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import { defineService, every, type RunningService as Running } from '@honne/service-kit';
 
-import { buildApp } from './app.ts';
+import { routes } from './app.ts';
 import { loadConfig, type CallsConfig } from './config.ts';
-import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import { ownParts, type AppContext, type ContextOverrides } from './context.ts';
+import { migrations } from './db/migrations/index.ts';
+import type { CallsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
 import { runDueTimers } from './flow/calls.ts';
 
-export { loadConfig, runDueTimers };
-export type { AppContext };
-
-export interface RunningService {
-  app: FastifyInstance;
-  ctx: AppContext;
-  close(): Promise<void>;
-}
-
-/** Builds the context, subscribes to the bus and prepares the app; `listen` is the caller's. */
-export async function createService(config: CallsConfig, overrides: ContextOverrides = {}): Promise<RunningService> {
-  const ctx = await createContext(config, overrides);
-  const subscriptions = subscribeAll(ctx);
-  const app = buildApp(ctx);
-  await app.ready();
+export const service = defineService<CallsConfig, CallsDb, AppContext, ContextOverrides>({
+  name: 'calls',
+  loadConfig,
+  migrations,
+  health: (db) => db.selectFrom('service_meta').select('key').limit(1).execute(),
+  own: ownParts,
+  routes,
+  subscribers: subscribeAll,
   // Call timers (ring 60 s, connect 30 s, busy reply 3 s, silence 15 s) live in the rows, so any
   // instance fires them; a second's sweep is as fine as the spec's timers need.
-  const timers = overrides.timers === false ? undefined : every(1000, 'call-timers', ctx.log, () => runDueTimers(ctx));
-  return {
-    app,
-    ctx,
-    close: async () => {
-      await timers?.stop();
-      for (const s of subscriptions) s.unsubscribe();
-      await app.close();
-      await ctx.close();
-    },
-  };
-}
+  start: (ctx, overrides) =>
+    overrides.timers === false ? [] : [every(1000, 'call-timers', ctx.log, () => runDueTimers(ctx))],
+});
+
+export const { createService } = service;
+export type RunningService = Running<AppContext>;
+export { loadConfig, runDueTimers };
+export type { AppContext };

@@ -1,13 +1,8 @@
-import { createServiceApp } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { messageRoutes } from './routes/messages.ts';
 import { roomRoutes } from './routes/rooms.ts';
 
-export function buildApp(ctx: AppContext): FastifyInstance {
-  const app = createServiceApp(ctx);
-  roomRoutes(app, ctx);
-  messageRoutes(app, ctx);
-  return app;
-}
+/** The service's endpoints, registered in this order on the kit's app. */
+export const routes: ServiceRoutes<AppContext> = [roomRoutes, messageRoutes];

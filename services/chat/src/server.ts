@@ -1,36 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import { defineService, type RunningService as Running } from '@honne/service-kit';
 
-import { buildApp } from './app.ts';
+import { routes } from './app.ts';
 import { loadConfig, type ChatConfig } from './config.ts';
-import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import type { AppContext } from './context.ts';
+import { migrations } from './db/migrations/index.ts';
+import type { ChatDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
 import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
+export const service = defineService<ChatConfig, ChatDb, AppContext>({
+  name: 'chat',
+  loadConfig,
+  migrations,
+  health: (db) => db.selectFrom('service_meta').select('key').limit(1).execute(),
+  routes,
+  subscribers: subscribeAll,
+  // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
+  start: (ctx) => [startPurgeTimer(ctx)],
+});
+
+export const { createService } = service;
+export type RunningService = Running<AppContext>;
 export { loadConfig, purgeExpired };
 export type { AppContext };
-
-export interface RunningService {
-  app: FastifyInstance;
-  ctx: AppContext;
-  close(): Promise<void>;
-}
-
-/** Builds the context, subscribes to the bus and prepares the app; `listen` is the caller's. */
-export async function createService(config: ChatConfig, overrides: ContextOverrides = {}): Promise<RunningService> {
-  const ctx = await createContext(config, overrides);
-  const subscriptions = subscribeAll(ctx);
-  const app = buildApp(ctx);
-  await app.ready();
-  // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
-  const purge = startPurgeTimer(ctx);
-  return {
-    app,
-    ctx,
-    close: async () => {
-      await purge.stop();
-      for (const s of subscriptions) s.unsubscribe();
-      await app.close();
-      await ctx.close();
-    },
-  };
-}

@@ -1,15 +1,9 @@
-import { createServiceApp } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
 
-export function buildApp(ctx: AppContext): FastifyInstance {
-  const app = createServiceApp(ctx);
-  balanceRoutes(app, ctx);
-  historyRoutes(app, ctx);
-  grantRoutes(app, ctx);
-  return app;
-}
+/** The service's endpoints, registered in this order on the kit's app. */
+export const routes: ServiceRoutes<AppContext> = [balanceRoutes, historyRoutes, grantRoutes];

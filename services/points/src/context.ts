@@ -1,45 +1,6 @@
-import {
-  migrateToLatest,
-  openBaseContext,
-  openDatabase,
-  type BaseContext,
-  type BaseOverrides,
-} from '@honne/service-kit';
-import type { Kysely } from 'kysely';
+import type { ServiceContext } from '@honne/service-kit';
 
 import type { PointsConfig } from './config.ts';
-import { migrations } from './db/migrations/index.ts';
 import type { PointsDb } from './db/schema/index.ts';
 
-export interface AppContext extends BaseContext {
-  config: PointsConfig;
-  db: Kysely<PointsDb>;
-  close(): Promise<void>;
-}
-
-export interface ContextOverrides extends BaseOverrides {
-  /** Tests keep PGlite in memory and give each suite its own PostgreSQL schema. */
-  inMemoryDb?: boolean;
-  schema?: string;
-}
-
-export async function createContext(config: PointsConfig, overrides: ContextOverrides = {}): Promise<AppContext> {
-  const base = await openBaseContext(config, overrides);
-  const database = await openDatabase<PointsDb>({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: overrides.schema ?? 'points',
-    inMemory: overrides.inMemoryDb,
-  });
-  await migrateToLatest(database, migrations);
-  return {
-    ...base,
-    config,
-    db: database.db,
-    healthChecks: [['db', () => database.db.selectFrom('accounts').select('user_id').limit(1).execute()]],
-    close: async () => {
-      await database.close();
-      await base.closeOwned();
-    },
-  };
-}
+export type AppContext = ServiceContext<PointsConfig, PointsDb>;

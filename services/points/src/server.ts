@@ -1,34 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import { defineService, type RunningService as Running } from '@honne/service-kit';
 
-import { buildApp } from './app.ts';
+import { routes } from './app.ts';
 import { loadConfig, type PointsConfig } from './config.ts';
-import { createContext, type AppContext, type ContextOverrides } from './context.ts';
+import type { AppContext } from './context.ts';
+import { migrations } from './db/migrations/index.ts';
+import type { PointsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
 import { startExpirySweep } from './jobs/expire-lots.ts';
 
+export const service = defineService<PointsConfig, PointsDb, AppContext>({
+  name: 'points',
+  loadConfig,
+  migrations,
+  health: (db) => db.selectFrom('accounts').select('user_id').limit(1).execute(),
+  routes,
+  subscribers: subscribeAll,
+  start: (ctx) => [startExpirySweep(ctx)],
+});
+
+export const { createService } = service;
+export type RunningService = Running<AppContext>;
 export { loadConfig };
-
-export interface RunningService {
-  app: FastifyInstance;
-  ctx: AppContext;
-  close(): Promise<void>;
-}
-
-/** Builds the context, subscribes to the bus and prepares the app; `listen` is the caller's. */
-export async function createService(config: PointsConfig, overrides: ContextOverrides = {}): Promise<RunningService> {
-  const ctx = await createContext(config, overrides);
-  const subscriptions = subscribeAll(ctx);
-  const app = buildApp(ctx);
-  const sweep = startExpirySweep(ctx);
-  await app.ready();
-  return {
-    app,
-    ctx,
-    close: async () => {
-      for (const s of subscriptions) s.unsubscribe();
-      await sweep.stop();
-      await app.close();
-      await ctx.close();
-    },
-  };
-}
+export type { AppContext };

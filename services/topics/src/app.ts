@@ -1,5 +1,4 @@
-import { createServiceApp } from '@honne/service-kit';
-import type { FastifyInstance } from 'fastify';
+import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { filterRoutes } from './routes/filters.ts';
@@ -8,12 +7,11 @@ import { referenceRoutes } from './routes/reference.ts';
 import { threadRoutes } from './routes/threads.ts';
 import { topicRoutes } from './routes/topics.ts';
 
-export function buildApp(ctx: AppContext): FastifyInstance {
-  const app = createServiceApp(ctx);
-  referenceRoutes(app, ctx);
-  threadRoutes(app, ctx);
-  topicRoutes(app, ctx);
-  historyRoutes(app, ctx);
-  filterRoutes(app, ctx);
-  return app;
-}
+/** The service's endpoints, registered in this order on the kit's app. */
+export const routes: ServiceRoutes<AppContext> = [
+  referenceRoutes,
+  threadRoutes,
+  topicRoutes,
+  historyRoutes,
+  filterRoutes,
+];

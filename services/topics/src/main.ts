@@ -1,7 +1,3 @@
-import { listenAndHandleSignals } from '@honne/service-kit';
+import { service } from './server.ts';
 
-import { createService, loadConfig } from './server.ts';
-
-const config = loadConfig();
-const service = await createService(config);
-await listenAndHandleSignals(service.app, config.host, config.port, service.ctx.log, service.close);
+await service.main();

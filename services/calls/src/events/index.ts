@@ -1,6 +1,6 @@
 import { callsEndpoints } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
-import { ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { saveAccount } from '../db/repos/calls.ts';
@@ -13,18 +13,17 @@ import { relaySignal } from '../flow/signal.ts';
  * 'call.signal' command.
  */
 export function subscribeAll(ctx: AppContext): Subscription[] {
-  const queue = { queue: ctx.config.service };
   return [
-    ctx.bus.subscribe(events.userRegistered, (e) => saveAccount(ctx.db, e.user_id, e.email_id), queue),
-    ctx.bus.subscribe(events.userProfileUpdated, (e) => saveAccount(ctx.db, e.user_id, e.email_id), queue),
+    ctx.bus.subscribe(events.userRegistered, (e) => saveAccount(ctx.db, e.user_id, e.email_id), serviceQueue(ctx)),
+    ctx.bus.subscribe(events.userProfileUpdated, (e) => saveAccount(ctx.db, e.user_id, e.email_id), serviceQueue(ctx)),
     ctx.bus.subscribe(
       events.blockChanged,
       async (e) => {
         if (e.blocked) await endCallsOnBlock(ctx, e.blocker_id, e.blocked_id);
       },
-      queue,
+      serviceQueue(ctx),
     ),
-    ctx.bus.subscribe(events.userDeleted, (e) => endCallsOfUser(ctx, e.user_id), queue),
+    ctx.bus.subscribe(events.userDeleted, (e) => endCallsOfUser(ctx, e.user_id), serviceQueue(ctx)),
     respondCommand(ctx, requests.callsSignal, callsEndpoints.signal, async ({ body, caller }) =>
       ok({ relayed: await relaySignal(ctx, caller, body) }),
     ),

@@ -1,5 +1,5 @@
 import { events } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { sendMessage } from '../domain/send-message.ts';
@@ -24,5 +24,5 @@ export const onCallEnded = (ctx: AppContext): Subscription =>
         ctx.log.warn({ err, call: e.call_id }, 'call record not stored');
       }
     },
-    { queue: 'chat' },
+    serviceQueue(ctx),
   );

@@ -14,7 +14,7 @@ import {
   respondFriendRoomsRemove,
 } from './users.ts';
 
-/** Bus subscribers and responders of this service (queue group 'chat'). */
+/** Bus subscribers and responders of this service (queue group: the service's name, `serviceQueue`). */
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
     onProfileUpdated(ctx),

@@ -1,6 +1,6 @@
 import { chatEndpoints } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
-import { ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
@@ -58,7 +58,7 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
         }),
       };
     },
-    { queue: 'chat' },
+    serviceQueue(ctx),
   );
 
 /** Topics' history rows ask, per room of the user: its unread count and the latest message's preview. */
@@ -84,7 +84,7 @@ export const respondRoomsPreview = (ctx: AppContext): Subscription =>
         }),
       };
     },
-    { queue: 'chat' },
+    serviceQueue(ctx),
   );
 
 /** Accounts asks before a friendship made from a room: nobody befriends across anonymity (spec §6). */
@@ -118,5 +118,5 @@ export const respondRoomParticipants = (ctx: AppContext): Subscription =>
         deleted: false,
       };
     },
-    { queue: 'chat' },
+    serviceQueue(ctx),
   );

@@ -1,11 +1,9 @@
 import { events } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { closeTopicRooms } from '../db/repos/rooms.ts';
 import { announceRoomsRemoved } from './publish.ts';
-
-const queue = { queue: 'chat' };
 
 async function closeRooms(ctx: AppContext, topicId: string): Promise<void> {
   const removed = await closeTopicRooms(ctx.db, topicId, ctx.clock.now());
@@ -14,7 +12,7 @@ async function closeRooms(ctx: AppContext, topicId: string): Promise<void> {
 
 /** A voice's rooms close with it: messages deleted, rooms flagged deleted, '14' to both sides. */
 export const onTopicExpired = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(events.topicExpired, (e) => closeRooms(ctx, e.topic_id), queue);
+  ctx.bus.subscribe(events.topicExpired, (e) => closeRooms(ctx, e.topic_id), serviceQueue(ctx));
 
 export const onTopicDeleted = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(events.topicDeleted, (e) => closeRooms(ctx, e.topic_id), queue);
+  ctx.bus.subscribe(events.topicDeleted, (e) => closeRooms(ctx, e.topic_id), serviceQueue(ctx));

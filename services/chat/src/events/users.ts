@@ -1,30 +1,28 @@
 import { events, requests } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteRooms, friendRoomIdsOf, roomIdsOf } from '../db/repos/rooms.ts';
 import { forgetUser, resetFriends, setBlock, setFriend, upsertCard, upsertSettings } from '../db/repos/users.ts';
 import { announceRoomsRemoved } from './publish.ts';
 
-const queue = { queue: 'chat' };
-
 /** Cards (names, avatars) shown in rooms and messages; anonymity is applied when they are shown. */
 export const onProfileUpdated = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(events.userProfileUpdated, (e) => upsertCard(ctx.db, e), queue);
+  ctx.bus.subscribe(events.userProfileUpdated, (e) => upsertCard(ctx.db, e), serviceQueue(ctx));
 
 /** Retention of the user's messages from now on (saved_message_time minutes). */
 export const onSettingsUpdated = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(
     events.userSettingsUpdated,
     (e) => upsertSettings(ctx.db, e.user_id, e.saved_message_time, new Date(e.at)),
-    queue,
+    serviceQueue(ctx),
   );
 
 export const onBlockChanged = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(
     events.blockChanged,
     (e) => setBlock(ctx.db, e.blocker_id, e.blocked_id, e.blocked, new Date(e.at)),
-    queue,
+    serviceQueue(ctx),
   );
 
 /** Friends may open friend rooms; when a friendship ends, its room goes for both ('15'). */
@@ -37,7 +35,7 @@ export const onFriendChanged = (ctx: AppContext): Subscription =>
       const removed = await deleteRooms(ctx.db, await friendRoomIdsOf(ctx.db, e.user_id, e.friend_id));
       await announceRoomsRemoved(ctx, removed);
     },
-    queue,
+    serviceQueue(ctx),
   );
 
 /** Changing the user name resets friends and removes their friend rooms (spec §4): '15' to both sides. */
@@ -54,7 +52,7 @@ export const respondFriendRoomsRemove = (ctx: AppContext): Subscription =>
   ctx.bus.respond(
     requests.chatFriendRoomsRemove,
     async ({ user_id, renamed_at }) => ({ room_ids: await removeFriendRooms(ctx, user_id, renamed_at) }),
-    queue,
+    serviceQueue(ctx),
   );
 
 /** The same, when accounts could not ask (chat was unreachable) and announced the rename instead. */
@@ -62,7 +60,7 @@ export const onUserRenamed = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(
     events.userRenamed,
     async (e) => void (await removeFriendRooms(ctx, e.user_id, e.renamed_at)),
-    queue,
+    serviceQueue(ctx),
   );
 
 /** A deleted user's rooms and messages go; the people they talked with hear it ('14'/'15'). */
@@ -79,5 +77,5 @@ export const onUserDeleted = (ctx: AppContext): Subscription =>
       await forgetUser(ctx.db, user_id);
       await announceRoomsRemoved(ctx, removed, (id) => id !== user_id);
     },
-    queue,
+    serviceQueue(ctx),
   );

@@ -5,10 +5,9 @@
  */
 import os from 'node:os';
 
-import { loadConfig } from '../config.ts';
-import { createContext } from '../context.ts';
 import { validAmount } from '../domain/ledger.ts';
 import { grantPoints } from '../ledger/grant.ts';
+import { service } from '../server.ts';
 
 const [userId, amountText, reason, key] = process.argv.slice(2);
 const amount = Number(amountText);
@@ -16,7 +15,9 @@ if (!userId || !reason || !key || !validAmount(amount)) {
   process.stderr.write('usage: grant <user_id> <amount 1..1000000> <reason> <idempotency_key>\n');
   process.exit(2);
 }
-const ctx = await createContext(loadConfig());
+const config = service.loadConfig();
+// A deployed database is migrated by its own step; PGlite is this process's alone.
+const ctx = await service.createContext(config, { migrate: !config.databaseUrl });
 try {
   const result = await grantPoints(
     ctx,

@@ -1,5 +1,5 @@
 import { requests } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
@@ -9,6 +9,6 @@ export function respondBalance(ctx: AppContext): Subscription {
   return ctx.bus.respond(
     requests.balanceGet,
     async ({ user_id }) => ({ user_id, balance: await balanceOf(ctx.db, user_id) }),
-    { queue: 'points' },
+    serviceQueue(ctx),
   );
 }

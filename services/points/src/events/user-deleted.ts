@@ -1,5 +1,5 @@
 import { events } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 
@@ -11,6 +11,6 @@ export function onUserDeleted(ctx: AppContext): Subscription {
       await ctx.db.deleteFrom('accounts').where('user_id', '=', user_id).execute();
       ctx.log.info({ user_id }, 'ledger account removed');
     },
-    { queue: 'points' },
+    serviceQueue(ctx),
   );
 }

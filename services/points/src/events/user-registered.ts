@@ -1,5 +1,5 @@
 import { events } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { openAccount } from '../db/repos/accounts.ts';
@@ -12,6 +12,6 @@ export function onUserRegistered(ctx: AppContext): Subscription {
       await openAccount(ctx.db, user_id, ctx.clock.now());
       ctx.log.info({ user_id }, 'ledger account opened');
     },
-    { queue: 'points' },
+    serviceQueue(ctx),
   );
 }

@@ -5,7 +5,7 @@ import { respondFilter, respondTopic } from './requests.ts';
 import { onRoomOpened, onRoomReplied } from './rooms.ts';
 import { onPresenceChanged, onProfileUpdated, onUserDeleted } from './users.ts';
 
-/** Bus subscribers and responders of this service (queue group 'topics'). */
+/** Bus subscribers and responders of this service (queue group: the service's name, `serviceQueue`). */
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
     onProfileUpdated(ctx),

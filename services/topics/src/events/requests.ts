@@ -1,12 +1,10 @@
 import { requests } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { findLive } from '../db/repos/topics.ts';
 import { findFilter } from '../db/repos/users.ts';
 import { isUuid } from '../domain/cursor.ts';
-
-const queue = { queue: 'topics' };
 
 /** Accounts asks for the filter history of GET /users/profile. */
 export const respondFilter = (ctx: AppContext): Subscription =>
@@ -22,7 +20,7 @@ export const respondFilter = (ctx: AppContext): Subscription =>
         is_first_search: f?.is_first_search ?? true,
       };
     },
-    queue,
+    serviceQueue(ctx),
   );
 
 /** Chat and calls ask about a live voice (its poster, prices, callability). */
@@ -46,5 +44,5 @@ export const respondTopic = (ctx: AppContext): Subscription =>
         expire_at: t ? new Date(t.expire_at).toISOString() : null,
       };
     },
-    queue,
+    serviceQueue(ctx),
   );

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 import { events } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { markReplied, recordRoomOpened } from '../db/repos/history.ts';
 import { findLive } from '../db/repos/topics.ts';
-
-const queue = { queue: 'topics' };
 
 /**
  * Chat opened a room on a voice: both people get a history entry (expiring with the voice) and
@@ -32,8 +30,12 @@ export const onRoomOpened = (ctx: AppContext): Subscription =>
         ids: { ownerHistory: randomUUID(), openerHistory: randomUUID(), reply: randomUUID() },
       });
     },
-    queue,
+    serviceQueue(ctx),
   );
 
 export const onRoomReplied = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(events.chatRoomReplied, async (e) => void (await markReplied(ctx.db, e.room_id, e.user_id)), queue);
+  ctx.bus.subscribe(
+    events.chatRoomReplied,
+    async (e) => void (await markReplied(ctx.db, e.room_id, e.user_id)),
+    serviceQueue(ctx),
+  );

@@ -1,20 +1,22 @@
 import { events } from '@honne/contracts/events';
-import type { Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteTopics, idsOfUser } from '../db/repos/topics.ts';
 import { forgetUser, setPresence, upsertCard } from '../db/repos/users.ts';
 import { announceRemoved } from './publish.ts';
 
-const queue = { queue: 'topics' };
-
 /** The read model of user cards (names, avatars, gender, age, area, rank maxima). */
 export const onProfileUpdated = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(events.userProfileUpdated, (e) => upsertCard(ctx.db, e), queue);
+  ctx.bus.subscribe(events.userProfileUpdated, (e) => upsertCard(ctx.db, e), serviceQueue(ctx));
 
 /** The presence read model behind the user_status filter. */
 export const onPresenceChanged = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(events.presenceChanged, (e) => setPresence(ctx.db, e.user_id, e.online, new Date(e.at)), queue);
+  ctx.bus.subscribe(
+    events.presenceChanged,
+    (e) => setPresence(ctx.db, e.user_id, e.online, new Date(e.at)),
+    serviceQueue(ctx),
+  );
 
 /** A deleted user's voices go (announced like any removal), then everything else of theirs. */
 export const onUserDeleted = (ctx: AppContext): Subscription =>
@@ -26,5 +28,5 @@ export const onUserDeleted = (ctx: AppContext): Subscription =>
       await forgetUser(ctx.db, user_id);
       await announceRemoved(ctx, removed, 'user_deleted');
     },
-    queue,
+    serviceQueue(ctx),
   );

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('pending_signups_email').on('pending_signups').columns(['email', 'created_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('pending_signups').execute();
   await db.schema.dropTable('sessions').execute();
   await db.schema.dropTable('users').execute();

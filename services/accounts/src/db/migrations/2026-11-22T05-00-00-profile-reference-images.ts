@@ -52,13 +52,20 @@ const PREFECTURES = [
 ];
 const AGES = ['10代', '20代', '30代', '40代', '50代', '60代以上'];
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The rows this migration seeds, typed as the tables are when it runs (not the app's schema now). */
+type Seeded = {
+  areas: { id: number; name: string };
+  ages: { id: number; name: string };
+};
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const seed = db.withTables<Seeded>();
   await db.schema
     .createTable('areas')
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .execute();
-  await db
+  await seed
     .insertInto('areas')
     .values([{ id: 1, name: '全国' }, ...PREFECTURES.map((name, i) => ({ id: i + 2, name }))])
     .execute();
@@ -67,7 +74,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('id', 'integer', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
     .execute();
-  await db
+  await seed
     .insertInto('ages')
     .values(AGES.map((name, i) => ({ id: i + 1, name })))
     .execute();
@@ -121,7 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('one_time_codes').execute();
   await db.schema.dropTable('images').execute();
   await db.schema.dropIndex('users_account_character').execute();

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // One row per direction, so each side lists its friends with one index scan; both rows are
   // written and removed together.
   await db.schema
@@ -36,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('users_user_name').on('users').column('user_name').execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('users_user_name').execute();
   await db.schema.dropTable('user_reports').execute();
   await db.schema.dropTable('blocks').execute();

@@ -1,11 +1,13 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from '@honne/service-kit';
 
 import * as usersSessionsSignups from './2026-11-22T04-10-00-users-sessions-signups.ts';
 import * as profileReferenceImages from './2026-11-22T05-00-00-profile-reference-images.ts';
 import * as friendsBlocksReports from './2026-11-22T06-00-00-friends-blocks-reports.ts';
 
-export const migrations: Record<string, Migration> = {
-  '2026-11-22T04-10-00-users-sessions-signups': usersSessionsSignups,
-  '2026-11-22T05-00-00-profile-reference-images': profileReferenceImages,
-  '2026-11-22T06-00-00-friends-blocks-reports': friendsBlocksReports,
+export const migrations: MigrationSet = {
+  migrations: {
+    '2026-11-22T04-10-00-users-sessions-signups': usersSessionsSignups,
+    '2026-11-22T05-00-00-profile-reference-images': profileReferenceImages,
+    '2026-11-22T06-00-00-friends-blocks-reports': friendsBlocksReports,
+  },
 };

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** One voice greeting per user (spec §4 recorder); ≤ 512 kB, so it lives in the row itself. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('greetings')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
@@ -13,6 +13,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('greetings').execute();
 }

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * One row per call, and one hold per account (the parent account: characters share it) on the
  * call they are in, so "one call per user across characters and devices" is a primary key.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('calls')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -54,7 +54,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('call_accounts').execute();
   await db.schema.dropTable('call_holds').execute();
   await db.schema.dropTable('calls').execute();

@@ -1,11 +1,13 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from '@honne/service-kit';
 
 import * as init from './2026-11-22T04-00-00-init.ts';
 import * as greetings from './2026-11-23T22-15-00-greetings.ts';
 import * as calls from './2026-11-23T22-40-00-calls.ts';
 
-export const migrations: Record<string, Migration> = {
-  '2026-11-22T04-00-00-init': init,
-  '2026-11-23T22-15-00-greetings': greetings,
-  '2026-11-23T22-40-00-calls': calls,
+export const migrations: MigrationSet = {
+  migrations: {
+    '2026-11-22T04-00-00-init': init,
+    '2026-11-23T22-15-00-greetings': greetings,
+    '2026-11-23T22-40-00-calls': calls,
+  },
 };

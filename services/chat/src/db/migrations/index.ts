@@ -1,9 +1,13 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from '@honne/service-kit';
 
 import * as init from './2026-11-22T04-00-00-init.ts';
-import * as roomsMessages from './2026-11-24T02-00-00-rooms-messages.ts';
+import * as roomsMessages from './2026-11-23T02-00-00-rooms-messages.ts';
 
-export const migrations: Record<string, Migration> = {
-  '2026-11-22T04-00-00-init': init,
-  '2026-11-24T02-00-00-rooms-messages': roomsMessages,
+export const migrations: MigrationSet = {
+  migrations: {
+    '2026-11-22T04-00-00-init': init,
+    '2026-11-23T02-00-00-rooms-messages': roomsMessages,
+  },
+  // Dated a day ahead of its time when written; databases that ran it recorded the old name.
+  renamed: { '2026-11-24T02-00-00-rooms-messages': '2026-11-23T02-00-00-rooms-messages' },
 };

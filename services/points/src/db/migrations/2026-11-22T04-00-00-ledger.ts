@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('accounts')
     .addColumn('user_id', 'text', (c) => c.primaryKey())
@@ -25,7 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('entries_user_created').on('entries').columns(['user_id', 'created_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('entries').execute();
   await db.schema.dropTable('accounts').execute();
 }

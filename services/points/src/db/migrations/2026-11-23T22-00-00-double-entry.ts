@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * account), purchased points in `lots`, and the purchased part of each balance kept apart.
  * `entries` was never written, so it is replaced rather than migrated.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('entries').execute();
   await sql`alter table accounts drop constraint accounts_balance_check`.execute(db);
   await db.schema
@@ -59,7 +59,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('lots_user_issued').on('lots').columns(['user_id', 'issued_at']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('lots').execute();
   await db.schema.dropTable('transfers').execute();
   await sql`alter table accounts drop constraint accounts_purchased_check`.execute(db);

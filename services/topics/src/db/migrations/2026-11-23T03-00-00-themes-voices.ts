@@ -58,7 +58,22 @@ function hashPassword(pw: string): string {
   return `scrypt$${salt.toString('hex')}$${scryptSync(pw, salt, 32).toString('hex')}`;
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+/** The rows this migration seeds, typed as the tables are when it runs (not the app's schema now). */
+type Seeded = {
+  categories: { id: number; name: string; topic_max_num: number | null; sort_order: number };
+  sub_categories: {
+    id: number;
+    category_id: number;
+    name: string;
+    topic_expire_after_max_minutes: number;
+    pw_hash: string | null;
+    sort_order: number;
+  };
+  service_meta: { key: string; value: string };
+};
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  const seed = db.withTables<Seeded>();
   await db.schema
     .createTable('categories')
     .addColumn('id', 'integer', (c) => c.primaryKey())
@@ -206,11 +221,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await sql`CREATE INDEX replies_by_topic ON replies (topic_id, created_at DESC, id DESC)`.execute(db);
 
-  await db
+  await seed
     .insertInto('categories')
     .values(CATEGORIES.map(([id, name, max], i) => ({ id, name, topic_max_num: max, sort_order: i + 1 })))
     .execute();
-  await db
+  await seed
     .insertInto('sub_categories')
     .values(
       SUB_CATEGORIES.map(([id, category_id, name, minutes, pw], i) => ({
@@ -223,10 +238,10 @@ export async function up(db: Kysely<any>): Promise<void> {
       })),
     )
     .execute();
-  await db.insertInto('service_meta').values({ key: 'reference_seed', value: '1' }).execute();
+  await seed.insertInto('service_meta').values({ key: 'reference_seed', value: '1' }).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const t of [
     'replies',
     'history',
@@ -242,5 +257,5 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]) {
     await db.schema.dropTable(t).execute();
   }
-  await db.deleteFrom('service_meta').where('key', '=', 'reference_seed').execute();
+  await db.withTables<Seeded>().deleteFrom('service_meta').where('key', '=', 'reference_seed').execute();
 }

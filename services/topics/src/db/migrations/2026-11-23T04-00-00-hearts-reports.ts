@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('topic_hearts')
     .addColumn('topic_id', 'uuid', (c) => c.notNull().references('topics.id').onDelete('cascade'))
@@ -19,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('topic_reports').execute();
   await db.schema.dropTable('topic_hearts').execute();
 }

@@ -1,11 +1,13 @@
-import type { Migration } from 'kysely';
+import type { MigrationSet } from '@honne/service-kit';
 
 import * as init from './2026-11-22T04-00-00-init.ts';
 import * as themesVoices from './2026-11-23T03-00-00-themes-voices.ts';
 import * as heartsReports from './2026-11-23T04-00-00-hearts-reports.ts';
 
-export const migrations: Record<string, Migration> = {
-  '2026-11-22T04-00-00-init': init,
-  '2026-11-23T03-00-00-themes-voices': themesVoices,
-  '2026-11-23T04-00-00-hearts-reports': heartsReports,
+export const migrations: MigrationSet = {
+  migrations: {
+    '2026-11-22T04-00-00-init': init,
+    '2026-11-23T03-00-00-themes-voices': themesVoices,
+    '2026-11-23T04-00-00-hearts-reports': heartsReports,
+  },
 };
