@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts/messages';
 import { expect, test } from '@playwright/test';
 
-import { auth, userWithProfile } from './topics-helpers.ts';
+import { auth, openRoom, postVoice, userWithProfile } from './topics-helpers.ts';
 
 test('a friendship made from a room needs both people there under their own names (checked on the server)', async ({
   request,
@@ -10,35 +10,8 @@ test('a friendship made from a room needs both people there under their own name
   const b = await userWithProfile(request, 'anon-b', { user_name: 'びい', gender: 1, age_id: 2, area_id: 13 });
   const c = await userWithProfile(request, 'anon-c', { user_name: 'しい', gender: 1, age_id: 2, area_id: 13 });
 
-  const thread = (
-    await (
-      await request.post('/api/v1/threads/join', {
-        headers: auth(a),
-        data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-      })
-    ).json()
-  ).data as { id: string };
-  const voice = await request.post(`/api/v1/topics/${thread.id}`, {
-    headers: auth(a),
-    data: {
-      title: 'だれでもどうぞ',
-      sub_category_id: 22,
-      area_id: 13,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-    },
-  });
-  expect(voice.status(), await voice.text()).toBe(200);
-  const topicId = (await voice.json()).data.id as string;
-  const openRoom = async (who: typeof b, is_anonymous: boolean) => {
-    const res = await request.post('/api/v1/rooms', {
-      headers: auth(who),
-      data: { topic_id: topicId, room_type_id: 2, is_anonymous },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    return (await res.json()).data.id as string;
-  };
+  const topicId = (await postVoice(request, a, { title: 'だれでもどうぞ' })).id;
+  const openRoomAs = (who: typeof b, isAnonymous: boolean) => openRoom(request, who, topicId, isAnonymous);
   const addFriend = (who: typeof a, other: typeof b, room_id: string) =>
     request.post('/api/v1/users/friends', {
       headers: auth(who),
@@ -46,7 +19,7 @@ test('a friendship made from a room needs both people there under their own name
     });
 
   // B talks to A anonymously: A cannot make B a friend from that room, nor B make A one.
-  const anonymousRoom = await openRoom(b, true);
+  const anonymousRoom = await openRoomAs(b, true);
   const refused = await addFriend(a, b, anonymousRoom);
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error).toBe(messages.cannotFriendAnonymous);
@@ -56,7 +29,7 @@ test('a friendship made from a room needs both people there under their own name
   expect((await addFriend(c, b, anonymousRoom)).status()).toBe(404);
 
   // C talks to A under their own name: the friendship is made.
-  const namedRoom = await openRoom(c, false);
+  const namedRoom = await openRoomAs(c, false);
   const added = await addFriend(a, c, namedRoom);
   expect(added.status(), await added.text()).toBe(200);
   expect((await added.json()).data.message).toBe(messages.friendAdded);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 // Sheets and popups fade in: let them settle before the picture.
 const shot = async (page: Page, name: string) => {
@@ -19,29 +19,7 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const b = await userWithProfile(request, 'chat-b', { user_name: 'ぶんた', gender: 1, age_id: 2, area_id: 13 });
 
   // A's voice, set up through the API (the posting screens have their own journey).
-  const joined = await request.post('/api/v1/threads/join', {
-    headers: auth(a),
-    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-  });
-  expect(joined.status()).toBe(200);
-  const thread = (await joined.json()).data as { id: string };
-  const posted = await request.post(`/api/v1/topics/${thread.id}`, {
-    headers: auth(a),
-    data: {
-      title: '誰か話しませんか',
-      sub_category_id: 22,
-      area_id: 13,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
-  const joinedB = await request.post('/api/v1/threads/join', {
-    headers: auth(b),
-    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-  });
-  expect(joinedB.status()).toBe(200);
+  await postVoice(request, a, { title: '誰か話しませんか' }, [b]);
 
   // B opens the voice and starts a chat under their own name.
   const pb = await signedInPage(browser, b);

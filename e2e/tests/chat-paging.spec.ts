@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 test('a long conversation opens on its newest messages and loads older ones as the reader scrolls up, keeping their place', async ({
   browser,
@@ -8,32 +8,8 @@ test('a long conversation opens on its newest messages and loads older ones as t
 }) => {
   const a = await userWithProfile(request, 'page-a', { user_name: 'あやの', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'page-b', { user_name: 'ぶんご', gender: 1, age_id: 2, area_id: 13 });
-  const thread = (
-    await (
-      await request.post('/api/v1/threads/join', {
-        headers: auth(a),
-        data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-      })
-    ).json()
-  ).data as { id: string };
-  const voice = await request.post(`/api/v1/topics/${thread.id}`, {
-    headers: auth(a),
-    data: {
-      title: '長話の部屋',
-      sub_category_id: 22,
-      area_id: 13,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-    },
-  });
-  expect(voice.status(), await voice.text()).toBe(200);
-  const room = await request.post('/api/v1/rooms', {
-    headers: auth(b),
-    data: { topic_id: (await voice.json()).data.id, room_type_id: 2, is_anonymous: false },
-  });
-  expect(room.status(), await room.text()).toBe(200);
-  const roomId = (await room.json()).data.id as string;
+  const voice = await postVoice(request, a, { title: '長話の部屋' });
+  const roomId = await openRoom(request, b, voice.id);
   // 120 messages: more than two pages of 50.
   for (let i = 1; i <= 120; i++) {
     const res = await request.post('/api/v1/messages', {

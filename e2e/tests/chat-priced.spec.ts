@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(300);
@@ -14,21 +14,7 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   test.setTimeout(120_000);
   const a = await userWithProfile(request, 'pr-a', { user_name: 'しおり', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'pr-b', { user_name: 'ゆうま', gender: 1, age_id: 2, area_id: 13 });
-  const joined = await request.post('/api/v1/threads/join', {
-    headers: auth(a),
-    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-  });
-  const thread = (await joined.json()).data as { id: string };
-  const post = (title: string) =>
-    request.post(`/api/v1/topics/${thread.id}`, {
-      headers: auth(a),
-      data: { title, sub_category_id: 22, area_id: 13, expire_after_minute: 10, chat_price: 100, call_price: 0 },
-    });
-  expect((await post('相談にのります')).status()).toBe(200);
-  await request.post('/api/v1/threads/join', {
-    headers: auth(b),
-    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-  });
+  const voice = await postVoice(request, a, { title: '相談にのります', chat_price: 100 }, [b]);
 
   const pb = await signedInPage(browser, b);
   await pb.setViewportSize({ width: 375, height: 667 });
@@ -64,17 +50,12 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   // Reopening needs no second confirmation.
   const again = await request.post('/api/v1/rooms', {
     headers: auth(b),
-    data: {
-      topic_id: (
-        await (await request.get(`/api/v1/topics?thread_id=${thread.id}&area_id=13`, { headers: auth(b) })).json()
-      ).data[0].id,
-      room_type_id: 2,
-    },
+    data: { topic_id: voice.id, room_type_id: 2 },
   });
   expect(again.status()).toBe(200);
 
   // Posting again replaces the voice: the open rooms show 'no such voice' and go back.
-  expect((await post('新しい相談')).status()).toBe(200);
+  await postVoice(request, a, { title: '新しい相談', chat_price: 100 });
   await expect(pb.getByText('該当する声がありません。既に削除されている可能性があります。')).toBeVisible();
   await shot(pb, '22-voice-gone');
   await pb.getByRole('button', { name: 'OK' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { E2E_CONTROL_PORT } from '../playwright.config.ts';
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /** Moves every service's clock (back, when negative) and runs the chat purge (the embedded launcher's test control). */
 async function advanceClock(ms: number): Promise<void> {
@@ -17,27 +17,7 @@ test('messages vanish at the sender’s retention time: gone from the open room,
   const b = await userWithProfile(request, 'keep-b', { user_name: 'ばんり', gender: 1, age_id: 2, area_id: 13 });
 
   // A's voice lives 10 minutes; B keeps messages only 5.
-  const thread = (
-    await (
-      await request.post('/api/v1/threads/join', {
-        headers: auth(a),
-        data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-      })
-    ).json()
-  ).data as { id: string };
-  const voice = await request.post(`/api/v1/topics/${thread.id}`, {
-    headers: auth(a),
-    data: {
-      title: '消える話',
-      sub_category_id: 22,
-      area_id: 13,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-    },
-  });
-  expect(voice.status(), await voice.text()).toBe(200);
-  const topicId = (await voice.json()).data.id as string;
+  const topicId = (await postVoice(request, a, { title: '消える話' })).id;
   const setting = await request.put('/api/v1/users/setting', { headers: auth(b), data: { saved_message_time: 5 } });
   expect((await setting.json()).data.saved_message_time).toBe(5);
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(300);
@@ -21,21 +21,7 @@ test('A finds B’s reply from the badge, the history row and the reply list, an
   test.setTimeout(180_000);
   const a = await userWithProfile(request, 'loop-a', { user_name: 'あおい', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'loop-b', { user_name: 'ばんり', gender: 1, age_id: 2, area_id: 13 });
-  const joined = await request.post('/api/v1/threads/join', {
-    headers: auth(a),
-    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-  });
-  const thread = (await joined.json()).data as { id: string };
-  const posted = await request.post(`/api/v1/topics/${thread.id}`, {
-    headers: auth(a),
-    data: { title: '眠れない夜の話', sub_category_id: 22, area_id: 13, expire_after_minute: 10 },
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
-  const topicId = (await posted.json()).data.id as string;
-  await request.post('/api/v1/threads/join', {
-    headers: auth(b),
-    data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-  });
+  const topicId = (await postVoice(request, a, { title: '眠れない夜の話' }, [b])).id;
 
   // A is on the home screen, nothing waiting.
   const pa = await signedInPage(browser, a);

@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts/messages';
 import { expect, test } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 test('friend detail: Japanese gender, blood type and personality, the friend’s voice with its countdown, forbidden matters / self-PR with “no data”, and a report sent from the panel', async ({
   browser,
@@ -30,36 +30,16 @@ test('friend detail: Japanese gender, blood type and personality, the friend’s
   expect(put.status(), await put.text()).toBe(200);
 
   // The poster's voice; the viewer opens a room on it and they become friends from there.
-  const thread = (
-    await (
-      await request.post('/api/v1/threads/join', {
-        headers: auth(poster),
-        data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-      })
-    ).json()
-  ).data as { id: string };
-  const voice = await request.post(`/api/v1/topics/${thread.id}`, {
-    headers: auth(poster),
-    data: {
+  const topicId = (
+    await postVoice(request, poster, {
       title: '週末のおすすめ https://example.jp/cafe',
       comment: 'なんでも話しましょう',
-      sub_category_id: 22,
-      area_id: 13,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-    },
-  });
-  expect(voice.status(), await voice.text()).toBe(200);
-  const topicId = (await voice.json()).data.id as string;
-  const room = await request.post('/api/v1/rooms', {
-    headers: auth(viewer),
-    data: { topic_id: topicId, room_type_id: 2, is_anonymous: false },
-  });
-  expect(room.status(), await room.text()).toBe(200);
+    })
+  ).id;
+  const roomId = await openRoom(request, viewer, topicId);
   const friended = await request.post('/api/v1/users/friends', {
     headers: auth(viewer),
-    data: { user_id: poster.userId, room_id: (await room.json()).data.id, topic_id: topicId },
+    data: { user_id: poster.userId, room_id: roomId, topic_id: topicId },
   });
   expect(friended.status(), await friended.text()).toBe(200);
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, joinTheme, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 // Issue 18's smaller core-loop promises, as a person meets them.
 test('a filter saved unchanged hides nobody, prices show before a chat, and the same name again changes nothing', async ({
@@ -10,28 +10,8 @@ test('a filter saved unchanged hides nobody, prices show before a chat, and the 
   test.setTimeout(120_000);
   const a = await userWithProfile(request, 'details-a', { user_name: 'あやめ', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'details-b', { user_name: 'ぼたん', gender: 1, age_id: 2, area_id: 13 });
-  const join = async (who: typeof a) => {
-    const joined = await request.post('/api/v1/threads/join', {
-      headers: auth(who),
-      data: { area_id: 13, category_id: 5, sub_category_id: 22 },
-    });
-    expect(joined.status()).toBe(200);
-    return (await joined.json()).data as { id: string };
-  };
-  await join(a);
-  const theme = await join(b);
-  const posted = await request.post(`/api/v1/topics/${theme.id}`, {
-    headers: auth(b),
-    data: {
-      title: 'ぼたんの本音',
-      sub_category_id: 22,
-      area_id: 13,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-    },
-  });
-  expect(posted.status(), await posted.text()).toBe(200);
+  await joinTheme(request, a);
+  await postVoice(request, b, { title: 'ぼたんの本音' });
 
   // A opens the filter for the first time: it starts from everyone, and saving it unchanged keeps
   // B's voice (a man in his twenties) in A's list.

@@ -47,3 +47,51 @@ export async function signedInPage(browser: Browser, user: TestUser): Promise<Pa
 }
 
 export const auth = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+
+/** The theme most journeys post in: 東京都, 悩み・相談 / ちょっと聞いて (voices live at most 10 minutes). */
+export const THEME = { area_id: 13, category_id: 5, sub_category_id: 22 };
+
+/** Joins the theme as `user` (what opening it in the app does); answers the theme (thread). */
+export async function joinTheme(request: APIRequestContext, user: TestUser, theme = THEME) {
+  const joined = await request.post('/api/v1/threads/join', { headers: auth(user), data: theme });
+  expect(joined.status(), await joined.text()).toBe(200);
+  return (await joined.json()).data as { id: string; name: string };
+}
+
+/**
+ * A voice by `owner` in the theme, set up through the API (the posting screens have their own
+ * journey), free and living 10 minutes unless `voice` says otherwise; `others` join the theme too.
+ */
+export async function postVoice(
+  request: APIRequestContext,
+  owner: TestUser,
+  voice: { title: string } & Record<string, unknown>,
+  others: TestUser[] = [],
+  theme = THEME,
+): Promise<{ id: string; threadId: string }> {
+  const thread = await joinTheme(request, owner, theme);
+  const posted = await request.post(`/api/v1/topics/${thread.id}`, {
+    headers: auth(owner),
+    data: {
+      sub_category_id: theme.sub_category_id,
+      area_id: theme.area_id,
+      expire_after_minute: 10,
+      chat_price: 0,
+      call_price: 0,
+      ...voice,
+    },
+  });
+  expect(posted.status(), await posted.text()).toBe(200);
+  for (const other of others) await joinTheme(request, other, theme);
+  return { id: (await posted.json()).data.id as string, threadId: thread.id };
+}
+
+/** Opens a chat room on a voice as `user` (anonymously when asked); answers the room's id. */
+export async function openRoom(request: APIRequestContext, user: TestUser, topicId: string, isAnonymous = false) {
+  const res = await request.post('/api/v1/rooms', {
+    headers: auth(user),
+    data: { topic_id: topicId, room_type_id: 2, is_anonymous: isAnonymous },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.id as string;
+}

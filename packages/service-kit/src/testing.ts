@@ -106,3 +106,4 @@ export async function publishAndWait<E extends EventDef>(
     if (!(await handled())) throw new Error(`${def.subject} not handled yet`);
   });
 }
+export { serviceShellSuite } from './testing-shell.ts';

@@ -5,6 +5,7 @@ export { isSendEnter, type EnterKeyEvent } from './keyboard.ts';
 export { AppFrame } from './components/AppFrame.tsx';
 export { Button, type ButtonProps, type ButtonVariant } from './components/Button.tsx';
 export { TextField, type TextFieldProps } from './components/TextField.tsx';
+export { useFormFields } from './components/useFormFields.ts';
 export { Checkbox, type CheckboxProps } from './components/Checkbox.tsx';
 export { Popup, ConfirmDialog, type PopupProps, type ConfirmDialogProps } from './components/Popup.tsx';
 export {

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
-import type { FieldErrors } from '@honne/contracts';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints, validateChangePassword } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { Button, Header, Loader, TextField, useFormFields, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useReport } from '../shared/useReport.ts';
@@ -18,10 +17,8 @@ export default function ChangePassword() {
   const navigate = useNavigate();
   const popup = usePopup();
   const report = useReport();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, setForm, setErrors, field } = useFormFields(EMPTY);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof EMPTY) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,30 +45,21 @@ export default function ChangePassword() {
           <TextField
             label={strings.currentPassword}
             type="password"
-            name="password"
             autoComplete="current-password"
-            value={form.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...field('password')}
           />
           <TextField
             label={strings.newPassword}
             type="password"
-            name="new_password"
             autoComplete="new-password"
-            value={form.new_password}
-            onChange={set('new_password')}
-            error={errors.new_password}
+            {...field('new_password')}
             hint={strings.passwordHint}
           />
           <TextField
             label={strings.newPasswordConfirm}
             type="password"
-            name="confirm_new_password"
             autoComplete="new-password"
-            value={form.confirm_new_password}
-            onChange={set('confirm_new_password')}
-            error={errors.confirm_new_password}
+            {...field('confirm_new_password')}
           />
           <Button type="submit" block loading={busy}>
             {strings.changeButton}

@@ -6,7 +6,7 @@ import type { FieldErrors } from '@honne/contracts';
 import { checkPassword } from '@honne/contracts/accounts';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { Button, Header, Loader, TextField, useFormFields, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { showError } from '../shared/errors.ts';
@@ -24,8 +24,7 @@ export default function ResetPassword() {
   const { storage, call } = getApi().client;
   const email = storage.getItem(STORAGE_KEYS.resetEmail);
   const code = storage.getItem(STORAGE_KEYS.verifyCode);
-  const [form, setForm] = useState({ password: '', confirm_password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, setErrors, field } = useFormFields({ password: '', confirm_password: '' });
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -73,21 +72,15 @@ export default function ResetPassword() {
           <TextField
             label={strings.newPassword}
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={form.password}
-            onChange={(v) => setForm((f) => ({ ...f, password: v }))}
-            error={errors.password}
+            {...field('password')}
             hint={strings.passwordHint}
           />
           <TextField
             label={strings.newPasswordConfirm}
             type="password"
-            name="confirm_password"
             autoComplete="new-password"
-            value={form.confirm_password}
-            onChange={(v) => setForm((f) => ({ ...f, confirm_password: v }))}
-            error={errors.confirm_password}
+            {...field('confirm_password')}
           />
           <Button type="submit" block loading={busy}>
             {strings.setPassword}

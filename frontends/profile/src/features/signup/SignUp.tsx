@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { validateSignUp, validateVerify, type SignUpResult } from '@honne/contracts/accounts';
 import type { FieldErrors } from '@honne/contracts';
 import { getApi } from '@honne/api-client';
-import { Button, Checkbox, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { Button, Checkbox, Header, Loader, TextField, useFormFields, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { CodeField } from '../shared/CodeField.tsx';
@@ -14,12 +14,12 @@ import { TermsBody } from '../terms/Terms.tsx';
 const FORM_FIELDS = ['email', 'confirm_email', 'password', 'confirm_password', 'agree_terms'] as const;
 const VERIFY_FIELDS = ['verify_code'] as const;
 
-interface Form {
+type Form = {
   email: string;
   confirm_email: string;
   password: string;
   confirm_password: string;
-}
+};
 
 /**
  * Account creation (spec §2, §4, §5): the form with the terms gate, then the 6-digit code step.
@@ -28,17 +28,19 @@ interface Form {
 export default function SignUp() {
   const navigate = useNavigate();
   const popup = usePopup();
-  const [form, setForm] = useState<Form>({ email: '', confirm_email: '', password: '', confirm_password: '' });
+  const { form, errors, setErrors, field } = useFormFields<Form>({
+    email: '',
+    confirm_email: '',
+    password: '',
+    confirm_password: '',
+  });
   const [termsOpened, setTermsOpened] = useState(false);
   const [showTerms, setShowTerms] = useState(false);
   const [agreed, setAgreed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<SignUpResult | null>(null);
   const [code, setCode] = useState('');
   const [codeErrors, setCodeErrors] = useState<FieldErrors>({});
-
-  const set = (field: keyof Form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const fail = (error: unknown, fields: readonly string[], setFieldErrors: (e: FieldErrors) => void) => {
     const shown = showError(error, fields);
@@ -159,43 +161,31 @@ export default function SignUp() {
           <TextField
             label={strings.email}
             type="email"
-            name="email"
             autoComplete="email"
             inputMode="email"
             maxLength={100}
-            value={form.email}
-            onChange={set('email')}
-            error={errors.email}
+            {...field('email')}
           />
           <TextField
             label={strings.emailConfirm}
             type="email"
-            name="confirm_email"
             autoComplete="email"
             inputMode="email"
             maxLength={100}
-            value={form.confirm_email}
-            onChange={set('confirm_email')}
-            error={errors.confirm_email}
+            {...field('confirm_email')}
           />
           <TextField
             label={strings.password}
             type="password"
-            name="password"
             autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-            error={errors.password}
+            {...field('password')}
             hint={strings.passwordHint}
           />
           <TextField
             label={strings.passwordConfirm}
             type="password"
-            name="confirm_password"
             autoComplete="new-password"
-            value={form.confirm_password}
-            onChange={set('confirm_password')}
-            error={errors.confirm_password}
+            {...field('confirm_password')}
           />
           <Checkbox
             checked={agreed}
