@@ -9,6 +9,7 @@ import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
 export const events = {
   userRegistered: {
     subject: 'accounts.user.registered',
+    durable: true,
     schema: Type.Object({
       user_id: Type.String(),
       email_id: Type.String(),
@@ -36,6 +37,7 @@ export const events = {
    */
   userProfileUpdated: {
     subject: 'accounts.user.profile_updated',
+    durable: true,
     schema: Type.Object({
       user_id: Type.String(),
       email_id: Type.String(),
@@ -52,11 +54,13 @@ export const events = {
   /** The user changed their name: their friends are reset and friend rooms removed (spec §4). */
   userRenamed: {
     subject: 'accounts.user.renamed',
+    durable: true,
     schema: Type.Object({ user_id: Type.String(), user_name: Type.String(), renamed_at: Type.String() }),
   },
   /** A user (or one character) was deleted: every service removes what it holds of them. */
   userDeleted: {
     subject: 'accounts.user.deleted',
+    durable: true,
     schema: Type.Object({ user_id: Type.String(), deleted_at: Type.String() }),
   },
   /**
@@ -101,6 +105,7 @@ export const events = {
    */
   topicDeleted: {
     subject: 'topics.topic.deleted',
+    durable: true,
     schema: Type.Object({
       topic_id: Type.String(),
       thread_id: Type.String(),
@@ -112,6 +117,7 @@ export const events = {
   /** A voice passed its expire_at and was deleted with its history and replies. */
   topicExpired: {
     subject: 'topics.topic.expired',
+    durable: true,
     schema: Type.Object({
       topic_id: Type.String(),
       thread_id: Type.String(),
@@ -126,6 +132,7 @@ export const events = {
    */
   chatRoomOpened: {
     subject: 'chat.room.opened',
+    durable: true,
     schema: Type.Object({
       room_id: Type.String(),
       topic_id: Type.String(),
@@ -141,6 +148,7 @@ export const events = {
   /** A user blocked or unblocked another (accounts); chat refuses and hides a blocked sender's messages. */
   blockChanged: {
     subject: 'accounts.block.changed',
+    durable: true,
     schema: Type.Object({
       blocker_id: Type.String(),
       blocked_id: Type.String(),
@@ -151,6 +159,7 @@ export const events = {
   /** Two users became friends or stopped being friends (published once per pair, by accounts). */
   friendChanged: {
     subject: 'accounts.friend.changed',
+    durable: true,
     schema: Type.Object({
       user_id: Type.String(),
       friend_id: Type.String(),
@@ -161,6 +170,7 @@ export const events = {
   /** Settings other services act on: chat expires a sender's messages after saved_message_time minutes. */
   userSettingsUpdated: {
     subject: 'accounts.user.settings_updated',
+    durable: true,
     schema: Type.Object({ user_id: Type.String(), saved_message_time: Type.Integer(), at: Type.String() }),
   },
   /**
@@ -328,8 +338,13 @@ export const realtimeCommands = {
  * `batched`: events of this subject published in the same turn of the event loop travel as one bus
  * message carrying an array; subscribers still see them one by one. For the hot paths, where
  * per-message overhead on the bus would dominate. (Requests always travel that way.)
+ *
+ * `durable`: a fact other services must not miss (their copies of blocks, names, friendships,
+ * deletions). On NATS it is kept in its producer's JetStream stream and each consuming service
+ * reads it through a durable consumer, acking after its handler succeeds: a service that was down
+ * catches up when it starts (docs/adr/0007-durable-events.md). Everything else is core NATS.
  */
-export type EventDef = { subject: string; schema: TSchema; batched?: boolean };
+export type EventDef = { subject: string; schema: TSchema; batched?: boolean; durable?: boolean };
 export type EventPayload<E extends EventDef> = Static<E['schema']>;
 export type RequestDef = { subject: string; request: TSchema; reply: TSchema };
 export type RequestPayload<R extends RequestDef> = Static<R['request']>;

@@ -10,10 +10,16 @@ import {
   type Subscription as NatsSubscription,
 } from 'nats';
 
+import { DurableEvents } from './durable.ts';
 import type { Logger } from './logger.ts';
 
 export interface Subscription {
   unsubscribe(): void;
+}
+
+export interface PublishOptions {
+  /** The event's id: a durable event published twice with one id is stored once (an outbox relay's retry). */
+  id?: string;
 }
 
 export interface SubscribeOptions {
@@ -24,7 +30,13 @@ export interface SubscribeOptions {
 /** The one bus API. NATS when NATS_URL is set, otherwise in-process with the same semantics. */
 export interface Bus {
   readonly kind: 'nats' | 'in-process';
-  publish<E extends EventDef>(def: E, payload: EventPayload<E>): Promise<void>;
+  /** A durable event (`def.durable`) is stored in its stream before this resolves (NATS). */
+  publish<E extends EventDef>(def: E, payload: EventPayload<E>, options?: PublishOptions): Promise<void>;
+  /**
+   * A durable event with a queue group is read through that group's durable consumer (NATS): what
+   * was published while no member ran is delivered when one starts, and an event whose handler
+   * throws is retried. Without a queue group, or on the in-process bus, events arrive as they happen.
+   */
   subscribe<E extends EventDef>(
     def: E,
     handler: (payload: EventPayload<E>) => Promise<void> | void,
@@ -214,6 +226,7 @@ export class NatsBus implements Bus {
   private constructor(
     private readonly nc: NatsConnection,
     private readonly log: Logger,
+    private readonly durable: DurableEvents,
   ) {
     this.#inbox = createInbox();
     this.nc.subscribe(`${this.#inbox}.*`, { callback: (_err, msg) => this.#onBatchReply(msg) });
@@ -221,12 +234,18 @@ export class NatsBus implements Bus {
 
   static async connect(url: string, name: string, log: Logger): Promise<NatsBus> {
     const nc = await connect({ servers: url, name, maxReconnectAttempts: -1 });
-    return new NatsBus(nc, log);
+    try {
+      return new NatsBus(nc, log, await DurableEvents.open(nc, log));
+    } catch (err) {
+      await nc.close();
+      throw err;
+    }
   }
 
-  async publish<E extends EventDef>(def: E, payload: EventPayload<E>): Promise<void> {
+  async publish<E extends EventDef>(def: E, payload: EventPayload<E>, options: PublishOptions = {}): Promise<void> {
     check(def.subject, def.schema, payload);
-    if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
+    if (def.durable) await this.durable.publish(def.subject, payload, options.id);
+    else if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
     else this.nc.publish(def.subject, codec.encode(payload));
   }
 
@@ -235,6 +254,11 @@ export class NatsBus implements Bus {
     handler: (payload: EventPayload<E>) => Promise<void> | void,
     options: SubscribeOptions = {},
   ): Subscription {
+    if (def.durable && options.queue) {
+      return this.durable.subscribe(def, options.queue, async (payload) => {
+        await handler(payload as EventPayload<E>);
+      });
+    }
     const run = (payload: unknown) => {
       try {
         const done = handler(payload as EventPayload<E>);
@@ -299,6 +323,7 @@ export class NatsBus implements Bus {
   async close(): Promise<void> {
     this.#events.flush();
     this.#requests.flush();
+    this.durable.stop();
     await this.nc.drain();
   }
 

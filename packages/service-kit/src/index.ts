@@ -17,3 +17,4 @@ export * from './realtime.ts';
 export * from './server.ts';
 export * from './form.ts';
 export * from './service.ts';
+export * from './durable.ts';

@@ -41,14 +41,9 @@ export async function startHarness(mode: InfraMode) {
   const clock = new ManualClock(new Date());
   const schema = uniqueName('chat');
   const config = testConfig('chat', mode);
-  const service = await createService(config, {
-    bus: infra.bus,
-    cache: infra.cache,
-    clock,
-    inMemoryDb: !mode.databaseUrl,
-    schema,
-  });
-  const app = service.app;
+  const start = () =>
+    createService(config, { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl, schema });
+  let service = await start();
 
   // Voices topics would know of; the stand-in answers topics.topic.get from here.
   const topics = new Map<string, TopicReply>();
@@ -76,12 +71,16 @@ export async function startHarness(mode: InfraMode) {
   });
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
   const inject = (method: Method, url: string, who: Person | undefined, payload?: object) =>
-    app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
+    service.app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
   let n = 0;
 
   const h = {
-    app,
-    ctx: service.ctx,
+    get app() {
+      return service.app;
+    },
+    get ctx() {
+      return service.ctx;
+    },
     clock,
     infra,
     seen,
@@ -220,6 +219,13 @@ export async function startHarness(mode: InfraMode) {
     },
 
     purge: () => purgeExpired(service.ctx),
+
+    /** Stops chat as a redeploy or a crash would: its durable consumers stay on the bus. */
+    stop: () => service.close(),
+    /** Starts chat again on the same schema (real PostgreSQL: PGlite in memory does not outlive it). */
+    async restart(): Promise<void> {
+      service = await start();
+    },
 
     /** Bus deliveries so far, settled. */
     async settle(): Promise<void> {

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+
+import { events } from '@honne/contracts/events';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { InProcessBus, NatsBus, type Bus, type Subscription } from '../src/bus.ts';
+import { durableStreams } from '../src/durable.ts';
+import { createLogger } from '../src/logger.ts';
+import { eventually, infraModes, uniqueName } from '../src/testing.ts';
+
+const log = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+const deletion = (user_id: string) => ({ user_id, deleted_at: new Date().toISOString() });
+
+/** What one consuming service saw of the users this test deleted. */
+function recorder(ours: Set<string>) {
+  const seen: string[] = [];
+  return {
+    seen,
+    handle: (e: { user_id: string }) => {
+      if (ours.has(e.user_id)) seen.push(e.user_id);
+    },
+  };
+}
+
+describe('durable subjects', () => {
+  it('are the facts other services keep copies of, in one stream per producer', () => {
+    const streams = durableStreams();
+    expect(streams.get('EVENTS_ACCOUNTS')).toEqual(
+      expect.arrayContaining(['accounts.block.changed', 'accounts.user.deleted', 'accounts.friend.changed']),
+    );
+    expect(streams.get('EVENTS_TOPICS')).toEqual(['topics.topic.deleted', 'topics.topic.expired']);
+    expect(streams.get('EVENTS_CHAT')).toEqual(['chat.room.opened']);
+    // The hot paths stay on core NATS.
+    expect([...streams.values()].flat()).not.toContain(events.realtimeDelivered.subject);
+  });
+
+  it('on the in-process bus (one process: nothing can be down) arrive as they happen', async () => {
+    const bus = new InProcessBus(log);
+    const id = randomUUID();
+    const r = recorder(new Set([id]));
+    bus.subscribe(events.userDeleted, r.handle, { queue: 'chat' });
+    await bus.publish(events.userDeleted, deletion(id));
+    await bus.flush();
+    expect(r.seen).toEqual([id]);
+  });
+});
+
+describe.each(infraModes().filter((m) => m.natsUrl))('durable events on JetStream ($name)', (mode) => {
+  const open: Bus[] = [];
+  const subs: Subscription[] = [];
+  const connect = async () => {
+    const bus = await NatsBus.connect(mode.natsUrl!, 'test', log);
+    open.push(bus);
+    return bus;
+  };
+  afterEach(async () => {
+    for (const s of subs.splice(0)) s.unsubscribe();
+    for (const b of open.splice(0)) await b.close();
+  });
+
+  it('reach a service that was down when it starts again, each once and in order', async () => {
+    const producer = await connect();
+    const queue = uniqueName('svc');
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const ours = new Set<string>(ids);
+
+    // The service runs once (its consumer is made), then stops.
+    const first = recorder(ours);
+    const running = await connect();
+    const sub = running.subscribe(events.userDeleted, first.handle, { queue });
+    const probe = randomUUID();
+    ours.add(probe);
+    await eventually(async () => {
+      await producer.publish(events.userDeleted, deletion(probe));
+      expect(first.seen).toContain(probe);
+    });
+    sub.unsubscribe();
+    await running.close();
+    open.splice(open.indexOf(running), 1);
+
+    // While it is down, the facts happen.
+    for (const id of ids) await producer.publish(events.userDeleted, deletion(id));
+
+    // It starts again and catches up (the probe may come again: it was published until seen).
+    const after = recorder(new Set(ids));
+    const restarted = await connect();
+    subs.push(restarted.subscribe(events.userDeleted, after.handle, { queue }));
+    await eventually(() => expect(after.seen).toEqual(ids));
+  });
+
+  it('start a new service at its first start, not at the beginning of the stream', async () => {
+    const producer = await connect();
+    const before = randomUUID();
+    await producer.publish(events.userDeleted, deletion(before));
+    const after = randomUUID();
+    const r = recorder(new Set([before, after]));
+    const consumer = await connect();
+    subs.push(consumer.subscribe(events.userDeleted, r.handle, { queue: uniqueName('svc') }));
+    await eventually(async () => {
+      await producer.publish(events.userDeleted, deletion(after));
+      expect(r.seen).toContain(after);
+    });
+    expect(r.seen).not.toContain(before);
+  });
+
+  it('store an event published twice with one id once (a relay that retries)', async () => {
+    const producer = await connect();
+    const consumer = await connect();
+    const queue = uniqueName('svc');
+    const [twice, next] = [randomUUID(), randomUUID()];
+    const r = recorder(new Set([twice, next]));
+    subs.push(consumer.subscribe(events.userDeleted, r.handle, { queue }));
+    // Wait until the consumer reads, so both copies are published after it started.
+    const warm = randomUUID();
+    const w = recorder(new Set([warm]));
+    subs.push(consumer.subscribe(events.userDeleted, w.handle, { queue: `${queue}_warm` }));
+    await eventually(async () => {
+      await producer.publish(events.userDeleted, deletion(warm));
+      expect(w.seen).toContain(warm);
+    });
+    const payload = deletion(twice);
+    await producer.publish(events.userDeleted, payload, { id: `del-${twice}` });
+    await producer.publish(events.userDeleted, payload, { id: `del-${twice}` });
+    await producer.publish(events.userDeleted, deletion(next));
+    await eventually(() => expect(r.seen).toContain(next));
+    expect(r.seen.filter((id) => id === twice)).toHaveLength(1);
+  });
+
+  it('give each event to one instance of a service, and retry one whose handler failed', async () => {
+    const producer = await connect();
+    const queue = uniqueName('svc');
+    const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const ours = new Set<string>(ids);
+    const seen: string[] = [];
+    let failOnce = true;
+    const handle = (e: { user_id: string }) => {
+      if (!ours.has(e.user_id)) return;
+      if (e.user_id === ids[1] && failOnce) {
+        failOnce = false;
+        throw new Error('the database blinked');
+      }
+      seen.push(e.user_id);
+    };
+    const [a, b] = [await connect(), await connect()];
+    subs.push(a.subscribe(events.userDeleted, handle, { queue }), b.subscribe(events.userDeleted, handle, { queue }));
+    // Both instances attach to the one consumer; the first event may race their start, so repeat it.
+    await eventually(async () => {
+      await producer.publish(events.userDeleted, deletion(ids[0]!), { id: `once-${ids[0]}` });
+      expect(seen).toContain(ids[0]);
+    });
+    for (const id of ids.slice(1)) await producer.publish(events.userDeleted, deletion(id));
+    await eventually(() => expect([...seen].sort()).toEqual([...ids].sort()), 10_000);
+    expect(failOnce).toBe(false);
+    expect(seen).toHaveLength(ids.length);
+  });
+
+  it('still reach plain subscribers (no queue group) as they happen', async () => {
+    const producer = await connect();
+    const listener = await connect();
+    const id = randomUUID();
+    const r = recorder(new Set([id]));
+    subs.push(listener.subscribe(events.userDeleted, r.handle));
+    await listener.flush();
+    await producer.publish(events.userDeleted, deletion(id));
+    await eventually(() => expect(r.seen).toEqual([id]));
+  });
+});
