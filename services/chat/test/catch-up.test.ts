@@ -19,7 +19,9 @@ describe.each(infraModes().filter((m) => m.databaseUrl && m.natsUrl))(
     it('a block made while chat was stopped refuses the blocked sender once chat is back', async () => {
       const [x, y] = [await h.user(), await h.user()];
       const room = await h.topicRoom(x, h.voice(y));
-      expect((await h.sendCommand(x, room, { data: 'ブロック前' })).json().data).toMatchObject({ status: 'sent_success' });
+      expect((await h.sendCommand(x, room, { data: 'ブロック前' })).json().data).toMatchObject({
+        status: 'sent_success',
+      });
 
       await h.stop();
       // Accounts records the block while chat is down (the event accounts publishes, on the same bus).
