@@ -9,6 +9,7 @@ export const mfConfig = {
     './BlockList': './src/features/blocks/BlockList.tsx',
     './ChatRoom': './src/features/room/ChatRoom.tsx',
     './Trumpet': './src/features/trumpet/Trumpet.tsx',
+    './Present': './src/features/gift/Present.tsx',
     './CallOverlay': './src/features/call/CallOverlay.tsx',
   },
 } as const;

@@ -7,6 +7,21 @@ const css = `
 .ch-header-name:disabled { cursor: default; }
 .ch-header-name:not(:disabled) { text-decoration: underline dotted; text-underline-offset: 4px; }
 .ch-icon-off { opacity: .4; }
+.ch-present { display: flex; flex-direction: column; gap: var(--hn-space-3); }
+.ch-present__balance { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-1); }
+.ch-present__balance h2 { margin: 0; }
+.ch-present__points { margin: 0; font-size: 28px; font-weight: 700; color: var(--hn-color-primary); min-height: 36px; }
+.ch-present__hint { margin: 0; text-align: center; color: var(--hn-color-text-muted); }
+.ch-present__grid { list-style: none; margin: 0; padding: 0; display: grid; grid-template-columns: 1fr 1fr; gap: var(--hn-space-3); }
+.ch-present__item { width: 100%; display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-1); padding: var(--hn-space-3); border: 2px solid transparent; font: inherit; color: var(--hn-color-text); cursor: pointer; }
+.ch-present__item:not(:disabled):hover, .ch-present__item:focus-visible { border-color: var(--hn-color-primary); }
+.ch-present__item:disabled { opacity: .5; cursor: not-allowed; }
+.ch-present__coin { font-weight: 700; font-size: var(--hn-font-size-large); }
+.ch-present__short { color: var(--hn-color-danger, #c0392b); }
+.ch-present__confirm { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-3); text-align: center; }
+.ch-present__to { margin: 0; font-size: var(--hn-font-size-large); line-height: 1.6; }
+.ch-present__after { display: flex; justify-content: space-between; width: 100%; margin: 0; padding: var(--hn-space-2) 0; border-top: 1px solid var(--hn-color-border); }
+.ch-present__after dd { margin: 0; font-weight: 700; }
 .ch-log { flex: 1; overflow-y: auto; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-4); background: var(--hn-color-bg); overscroll-behavior: contain; }
 .ch-day { display: flex; justify-content: center; margin: var(--hn-space-3) 0 var(--hn-space-2); }
 .ch-day span { font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-pill); padding: 2px var(--hn-space-3); }

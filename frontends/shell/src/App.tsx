@@ -6,13 +6,10 @@ import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
 import { CallSlot } from './features/call-slot/CallSlot.tsx';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
-import { ComingSoon, NotFound } from './features/pages/ComingSoon.tsx';
+import { NotFound } from './features/pages/NotFound.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
 import { RemoteView } from './features/remote/RemoteView.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
-
-/** Screens of the main shell that later issues build; each is an honest 準備中 page for now. */
-const COMING_SOON_MAIN = ['/present/:roomId'];
 
 const remote = (id: Parameters<typeof RemoteView>[0]['id']): ReactNode => <RemoteView key={id} id={id} />;
 
@@ -47,6 +44,7 @@ export function App() {
                 {/* Full-height screens with their own footer: no bottom navigation. */}
                 <Route path="/chat/:roomId" element={remote('chat/ChatRoom')} />
                 <Route path="/trumpet/:roomId" element={remote('chat/Trumpet')} />
+                <Route path="/present/:roomId" element={remote('chat/Present')} />
               </Route>
               <Route element={<MainLayout />}>
                 <Route index element={remote('topics/PostList')} />
@@ -68,9 +66,6 @@ export function App() {
                 <Route path="/friendlistcall" element={remote('chat/FriendsCall')} />
                 <Route path="/addfriend" element={remote('chat/AddFriend')} />
                 <Route path="/blocklist" element={remote('chat/BlockList')} />
-                {COMING_SOON_MAIN.map((path) => (
-                  <Route key={path} path={path} element={<ComingSoon backTo="/" />} />
-                ))}
                 <Route path="*" element={<NotFound />} />
               </Route>
             </Routes>

@@ -11,6 +11,4 @@ export const strings = {
   notFoundTitle: 'ページが見つかりません',
   notFoundBody: 'お探しのページは移動または削除された可能性があります。',
   goHome: 'ホームへ戻る',
-  comingSoonTitle: '準備中',
-  comingSoonBody: 'この画面は現在準備中です。公開まで今しばらくお待ちください。',
 } as const;

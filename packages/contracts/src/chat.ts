@@ -27,6 +27,17 @@ export type MessageTypeId = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
 /** Types 5–8 record calls; only the calls service creates them (clients get 403). */
 export const isCallRecordType = (t: number) => t >= MESSAGE_TYPES.missedCall && t <= MESSAGE_TYPES.callMiss;
 
+/** The presents a user can give (spec §9), in points. */
+export const GIFT_COINS = [100, 300, 500, 1000] as const;
+export type GiftCoin = (typeof GIFT_COINS)[number];
+/** The stamp a gift of `coin` points shows in the chat (1001, 1003, 1005, 1010). */
+export const giftStampId = (coin: number) => 1000 + coin / 100;
+/** The points of a gift stamp, or null for an ordinary stamp. */
+export const giftOfStamp = (stampId: number | null | undefined): number | null =>
+  stampId && stampId > 1000 && GIFT_COINS.includes(((stampId - 1000) * 100) as GiftCoin)
+    ? (stampId - 1000) * 100
+    : null;
+
 /** A message as its sender or receiver sees it (`refused`: the receiver blocked the sender). */
 export const MESSAGE_STATUS = {
   sentSuccess: 'sent_success',
@@ -42,6 +53,8 @@ export const CHAT_LIMITS = {
   reportMax: 1000,
   /** Stamps shipped by the frontends: ids 1..stampMax. */
   stampMax: 10,
+  /** Gift stamps (a present with its points) are posted by the points service alone: giftStampBase + points / 100. */
+  giftStampBase: 1000,
   /** Sound-effect screen: 3 tabs × 8 items (indexes from 0). */
   soundTabs: 3,
   soundItems: 8,
@@ -102,6 +115,7 @@ export const MESSAGE_PREVIEW = {
   voice: 'ボイスメッセージ',
   image: '画像',
   stamp: 'スタンプ',
+  gift: 'プレゼント',
   sound: '効果音',
   missedCall: '不在着信',
   callSuccess: '通話しました',
@@ -118,7 +132,8 @@ export function messagePreview(m: { message_type_id: number; data: string; is_so
     case MESSAGE_TYPES.base64Image:
       return MESSAGE_PREVIEW.image;
     case MESSAGE_TYPES.stamp:
-      return MESSAGE_PREVIEW.stamp;
+      // A gift stamp's id is its data (the stamp id as text).
+      return giftOfStamp(Number(m.data)) !== null ? MESSAGE_PREVIEW.gift : MESSAGE_PREVIEW.stamp;
     case MESSAGE_TYPES.missedCall:
     case MESSAGE_TYPES.callMiss:
       return MESSAGE_PREVIEW.missedCall;

@@ -146,6 +146,22 @@ export const events = {
     schema: Type.Object({ room_id: Type.String(), topic_id: Type.String(), user_id: Type.String() }),
   },
   /** A user blocked or unblocked another (accounts); chat refuses and hides a blocked sender's messages. */
+  /**
+   * A present was given (the ledger entry is committed; the outbox relays this): chat posts the
+   * gift stamp in the room for both, once per gift id.
+   */
+  giftSent: {
+    subject: 'points.gift.sent',
+    durable: true,
+    schema: Type.Object({
+      gift_id: Type.String(),
+      room_id: Type.String(),
+      sender_id: Type.String(),
+      receiver_id: Type.String(),
+      coin: Type.Integer(),
+      at: Type.String(),
+    }),
+  },
   blockChanged: {
     subject: 'accounts.block.changed',
     durable: true,

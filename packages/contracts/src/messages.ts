@@ -122,6 +122,9 @@ export const messages = {
 
   /** 'Your total points are insufficient.' (gifts; ours, see docs/strings.md) */
   pointsInsufficient: '保有ポイントが不足しています。',
+  /** A gift to someone who is not the sender's partner in that room, or between blocked users. */
+  giftNotAllowed: 'このお相手にはプレゼントを送れません。',
+  giftCoinInvalid: 'プレゼントは100・300・500・1000ポイントから選んでください。',
   /** The same idempotency key was used for a different movement. */
   idempotencyConflict: 'この操作はすでに別の内容で受け付けられています。',
   /** The operator API without, or with a wrong, operator token (or none configured). */

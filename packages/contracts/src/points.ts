@@ -56,7 +56,44 @@ export const GrantResult = Type.Object({
 });
 export type GrantResult = Static<typeof GrantResult>;
 
+/**
+ * PUT /users/send_coin (spec: coin, receiveUserId). Ours adds `room_id`: a present is given from a
+ * chat, and the server takes the partner from the room (an anonymous partner's id is never shown);
+ * `receiveUserId`, when sent, must be that partner. `idempotency_key` makes a double tap one gift.
+ */
+export const SendCoinBody = Type.Object({
+  coin: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  room_id: Type.String({ minLength: 1, maxLength: 36 }),
+  receiveUserId: Type.Optional(Type.String({ maxLength: 64 })),
+  idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+});
+export type SendCoinBody = Static<typeof SendCoinBody>;
+
+export const SendCoinResult = Type.Object({
+  gift_id: Type.String(),
+  coin: Type.Integer(),
+  /** The sender's balance after the gift. */
+  balance: Type.Integer(),
+  replayed: Type.Boolean(),
+});
+export type SendCoinResult = Static<typeof SendCoinResult>;
+
+/** The socket event `points.balance_changed` (REALTIME_TYPES.pointsChanged): the user's balance now. */
+export const BalanceChanged = Type.Object({ balance: Type.Integer() });
+export type BalanceChanged = Static<typeof BalanceChanged>;
+
 export const pointsEndpoints = {
+  sendCoin: endpoint({
+    method: 'PUT',
+    url: '/users/send_coin',
+    service: 'points',
+    summary: 'Give a present of 100, 300, 500 or 1000 points to the partner of a chat room',
+    auth: 'user',
+    schema: {
+      body: SendCoinBody,
+      response: { 200: Envelope(SendCoinResult), 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+    },
+  }),
   balance: endpoint({
     method: 'GET',
     url: '/points/balance',

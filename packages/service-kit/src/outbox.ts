@@ -81,7 +81,7 @@ export async function relayOutbox(
   return (db as Kysely<OutboxDb>).transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('outbox')
-      .select(['id', 'subject', 'payload'])
+      .select(['id', 'event_id', 'subject', 'payload'])
       .where('published_at', 'is', null)
       .orderBy('id')
       .limit(batch)
@@ -96,7 +96,8 @@ export async function relayOutbox(
         continue;
       }
       const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
-      await bus.publish(def, payload as EventPayload<typeof def>);
+      // The event id travels as the message id: a durable subject stores a republished row once.
+      await bus.publish(def, payload as EventPayload<typeof def>, { id: row.event_id });
       sent.push(Number(row.id));
     }
     if (sent.length > 0) {

@@ -2,8 +2,9 @@ import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { balanceRoutes } from './routes/balance.ts';
+import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
-export const routes: ServiceRoutes<AppContext> = [balanceRoutes, historyRoutes, grantRoutes];
+export const routes: ServiceRoutes<AppContext> = [balanceRoutes, historyRoutes, grantRoutes, giftRoutes];

@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { migrations } from './db/migrations/index.ts';
 import type { PointsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
+import { startOutboxRelay } from './gifts/relay.ts';
 import { startExpirySweep } from './jobs/expire-lots.ts';
 
 export const service = defineService<PointsConfig, PointsDb, AppContext>({
@@ -15,7 +16,7 @@ export const service = defineService<PointsConfig, PointsDb, AppContext>({
   health: (db) => db.selectFrom('accounts').select('user_id').limit(1).execute(),
   routes,
   subscribers: subscribeAll,
-  start: (ctx) => [startExpirySweep(ctx)],
+  start: (ctx) => [startExpirySweep(ctx), startOutboxRelay(ctx)],
 });
 
 export const { createService } = service;

@@ -5,6 +5,7 @@ import {
   CHAT_MESSAGES,
   CHAT_REALTIME_TYPES,
   MESSAGE_TYPES,
+  giftOfStamp,
   isCallRecordType,
   validateChatText,
   type Message,
@@ -46,6 +47,9 @@ function placed(image: ImagePlace | undefined): ImagePlace {
   return image;
 }
 
+/** Who sends: a client, or a service posting a record in a user's name (calls: call records; points: gifts). */
+type Origin = 'client' | 'calls' | 'points';
+
 /** The stored content of a message by its type (spec §3/§5), or 403 with the field's message. */
 async function contentOf(
   ctx: AppContext,
@@ -53,6 +57,7 @@ async function contentOf(
   sender: string,
   /** Only images use it: the room their bytes belong to and the message's expiry, which they share. */
   place?: ImagePlace,
+  origin: Origin = 'client',
 ): Promise<Content> {
   const base: Content = {
     data: '',
@@ -89,7 +94,9 @@ async function contentOf(
       const id =
         body.stamp_id ??
         (body.data !== undefined && /^\d{1,3}$/.test(body.data.trim()) ? Number(body.data.trim()) : null);
-      if (id === null || !Number.isInteger(id) || id < 1 || id > CHAT_LIMITS.stampMax)
+      // Gift stamps are the points service's alone: a client could otherwise show a present never given.
+      const gift = origin === 'points' && giftOfStamp(id) !== null;
+      if (id === null || !Number.isInteger(id) || id < 1 || (id > CHAT_LIMITS.stampMax && !gift))
         throw fieldErrors({ stamp_id: CHAT_MESSAGES.stampInvalid });
       return { ...base, data: String(id), stamp_id: id };
     }
@@ -166,8 +173,11 @@ export async function sendMessage(
   ctx: AppContext,
   caller: Caller,
   body: MessageCreateBody,
-  /** The calls service's call record (types 5–8), sent in the caller's name: both sides hear of it. */
-  origin: 'client' | 'calls' = 'client',
+  /**
+   * The calls service's call record (types 5–8), sent in the caller's name, or the points
+   * service's gift stamp, in the giver's: both sides hear of it.
+   */
+  origin: Origin = 'client',
 ): Promise<Message> {
   const me = caller.userId;
   // Call records (missed, success, cancel, miss) are the calls service's alone: a client could
@@ -201,7 +211,7 @@ export async function sendMessage(
     });
     sent = { room, ...inserted };
   } else {
-    const content = await contentOf(ctx, body, me);
+    const content = await contentOf(ctx, body, me, undefined, origin);
     const result = await sendInRoom(ctx.db, {
       id,
       room_id: body.room_id,
@@ -232,7 +242,7 @@ export async function sendMessage(
       CHAT_REALTIME_TYPES.messageCreated,
       messageView(message, room, message.receiver_id, room.sender_name),
     );
-    if (origin === 'calls') {
+    if (origin !== 'client') {
       await toUser(ctx, me, CHAT_REALTIME_TYPES.messageCreated, messageView(message, room, me, room.sender_name));
     }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.

@@ -2,6 +2,7 @@ import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
+import { onGiftSent } from './gifts.ts';
 import { respondRoomParticipants, respondRoomsPreview, respondRoomsSummary, respondSendMessage } from './requests.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
@@ -31,5 +32,6 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomParticipants(ctx),
     respondSendMessage(ctx),
     onCallEnded(ctx),
+    onGiftSent(ctx),
   ];
 }

@@ -558,10 +558,9 @@ export default function ChatRoom() {
         <span className="hn-header__side hn-header__side--end">
           <button
             type="button"
-            className="hn-icon-button ch-icon-off"
+            className="hn-icon-button"
             aria-label={strings.gift}
-            aria-disabled="true"
-            onClick={() => void popup.alert(strings.giftSoon)}
+            onClick={() => navigate(`/present/${roomId}`)}
           >
             <GiftIcon />
           </button>

@@ -5,6 +5,7 @@ import { LinkedText } from '@honne/ui';
 
 import { timeLabel } from '../../lib/days.ts';
 import { soundName, playSound } from '../../lib/sounds.ts';
+import { giftCoinOf, giftUrl } from '../../lib/gifts.ts';
 import { stampUrl, stampWord } from '../../lib/stamps.ts';
 import type { LocalStatus } from '../../lib/status.ts';
 import { strings } from '../../strings.ts';
@@ -102,7 +103,13 @@ export const MessageItem = memo(function MessageItem({
   } else if (m.message_type_id === MESSAGE_TYPES.stamp) {
     media = true;
     const id = m.stamp_id ?? Number(m.data);
-    body = <img className="ch-stamp" src={stampUrl(id)} alt={stampWord(id)} width={120} height={120} />;
+    const coin = giftCoinOf(id);
+    body =
+      coin !== null ? (
+        <img className="ch-stamp" src={giftUrl(coin)} alt={strings.giftStamp(coin)} width={120} height={120} />
+      ) : (
+        <img className="ch-stamp" src={stampUrl(id)} alt={stampWord(id)} width={120} height={120} />
+      );
   } else if (m.is_sound && m.sound_tab !== null && m.sound_item !== null) {
     const tab = m.sound_tab;
     const item = m.sound_item;

@@ -2,10 +2,12 @@ import type { MigrationSet } from '@honne/service-kit';
 
 import * as ledger from './2026-11-22T04-00-00-ledger.ts';
 import * as doubleEntry from './2026-11-23T22-00-00-double-entry.ts';
+import * as giftOutbox from './2026-11-24T02-11-29-gift-outbox.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-22T04-00-00-ledger': ledger,
     '2026-11-23T22-00-00-double-entry': doubleEntry,
+    '2026-11-24T02-11-29-gift-outbox': giftOutbox,
   },
 };

@@ -22,6 +22,8 @@ export interface TransferInput {
   giftId?: string | null;
   actor?: string | null;
   reason?: string | null;
+  /** What the payer must keep: a gift leaves the balance above zero (spec §5), so 1 there. */
+  keep?: number;
 }
 
 export type TransferResult =
@@ -104,7 +106,7 @@ export async function transfer(
           (sum, l) => sum + (l.expires_at !== null && l.expires_at <= now ? l.remaining : 0),
           0,
         );
-        const plan = planDebit(Number(payer.balance) - expired, usable, input.amount);
+        const plan = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
         if (!plan) throw new Insufficient();
         for (const { id, take } of plan.fromLots) {
           await trx

@@ -1,0 +1,12 @@
+import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { publishToUser } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { balanceOf } from '../db/repos/accounts.ts';
+
+/** Each user's balance as it is now, to their sockets (`points.balance_changed`): every screen that shows it follows. */
+export async function announceBalances(ctx: AppContext, userIds: readonly string[]): Promise<void> {
+  for (const userId of new Set(userIds)) {
+    await publishToUser(ctx, userId, REALTIME_TYPES.pointsChanged, { balance: await balanceOf(ctx.db, userId) });
+  }
+}

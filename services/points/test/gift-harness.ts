@@ -1,0 +1,179 @@
+import { events, requests, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
+import { createService as createChat } from '@honne/chat';
+import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
+import { publishAndWait, testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+
+import { createService } from '../src/server.ts';
+import { OPERATOR_TOKEN, pointsConfig } from './support.ts';
+
+type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
+type Delivered = EventPayload<typeof events.realtimeDelivered>;
+
+export interface Person {
+  userId: string;
+  name: string;
+}
+
+/**
+ * Points and the real chat service (rooms, blocks, the gift stamp) on one bus and cache, against
+ * the given infrastructure. Topics is stood in for by a responder of topics.topic.get; accounts by
+ * the events it publishes.
+ */
+export async function startGiftHarness(mode: InfraMode) {
+  const infra = await testInfra(mode);
+  const clock = new ManualClock(new Date());
+  const common = { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl };
+  const chatConfig = testConfig('chat', mode);
+  const config = pointsConfig(mode);
+  const chat = await createChat(chatConfig, { ...common, schema: uniqueName('chat') });
+  const points = await createService(config, { ...common, schema: uniqueName('points') });
+
+  const topics = new Map<string, TopicReply>();
+  const delivered: Delivered[] = [];
+  const subs: Subscription[] = [
+    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => topics.get(topic_id) ?? gone(topic_id)),
+    infra.bus.subscribe(events.realtimeDelivered, (e) => void delivered.push(e)),
+  ];
+  if (infra.bus.kind === 'nats') await infra.bus.flush();
+
+  const headers = (p: Person, token: string) => ({
+    [IDENTITY_HEADERS.userId]: p.userId,
+    [IDENTITY_HEADERS.sessionId]: `s-${p.userId}`,
+    [IDENTITY_HEADERS.internalToken]: token,
+  });
+  let n = 0;
+  const tag = uniqueName('g');
+
+  const h = {
+    clock,
+    infra,
+    chat,
+    points,
+    delivered,
+    points$: (method: 'GET' | 'PUT' | 'POST', url: string, who?: Person, payload?: object) =>
+      points.app.inject({
+        method,
+        url,
+        headers: who ? headers(who, config.internalToken) : {},
+        ...(payload ? { payload } : {}),
+      }),
+    chat$: (method: 'GET' | 'POST', url: string, who: Person, payload?: object) =>
+      chat.app.inject({
+        method,
+        url,
+        headers: headers(who, chatConfig.internalToken),
+        ...(payload ? { payload } : {}),
+      }),
+
+    async user(name = `ユーザー${n + 1}`, coins = 0): Promise<Person> {
+      n += 1;
+      const userId = `u-${tag}-${n}`;
+      await publishAndWait(
+        infra.bus,
+        events.userProfileUpdated,
+        {
+          user_id: userId,
+          email_id: userId,
+          user_name: name,
+          profile_image: null,
+          gender: '2',
+          age_id: 3,
+          area_id: 14,
+          max_point_for_chatting: 100,
+          max_point_for_a_call: 200,
+          updated_at: new Date(clock.now().getTime() + n).toISOString(),
+        },
+        async () =>
+          chat.ctx.db.selectFrom('user_cards').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+      );
+      if (coins > 0) {
+        const res = await points.app.inject({
+          method: 'POST',
+          url: '/admin/points/grants',
+          headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+          payload: { user_id: userId, amount: coins, reason: 'テスト', idempotency_key: `seed-${userId}` },
+        });
+        if (res.statusCode !== 200) throw new Error(`grant ${res.statusCode}: ${res.body}`);
+      }
+      return { userId, name };
+    },
+
+    async block(blocker: Person, blocked: Person): Promise<void> {
+      await publishAndWait(
+        infra.bus,
+        events.blockChanged,
+        { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: true, at: clock.now().toISOString() },
+        async () =>
+          chat.ctx.db
+            .selectFrom('blocks')
+            .select('blocked')
+            .where('blocker_id', '=', blocker.userId)
+            .where('blocked_id', '=', blocked.userId)
+            .executeTakeFirst(),
+      );
+    },
+
+    /** A live voice by `owner` and a room on it opened by `replier` (anonymously when asked). */
+    async room(owner: Person, replier: Person, isAnonymous = false): Promise<string> {
+      const topicId = crypto.randomUUID();
+      topics.set(topicId, {
+        found: true,
+        topic_id: topicId,
+        thread_id: crypto.randomUUID(),
+        user_id: owner.userId,
+        title: 'ありがとうを伝えたい',
+        is_anonymous: false,
+        is_callable: false,
+        chat_price: 0,
+        call_price: 0,
+        time_call_price: 1,
+        purchase_on_start: false,
+        expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
+      });
+      const res = await h.chat$('POST', '/rooms', replier, {
+        topic_id: topicId,
+        room_type_id: 2,
+        is_anonymous: isAnonymous,
+      });
+      if (res.statusCode !== 200) throw new Error(`POST /rooms ${res.statusCode}: ${res.body}`);
+      return res.json().data.id as string;
+    },
+
+    gift: (from: Person, body: object) => h.points$('PUT', '/users/send_coin', from, body),
+
+    async balance(p: Person): Promise<number> {
+      return (await h.points$('GET', '/points/balance', p)).json().data.balance as number;
+    },
+
+    /** The balances a user's sockets were told, in order. */
+    balanceEvents: (p: Person) =>
+      delivered
+        .filter((d) => d.user_id === p.userId && d.event.type === 'points.balance_changed')
+        .map((d) => (d.event.data as { balance: number }).balance),
+
+    async close() {
+      for (const s of subs) s.unsubscribe();
+      await points.close();
+      await chat.close();
+      await infra.close();
+    },
+  };
+  return h;
+}
+
+function gone(topic_id: string): TopicReply {
+  return {
+    found: false,
+    topic_id,
+    thread_id: null,
+    user_id: null,
+    title: null,
+    is_anonymous: false,
+    is_callable: false,
+    chat_price: 0,
+    call_price: 0,
+    time_call_price: 0,
+    purchase_on_start: false,
+    expire_at: null,
+  };
+}
