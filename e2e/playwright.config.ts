@@ -12,6 +12,8 @@ export const E2E_CONTROL_PORT = E2E_PORT + 1;
  * The embedded app's data (PGlite files, outbox) for this run; the journeys read codes from the
  * outbox. support/run.mjs makes a fresh one per run and passes it to every Playwright process.
  */
+/** The operator credential of the app under test: journeys grant points the way operators do. */
+export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
 
 // The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
@@ -80,6 +82,7 @@ export default defineConfig({
       // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_MAX: '10000',
+      OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
     },
   },
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
+import { E2E_OPERATOR_TOKEN } from '../playwright.config.ts';
 import { registerViaApi, uniqueEmail } from '../support/api.ts';
 
 export interface TestUser {
@@ -94,4 +95,13 @@ export async function openRoom(request: APIRequestContext, user: TestUser, topic
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).data.id as string;
+}
+
+/** Points for `user`, granted through the operator API (no payment provider is reachable here). */
+export async function grantPoints(request: APIRequestContext, user: TestUser, amount: number) {
+  const res = await request.post('/api/v1/admin/points/grants', {
+    headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+    data: { user_id: user.userId, amount, reason: 'e2e', idempotency_key: `e2e-${user.userId}-${amount}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }

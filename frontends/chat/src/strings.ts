@@ -142,7 +142,7 @@ export const strings = {
   // /present/:roomId
   presentTitle: 'プレゼント',
   balance: '保有ポイント',
-  pointsValue: (n: number) => `${n.toLocaleString('ja-JP')}P`,
+  pointsValue: (n: number) => `${n.toLocaleString('ja-JP')} P`,
   giftChoose: '贈るプレゼントを選んでください。',
   giftShort: 'ポイント不足',
   giftItem: (coin: number) => `${coin.toLocaleString('ja-JP')}ポイントのプレゼント`,

@@ -1,5 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
+import { getApi } from '@honne/api-client';
+import type { BalanceChanged } from '@honne/contracts/points';
+import { REALTIME_TYPES } from '@honne/contracts/realtime';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -13,6 +17,16 @@ export default function ManagePoint() {
   const navigate = useNavigate();
   const popup = usePopup();
   const { profile } = useProfile();
+  // A gift given or received while this page is open moves the balance here at once.
+  const [live, setLive] = useState<number | null>(null);
+  useEffect(
+    () =>
+      getApi().realtime.subscribe((event) => {
+        if (event.type === REALTIME_TYPES.pointsChanged) setLive((event.data as BalanceChanged).balance);
+      }),
+    [],
+  );
+  const balance = live ?? profile?.userCoin;
   const pending = () => void popup.alert(strings.pointsPending, { title: strings.comingSoon });
   return (
     <>
@@ -27,7 +41,7 @@ export default function ManagePoint() {
             style={{ margin: 0, fontSize: 32, fontWeight: 700, color: 'var(--hn-color-primary)' }}
             aria-live="polite"
           >
-            {profile ? strings.pointsValue(profile.userCoin) : <Skeleton width={120} height={36} />}
+            {balance !== undefined ? strings.pointsValue(balance) : <Skeleton width={120} height={36} />}
           </p>
         </section>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--hn-space-2)' }}>
