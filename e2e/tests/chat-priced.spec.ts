@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, postVoice, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(300);
@@ -14,6 +14,7 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   test.setTimeout(120_000);
   const a = await userWithProfile(request, 'pr-a', { user_name: 'しおり', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'pr-b', { user_name: 'ゆうま', gender: 1, age_id: 2, area_id: 13 });
+  await setRank(request, a);
   const voice = await postVoice(request, a, { title: '相談にのります', chat_price: 100 }, [b]);
 
   const pb = await signedInPage(browser, b);

@@ -105,3 +105,12 @@ export async function grantPoints(request: APIRequestContext, user: TestUser, am
   });
   expect(res.status(), await res.text()).toBe(200);
 }
+
+/** An operator sets `user`'s rank (new users charge nothing until then). */
+export async function setRank(request: APIRequestContext, user: TestUser, chat = 500, call = 100) {
+  const res = await request.put(`/api/v1/admin/users/${user.userId}/rank`, {
+    headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+    data: { max_point_for_chatting: chat, max_point_for_a_call: call },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}

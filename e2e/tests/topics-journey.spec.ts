@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts/messages';
 import { expect, test } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = (name: string) => ({ path: `artifacts/screens/topics-${name}.png` });
 
@@ -21,6 +21,8 @@ test('a theme from area/category/sub-category, a priced voice, seen live by anot
     age_id: age.id,
     area_id: area.id,
   });
+  // Only a user with a rank may charge: an operator gives the poster one.
+  await setRank(request, poster);
   const viewer = await userWithProfile(request, 'viewer', { user_name: 'たろう', gender: 1, age_id: 2, area_id: 13 });
 
   // The second user watches the post list and the latest posts before anything is posted.

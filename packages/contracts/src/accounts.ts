@@ -136,7 +136,26 @@ export type UserProfile = Static<typeof UserProfile>;
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 429: ErrorEnvelope };
 
+/** An operator sets a user's rank: the most they may charge for a chat and per call minute. */
+export const RankBody = Type.Object({
+  max_point_for_chatting: Type.Integer({ minimum: 0, maximum: 100_000, multipleOf: 10 }),
+  max_point_for_a_call: Type.Integer({ minimum: 0, maximum: 100_000, multipleOf: 10 }),
+});
+export type RankBody = Static<typeof RankBody>;
+
 export const accountsEndpoints = {
+  setRank: endpoint({
+    method: 'PUT',
+    url: '/admin/users/:id/rank',
+    service: 'accounts',
+    summary: "Operator: set a user's rank (price maxima); 'rank usable' when either is non-zero",
+    auth: 'operator',
+    schema: {
+      params: Type.Object({ id: Type.String({ pattern: '^[0-9a-fA-F-]{36}$' }) }),
+      body: RankBody,
+      response: { 200: Envelope(Type.Object({ user_id: Type.String(), rank: Rank })), 404: ErrorEnvelope, ...errors },
+    },
+  }),
   signUp: endpoint({
     method: 'POST',
     url: '/users',

@@ -328,6 +328,29 @@ export const requests = {
     reply: Type.Object({ room_ids: Type.Array(Type.String()) }),
   },
   /** Who is in a room and whether each hides their name there (accounts refuses friendships across anonymity). */
+  /**
+   * Another service charges a user (a paid chat's fee when its room opens, a paid call's minute):
+   * one ledger transfer keyed by the business id, so a retry or a second instance asking again
+   * moves nothing twice. `insufficient`: the payer cannot pay, nothing is written.
+   */
+  pointsTransfer: {
+    subject: 'points.transfer.request',
+    request: Type.Object({
+      key: Type.String({ minLength: 1, maxLength: 200 }),
+      kind: Type.Union([Type.Literal('chat_fee'), Type.Literal('call_minute')]),
+      from: Type.String({ minLength: 1 }),
+      to: Type.String({ minLength: 1 }),
+      amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+      room_id: Type.Optional(Type.String()),
+      call_id: Type.Optional(Type.String()),
+    }),
+    reply: Type.Object({
+      status: Type.Union([Type.Literal('done'), Type.Literal('insufficient'), Type.Literal('conflict')]),
+      replayed: Type.Boolean(),
+      /** The payer's balance after it (also when refused). */
+      balance: Type.Integer(),
+    }),
+  },
   chatRoomParticipants: {
     subject: 'chat.room.participants',
     request: Type.Object({ room_id: Type.String() }),

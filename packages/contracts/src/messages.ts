@@ -120,6 +120,8 @@ export const messages = {
   expireNotAllowed: 'このサブカテゴリーでは選択できない表示時間です。',
   priceInvalid: '料金は0から上限までの10ポイント単位で選択してください。',
 
+  /** Spec §8's words when a paid chat or call cannot be paid for ('ポイントが不足です。'). */
+  chatPointsShort: 'ポイントが不足です。',
   /** 'Your total points are insufficient.' (gifts; ours, see docs/strings.md) */
   pointsInsufficient: '保有ポイントが不足しています。',
   /** A gift to someone who is not the sender's partner in that room, or between blocked users. */

@@ -12,6 +12,7 @@ export * from './jobs.ts';
 export * from './errors.ts';
 export * from './input.ts';
 export * from './logger.ts';
+export * from './operator.ts';
 export * from './outbox.ts';
 export * from './realtime.ts';
 export * from './server.ts';

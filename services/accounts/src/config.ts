@@ -11,6 +11,13 @@ export interface AccountsConfig extends BaseConfig {
   loginMaxFailures: number;
   /** Failed logins per e-mail address from all sources in an hour before unknown sources wait. */
   loginMaxFailuresPerAddress?: number;
+  /** The operator API's bearer token (PUT /admin/users/:id/rank); unset: that API refuses everything. */
+  operatorToken?: string | undefined;
+  /**
+   * A new user's rank (the most they may charge for a chat and per call minute). 0/0 by default:
+   * nobody charges until an operator sets a rank (docs/adr/0004, issue 15).
+   */
+  defaultRank?: { max_point_for_chatting: number; max_point_for_a_call: number };
 }
 
 export const AccountsEnv = {
@@ -22,6 +29,9 @@ export const AccountsEnv = {
   VERIFY_CODE_MAX_ATTEMPTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
   LOGIN_MAX_FAILURES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
+  DEFAULT_RANK_CHAT: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  DEFAULT_RANK_CALL: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
 };
 
 export const ACCOUNTS_DEFAULTS = {
@@ -45,5 +55,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     verifyCodeMaxAttempts: parsed.VERIFY_CODE_MAX_ATTEMPTS ?? ACCOUNTS_DEFAULTS.verifyCodeMaxAttempts,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES ?? ACCOUNTS_DEFAULTS.loginMaxFailures,
     loginMaxFailuresPerAddress: parsed.LOGIN_MAX_FAILURES_PER_ADDRESS ?? ACCOUNTS_DEFAULTS.loginMaxFailuresPerAddress,
+    operatorToken: parsed.OPERATOR_TOKEN,
+    defaultRank: {
+      max_point_for_chatting: parsed.DEFAULT_RANK_CHAT ?? 0,
+      max_point_for_a_call: parsed.DEFAULT_RANK_CALL ?? 0,
+    },
   };
 }

@@ -115,6 +115,13 @@ export async function startGiftHarness(mode: InfraMode) {
 
     /** A live voice by `owner` and a room on it opened by `replier` (anonymously when asked). */
     async room(owner: Person, replier: Person, isAnonymous = false): Promise<string> {
+      const res = await h.openRoom(replier, h.voice(owner), { is_anonymous: isAnonymous });
+      if (res.statusCode !== 200) throw new Error(`POST /rooms ${res.statusCode}: ${res.body}`);
+      return res.json().data.id as string;
+    },
+
+    /** A live voice by `owner` (free unless `chatPrice`); answers its id. */
+    voice(owner: Person, chatPrice = 0): string {
       const topicId = crypto.randomUUID();
       topics.set(topicId, {
         found: true,
@@ -124,20 +131,18 @@ export async function startGiftHarness(mode: InfraMode) {
         title: 'ありがとうを伝えたい',
         is_anonymous: false,
         is_callable: false,
-        chat_price: 0,
+        chat_price: chatPrice,
         call_price: 0,
         time_call_price: 1,
         purchase_on_start: false,
         expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
       });
-      const res = await h.chat$('POST', '/rooms', replier, {
-        topic_id: topicId,
-        room_type_id: 2,
-        is_anonymous: isAnonymous,
-      });
-      if (res.statusCode !== 200) throw new Error(`POST /rooms ${res.statusCode}: ${res.body}`);
-      return res.json().data.id as string;
+      return topicId;
     },
+
+    /** POST /rooms on a voice as `replier`. */
+    openRoom: (replier: Person, topicId: string, extra: object = {}) =>
+      h.chat$('POST', '/rooms', replier, { topic_id: topicId, room_type_id: 2, is_anonymous: false, ...extra }),
 
     gift: (from: Person, body: object) => h.points$('PUT', '/users/send_coin', from, body),
 

@@ -34,7 +34,13 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const me = await currentUser(ctx, caller.userId);
     const family = await familyOf(ctx.db, me.email_id);
     const parent = family.find((u) => u.character_no === 1) ?? me;
-    const added = await insertCharacter(ctx.db, parent, PROFILE_LIMITS.maxCharacters, ctx.clock.now());
+    const added = await insertCharacter(
+      ctx.db,
+      parent,
+      PROFILE_LIMITS.maxCharacters,
+      ctx.clock.now(),
+      ctx.config.defaultRank,
+    );
     if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
     await ctx.bus.publish(events.userRegistered, {
       user_id: added.id,

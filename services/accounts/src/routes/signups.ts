@@ -78,7 +78,7 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await ctx.db.transaction().execute(async (trx) => {
       // Deleting the sign-ups first makes a double submit of the same code find nothing to consume.
       if (!(await consumeAll(trx, email, match.id))) return undefined;
-      return insertUser(trx, email, match.password_hash, now);
+      return insertUser(trx, email, match.password_hash, now, ctx.config.defaultRank);
     });
     if (!user) throw fieldErrors({ verify_code: messages.alreadyVerified });
     await ctx.bus.publish(events.userRegistered, {

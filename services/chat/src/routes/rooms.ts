@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 
 import {
   CHAT_LIMITS,
@@ -142,8 +142,14 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
     });
   }
   const [user1_id, user2_id] = me < peer ? [me, peer] : [peer, me];
+  // A paid chat is paid once, before its room first opens: keyed by the pair on this voice, so a
+  // double submit, a second tab or a retry after a failure charges nothing more; every attempt
+  // names the same room (its id follows from the key), so the ledger's entry points at the room.
+  const roomId = priced ? roomIdOf(ctx, key) : id;
+  const paid = priced && (await chargeChatFee(ctx, { key, from: me, to: owner, amount: topic.chat_price, roomId }));
   const { room, created } = await createOrGetRoom(ctx.db, {
-    id,
+    id: roomId,
+    paid,
     pair_key: key,
     room_type_id: body.room_type_id,
     topic_id: topic.topic_id,
@@ -175,6 +181,38 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
     await toUser(ctx, peer, CHAT_REALTIME_TYPES.roomUpdated, await viewRoom(ctx, room, peer));
   }
   return viewRoom(ctx, room, me);
+}
+
+/** A room id that every attempt to open this pair's room computes alike (keyed with a secret: not guessable). */
+function roomIdOf(ctx: AppContext, key: string): string {
+  const h = createHmac('sha256', ctx.config.jwtSecret).update(`room:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Charges the replier the voice's chat price through points; refused: 'ポイントが不足です。' and no room. */
+async function chargeChatFee(
+  ctx: AppContext,
+  fee: { key: string; from: string; to: string; amount: number; roomId: string },
+): Promise<true> {
+  let answer;
+  try {
+    answer = await ctx.bus.request(requests.pointsTransfer, {
+      key: `chat_fee:${fee.key}`,
+      kind: 'chat_fee',
+      from: fee.from,
+      to: fee.to,
+      amount: fee.amount,
+      room_id: fee.roomId,
+    });
+  } catch (err) {
+    ctx.log.error({ err }, 'points did not answer points.transfer.request');
+    throw new AppError(503, 'points_unavailable', messages.unexpected);
+  }
+  if (answer.status === 'insufficient') {
+    throw new AppError(403, 'points_insufficient', messages.chatPointsShort, { chat_price: messages.chatPointsShort });
+  }
+  if (answer.status !== 'done') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
+  return true;
 }
 
 async function unreadSummary(ctx: AppContext, userId: string): Promise<UnreadSummary> {

@@ -1,10 +1,9 @@
 import { pointsEndpoints } from '@honne/contracts/points';
-import { ok, route } from '@honne/service-kit';
+import { assertOperator, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { grantPoints } from '../ledger/grant.ts';
-import { assertOperator } from './operator-auth.ts';
 
 export function grantRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, pointsEndpoints.grant, async ({ request, body }) => {

@@ -3,11 +3,13 @@ import type { MigrationSet } from '@honne/service-kit';
 import * as usersSessionsSignups from './2026-11-22T04-10-00-users-sessions-signups.ts';
 import * as profileReferenceImages from './2026-11-22T05-00-00-profile-reference-images.ts';
 import * as friendsBlocksReports from './2026-11-22T06-00-00-friends-blocks-reports.ts';
+import * as rankDefaultZero from './2026-11-24T02-23-14-rank-default-zero.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-22T04-10-00-users-sessions-signups': usersSessionsSignups,
     '2026-11-22T05-00-00-profile-reference-images': profileReferenceImages,
     '2026-11-22T06-00-00-friends-blocks-reports': friendsBlocksReports,
+    '2026-11-24T02-23-14-rank-default-zero': rankDefaultZero,
   },
 };

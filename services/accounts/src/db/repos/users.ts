@@ -9,15 +9,36 @@ export function findByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/** The most a user may charge for a chat and per call minute (set by operators). */
+export interface Rank {
+  max_point_for_chatting: number;
+  max_point_for_a_call: number;
+}
+const NO_RANK: Rank = { max_point_for_chatting: 0, max_point_for_a_call: 0 };
+
 export function findById(db: Db, id: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Inserts a verified user; undefined when the e-mail was taken meanwhile (a double submit). */
-export async function insertUser(db: Db, email: string, passwordHash: string, now: Date): Promise<User | undefined> {
+export async function insertUser(
+  db: Db,
+  email: string,
+  passwordHash: string,
+  now: Date,
+  rank: Rank = NO_RANK,
+): Promise<User | undefined> {
   return db
     .insertInto('users')
-    .values({ email, email_id: email, password_hash: passwordHash, is_active: true, created_at: now, updated_at: now })
+    .values({
+      email,
+      email_id: email,
+      password_hash: passwordHash,
+      is_active: true,
+      ...rank,
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column('email').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -46,6 +67,7 @@ export async function insertCharacter(
   parent: User,
   maxCharacters: number,
   now: Date,
+  rank: Rank = NO_RANK,
 ): Promise<User | undefined> {
   return db.transaction().execute(async (trx) => {
     await lockUser(trx, parent.id);
@@ -61,6 +83,7 @@ export async function insertCharacter(
         password_hash: '!',
         is_active: true,
         character_no: no,
+        ...rank,
         created_at: now,
         updated_at: now,
       })

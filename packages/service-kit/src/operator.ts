@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 
 import { messages } from '@honne/contracts';
-import { AppError } from '@honne/service-kit';
+
 import type { FastifyRequest } from 'fastify';
 
+import { AppError } from './errors.ts';
+
 /**
- * The operator API's check: `Authorization: Bearer $OPERATOR_TOKEN`. With no token configured
+ * The operator API's check (points' grants, accounts' ranks): `Authorization: Bearer $OPERATOR_TOKEN`. With no token configured
  * every call is refused, so a deployment that forgot it is closed, not open.
  */
 export function assertOperator(request: FastifyRequest, operatorToken: string | undefined): string {
