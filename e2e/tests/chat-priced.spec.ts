@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { auth, postVoice, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, grantPoints, postVoice, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(300);
@@ -15,6 +15,9 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   const a = await userWithProfile(request, 'pr-a', { user_name: 'しおり', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'pr-b', { user_name: 'ゆうま', gender: 1, age_id: 2, area_id: 13 });
   await setRank(request, a);
+  await grantPoints(request, b, 500);
+  const balanceOf = async (who: typeof a) =>
+    (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;
   const voice = await postVoice(request, a, { title: '相談にのります', chat_price: 100 }, [b]);
 
   const pb = await signedInPage(browser, b);
@@ -48,12 +51,15 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await expect(pa.getByText('通報しました。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
-  // Reopening needs no second confirmation.
+  // The price was paid once, to the owner ...
+  expect([await balanceOf(b), await balanceOf(a)]).toEqual([400, 100]);
+  // ... and reopening needs no second confirmation and costs nothing.
   const again = await request.post('/api/v1/rooms', {
     headers: auth(b),
     data: { topic_id: voice.id, room_type_id: 2 },
   });
   expect(again.status()).toBe(200);
+  expect([await balanceOf(b), await balanceOf(a)]).toEqual([400, 100]);
 
   // Posting again replaces the voice: the open rooms show 'no such voice' and go back.
   await postVoice(request, a, { title: '新しい相談', chat_price: 100 });
