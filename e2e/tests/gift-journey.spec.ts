@@ -52,6 +52,25 @@ test('A gives B a present from their chat: both see the gift stamp, both balance
   await expect(pb.getByRole('img', { name: '300ポイントのプレゼント' })).toHaveCount(1);
   await shot(pb, '04-room-receiver');
 
+  // Each finds it in their point history, with whom and how much.
+  await pb.goto('/manage-point');
+  await pb.getByRole('button', { name: 'ポイント履歴' }).click();
+  const bRows = pb.getByTestId('point-history-row');
+  await expect(bRows).toHaveCount(1);
+  await expect(bRows.first()).toContainText('プレゼントを受け取りました');
+  await expect(bRows.first()).toContainText('あんずさん');
+  await expect(bRows.first()).toContainText('+300 P');
+  await shot(pb, '05-history-receiver');
+  await pa.goto('/manage-point');
+  await pa.getByRole('button', { name: 'ポイント履歴' }).click();
+  const aRows = pa.getByTestId('point-history-row');
+  await expect(aRows).toHaveCount(2);
+  await expect(aRows.nth(0)).toContainText('プレゼントを贈りました');
+  await expect(aRows.nth(0)).toContainText('ぼたんさん');
+  await expect(aRows.nth(0)).toContainText('−300 P');
+  await expect(aRows.nth(1)).toContainText('運営からの付与');
+  await expect(aRows.nth(1)).toContainText('+1,000 P');
+
   // The server agrees: one gift, 700 left for A, 300 for B.
   const balanceOf = async (token: string) =>
     (await (await request.get('/api/v1/points/balance', { headers: { Authorization: `Bearer ${token}` } })).json()).data

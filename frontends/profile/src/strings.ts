@@ -200,6 +200,23 @@ export const strings = {
   managePointTitle: 'ポイント管理',
   balance: '保有ポイント',
   pointHistory: 'ポイント履歴',
+  historyEmpty: 'まだポイントの動きはありません。',
+  historyMore: 'もっと見る',
+  historyLoading: '読み込み中…',
+  /** What a movement was, by its kind and direction (in: points came in). */
+  historyKind: (kind: string, incoming: boolean): string =>
+    ({
+      grant: '運営からの付与',
+      purchase: 'ポイント購入',
+      gift: incoming ? 'プレゼントを受け取りました' : 'プレゼントを贈りました',
+      chat_fee: incoming ? 'チャット料金の受け取り' : 'チャット料金',
+      call_minute: incoming ? '通話料金の受け取り' : '通話料金',
+      refund: '返金',
+      adjustment: '調整',
+      expiry: '有効期限切れ',
+    })[kind] ?? kind,
+  historyWith: (name: string) => `${name}さん`,
+  historyNoName: '名前なし',
   pointRefund: 'ポイント払い戻し',
   pointTiles: ['ポイント購入', 'キャンペーン', '使い方'],
   addPoints: 'ポイントを追加する（外部サイト）',

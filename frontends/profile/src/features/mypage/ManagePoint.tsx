@@ -8,10 +8,11 @@ import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
+import { PointHistory } from './PointHistory.tsx';
 
 /**
- * /manage-point (spec §2): the balance with thousands separators. History, refund, the three
- * tiles and the add-points page come with the points ledger; until then they say so plainly.
+ * /manage-point (spec §2): the balance with thousands separators, live, and its history. Refund,
+ * the three tiles and the add-points page need a payment provider; until then they say so plainly.
  */
 export default function ManagePoint() {
   const navigate = useNavigate();
@@ -27,6 +28,7 @@ export default function ManagePoint() {
     [],
   );
   const balance = live ?? profile?.userCoin;
+  const [history, setHistory] = useState(false);
   const pending = () => void popup.alert(strings.pointsPending, { title: strings.comingSoon });
   return (
     <>
@@ -45,7 +47,7 @@ export default function ManagePoint() {
           </p>
         </section>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--hn-space-2)' }}>
-          <Button variant="secondary" onClick={pending}>
+          <Button variant="secondary" onClick={() => setHistory(true)}>
             {strings.pointHistory}
           </Button>
           <Button variant="secondary" onClick={pending}>
@@ -78,6 +80,7 @@ export default function ManagePoint() {
           {strings.addPoints}
         </Button>
       </main>
+      {history ? <PointHistory onClose={() => setHistory(false)} /> : null}
     </>
   );
 }
