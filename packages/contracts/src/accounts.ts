@@ -151,7 +151,7 @@ export const accountsEndpoints = {
     summary: "Operator: set a user's rank (price maxima); 'rank usable' when either is non-zero",
     auth: 'operator',
     schema: {
-      params: Type.Object({ id: Type.String({ pattern: '^[0-9a-fA-F-]{36}$' }) }),
+      params: Type.Object({ id: Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' }) }),
       body: RankBody,
       response: { 200: Envelope(Type.Object({ user_id: Type.String(), rank: Rank })), 404: ErrorEnvelope, ...errors },
     },

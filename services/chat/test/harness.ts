@@ -1,4 +1,11 @@
-import { events, requests, type EventDef, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
+import {
+  events,
+  requests,
+  type EventDef,
+  type EventPayload,
+  type ReplyPayload,
+  type RequestPayload,
+} from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import type { Message } from '@honne/contracts/chat';
 import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Subscription } from '@honne/service-kit';
@@ -52,7 +59,19 @@ export async function startHarness(mode: InfraMode) {
     opened: [] as EventPayload<typeof events.chatRoomOpened>[],
     replied: [] as EventPayload<typeof events.chatRoomReplied>[],
   };
+  // Points is stood in for too: a wallet per user (plenty unless a test says otherwise) and every
+  // charge asked for, once per key, as the ledger keeps them.
+  const wallet = new Map<string, number>();
+  const charges = new Map<string, RequestPayload<typeof requests.pointsTransfer>>();
   const subs: Subscription[] = [
+    infra.bus.respond(requests.pointsTransfer, async (r) => {
+      const balance = () => wallet.get(r.from) ?? 1_000_000;
+      if (charges.has(r.key)) return { status: 'done' as const, replayed: true, balance: balance() };
+      if (balance() < r.amount) return { status: 'insufficient' as const, replayed: false, balance: balance() };
+      wallet.set(r.from, balance() - r.amount);
+      charges.set(r.key, r);
+      return { status: 'done' as const, replayed: false, balance: balance() };
+    }),
     infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => {
       const t = topics.get(topic_id);
       const live = t && t.expire_at && new Date(t.expire_at) > clock.now();
@@ -86,6 +105,8 @@ export async function startHarness(mode: InfraMode) {
     seen,
     topics,
     config,
+    wallet,
+    charges,
     get: (url: string, who?: Person) => inject('GET', url, who),
     post: (url: string, payload: object, who?: Person) => inject('POST', url, who, payload),
     put: (url: string, payload: object, who?: Person) => inject('PUT', url, who, payload),

@@ -111,9 +111,24 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
       error: CHAT_MESSAGES.priceConfirmRequired,
     });
     const ok = await h.post('/rooms', { topic_id: topic, room_type_id: 2, confirm_price: true }, replier);
-    expect(ok.json().data).toMatchObject({ price_confirmed: true, topic: { chat_price: 100 } });
-    // Reopening needs no second confirmation.
+    expect(ok.json().data).toMatchObject({ price_confirmed: true, paid: true, topic: { chat_price: 100 } });
+    // Points was asked once for the fee, replier to owner, keyed by the pair on this voice.
+    const asked = [...h.charges.values()].filter((c) => c.from === replier.userId && c.to === owner.userId);
+    expect(asked).toEqual([expect.objectContaining({ kind: 'chat_fee', amount: 100, room_id: ok.json().data.id })]);
+    // Reopening needs no second confirmation, and asks for no second fee.
     expect((await h.post('/rooms', { topic_id: topic, room_type_id: 2 }, replier)).statusCode).toBe(200);
+    expect([...h.charges.values()].filter((c) => c.from === replier.userId && c.to === owner.userId)).toHaveLength(1);
+  });
+
+  it('opens no paid room for a replier who cannot pay: the spec’s ポイントが不足です。', async () => {
+    const poor = await h.user();
+    h.wallet.set(poor.userId, 50);
+    const topic = h.voice(owner, { chat_price: 100 });
+    const res = await h.post('/rooms', { topic_id: topic, room_type_id: 2, confirm_price: true }, poor);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'points_insufficient', error: 'ポイントが不足です。' });
+    const rooms = await h.ctx.db.selectFrom('rooms').select('id').where('topic_id', '=', topic).execute();
+    expect(rooms).toEqual([]);
   });
 
   it('hides an anonymous participant everywhere the other side looks', async () => {
