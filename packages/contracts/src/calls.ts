@@ -69,7 +69,8 @@ export const CallStateSchema = Type.Union(CALL_STATES.map((s) => Type.Literal(s)
  * Why a call ended. 'hangup' a side ended a connected call; 'cancel' the caller hung up while it
  * rang; 'refuse' the callee declined; 'busy' the callee was in another call or said busy; 'missed'
  * nobody answered within 60 s; 'unable_connect' media never connected; 'disconnect' a connected
- * side dropped (network, LiveKit left, ping silence); 'blocked' one side blocked the other.
+ * side dropped (network, LiveKit left, ping silence); 'blocked' one side blocked the other;
+ * 'no_points' the payer of a paid call could not pay the next minute.
  */
 export const CALL_END_CAUSES = [
   'hangup',
@@ -80,6 +81,7 @@ export const CALL_END_CAUSES = [
   'unable_connect',
   'disconnect',
   'blocked',
+  'no_points',
 ] as const;
 export type CallEndCause = (typeof CALL_END_CAUSES)[number];
 
@@ -143,7 +145,21 @@ export const CALL_MESSAGES = {
   notCallable: messages.callNotCallable,
   refused: messages.callRefused,
   noCall: messages.callNone,
+  /** '課金リクエストを送信しました。' (spec §8, quoted): the owner's charge request went out. */
+  chargeRequested: '課金リクエストを送信しました。',
+  /** '課金を承認されました。' (spec §8, quoted): the payer approved. */
+  chargeApproved: '課金を承認されました。',
+  /** '課金を拒否されました。' (spec §8, quoted): the payer refused. */
+  chargeRefused: '課金を拒否されました。',
+  /** A paid call ended because the payer's points ran out (spec §8's words for short points). */
+  outOfPoints: messages.chatPointsShort,
+  /** A charge request from someone who is not the voice's owner, on a free call, or twice. */
+  chargeNotAllowed: 'この通話では課金できません。',
 } as const;
+
+/** A paid call's charging (spec §5/§7): the owner requests it, the payer approves or refuses. */
+export const CHARGE_STATES = ['none', 'requested', 'approved', 'refused'] as const;
+export type ChargeState = (typeof CHARGE_STATES)[number];
 
 export const IceServer = Type.Object({
   urls: Type.Union([Type.String(), Type.Array(Type.String())]),
@@ -192,8 +208,12 @@ export const CallView = Type.Object({
   /** Per-minute price of a call on a priced voice (points; 0 free) and the minutes per charge. */
   call_price: Type.Integer(),
   time_call_price: Type.Integer(),
-  /** This side pays (the non-owner of a priced voice). Charging lands with the points issue. */
+  /** This side pays (the non-owner of a priced voice). */
   i_pay: Type.Boolean(),
+  /** Where the charge stands (none until the owner requests it, or approved from the start with purchase_on_start). */
+  charging: Type.Union(CHARGE_STATES.map((c) => Type.Literal(c))),
+  /** Points charged for this call so far (each begun period of time_call_price minutes, once). */
+  charged_points: Type.Integer(),
   created_at: Type.String(),
   answered_at: Nullable(Type.String()),
   connected_at: Nullable(Type.String()),
@@ -343,6 +363,26 @@ export const callsEndpoints = {
     summary: 'A side reports its peer connection (connected / failed / alive every 5 s)',
     auth: 'user',
     schema: { params: CallRoomParams, body: PingConnectBody, response: { 200: Envelope(CallView), ...errors } },
+  }),
+  requestCharge: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/requestpaidcall',
+    service: 'calls',
+    summary: 'The voice owner asks the partner of a connected paid call to approve per-minute charging',
+    auth: 'user',
+    schema: { params: CallRoomParams, response: { 200: Envelope(CallView), ...errors } },
+  }),
+  confirmCharge: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/confirmrequestpaidcall',
+    service: 'calls',
+    summary: 'The payer approves (charging starts now, one period at once) or refuses the charge request',
+    auth: 'user',
+    schema: {
+      params: CallRoomParams,
+      body: Type.Object({ approve: Type.Boolean() }),
+      response: { 200: Envelope(CallView), ...errors },
+    },
   }),
   signal: endpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
 import type { CallView } from '@honne/contracts/calls';
-import { events, requests, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
+import { events, requests, type EventPayload, type ReplyPayload, type RequestPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
 import {
@@ -52,7 +52,20 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
 
   const topics = new Map<string, TopicReply>();
   const delivered: Delivered[] = [];
+  // Points is stood in for: a wallet per user (plenty unless a test says otherwise) and each
+  // charge asked for, once per key, as the ledger keeps them.
+  const wallet = new Map<string, number>();
+  const charges = new Map<string, RequestPayload<typeof requests.pointsTransfer>>();
   const subs: Subscription[] = [
+    infra.bus.respond(requests.pointsTransfer, async (r) => {
+      const balance = () => wallet.get(r.from) ?? 1_000_000;
+      if (charges.has(r.key)) return { status: 'done' as const, replayed: true, balance: balance() };
+      if (balance() < r.amount) return { status: 'insufficient' as const, replayed: false, balance: balance() };
+      wallet.set(r.from, balance() - r.amount);
+      wallet.set(r.to, (wallet.get(r.to) ?? 0) + r.amount);
+      charges.set(r.key, r);
+      return { status: 'done' as const, replayed: false, balance: balance() };
+    }),
     infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => {
       const t = topics.get(topic_id);
       return t ?? { ...gone(topic_id) };
@@ -75,6 +88,8 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     calls,
     topics,
     delivered,
+    wallet,
+    charges,
     /** A request to the calls service as `who`. */
     calls$: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>
       calls.app.inject({

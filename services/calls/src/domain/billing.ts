@@ -16,19 +16,25 @@ export function minutesBegun(c: Pick<CallFacts, 'connected_at' | 'ended_at'>, no
   return Math.max(0, Math.ceil((until - c.connected_at.getTime()) / 60_000));
 }
 
-/**
- * What the flow tells billing. The default does nothing; the points issue supplies one that
- * charges `call_price` per `time_call_price` minutes begun and, when the payer runs out, answers
- * `false` from `onMinute` so the flow ends the call.
- */
-export interface CallBilling {
-  onConnected(call: { id: string; payer_id: string | null; call_price: number }): Promise<void>;
-  onMinute(call: { id: string; payer_id: string | null; call_price: number }, minutes: number): Promise<boolean>;
-  onEnded(call: { id: string; payer_id: string | null; call_price: number }, minutes: number): Promise<void>;
+/** What the bill reads of a call. */
+export interface ChargeFacts {
+  payer_id: string | null;
+  call_price: number;
+  time_call_price: number;
+  charging: 'none' | 'requested' | 'approved' | 'refused';
+  charging_from: Date | null;
+  connected_at: Date | null;
 }
 
-export const noBilling: CallBilling = {
-  onConnected: async () => {},
-  onMinute: async () => true,
-  onEnded: async () => {},
-};
+/**
+ * Periods due by `until`: each begun period of `time_call_price` minutes since charging began
+ * (the approval, or the connection with purchase_on_start), the first at once. The server's clock
+ * decides, never the clients' pings; nothing is due before approval or on a free call.
+ */
+export function periodsDue(c: ChargeFacts, until: Date): number {
+  if (c.charging !== 'approved' || !c.payer_id || c.call_price <= 0) return 0;
+  const from = c.charging_from ?? c.connected_at;
+  if (!from || until < from) return 0;
+  const periodMs = Math.max(1, c.time_call_price) * 60_000;
+  return Math.max(1, Math.ceil((until.getTime() - from.getTime()) / periodMs));
+}

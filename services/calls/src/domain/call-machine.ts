@@ -37,7 +37,9 @@ export type CallEvent =
   /** A side's media: up (connected / LiveKit audio published), down (failed / left), or alive. */
   | { type: 'media'; by: Side; report: 'up' | 'down' | 'alive' }
   /** One side blocked the other: the call ends at once. */
-  | { type: 'blocked' };
+  | { type: 'blocked' }
+  /** The payer of a paid call cannot pay the next period: the server ends it. */
+  | { type: 'out_of_points' };
 
 export type Transition =
   { ok: true; call: CallFacts; changed: boolean } | { ok: false; reason: 'not_allowed' | 'ended' };
@@ -97,6 +99,8 @@ export function apply(c: CallFacts, e: CallEvent, now: Date): Transition {
     case 'blocked':
       if (c.phase === 'busy_pending') return done(end(c, now, 'busy', null));
       return done(end(c, now, c.phase === 'connected' ? 'disconnect' : 'blocked', null));
+    case 'out_of_points':
+      return done(end(c, now, 'no_points', null));
   }
 }
 
@@ -196,6 +200,7 @@ function endStateOf(c: CallFacts, side: Side): CallState {
     case 'blocked':
       return 'unable_connect';
     case 'disconnect':
+    case 'no_points':
       return 'disconnect';
     default:
       return 'end';
@@ -204,6 +209,8 @@ function endStateOf(c: CallFacts, side: Side): CallState {
 
 /** The '切断されました。' suffix for a side of a disconnected call (spec §8; DISCONNECT_CODES). */
 export function disconnectCode(c: CallFacts, side: Side): number | null {
+  // Out of points is the server's doing (44), as a timer's or a block's is.
+  if (c.end_cause === 'no_points') return DISCONNECT_CODES.server;
   if (c.end_cause !== 'disconnect') return null;
   if (c.ended_by === null) return DISCONNECT_CODES.server;
   return c.ended_by === side ? DISCONNECT_CODES.selfLost : DISCONNECT_CODES.partnerLost;

@@ -51,6 +51,8 @@ export interface VoiceFacts {
   owner_id: string | null;
   call_price: number;
   time_call_price: number;
+  /** The voice charges from the connection, with no request to approve (spec §5). */
+  purchase_on_start?: boolean;
 }
 
 export type CallPermission =

@@ -8,6 +8,7 @@ import { AppError, notFound, publishToUser, type Caller } from '@honne/service-k
 import type { AppContext } from '../context.ts';
 import {
   accountOf,
+  chargingCalls,
   dueCalls,
   findCall,
   holdOf,
@@ -19,7 +20,8 @@ import {
   withAccountsLocked,
 } from '../db/repos/calls.ts';
 import type { CallRow } from '../db/schema/index.ts';
-import { minutesBegun, payerOf } from '../domain/billing.ts';
+import { payerOf } from '../domain/billing.ts';
+import { billDue } from './billing.ts';
 import {
   apply,
   deadline,
@@ -68,6 +70,7 @@ async function voiceFacts(ctx: AppContext, topicId: string): Promise<VoiceFacts>
       owner_id: t.user_id,
       call_price: t.call_price,
       time_call_price: t.time_call_price,
+      purchase_on_start: t.purchase_on_start,
     };
   } catch (err) {
     throw busUnavailable(ctx, err, 'topics.topic.get');
@@ -82,7 +85,7 @@ async function tell(ctx: AppContext, row: CallRow, side: Side): Promise<void> {
   await publishToUser(ctx, userOf(row, side), CALLS_REALTIME_TYPES.callState, view);
 }
 
-async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {
+export async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {
   await tell(ctx, row, 'caller');
   await tell(ctx, row, 'callee');
 }
@@ -107,7 +110,8 @@ async function afterEnd(ctx: AppContext, row: CallRow): Promise<void> {
     connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
     ended_at: ended.toISOString(),
   });
-  await ctx.billing.onEnded(row, minutesBegun(f, ended));
+  // The periods begun before the end are owed; a payer short of them now is not chased further.
+  await billDue(ctx, row.id, ended).catch((err: unknown) => ctx.log.error({ err, call: row.id }, 'final bill failed'));
   if (row.transport === 'livekit' && ctx.livekit) {
     await ctx.livekit.deleteRoom(liveKitRoomOf(row.id)).catch((err: unknown) => {
       ctx.log.warn({ err, call: row.id }, 'LiveKit room not deleted (it closes itself when empty)');
@@ -142,7 +146,8 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
   const { before, after } = result;
   if (before.phase !== after.phase || before.end_cause !== after.end_cause) {
     await tellBoth(ctx, after);
-    if (after.phase === 'connected') await ctx.billing.onConnected(after);
+    if (after.phase === 'connected' && after.charging === 'approved')
+      await chargeFrom(ctx, after.id, after.connected_at!);
     if (after.phase === 'ended') await afterEnd(ctx, after);
   }
   return after;
@@ -190,6 +195,11 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
         call_price: callPrice,
         time_call_price: voice?.time_call_price ?? 1,
         payer_id: payerOf(callPrice, voice?.owner_id ?? null, me, may.callee_id),
+        // With purchase_on_start the voice charges from the connection, no request to approve.
+        charging: callPrice > 0 && voice?.purchase_on_start ? 'approved' : 'none',
+        charging_from: null,
+        billed_periods: 0,
+        charged_points: 0,
         ...facts,
         deadline: deadline(facts),
       },
@@ -282,7 +292,32 @@ export async function runDueTimers(ctx: AppContext): Promise<number> {
       ctx.log.error({ err, call: id }, 'call timer failed');
     }
   }
+  // Paid calls bill each period as it begins, by the server's clock.
+  for (const id of await chargingCalls(ctx.db)) {
+    try {
+      await billAndTell(ctx, id);
+    } catch (err) {
+      ctx.log.error({ err, call: id }, 'paid call not billed; the next sweep retries');
+    }
+  }
   return ids.length;
+}
+
+/** Charging begins at `from` (approval, or the connection with purchase_on_start): one period at once. */
+export async function chargeFrom(ctx: AppContext, callId: string, from: Date): Promise<void> {
+  await updateCall(ctx.db, callId, (r) => (r.charging_from ? null : { charging: 'approved', charging_from: from }));
+  await billAndTell(ctx, callId);
+}
+
+/** Bills what is due now; a payer who cannot pay ends the call (44), a new period is told to both. */
+async function billAndTell(ctx: AppContext, callId: string): Promise<void> {
+  const outcome = await billDue(ctx, callId, ctx.clock.now());
+  if (outcome === 'short') {
+    await move(ctx, callId, { type: 'out_of_points' }).catch(() => undefined);
+    return;
+  }
+  const row = outcome === 'changed' ? await findCall(ctx.db, callId) : undefined;
+  if (row) await tellBoth(ctx, row);
 }
 
 /** A block between two users ends any call between them at once (and drops its signals after). */

@@ -52,6 +52,8 @@ export function viewOf(r: CallRow, side: Side, now: Date): CallView {
     call_price: r.call_price,
     time_call_price: r.time_call_price,
     i_pay: r.payer_id !== null && r.payer_id === me,
+    charging: r.charging,
+    charged_points: r.charged_points,
     created_at: iso(r.created_at)!,
     answered_at: iso(r.answered_at),
     connected_at: iso(r.connected_at),

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { answerCall, currentCall, reportMedia, startCall } from '../flow/calls.ts';
+import { confirmCharge, requestCharge } from '../flow/charge.ts';
 import { liveKitToken, liveKitWebhook } from '../flow/livekit.ts';
 import { relaySignal } from '../flow/signal.ts';
 
@@ -16,6 +17,12 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   route(app, ctx, callsEndpoints.pingConnect, async ({ caller, params, body }) =>
     ok(await reportMedia(ctx, caller, params.id, body.state, body.signal_id)),
+  );
+  route(app, ctx, callsEndpoints.requestCharge, async ({ caller, params }) =>
+    ok(await requestCharge(ctx, caller, params.id)),
+  );
+  route(app, ctx, callsEndpoints.confirmCharge, async ({ caller, params, body }) =>
+    ok(await confirmCharge(ctx, caller, params.id, body.approve)),
   );
   route(app, ctx, callsEndpoints.signal, async ({ caller, body }) =>
     ok({ relayed: await relaySignal(ctx, caller, body) }),

@@ -3,11 +3,13 @@ import type { MigrationSet } from '@honne/service-kit';
 import * as init from './2026-11-22T04-00-00-init.ts';
 import * as greetings from './2026-11-23T22-15-00-greetings.ts';
 import * as calls from './2026-11-23T22-40-00-calls.ts';
+import * as paidCallCharging from './2026-11-24T02-38-26-paid-call-charging.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-22T04-00-00-init': init,
     '2026-11-23T22-15-00-greetings': greetings,
     '2026-11-23T22-40-00-calls': calls,
+    '2026-11-24T02-38-26-paid-call-charging': paidCallCharging,
   },
 };

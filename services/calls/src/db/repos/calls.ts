@@ -140,6 +140,18 @@ export async function liveCallsBetween(db: Db, a: string, b: string): Promise<Ca
 }
 
 /** Calls whose timer is due at `now`. */
+/** Connected paid calls whose charging runs (the sweep bills their periods as they begin). */
+export async function chargingCalls(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('calls')
+    .select('id')
+    .where('phase', '=', 'connected')
+    .where('charging', '=', 'approved')
+    .where('payer_id', 'is not', null)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 export async function dueCalls(db: Db, now: Date, limit = 100): Promise<string[]> {
   const rows = await db
     .selectFrom('calls')

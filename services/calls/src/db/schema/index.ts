@@ -1,4 +1,4 @@
-import type { CallEndCause } from '@honne/contracts/calls';
+import type { CallEndCause, ChargeState } from '@honne/contracts/calls';
 import type { ColumnType, Selectable } from 'kysely';
 
 import type { CallPhase, Side, Transport } from '../../domain/call-machine.ts';
@@ -49,6 +49,11 @@ export interface CallsTable {
   ended_at: Date | null;
   /** When the call's next timer fires (null: none runs). */
   deadline: Date | null;
+  charging: ChargeState;
+  /** When per-minute charging began (approval, or the connection with purchase_on_start). */
+  charging_from: Date | null;
+  billed_periods: number;
+  charged_points: number;
 }
 export type CallRow = Selectable<CallsTable>;
 

@@ -1,0 +1,52 @@
+import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
+import { AppError, type Caller } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { latestCallOfRoom, updateCall } from '../db/repos/calls.ts';
+import { chargeFrom, tellBoth } from './calls.ts';
+import { sideOf, viewOf } from './view.ts';
+
+const notAllowed = () => new AppError(403, 'charge_not_allowed', CALL_MESSAGES.chargeNotAllowed);
+
+/**
+ * POST /rooms/{id}/requestpaidcall (spec §5/§7): the voice's owner, in a connected paid call, asks
+ * the payer to approve per-minute charging — once per call (the button is disabled once requested).
+ */
+export async function requestCharge(ctx: AppContext, caller: Caller, roomId: string): Promise<CallView> {
+  const row = await latestCallOfRoom(ctx.db, roomId);
+  const side = row ? sideOf(row, caller.userId) : null;
+  if (!row || !side) throw notAllowed();
+  const owner = row.payer_id !== null && row.payer_id !== caller.userId;
+  if (!owner || row.phase !== 'connected' || row.call_price <= 0 || row.charging !== 'none') throw notAllowed();
+  const moved = await updateCall(ctx.db, row.id, (r) => (r.charging === 'none' ? { charging: 'requested' } : null));
+  if (!moved || moved.after.charging !== 'requested' || moved.before.charging !== 'none') throw notAllowed();
+  await tellBoth(ctx, moved.after);
+  return viewOf(moved.after, side, ctx.clock.now());
+}
+
+/**
+ * POST /rooms/{id}/confirmrequestpaidcall: the payer approves (charging starts now and the first
+ * period is billed at once; a payer who cannot pay it ends the call) or refuses (the owner is told).
+ */
+export async function confirmCharge(
+  ctx: AppContext,
+  caller: Caller,
+  roomId: string,
+  approve: boolean,
+): Promise<CallView> {
+  const row = await latestCallOfRoom(ctx.db, roomId);
+  const side = row ? sideOf(row, caller.userId) : null;
+  if (!row || !side || row.payer_id !== caller.userId || row.charging !== 'requested' || row.phase !== 'connected') {
+    throw notAllowed();
+  }
+  if (approve) {
+    await chargeFrom(ctx, row.id, ctx.clock.now());
+  } else {
+    const moved = await updateCall(ctx.db, row.id, (r) =>
+      r.charging === 'requested' ? { charging: 'refused' } : null,
+    );
+    if (moved) await tellBoth(ctx, moved.after);
+  }
+  const after = await latestCallOfRoom(ctx.db, roomId);
+  return viewOf(after!, side, ctx.clock.now());
+}

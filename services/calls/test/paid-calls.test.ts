@@ -1,0 +1,114 @@
+import { CALL_MESSAGES, DISCONNECT_CODES, type CallView } from '@honne/contracts/calls';
+import { infraModes } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startHarness, type Person } from './harness.ts';
+
+describe.each(infraModes())('paid calls: charged per begun minute by the server’s clock ($name)', (mode) => {
+  let h: Awaited<ReturnType<typeof startHarness>>;
+  beforeAll(async () => {
+    h = await startHarness(mode);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  /** Payer A calls owner B on B's voice priced `price` a minute; both connect. */
+  async function connected(price: number, extra: object = {}) {
+    const [a, b] = [await h.user('はらう'), await h.user('うけとる')];
+    const topic = h.voice(b, { call_price: price, time_call_price: 1, ...extra });
+    const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
+    const started = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(started.statusCode, started.body).toBe(200);
+    const call = started.json().data as CallView;
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'connected' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'connected' });
+    await h.stateOf(a, 'connected');
+    return { a, b, room, call };
+  }
+  /** Time passes in a live call: both sides ping every 5 s (as clients do), the sweep runs. */
+  async function talk(ms: number, a: Person, b: Person, room: string) {
+    for (let t = 0; t < ms; t += 5_000) {
+      h.clock.advance(Math.min(5_000, ms - t));
+      for (const who of [a, b]) await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, who, { state: 'alive' });
+      await h.runTimers();
+    }
+  }
+  const chargesOf = (callId: string) => [...h.charges.values()].filter((c) => c.call_id === callId);
+  const view = async (who: Person, room: string) =>
+    (await h.calls$('GET', `/rooms/${room}/calling`, who)).json().data as CallView;
+
+  it('bills nothing until the owner asks and the payer approves; then one minute at once and each begun minute after', async () => {
+    const { a, b, room, call } = await connected(30);
+    expect(await view(a, room)).toMatchObject({ i_pay: true, charging: 'none', charged_points: 0 });
+    await talk(90_000, a, b, room);
+    expect(chargesOf(call.id)).toEqual([]);
+
+    // Only the owner may ask, once.
+    expect((await h.calls$('POST', `/rooms/${room}/requestpaidcall`, a)).statusCode).toBe(403);
+    const asked = await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    expect(asked.json().data).toMatchObject({ charging: 'requested', i_pay: false });
+    const twice = await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    expect(twice.statusCode).toBe(403);
+    expect(twice.json()).toMatchObject({ error: CALL_MESSAGES.chargeNotAllowed });
+    // Only the payer may answer.
+    expect((await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, b, { approve: true })).statusCode).toBe(
+      403,
+    );
+
+    const approved = await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: true });
+    expect(approved.json().data).toMatchObject({ charging: 'approved', charged_points: 30 });
+    expect(chargesOf(call.id).map((c) => c.key)).toEqual([`call:${call.id}:1`]);
+    expect(chargesOf(call.id)[0]).toMatchObject({ kind: 'call_minute', from: a.userId, to: b.userId, amount: 30 });
+
+    // 3 min 10 s after approval: minutes 2, 3 and 4 have begun.
+    await talk(3 * 60_000 + 10_000, a, b, room);
+    await h.runTimers(); // a second sweep bills nothing twice
+    expect(chargesOf(call.id).map((c) => c.key)).toEqual([1, 2, 3, 4].map((m) => `call:${call.id}:${m}`));
+    expect(await view(b, room)).toMatchObject({ charged_points: 120 });
+
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    expect(chargesOf(call.id)).toHaveLength(4);
+  });
+
+  it('ends the call by itself, 切断されました。44 for both, when the payer cannot pay the next minute', async () => {
+    const { a, b, room, call } = await connected(40);
+    h.wallet.set(a.userId, 100);
+    await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: true });
+    await talk(61_000, a, b, room);
+    expect(chargesOf(call.id)).toHaveLength(2);
+    expect(h.wallet.get(a.userId)).toBe(20);
+    await talk(60_000, a, b, room);
+    for (const who of [a, b]) {
+      const ended = await h.stateOf(who, 'disconnect');
+      expect(ended).toMatchObject({ end_cause: 'no_points', disconnect_code: DISCONNECT_CODES.server });
+    }
+    expect(chargesOf(call.id)).toHaveLength(2);
+    expect([h.wallet.get(a.userId), h.wallet.get(b.userId)]).toEqual([20, 80]);
+  });
+
+  it('charges nothing when the payer refuses; the owner is told', async () => {
+    const { a, b, room, call } = await connected(20);
+    await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    const refused = await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: false });
+    expect(refused.json().data).toMatchObject({ charging: 'refused', charged_points: 0 });
+    await h.stateOf(b, 'connected');
+    expect((await view(b, room)).charging).toBe('refused');
+    await talk(5 * 60_000, a, b, room);
+    expect(chargesOf(call.id)).toEqual([]);
+  });
+
+  it('charges from the connection with purchase_on_start, with no request; free calls never', async () => {
+    const paid = await connected(10, { purchase_on_start: true });
+    expect(await view(paid.a, paid.room)).toMatchObject({ charging: 'approved', charged_points: 10 });
+    expect(chargesOf(paid.call.id)).toHaveLength(1);
+
+    const free = await connected(0);
+    expect((await h.calls$('POST', `/rooms/${free.room}/requestpaidcall`, free.b)).statusCode).toBe(403);
+    h.clock.advance(10 * 60_000);
+    await h.runTimers();
+    expect(chargesOf(free.call.id)).toEqual([]);
+  });
+});
