@@ -1,3 +1,4 @@
+import { CALL_MESSAGES } from '@honne/contracts/calls';
 import { CHAT_MESSAGES, MESSAGE_PREVIEW } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 
@@ -59,6 +60,17 @@ const callStrings = {
   characterWords: 'キャラクター',
   detail: '自己紹介',
   fee: (points: number) => `通話料金：1分 ${points.toLocaleString('ja-JP')}ポイント`,
+  /** The owner's button (spec §2: 'start charging for 1 minute at the price', disabled once requested). */
+  requestCharge: (points: number) => `課金をリクエスト（1分 ${points.toLocaleString('ja-JP')}ポイント）`,
+  chargeRequested: CALL_MESSAGES.chargeRequested,
+  chargeApproved: CALL_MESSAGES.chargeApproved,
+  chargeRefused: CALL_MESSAGES.chargeRefused,
+  /** The payer's prompt (spec §2: approve the per-minute charge, with approve and refuse buttons). */
+  chargePrompt: (points: number) =>
+    `お相手から課金のリクエストが届きました。1分 ${points.toLocaleString('ja-JP')}ポイントです。`,
+  approveCharge: '承認する',
+  refuseCharge: '拒否する',
+  outOfPoints: CALL_MESSAGES.outOfPoints,
   free: '通話料金：無料',
   report: '通報する',
   reportTarget: '通報対象',

@@ -22,6 +22,8 @@ const view = (over: Partial<CallView>): CallView => ({
   call_price: 0,
   time_call_price: 1,
   i_pay: false,
+  charging: 'none',
+  charged_points: 0,
   created_at: '2026-11-23T22:00:00.000Z',
   answered_at: null,
   connected_at: null,
@@ -46,6 +48,9 @@ describe('call overlay rules', () => {
 
   it('says the spec §8 message of an end, with the cause suffix', () => {
     expect(endNotice(view({ state: 'disconnect', disconnect_code: 22 }))).toBe('切断されました。22');
+    expect(endNotice(view({ state: 'disconnect', disconnect_code: 44, end_cause: 'no_points' }))).toBe(
+      '切断されました。44\nポイントが不足です。',
+    );
     expect(endNotice(view({ role: 'callee', state: 'end', end_cause: 'cancel' }))).toBe('キャンセルされました。');
     expect(endNotice(view({ role: 'callee', state: 'unable_connect' }))).toBe('通話できません。');
     // A hang-up the user made themselves needs no popup.

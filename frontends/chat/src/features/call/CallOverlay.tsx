@@ -94,6 +94,8 @@ export default function CallOverlay() {
                   setMinimised(true);
                   session.go(where);
                 }}
+                onRequestCharge={() => void session.requestCharge()}
+                onConfirmCharge={(approve) => void session.confirmCharge(approve)}
               />
             ) : null}
           </div>

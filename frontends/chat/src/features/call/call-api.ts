@@ -143,6 +143,16 @@ export const callApi = {
       .data;
   },
 
+  /** The voice's owner asks the payer to approve per-minute charging (spec §5/§7). */
+  async requestCharge(roomId: string): Promise<CallView> {
+    return (await client().call(callsEndpoints.requestCharge, { params: { id: roomId } })).data;
+  },
+
+  /** The payer approves or refuses the owner's charge request. */
+  async confirmCharge(roomId: string, approve: boolean): Promise<CallView> {
+    return (await client().call(callsEndpoints.confirmCharge, { params: { id: roomId }, body: { approve } })).data;
+  },
+
   /** p2p: tells the server how this side's peer connection is doing. */
   async reportMedia(roomId: string, callId: string, state: 'connecting' | 'connected' | 'failed' | 'alive') {
     await client().call(callsEndpoints.pingConnect, { params: { id: roomId }, body: { state, signal_id: callId } });
@@ -271,6 +281,8 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
     anonymous: view.is_anonymous || view.partner_anonymous,
     price: view.call_price,
     i_pay: view.i_pay,
+    charging: view.charging,
+    charged_points: view.charged_points,
     connected_at: view.connected_at,
     disconnect_code: view.disconnect_code,
     end_cause: view.end_cause,
@@ -286,9 +298,13 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
 /**
  * The spec §8 message an end shows this side, or null: the caller's busy/refused/unable views say
  * it themselves; a callee whose caller gave up hears 'キャンセルされました。'; a dropped line says
- * '切断されました。' with its cause code.
+ * '切断されました。' with its cause code (and 'ポイントが不足です。' when a paid call ran out of points).
  */
 export function endNotice(view: CallView): string | null {
+  // A paid call whose payer ran out of points: the code (44), and why.
+  if (view.state === 'disconnect' && view.end_cause === 'no_points') {
+    return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}\n${CALL_MESSAGES.outOfPoints}`;
+  }
   if (view.state === 'disconnect') return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}`;
   if (view.state === 'end' && view.role === 'callee' && (view.end_cause === 'cancel' || view.end_cause === 'missed'))
     return view.answered_at ? null : CALL_MESSAGES.cancelled;

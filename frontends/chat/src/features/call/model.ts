@@ -40,6 +40,9 @@ export interface CallSession {
   /** Points per minute, 0 when free. */
   price: number;
   i_pay: boolean;
+  /** Where a paid call's charge stands, and what it came to so far (points). */
+  charging: 'none' | 'requested' | 'approved' | 'refused';
+  charged_points: number;
   connected_at: string | null;
   /** The spec's 11/22/33/44 when the line dropped (state 'disconnect'). */
   disconnect_code: number | null;

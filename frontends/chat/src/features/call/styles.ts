@@ -15,6 +15,8 @@ const css = `
 .cl-status { font-size: 15px; color: rgba(255,255,255,.86); margin: 0; min-height: 1.7em; }
 .cl-elapsed { font-size: 30px; font-weight: 700; font-variant-numeric: tabular-nums; letter-spacing: .04em; }
 .cl-note { font-size: 13px; color: #ffd7de; margin: 0; }
+.cl-charge { display: flex; flex-direction: column; gap: 8px; align-items: center; padding: 12px; border-radius: 12px; background: rgba(255, 255, 255, .12); }
+.cl-charge__buttons { display: flex; gap: 8px; }
 .cl-avatar { position: relative; }
 .cl-avatar .hn-avatar { box-shadow: 0 0 0 4px rgba(255,255,255,.25); }
 .cl-pulse .hn-avatar { animation: cl-pulse 1.6s ease-out infinite; }

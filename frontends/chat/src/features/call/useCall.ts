@@ -290,6 +290,26 @@ export function useCall() {
     answer: () => act('answer'),
     refuse: () => act('refuse'),
     hangUp: () => act('hangup'),
+    /** The owner asks for per-minute charging; the payer answers the request. */
+    requestCharge: async () => {
+      const v = viewRef.current;
+      if (!v) return;
+      try {
+        apply(await callApi.requestCharge(v.room_id));
+        void popup.alert(t.chargeRequested);
+      } catch (error) {
+        await fail(error);
+      }
+    },
+    confirmCharge: async (approve: boolean) => {
+      const v = viewRef.current;
+      if (!v) return;
+      try {
+        apply(await callApi.confirmCharge(v.room_id, approve));
+      } catch (error) {
+        await fail(error);
+      }
+    },
     speaker: () => popup.alert(t.speakerUnsupported),
     report,
     addFriend,

@@ -25,6 +25,8 @@ export function TalkView({
   onEnd,
   onMinimise,
   onGo,
+  onRequestCharge,
+  onConfirmCharge,
 }: {
   call: CallSession;
   muted: boolean;
@@ -33,10 +35,24 @@ export function TalkView({
   onEnd: () => void;
   onMinimise: () => void;
   onGo: (where: 'chat' | 'present' | 'trumpet') => void;
+  onRequestCharge: () => void;
+  onConfirmCharge: (approve: boolean) => void;
 }) {
   const live = call.state === 'connected';
-  // Shown to the non-owner, who pays (spec §2 'optional charge line').
-  const chargeLine = call.price > 0 && call.i_pay ? t.fee(call.price) : null;
+  // Shown to the non-owner, who pays (spec §2 'optional charge line'): the price, then what it came to.
+  const chargeLine =
+    call.price > 0 && call.i_pay
+      ? call.charging === 'approved'
+        ? t.charging(call.charged_points)
+        : t.fee(call.price)
+      : null;
+  const owner = call.price > 0 && !call.i_pay;
+  const ownerNote =
+    owner && call.charging === 'approved'
+      ? `${t.chargeApproved} ${t.charging(call.charged_points)}`
+      : owner && call.charging === 'refused'
+        ? t.chargeRefused
+        : null;
   return (
     <>
       <div className="cl-head">
@@ -47,7 +63,39 @@ export function TalkView({
       </div>
       <div className="cl-body">
         <PartnerCard partner={call.partner} known={call.partner_known} />
-        {chargeLine ? <p className="cl-note">{chargeLine}</p> : null}
+        {chargeLine ? (
+          <p className="cl-note" role="status">
+            {chargeLine}
+          </p>
+        ) : null}
+        {ownerNote ? (
+          <p className="cl-note" role="status">
+            {ownerNote}
+          </p>
+        ) : null}
+        {live && owner && (call.charging === 'none' || call.charging === 'requested') ? (
+          <button
+            type="button"
+            className="hn-button hn-button--secondary"
+            disabled={call.charging === 'requested'}
+            onClick={onRequestCharge}
+          >
+            {call.charging === 'requested' ? t.chargeRequested : t.requestCharge(call.price)}
+          </button>
+        ) : null}
+        {live && call.i_pay && call.charging === 'requested' ? (
+          <div className="cl-charge" role="alertdialog" aria-label={t.chargePrompt(call.price)}>
+            <p className="cl-note">{t.chargePrompt(call.price)}</p>
+            <div className="cl-charge__buttons">
+              <button type="button" className="hn-button hn-button--primary" onClick={() => onConfirmCharge(true)}>
+                {t.approveCharge}
+              </button>
+              <button type="button" className="hn-button hn-button--secondary" onClick={() => onConfirmCharge(false)}>
+                {t.refuseCharge}
+              </button>
+            </div>
+          </div>
+        ) : null}
         {live && call.connected_at ? (
           <>
             <div className="cl-elapsed" role="timer" aria-label={t.elapsed}>
