@@ -50,6 +50,7 @@ async function run(name: string, start: () => Promise<Started>): Promise<void> {
   upstreams[`${name.toUpperCase()}_URL`] = `http://127.0.0.1:${port}`;
 }
 
+let stopping = false;
 const t0 = performance.now();
 try {
   // One at a time: PGlite start-up is CPU-bound, so parallel opens only contend on 2 cores.
@@ -76,7 +77,6 @@ try {
   await stop(1);
 }
 
-let stopping = false;
 async function stop(code: number): Promise<void> {
   if (stopping) return;
   stopping = true;
