@@ -51,6 +51,26 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await expect(pa.getByText('通報しました。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
+  // Leaving the paid room, B (who paid) is asked to rate it once: 4 stars, thanks.
+  const leaving = await signedInPage(browser, b);
+  await leaving.setViewportSize({ width: 375, height: 667 });
+  await leaving.goto(roomPath);
+  await expect(leaving.getByTestId('chat-message').getByText('匿名で失礼します')).toBeVisible();
+  await leaving.getByRole('button', { name: '戻る' }).click();
+  const rate = leaving.getByRole('dialog', { name: 'このチャットを評価' });
+  await expect(rate.getByRole('radio', { name: '5つ星' })).toHaveAttribute('aria-checked', 'true');
+  await rate.getByRole('radio', { name: '4つ星' }).click();
+  await shot(leaving, '23-rate');
+  await rate.getByRole('button', { name: '評価する' }).click();
+  await expect(leaving.getByText('レビューありがとうございます。')).toBeVisible();
+  await leaving.getByRole('button', { name: 'OK' }).click();
+  await expect(leaving).not.toHaveURL(/\/chat\//);
+  const rated = (
+    await (await request.get(`/api/v1${roomPath.replace('/chat/', '/rooms/')}`, { headers: auth(b) })).json()
+  ).data;
+  expect(rated.is_showed_rate_chat).toBe(true);
+  await leaving.close();
+
   // The price was paid once, to the owner ...
   expect([await balanceOf(b), await balanceOf(a)]).toEqual([400, 100]);
   // ... and reopening needs no second confirmation and costs nothing.

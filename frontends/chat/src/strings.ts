@@ -151,6 +151,13 @@ export const strings = {
   noName: '名前なし',
   // chat room
   gift: 'プレゼント',
+  // the rating prompt (spec §4: back from a paid room whose prompt was not shown)
+  rateTitle: 'このチャットを評価',
+  rateQuestion: (name: string) => `${name}さんとのチャットはいかがでしたか？`,
+  rateStar: (n: number) => `${n}つ星`,
+  rateSubmit: '評価する',
+  rateSkip: 'スキップ',
+  rateThanks: CHAT_MESSAGES.ratingThanks,
   // /present/:roomId
   presentTitle: 'プレゼント',
   balance: '保有ポイント',

@@ -104,6 +104,8 @@ export const CHAT_MESSAGES = {
   roomDeleted: messages.roomDeleted,
   ratingThanks: messages.ratingThanks,
   ratingRange: messages.ratingRange,
+  /** Ratings are the payer's: the non-owner of a priced voice's room (ours; docs/strings.md). */
+  ratingNotAllowed: 'この部屋は評価できません。',
   callRecordReserved: messages.callRecordReserved,
   /** The spec's client treats a report as done when the message reads 'success'. */
   reportSuccess: messages.reportSuccess,

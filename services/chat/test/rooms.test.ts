@@ -255,6 +255,21 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     expect((await h.get(`/rooms/${roomId}`, owner)).json().data.is_showed_rate_chat).toBe(false);
   });
 
+  it('refuses ratings from the voice’s owner and in free rooms', async () => {
+    const paidRoom = await h.topicRoom(replier, h.voice(owner, { chat_price: 10 }), { confirm_price: true });
+    const own = await h.put(`/rooms/${paidRoom}/rate`, { star: 1 }, owner);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toMatchObject({ code: 'rating_not_allowed', error: CHAT_MESSAGES.ratingNotAllowed });
+    const freeRoom = await h.topicRoom(replier, h.voice(owner));
+    expect((await h.put(`/rooms/${freeRoom}/rate`, { star: 5 }, replier)).statusCode).toBe(403);
+    const stored = await h.ctx.db
+      .selectFrom('room_ratings')
+      .select('room_id')
+      .where('room_id', 'in', [paidRoom, freeRoom])
+      .execute();
+    expect(stored).toEqual([]);
+  });
+
   it('opens friend rooms only between friends; unfriending and renaming remove them with 15', async () => {
     const a = await h.user();
     const b = await h.user();

@@ -342,6 +342,11 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!Number.isInteger(body.star) || body.star < CHAT_LIMITS.starMin || body.star > CHAT_LIMITS.starMax) {
       throw fieldErrors({ star: CHAT_MESSAGES.ratingRange });
     }
+    // The one who paid rates the one who was paid: not the voice's owner, not a free room.
+    const priced = room.chat_price > 0 || room.call_price > 0;
+    if (!room.topic_owner_id || room.topic_owner_id === caller.userId || !priced) {
+      throw new AppError(403, 'rating_not_allowed', CHAT_MESSAGES.ratingNotAllowed);
+    }
     const now = ctx.clock.now();
     const type = body.type ?? 0;
     const { partnerId } = sides(room, caller.userId);

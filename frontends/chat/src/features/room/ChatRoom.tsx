@@ -47,6 +47,7 @@ import {
   TrumpetIcon,
 } from '../shared/icons.tsx';
 
+import { RatingSheet, rateSkipped } from './RatingSheet.tsx';
 import { MessageItem, type ViewMessage } from './MessageItem.tsx';
 
 ensureChatStyles();
@@ -119,6 +120,7 @@ export default function ChatRoom() {
   itemsRef.current = items ?? [];
 
   const back = useCallback(() => navigate(rememberedBackPath()), [navigate]);
+  const [rating, setRating] = useState(false);
 
   /** Spec §4: a room that is gone shows 'no such voice' and goes back. */
   const gone = useCallback(async () => {
@@ -519,6 +521,12 @@ export default function ChatRoom() {
   }, [viewer]);
 
   const groups = useMemo(() => (items ? groupByDay(items, new Date()) : []), [items]);
+  /** Spec §4: the payer leaving a paid room they have not rated is asked to rate it first. */
+  const leave = () => {
+    const priced = !!room?.topic && (room.topic.chat_price > 0 || room.topic.call_price > 0);
+    if (room && priced && !room.topic!.is_mine && !room.is_showed_rate_chat && !rateSkipped(room.id)) setRating(true);
+    else back();
+  };
   const partnerAnonymous = room ? room.anonymous.partner || room.userInfo.is_anonymous : true;
   const canAddFriend = !!room && !room.is_friend && !room.anonymous.me && !partnerAnonymous && !!room.userInfo.id;
   const callable = room ? (room.topic ? room.topic.is_callable : true) : false;
@@ -536,7 +544,7 @@ export default function ChatRoom() {
     <div className="ch-screen">
       <header className="hn-header">
         <span className="hn-header__side">
-          <button type="button" className="hn-icon-button" aria-label="戻る" onClick={back}>
+          <button type="button" className="hn-icon-button" aria-label="戻る" onClick={leave}>
             <BackIcon />
           </button>
         </span>
@@ -810,6 +818,9 @@ export default function ChatRoom() {
             <CloseIcon />
           </button>
         </div>
+      ) : null}
+      {rating && room ? (
+        <RatingSheet roomId={room.id} partner={room.userInfo.user_name ?? strings.noName} onDone={back} />
       ) : null}
     </div>
   );
