@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 
 import { Envelope, ErrorEnvelope, Nullable, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
+import { REALTIME_TYPES } from './realtime.ts';
 
 // Rooms, messages, read state, unread counts, reports and ratings: spec topics-chat-calls §2–§9
 // and the real-time parts of accounts-profile-friends §4 (issue 5). Field names are the spec's.
@@ -78,8 +79,9 @@ export const CHAT_REALTIME_TYPES = {
   messageDeleted: 'message.deleted',
   messageExpired: 'message.expired',
   roomUpdated: 'room.updated',
-  topicRoomDeleted: '14',
-  friendRoomDeleted: '15',
+  // The spec's codes, defined once in REALTIME_TYPES.
+  topicRoomDeleted: REALTIME_TYPES.topicRoomDeleted,
+  friendRoomDeleted: REALTIME_TYPES.friendRoomDeleted,
 } as const;
 
 /** The words chat answers with, from the shared catalogue (Japanese quoted from the spec where it quotes it). */

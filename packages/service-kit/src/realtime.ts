@@ -1,5 +1,8 @@
 import { events } from '@honne/contracts/events';
 import { REALTIME_REPLAY_LIMIT, type RealtimeEvent } from '@honne/contracts/realtime';
+import type { RealtimeData, RealtimeEventDef } from '@honne/contracts/realtime-events';
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
 import type { BaseContext } from './context.ts';
 
@@ -9,17 +12,36 @@ export const realtimeKeys = {
   log: (userId: string) => `rt:log:${userId}`,
 };
 
+/** Compiled once per event type: every publish is checked against its schema, as bus payloads are. */
+const checkers = new WeakMap<TSchema, TypeCheck<TSchema>>();
+
+/**
+ * The type of `d`, after checking `data` against its schema. A plain string is the transport's own
+ * (the gateway's tests of delivery itself); every service publishes through `realtimeEvents`.
+ */
+function typeOf(d: RealtimeEventDef | string, data: unknown): string {
+  if (typeof d === 'string') return d;
+  let checker = checkers.get(d.schema);
+  if (!checker) checkers.set(d.schema, (checker = TypeCompiler.Compile(d.schema)));
+  if (!checker.Check(data)) {
+    const first = [...checker.Errors(data)][0];
+    throw new Error(`real-time ${d.type}: invalid data at ${first?.path || '/'}: ${first?.message ?? 'mismatch'}`);
+  }
+  return d.type;
+}
+
 /**
  * Sends an event to every open socket of a user, on whichever gateway instance holds it.
  * The event gets the user's next sequence number and is kept for replay, so a client that
  * reconnects asks for what it missed and gets each event exactly once.
  */
-export async function publishToUser(
+export async function publishToUser<D extends RealtimeEventDef>(
   ctx: Pick<BaseContext, 'bus' | 'cache' | 'clock'>,
   userId: string,
-  type: string,
-  data: unknown,
+  d: D | string,
+  data: RealtimeData<D>,
 ): Promise<RealtimeEvent> {
+  const type = typeOf(d, data);
   const at = ctx.clock.now().toISOString();
   // The logged JSON is the event with its seq last; the seq is only known inside the atomic append.
   const head = JSON.stringify({ type, at, data }).slice(0, -1) + ',"seq":';
@@ -51,13 +73,13 @@ export async function publishToSession(
 }
 
 /** Sends an event to every socket subscribed to a channel (client frame `{type:'subscribe', channel}`). */
-export async function publishToChannel(
+export async function publishToChannel<D extends RealtimeEventDef>(
   ctx: Pick<BaseContext, 'bus' | 'clock'>,
   channel: string,
-  type: string,
-  data: unknown,
+  d: D | string,
+  data: RealtimeData<D>,
 ): Promise<void> {
-  const event: RealtimeEvent = { type, at: ctx.clock.now().toISOString(), data };
+  const event: RealtimeEvent = { type: typeOf(d, data), at: ctx.clock.now().toISOString(), data };
   await ctx.bus.publish(events.channelDelivered, { channel, event });
 }
 

@@ -1,7 +1,7 @@
 import { events, requests } from '@honne/contracts/events';
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contracts/friends';
 import { messages } from '@honne/contracts/messages';
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { AppError, fieldErrors, forbidden, notFound, ok, publishToUser, route } from '@honne/service-kit';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -174,9 +174,9 @@ export async function announceFriendship(ctx: AppContext, a: string, b: string, 
   ] as const) {
     if (friend) {
       const entry = (await friendsOf(ctx, me)).find((f) => f.user.id === other);
-      if (entry) await publishToUser(ctx, me, REALTIME_TYPES.friendAdded, entry);
+      if (entry) await publishToUser(ctx, me, realtimeEvents.friendAdded, entry);
     } else {
-      await publishToUser(ctx, me, REALTIME_TYPES.friendDeleted, { user_id: other });
+      await publishToUser(ctx, me, realtimeEvents.friendDeleted, { user_id: other });
     }
   }
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
-import { CALL_MESSAGES, CALLS_REALTIME_TYPES, type CallView } from '@honne/contracts/calls';
+import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { AppError, notFound, publishToUser, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -82,7 +83,7 @@ async function tell(ctx: AppContext, row: CallRow, side: Side): Promise<void> {
   const view = viewOf(row, side, ctx.clock.now());
   // The callee of a busy call never rang, so never hears of it.
   if (view.state === 'none') return;
-  await publishToUser(ctx, userOf(row, side), CALLS_REALTIME_TYPES.callState, view);
+  await publishToUser(ctx, userOf(row, side), realtimeEvents.callState, view);
 }
 
 export async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {

@@ -1,4 +1,5 @@
-import { CALL_MESSAGES, CALLS_REALTIME_TYPES, type CallSignalBody } from '@honne/contracts/calls';
+import { CALL_MESSAGES, type CallSignalBody } from '@honne/contracts/calls';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { notFound, publishToUser, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -28,7 +29,7 @@ export async function relaySignal(ctx: AppContext, caller: Caller, body: CallSig
   if ((body.kind === 'candidate') !== (candidate !== null) || (body.kind !== 'candidate' && sdp === null)) {
     return false;
   }
-  await publishToUser(ctx, userOf(row, otherSide(side)), CALLS_REALTIME_TYPES.callSignal, {
+  await publishToUser(ctx, userOf(row, otherSide(side)), realtimeEvents.callSignal, {
     call_id: row.id,
     room_id: row.room_id,
     kind: body.kind,

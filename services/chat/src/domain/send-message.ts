@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_REALTIME_TYPES,
   MESSAGE_TYPES,
   giftOfStamp,
   isCallRecordType,
@@ -12,6 +11,7 @@ import {
   type MessageCreateBody,
 } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { AppError, assertNoFieldErrors, fieldErrors, notFound, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -239,11 +239,11 @@ export async function sendMessage(
     await toUser(
       ctx,
       message.receiver_id,
-      CHAT_REALTIME_TYPES.messageCreated,
+      realtimeEvents.messageCreated,
       messageView(message, room, message.receiver_id, room.sender_name),
     );
     if (origin !== 'client') {
-      await toUser(ctx, me, CHAT_REALTIME_TYPES.messageCreated, messageView(message, room, me, room.sender_name));
+      await toUser(ctx, me, realtimeEvents.messageCreated, messageView(message, room, me, room.sender_name));
     }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
     if (

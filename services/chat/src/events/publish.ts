@@ -1,5 +1,6 @@
-import { CHAT_REALTIME_TYPES, isFriendRoomType } from '@honne/contracts/chat';
+import { isFriendRoomType } from '@honne/contracts/chat';
 import { events } from '@honne/contracts/events';
+import { realtimeEvents, type RealtimeData, type RealtimeEventDef } from '@honne/contracts/realtime-events';
 import { publishToUser } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -9,8 +10,8 @@ import type { RemovedRoom } from '../db/repos/rooms.ts';
  * Every real-time event of chat goes to one user with publishToUser, so the gateway's per-user
  * sequence replays it exactly once, in order, after a reconnect.
  */
-export const toUser = (ctx: AppContext, userId: string, type: string, data: unknown) =>
-  publishToUser(ctx, userId, type, data);
+export const toUser = <D extends RealtimeEventDef>(ctx: AppContext, userId: string, d: D, data: RealtimeData<D>) =>
+  publishToUser(ctx, userId, d, data);
 
 /** Rooms that are gone: '14' for a voice's room, '15' for a friend room, to both participants. */
 export async function announceRoomsRemoved(
@@ -21,8 +22,8 @@ export async function announceRoomsRemoved(
   for (const r of rooms) {
     const type =
       isFriendRoomType(r.room_type_id) || r.topic_id === null
-        ? CHAT_REALTIME_TYPES.friendRoomDeleted
-        : CHAT_REALTIME_TYPES.topicRoomDeleted;
+        ? realtimeEvents.friendRoomDeleted
+        : realtimeEvents.topicRoomDeleted;
     for (const userId of [r.user1_id, r.user2_id]) {
       if (onlyTo && !onlyTo(userId)) continue;
       await toUser(ctx, userId, type, { room_id: r.id, topic_id: r.topic_id });
@@ -33,7 +34,7 @@ export async function announceRoomsRemoved(
 /** Messages gone (deleted or expired): each user concerned hears of the ids of each room once. */
 export async function announceMessagesGone(
   ctx: AppContext,
-  type: string,
+  type: typeof realtimeEvents.messageDeleted | typeof realtimeEvents.messageExpired,
   rows: { id: string; room_id: string; sender_id: string; receiver_id: string; refused: boolean }[],
 ): Promise<void> {
   const byUser = new Map<string, Map<string, string[]>>();

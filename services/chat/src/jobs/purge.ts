@@ -1,4 +1,4 @@
-import { CHAT_REALTIME_TYPES } from '@honne/contracts/chat';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { every, type PeriodicJob } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -20,7 +20,7 @@ export async function purgeExpired(ctx: AppContext): Promise<{ messages: number;
   for (;;) {
     const rows = await deleteExpiredBatch(ctx.db, now, BATCH);
     count += rows.length;
-    await announceMessagesGone(ctx, CHAT_REALTIME_TYPES.messageExpired, rows);
+    await announceMessagesGone(ctx, realtimeEvents.messageExpired, rows);
     if (rows.length < BATCH) break;
   }
   const images = await deleteExpiredImages(ctx.db, now);

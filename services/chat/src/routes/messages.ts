@@ -1,5 +1,6 @@
-import { CHAT_LIMITS, CHAT_MESSAGES, CHAT_REALTIME_TYPES, chatEndpoints, type Message } from '@honne/contracts/chat';
+import { CHAT_LIMITS, CHAT_MESSAGES, chatEndpoints, type Message } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { fieldErrors, forbidden, notFound, ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
@@ -47,7 +48,7 @@ async function deleteOwn(ctx: AppContext, caller: Caller, ids: string[]): Promis
     ctx.db,
     found.map((m) => m.id),
   );
-  await announceMessagesGone(ctx, CHAT_REALTIME_TYPES.messageDeleted, rows);
+  await announceMessagesGone(ctx, realtimeEvents.messageDeleted, rows);
   return rows.map((r) => r.id);
 }
 

@@ -3,7 +3,6 @@ import { createHmac, randomUUID } from 'node:crypto';
 import {
   CHAT_LIMITS,
   CHAT_MESSAGES,
-  CHAT_REALTIME_TYPES,
   ROOM_TYPES,
   chatEndpoints,
   isFriendRoomType,
@@ -15,6 +14,7 @@ import {
 } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
   assertNoFieldErrors,
@@ -178,7 +178,7 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
       user_id: replier,
       is_anonymous: replierAnonymous,
     });
-    await toUser(ctx, peer, CHAT_REALTIME_TYPES.roomUpdated, await viewRoom(ctx, room, peer));
+    await toUser(ctx, peer, realtimeEvents.roomUpdated, await viewRoom(ctx, room, peer));
   }
   return viewRoom(ctx, room, me);
 }
@@ -246,9 +246,9 @@ export async function readRoom(ctx: AppContext, room: RoomRow, reader: string, u
   if (ids.length > 0) {
     const { partnerId } = sides(room, reader);
     const at = now.toISOString();
-    await toUser(ctx, partnerId, CHAT_REALTIME_TYPES.messageRead, { room_id: room.id, ids, read_at: at });
+    await toUser(ctx, partnerId, realtimeEvents.messageRead, { room_id: room.id, ids, read_at: at });
     const left = (await unreadByRoom(ctx.db, reader, now, [room.id])).get(room.id)?.count ?? 0;
-    await toUser(ctx, reader, CHAT_REALTIME_TYPES.messageRead, {
+    await toUser(ctx, reader, realtimeEvents.messageRead, {
       room_id: room.id,
       ids,
       read_at: at,
@@ -297,7 +297,7 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
         await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: caller.userId });
         const { partnerId } = sides(room, caller.userId);
         const updated = (await findRoomFor(ctx.db, room.id, caller.userId))!;
-        await toUser(ctx, partnerId, CHAT_REALTIME_TYPES.roomUpdated, await viewRoom(ctx, updated, partnerId));
+        await toUser(ctx, partnerId, realtimeEvents.roomUpdated, await viewRoom(ctx, updated, partnerId));
       }
     }
     return ok(await viewRoom(ctx, (await findRoomFor(ctx.db, room.id, caller.userId))!, caller.userId));

@@ -1,4 +1,4 @@
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { publishToUser } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -7,6 +7,6 @@ import { balanceOf } from '../db/repos/accounts.ts';
 /** Each user's balance as it is now, to their sockets (`points.balance_changed`): every screen that shows it follows. */
 export async function announceBalances(ctx: AppContext, userIds: readonly string[]): Promise<void> {
   for (const userId of new Set(userIds)) {
-    await publishToUser(ctx, userId, REALTIME_TYPES.pointsChanged, { balance: await balanceOf(ctx.db, userId) });
+    await publishToUser(ctx, userId, realtimeEvents.pointsChanged, { balance: await balanceOf(ctx.db, userId) });
   }
 }

@@ -1,6 +1,6 @@
 import { events } from '@honne/contracts/events';
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
-import { TOPIC_CHANNEL_EVENTS, topicChannels, type Topic } from '@honne/contracts/topics';
+import { topicChannels, type Topic } from '@honne/contracts/topics';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { publishToChannel, publishToUser } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -26,7 +26,7 @@ export async function announceCreated(ctx: AppContext, publicView: Topic, userId
     expire_at: publicView.expire_at.iso,
   });
   for (const channel of channelsOf(publicView))
-    await publishToChannel(ctx, channel, TOPIC_CHANNEL_EVENTS.created, publicView);
+    await publishToChannel(ctx, channel, realtimeEvents.topicCreated, publicView);
 }
 
 /**
@@ -40,7 +40,7 @@ export async function announceRemoved(
 ): Promise<void> {
   const at = ctx.clock.now().toISOString();
   for (const h of removed.history) {
-    await publishToUser(ctx, h.user_id, REALTIME_TYPES.historyDeleted, {
+    await publishToUser(ctx, h.user_id, realtimeEvents.historyDeleted, {
       history_id: h.id,
       topic_id: h.topic_id,
       room_id: h.room_id,
@@ -64,7 +64,7 @@ export async function announceRemoved(
         deleted_at: at,
       });
     }
-    const type = why === 'expired' ? TOPIC_CHANNEL_EVENTS.expired : TOPIC_CHANNEL_EVENTS.deleted;
+    const type = why === 'expired' ? realtimeEvents.topicExpired : realtimeEvents.topicDeleted;
     for (const channel of channelsOf(t))
       await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id });
   }

@@ -2,6 +2,7 @@ import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import { CHAT_REALTIME_TYPES, ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contracts/friends';
 import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Avatar, EmptyState, FriendsIcon, Header, Skeleton, formatBadge, usePopup, Button } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -144,8 +145,9 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
     () =>
       getApi().realtime.subscribe((event) => {
         const data = (event.data ?? {}) as Record<string, unknown>;
-        if (event.type === REALTIME_TYPES.friendAdded && typeof data.id === 'string') {
-          const f = data as unknown as Friend;
+        const added = dataOf(event, realtimeEvents.friendAdded);
+        if (added) {
+          const f = added;
           setFriends((list) => (list ? [f, ...list.filter((x) => x.id !== f.id && x.user.id !== f.user.id)] : list));
         } else if (event.type === REALTIME_TYPES.friendDeleted && typeof data.user_id === 'string') {
           setFriends((list) => (list ? list.filter((x) => x.user.id !== data.user_id) : list));

@@ -1,7 +1,7 @@
 import { getApi, isApiError } from '@honne/api-client';
 import { chatEndpoints, type Room } from '@honne/contracts/chat';
-import { pointsEndpoints, type BalanceChanged } from '@honne/contracts/points';
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { pointsEndpoints } from '@honne/contracts/points';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -49,7 +49,8 @@ export default function Present() {
       });
     // Another tab or a gift received meanwhile: the balance shown follows the server.
     const off = getApi().realtime.subscribe((event) => {
-      if (event.type === REALTIME_TYPES.pointsChanged) setBalance((event.data as BalanceChanged).balance);
+      const changed = dataOf(event, realtimeEvents.pointsChanged);
+      if (changed) setBalance(changed.balance);
     });
     return () => {
       alive = false;

@@ -10,6 +10,7 @@ import {
   type Room,
 } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   Avatar,
   BackIcon,
@@ -348,7 +349,7 @@ export default function ChatRoom() {
       if (data.room_id !== roomId) return;
       switch (event.type) {
         case CHAT_REALTIME_TYPES.messageCreated: {
-          const m = toView(data as unknown as Message);
+          const m = toView(dataOf(event, realtimeEvents.messageCreated)!);
           setItems((list) => merge(list ?? [], [m]));
           if (!m.is_mine) setLive(strings.newMessage(m.user_name ?? strings.anonymous, previewOf(m)));
           break;

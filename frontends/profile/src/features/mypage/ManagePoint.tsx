@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
-import type { BalanceChanged } from '@honne/contracts/points';
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -23,7 +22,8 @@ export default function ManagePoint() {
   useEffect(
     () =>
       getApi().realtime.subscribe((event) => {
-        if (event.type === REALTIME_TYPES.pointsChanged) setLive((event.data as BalanceChanged).balance);
+        const changed = dataOf(event, realtimeEvents.pointsChanged);
+        if (changed) setLive(changed.balance);
       }),
     [],
   );

@@ -1,6 +1,7 @@
 import { getApi } from '@honne/api-client';
 import { REALTIME_TYPES } from '@honne/contracts/realtime';
 import { TOPIC_CHANNEL_EVENTS, type Topic } from '@honne/contracts/topics';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { useEffect, useRef } from 'react';
 
 export interface TopicEventHandlers {
@@ -33,8 +34,9 @@ export function useTopicEvents(channel: string | null, handlers: TopicEventHandl
     const hub = getApi().realtime;
     const offEvents = hub.subscribe((event) => {
       const data = event.data as Record<string, unknown> | null;
-      if (event.type === TOPIC_CHANNEL_EVENTS.created && data && typeof data.id === 'string') {
-        ref.current.created?.(data as unknown as Topic);
+      const created = dataOf(event, realtimeEvents.topicCreated);
+      if (created) {
+        ref.current.created?.(created);
       } else if (
         (event.type === TOPIC_CHANNEL_EVENTS.expired ||
           event.type === TOPIC_CHANNEL_EVENTS.deleted ||
