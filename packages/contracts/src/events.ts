@@ -83,7 +83,14 @@ export const events = {
    */
   channelDelivered: {
     subject: 'realtime.channel.delivered',
-    schema: Type.Object({ channel: Type.String({ pattern: '^[a-z]+:[A-Za-z0-9:_-]{1,120}$' }), event: RealtimeEvent }),
+    schema: Type.Object({
+      channel: Type.String({ pattern: '^[a-z]+:[A-Za-z0-9:_-]{1,120}$' }),
+      event: RealtimeEvent,
+      /** Watchers who must not get it (a block either way with the voice's poster). */
+      except: Type.Optional(Type.Array(Type.String())),
+      /** When set, only these users' sockets get it (a gated sub-category: those who unlocked it). */
+      only: Type.Optional(Type.Array(Type.String())),
+    }),
   },
   /**
    * A voice was posted (topics). Carries no poster name or avatar; `user_id` is for services
@@ -261,11 +268,12 @@ export const requests = {
   /**
    * A live voice as services need it (chat opening a room, calls pricing a call), poster id
    * included: never forward `user_id` of an anonymous voice to the other side. `found` false when
-   * it is gone or expired.
+   * it is gone or expired, and, when `viewer_id` is given, when that user may not see it (a gated
+   * sub-category they have not unlocked, a block either way with the poster): the REST read's checks.
    */
   topicsTopicGet: {
     subject: 'topics.topic.get',
-    request: Type.Object({ topic_id: Type.String() }),
+    request: Type.Object({ topic_id: Type.String(), viewer_id: Type.Optional(Type.String()) }),
     reply: Type.Object({
       found: Type.Boolean(),
       topic_id: Type.String(),

@@ -158,8 +158,13 @@ export const Topic = Type.Object({
   created_at: Type.String(),
   /** The caller posted it. */
   is_mine: Type.Boolean(),
-  /** The caller created the theme it stands in (the highlighted row). */
+  /** The caller created the theme it stands in. */
   is_thread_owner: Type.Boolean(),
+  /**
+   * Posted by the theme's maker under their name (the highlighted row). Never true for an
+   * anonymous voice seen by someone else: it would name the poster.
+   */
+  by_theme_maker: Type.Boolean(),
 });
 export type Topic = Static<typeof Topic>;
 

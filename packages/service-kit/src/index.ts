@@ -19,3 +19,4 @@ export * from './server.ts';
 export * from './form.ts';
 export * from './service.ts';
 export * from './durable.ts';
+export * from './blocks.ts';

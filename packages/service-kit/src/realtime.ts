@@ -72,15 +72,19 @@ export async function publishToSession(
   await ctx.bus.publish(events.realtimeDelivered, { user_id: userId, session_id: sessionId, event });
 }
 
-/** Sends an event to every socket subscribed to a channel (client frame `{type:'subscribe', channel}`). */
+/**
+ * Sends an event to every socket subscribed to a channel (client frame `{type:'subscribe', channel}`).
+ * `audience` narrows it: `except` users never get it; when `only` is set, nobody else does.
+ */
 export async function publishToChannel<D extends RealtimeEventDef>(
   ctx: Pick<BaseContext, 'bus' | 'clock'>,
   channel: string,
   d: D | string,
   data: RealtimeData<D>,
+  audience: { except?: string[]; only?: string[] } = {},
 ): Promise<void> {
   const event: RealtimeEvent = { type: typeOf(d, data), at: ctx.clock.now().toISOString(), data };
-  await ctx.bus.publish(events.channelDelivered, { channel, event });
+  await ctx.bus.publish(events.channelDelivered, { channel, event, ...audience });
 }
 
 /** Events after `since`, in order, for a reconnecting client. */

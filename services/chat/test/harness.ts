@@ -54,6 +54,8 @@ export async function startHarness(mode: InfraMode) {
 
   // Voices topics would know of; the stand-in answers topics.topic.get from here.
   const topics = new Map<string, TopicReply>();
+  // Voices topics would not show a given viewer (a gate they have not unlocked).
+  const hiddenFrom = new Map<string, Set<string>>();
   const seen = {
     user: [] as EventPayload<typeof events.realtimeDelivered>[],
     opened: [] as EventPayload<typeof events.chatRoomOpened>[],
@@ -72,10 +74,11 @@ export async function startHarness(mode: InfraMode) {
       charges.set(r.key, r);
       return { status: 'done' as const, replayed: false, balance: balance() };
     }),
-    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => {
+    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id, viewer_id }) => {
       const t = topics.get(topic_id);
       const live = t && t.expire_at && new Date(t.expire_at) > clock.now();
-      return live ? t : { ...gone(topic_id) };
+      const hidden = viewer_id !== undefined && hiddenFrom.get(topic_id)?.has(viewer_id);
+      return live && !hidden ? t : { ...gone(topic_id) };
     }),
     infra.bus.subscribe(events.realtimeDelivered, (e) => void seen.user.push(e)),
     infra.bus.subscribe(events.chatRoomOpened, (e) => void seen.opened.push(e)),
@@ -216,6 +219,11 @@ export async function startHarness(mode: InfraMode) {
         ...extra,
       });
       return id;
+    },
+
+    /** Topics will answer "not found" to this viewer for this voice (as for a locked gate). */
+    hideVoice(topicId: string, viewer: Person): void {
+      hiddenFrom.set(topicId, new Set([...(hiddenFrom.get(topicId) ?? []), viewer.userId]));
     },
 
     /** Opens a room on a voice as the replier; fails loudly. */

@@ -47,6 +47,36 @@ describe.each(infraModes())('gateway channels and presence ($name)', (mode) => {
     await two.close();
   });
 
+  // Issue 11: blocks and password gates hold on the socket as on REST; topics names who may get a voice.
+  it('leaves out the users an event excepts, and sends an `only` event to those users alone', async () => {
+    const [blocked, unlocked, anyone] = [await h.login(), await h.login(), await h.login()];
+    const watch = [{ type: 'subscribe', channel: 'topics:all' }];
+    const sockets = [
+      await open(blocked.token, watch),
+      await open(unlocked.token, watch),
+      await open(anyone.token, watch),
+    ];
+    await publishToChannel(
+      h.ctx,
+      'topics:all',
+      'topic.created',
+      { id: 'hidden-from-blocked' },
+      { except: [blocked.userId] },
+    );
+    await publishToChannel(h.ctx, 'topics:all', 'topic.created', { id: 'gated' }, { only: [unlocked.userId] });
+    await publishToChannel(h.ctx, 'topics:all', 'topic.created', { id: 'for-all' });
+    const firstFrames = await Promise.all(sockets.map((s) => s.next()));
+    // Each socket's first frame says what reached it first: nothing excepted or not for it came before.
+    expect(firstFrames.map((f) => (f as { data: { id: string } }).data.id)).toEqual([
+      'for-all',
+      'hidden-from-blocked',
+      'hidden-from-blocked',
+    ]);
+    expect((await sockets[1]!.next()) as unknown).toMatchObject({ data: { id: 'gated' } });
+    expect((await sockets[2]!.next()) as unknown).toMatchObject({ data: { id: 'for-all' } });
+    for (const s of sockets) await s.close();
+  });
+
   it('refuses channels outside the live lists and more than eight per socket', async () => {
     const frames = [{ type: 'subscribe', channel: 'accounts:secrets' }];
     for (let i = 0; i < 9; i++) frames.push({ type: 'subscribe', channel: `topics:thread:n${i}` });

@@ -5,7 +5,15 @@ import { assertNoFieldErrors, forbidden, notFound, ok, route } from '@honne/serv
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { block, blockPage, findBlock, unblock } from '../db/repos/blocks.ts';
+import {
+  block,
+  blockCounterparts,
+  blockPage,
+  familyBlocks,
+  familyMembers,
+  findBlock,
+  unblock,
+} from '../db/repos/blocks.ts';
 import { removeFriendPair } from '../db/repos/friends.ts';
 import { findByEmail, findById } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
@@ -29,29 +37,13 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.id === caller.userId) throw forbidden(messages.cannotBlockSelf);
     const other = UUID.test(body.id) ? await findById(ctx.db, body.id) : undefined;
     if (!other) throw notFound();
-    if (await block(ctx.db, caller.userId, other.id, ctx.clock.now())) {
-      await ctx.bus.publish(events.blockChanged, {
-        blocker_id: caller.userId,
-        blocked_id: other.id,
-        blocked: true,
-        at: ctx.clock.now().toISOString(),
-      });
-      // A block ends the friendship too: the blocked user cannot reach the blocker through it.
-      if (await removeFriendPair(ctx.db, caller.userId, other.id))
-        await announceFriendship(ctx, caller.userId, other.id, false);
-    }
+    if (await block(ctx.db, caller.userId, other.id, ctx.clock.now()))
+      await announceBlocks(ctx, caller.userId, other.id);
     return ok(true);
   });
 
   route(app, ctx, friendsEndpoints.unblock, async ({ caller, body }) => {
-    if (await unblock(ctx.db, caller.userId, body.id)) {
-      await ctx.bus.publish(events.blockChanged, {
-        blocker_id: caller.userId,
-        blocked_id: body.id,
-        blocked: false,
-        at: ctx.clock.now().toISOString(),
-      });
-    }
+    if (await unblock(ctx.db, caller.userId, body.id)) await announceBlocks(ctx, caller.userId, body.id);
     return ok(true);
   });
 
@@ -77,4 +69,28 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
       .execute();
     return ok({ message: 'success' });
   });
+}
+
+/**
+ * Tells the services that keep their own copy of blocks (chat, topics) how two people stand: a
+ * block holds between every character of the one and every character of the other, each way.
+ * A block also ends every friendship between them: the blocked cannot reach the blocker through it.
+ */
+export async function announceBlocks(ctx: AppContext, a: string, b: string): Promise<void> {
+  const [familyA, familyB] = await Promise.all([familyMembers(ctx.db, a), familyMembers(ctx.db, b)]);
+  const aBlocksB = await familyBlocks(ctx.db, a, b);
+  const bBlocksA = await familyBlocks(ctx.db, b, a);
+  const at = ctx.clock.now().toISOString();
+  for (const x of familyA) {
+    for (const y of familyB) {
+      await ctx.bus.publish(events.blockChanged, { blocker_id: x, blocked_id: y, blocked: aBlocksB, at });
+      await ctx.bus.publish(events.blockChanged, { blocker_id: y, blocked_id: x, blocked: bBlocksA, at });
+      if ((aBlocksB || bBlocksA) && (await removeFriendPair(ctx.db, x, y))) await announceFriendship(ctx, x, y, false);
+    }
+  }
+}
+
+/** A new character inherits its family's blocks, both ways. */
+export async function extendBlocksTo(ctx: AppContext, userId: string): Promise<void> {
+  for (const other of await blockCounterparts(ctx.db, userId)) await announceBlocks(ctx, userId, other);
 }

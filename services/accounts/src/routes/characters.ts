@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { findLive, liveSessions } from '../db/repos/sessions.ts';
 import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
+import { extendBlocksTo } from './blocks.ts';
 import { currentUser } from './profile.ts';
 import { endSessions, startSession } from './sessions.ts';
 
@@ -47,6 +48,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
       email_id: added.email_id,
       registered_at: ctx.clock.now().toISOString(),
     });
+    await extendBlocksTo(ctx, added.id);
     return ok({ id: added.id, message: messages.characterAdded });
   });
 

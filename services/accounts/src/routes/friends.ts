@@ -35,10 +35,11 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, friendsEndpoints.add, async ({ caller, body }) => {
     if (body.user_id === caller.userId) throw forbidden(messages.cannotFriendSelf);
+    // The room first: in an anonymous room every candidate id gets the same answer.
+    if (body.room_id) await assertNamedInRoom(ctx, body.room_id, caller.userId, body.user_id);
     const other = UUID.test(body.user_id) ? await findById(ctx.db, body.user_id) : undefined;
     if (!other) throw notFound();
     if (await blockedEitherWay(ctx.db, caller.userId, other.id)) throw forbidden(messages.cannotFriendBlocked);
-    if (body.room_id) await assertNamedInRoom(ctx, body.room_id, caller.userId, other.id);
     const added = await addFriendPair(
       ctx.db,
       caller.userId,
@@ -105,7 +106,8 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
 
 /**
  * A friendship made from a room needs both people in it under their own names (spec §6): an
- * anonymous partner must stay unknown. Without chat's answer nothing is added.
+ * anonymous partner must stay unknown, so an anonymous room answers the same whoever `other` is.
+ * Without chat's answer nothing is added.
  */
 async function assertNamedInRoom(ctx: AppContext, roomId: string, me: string, other: string): Promise<void> {
   let reply;
@@ -116,8 +118,11 @@ async function assertNamedInRoom(ctx: AppContext, roomId: string, me: string, ot
     throw new AppError(503, 'chat_unavailable', messages.unexpected);
   }
   const ids = reply.participants.map((p) => p.user_id);
-  if (!reply.found || !ids.includes(me) || !ids.includes(other)) throw notFound();
+  if (!reply.found || !ids.includes(me)) throw notFound();
+  // Asked before whether `other` is the partner: otherwise 403 for the real one and 404 for the
+  // rest would tell the caller who the anonymous partner is.
   if (reply.participants.some((p) => p.is_anonymous)) throw forbidden(messages.cannotFriendAnonymous);
+  if (!ids.includes(other)) throw notFound();
 }
 
 /** Friend entries of a user, latest message first, with chat's unread counts and previews. */

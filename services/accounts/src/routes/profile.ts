@@ -15,6 +15,7 @@ import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, route, unauth
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
+import { blockedEitherWay } from '../db/repos/blocks.ts';
 import { pruneImages, saveImage } from '../db/repos/images.ts';
 import { findById, updateUser } from '../db/repos/users.ts';
 import type { User, UserUpdate } from '../db/schema/users.ts';
@@ -95,7 +96,9 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, profileEndpoints.userDetail, async ({ caller, params }) => {
     const user = /^[0-9a-f-]{36}$/.test(params.id) ? await findById(ctx.db, params.id) : undefined;
-    if (!user) throw notFound();
+    // Blocked either way, the other is as good as gone.
+    if (!user || (user.id !== caller.userId && (await blockedEitherWay(ctx.db, caller.userId, user.id))))
+      throw notFound();
     return ok(toPublicUser(user, ctx.reference, caller.userId));
   });
 }

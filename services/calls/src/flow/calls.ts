@@ -277,7 +277,12 @@ export async function reportMedia(
 /** GET /calls/current and GET /rooms/{id}/calling: what a reconnecting client restores. */
 export async function currentCall(ctx: AppContext, caller: Caller, roomId?: string): Promise<CallView | null> {
   const row = await liveCallOfUser(ctx.db, caller.userId);
-  if (!row || (roomId !== undefined && row.room_id !== roomId)) return null;
+  if (roomId !== undefined && row?.room_id !== roomId) {
+    // Asked about a room: only its members hear even that there is no call in it.
+    if (!(await roomFacts(ctx, roomId)).participants.some((p) => p.user_id === caller.userId)) throw notFound();
+    return null;
+  }
+  if (!row) return null;
   const side = sideOf(row, caller.userId)!;
   const view = viewOf(row, side, ctx.clock.now());
   return view.state === 'none' ? null : view;

@@ -1,11 +1,11 @@
 import { chatEndpoints } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
-import { serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { blockedEitherWay, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
 import { isUuid, topicIdsOfRooms } from '../db/repos/rooms.ts';
-import { areFriends, blockedEitherWay } from '../db/repos/users.ts';
+import { areFriends } from '../db/repos/users.ts';
 import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
 

@@ -1,9 +1,9 @@
 import { events, requests } from '@honne/contracts/events';
-import { serviceQueue, type Subscription } from '@honne/service-kit';
+import { onBlockChanged as kitOnBlockChanged, serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteRooms, friendRoomIdsOf, roomIdsOf } from '../db/repos/rooms.ts';
-import { forgetUser, resetFriends, setBlock, setFriend, upsertCard, upsertSettings } from '../db/repos/users.ts';
+import { forgetUser, resetFriends, setFriend, upsertCard, upsertSettings } from '../db/repos/users.ts';
 import { announceRoomsRemoved } from './publish.ts';
 
 /** Cards (names, avatars) shown in rooms and messages; anonymity is applied when they are shown. */
@@ -18,12 +18,8 @@ export const onSettingsUpdated = (ctx: AppContext): Subscription =>
     serviceQueue(ctx),
   );
 
-export const onBlockChanged = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(
-    events.blockChanged,
-    (e) => setBlock(ctx.db, e.blocker_id, e.blocked_id, e.blocked, new Date(e.at)),
-    serviceQueue(ctx),
-  );
+/** Blocks: the kit's read model (chat refuses messages, rooms and uploads between them). */
+export const onBlockChanged = (ctx: AppContext): Subscription => kitOnBlockChanged(ctx);
 
 /** Friends may open friend rooms; when a friendship ends, its room goes for both ('15'). */
 export const onFriendChanged = (ctx: AppContext): Subscription =>

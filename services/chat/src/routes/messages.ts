@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, chatEndpoints, type Message } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { fieldErrors, forbidden, notFound, ok, route, type Caller } from '@honne/service-kit';
+import { blockedEitherWay, fieldErrors, forbidden, notFound, ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -112,6 +112,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const room = await roomOf(ctx, roomId, caller);
     const now = ctx.clock.now();
     if (isRoomDeleted(room, now)) throw notFound(room.topic_id ? messages.voiceGone : CHAT_MESSAGES.roomDeleted);
+    if (await blockedEitherWay(ctx.db, room.user1_id, room.user2_id)) throw forbidden();
     // Until a message uses it, an upload lives as long as a message of the uploader would.
     const expireAt = messageExpiry(now, await savedMessageTime(ctx.db, caller.userId), room.topic_expire_at);
     const stored = await storeImage(ctx, room, caller.userId, body.data, expireAt);

@@ -18,6 +18,7 @@ import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
   assertNoFieldErrors,
+  blockedEitherWay,
   fieldErrors,
   forbidden,
   notFound,
@@ -109,7 +110,8 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
   if (!body.topic_id) throw fieldErrors({ topic_id: messages.voiceGone });
   let topic;
   try {
-    topic = await ctx.bus.request(requests.topicsTopicGet, { topic_id: body.topic_id });
+    // As the opener: a voice they may not read (gated, a block with its poster) is not found.
+    topic = await ctx.bus.request(requests.topicsTopicGet, { topic_id: body.topic_id, viewer_id: me });
   } catch (err) {
     ctx.log.error({ err }, 'topics did not answer topics.topic.get');
     throw new AppError(503, 'topics_unavailable', messages.unexpected);
@@ -124,6 +126,8 @@ async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Prom
   const peer = iAmOwner ? body.user_id : owner;
   if (!peer) throw fieldErrors({ user_id: CHAT_MESSAGES.partnerRequired });
   if (peer === me) throw fieldErrors({ user_id: CHAT_MESSAGES.cannotTalkToSelf });
+  // A block either way: to each, the other's voice (and room on it) is as good as gone.
+  if (await blockedEitherWay(ctx.db, me, peer)) throw notFound(messages.voiceGone);
   const key = pairKey('topic', me, peer, topic.topic_id);
   // The non-owner's anonymity is their choice; the owner's is the voice's.
   const replier = iAmOwner ? peer : me;

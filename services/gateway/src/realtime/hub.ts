@@ -223,11 +223,18 @@ export class RealtimeHub {
    * A `realtime.channel.delivered` message: to every local socket watching the channel. Channel
    * events carry no seq and are not replayed; a client that reconnects reloads its list.
    */
-  broadcast({ channel, event }: EventPayload<typeof events.channelDelivered>): void {
+  broadcast({ channel, event, except, only }: EventPayload<typeof events.channelDelivered>): void {
     const sockets = this.#byChannel.get(channel);
     if (!sockets) return;
+    // The service that published decided who may see it (blocks, gates); the gateway only obeys.
+    const skip = except?.length ? new Set(except) : undefined;
+    const keep = only ? new Set(only) : undefined;
     const json = JSON.stringify({ ...event, channel });
-    for (const socket of sockets) this.#send(socket, json);
+    for (const socket of sockets) {
+      const userId = socket[kState]!.userId;
+      if (skip?.has(userId) || (keep && !keep.has(userId))) continue;
+      this.#send(socket, json);
+    }
   }
 
   /** A session ended: its sockets are closed, with the forced-logout message when another device took over. */

@@ -22,7 +22,8 @@ export interface CardSource {
 
 /**
  * A person as someone else sees them. Anonymity is applied here, on the server, and nowhere
- * else: an anonymous person's id, name and avatar never leave the service towards others.
+ * else: nothing of an anonymous person's profile (id, name, avatar, gender, age, area) leaves the
+ * service towards others, so every anonymous card looks the same whoever is behind it.
  */
 export function userCard(
   userId: string,
@@ -35,11 +36,11 @@ export function userCard(
     id: hidden ? null : userId,
     user_name: hidden ? ANONYMOUS_NAME : (card?.user_name ?? null),
     profile_image: hidden ? null : (card?.profile_image ?? null),
-    gender: card?.gender ?? null,
-    age: card?.age_id ? { id: card.age_id } : null,
-    age_id: card?.age_id ?? null,
-    area: card?.area_id ? { id: card.area_id } : null,
-    area_id: card?.area_id ?? null,
+    gender: hidden ? null : (card?.gender ?? null),
+    age: !hidden && card?.age_id ? { id: card.age_id } : null,
+    age_id: hidden ? null : (card?.age_id ?? null),
+    area: !hidden && card?.area_id ? { id: card.area_id } : null,
+    area_id: hidden ? null : (card?.area_id ?? null),
     is_anonymous: anonymous,
   };
 }
@@ -86,6 +87,7 @@ export function topicView(row: TopicWithPoster, viewerId: string | null): Topic 
     created_at: new Date(row.created_at).toISOString(),
     is_mine: mine,
     is_thread_owner: viewerId !== null && row.thread_user_id === viewerId,
+    by_theme_maker: row.thread_user_id === row.user_id && (!row.is_anonymous || mine),
   };
 }
 
@@ -100,7 +102,9 @@ export function threadView(
     area_id: row.area_id,
     category_id: row.category_id,
     sub_category_id: row.sub_category_id,
-    user_id: row.user_id,
+    // A theme's maker is not shown to others: with an anonymous voice in their own theme, it
+    // would name the voice's poster.
+    user_id: row.user_id === viewerId ? row.user_id : null,
     is_default: row.is_default,
     is_mine: row.user_id === viewerId,
     created_at: new Date(row.created_at).toISOString(),

@@ -1,4 +1,4 @@
-import type { Subscription } from '@honne/service-kit';
+import { onBlockChanged, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { respondFilter, respondTopic } from './requests.ts';
@@ -11,6 +11,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onProfileUpdated(ctx),
     onPresenceChanged(ctx),
     onUserDeleted(ctx),
+    onBlockChanged(ctx),
     onRoomOpened(ctx),
     onRoomReplied(ctx),
     respondFilter(ctx),

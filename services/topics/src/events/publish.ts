@@ -1,9 +1,10 @@
 import { events } from '@honne/contracts/events';
 import { topicChannels, type Topic } from '@honne/contracts/topics';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { publishToChannel, publishToUser } from '@honne/service-kit';
+import { blockedWith, publishToChannel, publishToUser } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { unlockersOf } from '../db/repos/reference.ts';
 import type { Removed } from '../db/repos/topics.ts';
 
 type Where = { thread_id: string; category_id: number; sub_category_id: number };
@@ -16,6 +17,16 @@ const channelsOf = (t: Where) => [
   topicChannels.all,
 ];
 
+/**
+ * Who may get a voice's live events: the REST read's checks, made once at publishing. Nobody a
+ * block stands between with the poster; for a gated sub-category, only those who unlocked it.
+ */
+async function audienceOf(ctx: AppContext, posterId: string, subCategoryId: number) {
+  const except = await blockedWith(ctx.db, posterId);
+  if (!ctx.reference.gated.includes(subCategoryId)) return { except };
+  return { except, only: [posterId, ...(await unlockersOf(ctx.db, subCategoryId))] };
+}
+
 /** A new voice for live lists, as everyone may see it (the view was made with no viewer: anonymity applied). */
 export async function announceCreated(ctx: AppContext, publicView: Topic, userId: string): Promise<void> {
   await ctx.bus.publish(events.topicCreated, {
@@ -25,8 +36,9 @@ export async function announceCreated(ctx: AppContext, publicView: Topic, userId
     is_anonymous: publicView.is_anonymous,
     expire_at: publicView.expire_at.iso,
   });
+  const audience = await audienceOf(ctx, userId, publicView.sub_category_id);
   for (const channel of channelsOf(publicView))
-    await publishToChannel(ctx, channel, realtimeEvents.topicCreated, publicView);
+    await publishToChannel(ctx, channel, realtimeEvents.topicCreated, publicView, audience);
 }
 
 /**
@@ -65,7 +77,8 @@ export async function announceRemoved(
       });
     }
     const type = why === 'expired' ? realtimeEvents.topicExpired : realtimeEvents.topicDeleted;
+    const audience = await audienceOf(ctx, t.user_id, t.sub_category_id);
     for (const channel of channelsOf(t))
-      await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id });
+      await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id }, audience);
   }
 }

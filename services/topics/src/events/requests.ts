@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { findLive } from '../db/repos/topics.ts';
 import { findFilter } from '../db/repos/users.ts';
 import { isUuid } from '../domain/cursor.ts';
+import { mayView } from '../routes/gate.ts';
 
 /** Accounts asks for the filter history of GET /users/profile. */
 export const respondFilter = (ctx: AppContext): Subscription =>
@@ -27,8 +28,9 @@ export const respondFilter = (ctx: AppContext): Subscription =>
 export const respondTopic = (ctx: AppContext): Subscription =>
   ctx.bus.respond(
     requests.topicsTopicGet,
-    async ({ topic_id }) => {
-      const t = isUuid(topic_id) ? await findLive(ctx.db, topic_id, ctx.clock.now()) : undefined;
+    async ({ topic_id, viewer_id }) => {
+      const live = isUuid(topic_id) ? await findLive(ctx.db, topic_id, ctx.clock.now()) : undefined;
+      const t = live && (viewer_id === undefined || (await mayView(ctx, viewer_id, live))) ? live : undefined;
       return {
         found: t !== undefined,
         topic_id,

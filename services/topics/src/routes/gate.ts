@@ -1,8 +1,11 @@
 import { messages } from '@honne/contracts/messages';
-import { AppError } from '@honne/service-kit';
+import { AppError, blockedEitherWay, notFound } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { unlockedFor } from '../db/repos/reference.ts';
+import { findLive } from '../db/repos/topics.ts';
+import { isUuid } from '../domain/cursor.ts';
+import type { TopicWithPoster } from '../domain/views.ts';
 
 export const locked = () => new AppError(403, 'locked', messages.subCategoryLocked);
 
@@ -16,6 +19,32 @@ export async function lockedFor(ctx: AppContext, userId: string): Promise<number
 export async function assertUnlocked(ctx: AppContext, userId: string, subCategoryId: number): Promise<void> {
   if (!ctx.reference.gated.includes(subCategoryId)) return;
   if ((await lockedFor(ctx, userId)).includes(subCategoryId)) throw locked();
+}
+
+/** Either of the two blocks the other: each is hidden from the other everywhere. */
+export const blocked = (ctx: AppContext, a: string, b: string) => a !== b && blockedEitherWay(ctx.db, a, b);
+
+/** May `viewerId` see this voice: its sub-category open to them and no block either way with its poster. */
+export async function mayView(
+  ctx: AppContext,
+  viewerId: string,
+  t: Pick<TopicWithPoster, 'user_id' | 'sub_category_id'>,
+): Promise<boolean> {
+  if (ctx.reference.gated.includes(t.sub_category_id) && (await lockedFor(ctx, viewerId)).includes(t.sub_category_id))
+    return false;
+  return !(await blocked(ctx, viewerId, t.user_id));
+}
+
+/**
+ * A live voice as every path that reads or touches one sees it (detail, heart, click, report,
+ * opening a room): gone when expired or when a block stands between the caller and its poster,
+ * locked when its sub-category is gated and not unlocked.
+ */
+export async function visibleTopic(ctx: AppContext, callerId: string, id: string): Promise<TopicWithPoster> {
+  const row = isUuid(id) ? await findLive(ctx.db, id, ctx.clock.now()) : undefined;
+  if (!row || (await blocked(ctx, callerId, row.user_id))) throw notFound(messages.voiceGone);
+  await assertUnlocked(ctx, callerId, row.sub_category_id);
+  return row;
 }
 
 export const pageSize = (perPage: number | undefined) => perPage ?? 30;

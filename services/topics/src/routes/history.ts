@@ -81,7 +81,7 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (topic.user_id !== caller.userId) throw forbidden();
     const rows = await listReplies(
       ctx.db,
-      topic.id,
+      topic,
       query.type === '1',
       decodeCursor(query.last_doc_id),
       pageSize(query.per_page),

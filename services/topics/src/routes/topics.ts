@@ -31,7 +31,7 @@ import { findCard } from '../db/repos/users.ts';
 import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
 import { topicView } from '../domain/views.ts';
 import { announceCreated, announceRemoved } from '../events/publish.ts';
-import { assertUnlocked, locked, lockedFor, pageSize } from './gate.ts';
+import { assertUnlocked, locked, lockedFor, pageSize, visibleTopic } from './gate.ts';
 
 const gone = () => notFound(messages.voiceGone);
 
@@ -115,6 +115,7 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
         ageId: query.age_id || undefined,
         presence: query.user_status === 1 || query.user_status === 2 ? query.user_status : undefined,
         excludeSubCategories: excluded,
+        viewerId: caller.userId,
       },
       decodeCursor(query.last_doc_id),
       pageSize(query.per_page),
@@ -126,9 +127,7 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, topicsEndpoints.topic, async ({ params, query, caller }) => {
-    const row = await live(params.id);
-    if (!row) throw gone();
-    await assertUnlocked(ctx, caller.userId, row.sub_category_id);
+    const row = await visibleTopic(ctx, caller.userId, params.id);
     const named = query.room_id && isUuid(query.room_id) ? query.room_id : undefined;
     if (query.room_id && !named) return ok(topicView(row, caller.userId));
     const roomId = await findViewerRoom(ctx.db, caller.userId, row.id, named);
@@ -145,8 +144,7 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, topicsEndpoints.updateClick, async ({ body, caller }) => {
     if (body.clickUserId !== undefined && body.clickUserId !== caller.userId) throw forbidden();
-    const row = await live(body.threadId);
-    if (!row) throw gone();
+    const row = await visibleTopic(ctx, caller.userId, body.threadId);
     // A poster opening their own voice is not a click.
     if (row.user_id === caller.userId) return ok({ topic_id: row.id, click_number: row.click_number, counted: false });
     const result = await recordClick(ctx.db, row.id, caller.userId, ctx.clock.now());
@@ -154,15 +152,13 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, topicsEndpoints.heart, async ({ params, caller }) => {
-    const row = await live(params.id);
-    if (!row) throw gone();
+    const row = await visibleTopic(ctx, caller.userId, params.id);
     if (row.user_id === caller.userId) return ok({ topic_id: row.id, heart_number: row.heart_number, counted: false });
     return ok({ topic_id: row.id, ...(await recordHeart(ctx.db, row.id, caller.userId, ctx.clock.now())) });
   });
 
   route(app, ctx, topicsEndpoints.reportTopic, async ({ params, body, caller }) => {
-    const row = await live(params.id);
-    if (!row) throw gone();
+    const row = await visibleTopic(ctx, caller.userId, params.id);
     if (row.user_id === caller.userId) throw forbidden(messages.cannotReportSelf);
     const errors = validateReport(body.content);
     if (Object.keys(errors).length > 0) throw fieldErrors({ content: errors.report! });

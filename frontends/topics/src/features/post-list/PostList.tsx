@@ -319,7 +319,6 @@ export default function PostList() {
 
   const loading = !ready || feed.loading;
   const items = feed.state.items;
-  const ownerId = thread?.user_id ?? null;
 
   return (
     <div className="tp-screen">
@@ -418,13 +417,7 @@ export default function PostList() {
         ) : (
           <ul className="tp-list" aria-label={strings.listLabel} ref={listRef} style={{ overflowAnchor: 'none' }}>
             {items.map((t) => (
-              <TopicRow
-                key={t.id}
-                topic={t}
-                owner={ownerId !== null && (t.user_id === ownerId || (t.is_mine && !!thread?.is_mine))}
-                onOpen={onOpen}
-                onExpire={onExpire}
-              />
+              <TopicRow key={t.id} topic={t} owner={t.by_theme_maker} onOpen={onOpen} onExpire={onExpire} />
             ))}
           </ul>
         )}

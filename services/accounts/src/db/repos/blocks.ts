@@ -22,19 +22,48 @@ export async function unblock(db: Kysely<AccountsDb>, blocker: string, blocked: 
   return rows.length > 0;
 }
 
-/** True when either user blocked the other. */
-export async function blockedEitherWay(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
+/**
+ * A block is between people, not characters: it holds between every character of the one and
+ * every character of the other (characters share `email_id`).
+ */
+function familyIds(db: Kysely<AccountsDb>, userId: string) {
+  return db
+    .selectFrom('users as f')
+    .select('f.id')
+    .where('f.email_id', '=', (eb) => eb.selectFrom('users as u').select('u.email_id').where('u.id', '=', userId));
+}
+
+/** Does anyone of `a`'s family block anyone of `b`'s? */
+export async function familyBlocks(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
   const row = await db
     .selectFrom('blocks')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    )
+    .where('blocker_id', 'in', familyIds(db, a))
+    .where('blocked_id', 'in', familyIds(db, b))
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** True when either user, under any of their characters, blocked the other. */
+export async function blockedEitherWay(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
+  return (await familyBlocks(db, a, b)) || (await familyBlocks(db, b, a));
+}
+
+/** Everyone a family's characters block or are blocked by (to extend those blocks to a new character). */
+export async function blockCounterparts(db: Kysely<AccountsDb>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('blocks')
+    .select(['blocker_id', 'blocked_id'])
+    .where((eb) =>
+      eb.or([eb('blocker_id', 'in', familyIds(db, userId)), eb('blocked_id', 'in', familyIds(db, userId))]),
+    )
+    .execute();
+  const family = new Set((await familyIds(db, userId).execute()).map((r) => r.id));
+  return [...new Set(rows.map((r) => (family.has(r.blocker_id) ? r.blocked_id : r.blocker_id)))];
+}
+
+export async function familyMembers(db: Kysely<AccountsDb>, userId: string): Promise<string[]> {
+  return (await familyIds(db, userId).execute()).map((r) => r.id);
 }
 
 /** The users a user blocked, newest first, keyset-paged by block id order of creation. */

@@ -1,4 +1,5 @@
 import type { EventPayload, events } from '@honne/contracts/events';
+import { forgetBlocks } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { CardRow } from '../../domain/views.ts';
@@ -36,26 +37,6 @@ export async function upsertSettings(
     .insertInto('user_settings')
     .values(row)
     .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_settings.updated_at', '<=', at))
-    .execute();
-}
-
-export async function setBlock(
-  db: Kysely<ChatDb>,
-  blockerId: string,
-  blockedId: string,
-  blocked: boolean,
-  at: Date,
-): Promise<void> {
-  const row = { blocker_id: blockerId, blocked_id: blockedId, blocked, updated_at: at };
-  await db
-    .insertInto('blocks')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .columns(['blocker_id', 'blocked_id'])
-        .doUpdateSet({ blocked, updated_at: at })
-        .where('blocks.updated_at', '<=', at),
-    )
     .execute();
 }
 
@@ -122,10 +103,7 @@ export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<vo
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
-    await trx
-      .deleteFrom('blocks')
-      .where((eb) => eb.or([eb('blocker_id', '=', userId), eb('blocked_id', '=', userId)]))
-      .execute();
+    await forgetBlocks<ChatDb>(trx, userId);
     await trx
       .deleteFrom('friends')
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
@@ -135,20 +113,4 @@ export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<vo
       .where((eb) => eb.or([eb('rater_id', '=', userId), eb('rated_id', '=', userId)]))
       .execute();
   });
-}
-
-/** Either of the two blocks the other (calls ask before ringing). */
-export async function blockedEitherWay(db: Kysely<ChatDb>, a: string, b: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('blocks')
-    .select('blocker_id')
-    .where('blocked', '=', true)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('blocker_id', '=', a), eb('blocked_id', '=', b)]),
-        eb.and([eb('blocker_id', '=', b), eb('blocked_id', '=', a)]),
-      ]),
-    )
-    .executeTakeFirst();
-  return row !== undefined;
 }

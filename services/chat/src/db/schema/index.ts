@@ -1,3 +1,4 @@
+import type { BlockTable as KitBlockTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -27,12 +28,7 @@ export interface UserSettingsTable {
   updated_at: Timestamp;
 }
 
-export interface BlockTable {
-  blocker_id: string;
-  blocked_id: string;
-  blocked: boolean;
-  updated_at: Timestamp;
-}
+/** Blocks: the kit's read model (`BlockTable` of @honne/service-kit). */
 
 /** Both directions of a friendship are stored, so either id finds it. */
 export interface FriendTable {
@@ -128,7 +124,7 @@ export interface ChatDb {
   service_meta: ServiceMetaTable;
   user_cards: UserCardTable;
   user_settings: UserSettingsTable;
-  blocks: BlockTable;
+  blocks: KitBlockTable;
   friends: FriendTable;
   rooms: RoomTable;
   messages: MessageTable;

@@ -3,11 +3,13 @@ import type { MigrationSet } from '@honne/service-kit';
 import * as init from './2026-11-22T04-00-00-init.ts';
 import * as themesVoices from './2026-11-23T03-00-00-themes-voices.ts';
 import * as heartsReports from './2026-11-23T04-00-00-hearts-reports.ts';
+import * as blocks from './2026-11-24T22-26-29-blocks.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-22T04-00-00-init': init,
     '2026-11-23T03-00-00-themes-voices': themesVoices,
     '2026-11-23T04-00-00-hearts-reports': heartsReports,
+    '2026-11-24T22-26-29-blocks': blocks,
   },
 };

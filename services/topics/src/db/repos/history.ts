@@ -1,3 +1,4 @@
+import { notBlockedWith } from '@honne/service-kit';
 import { sql, type Kysely } from 'kysely';
 
 import type { Cursor } from '../../domain/cursor.ts';
@@ -81,7 +82,12 @@ export async function listHistory(
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<HistoryRow[]> {
-  let q = db.selectFrom('history').selectAll().where('user_id', '=', userId).where('expire_at', '>', now);
+  let q = db
+    .selectFrom('history')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('expire_at', '>', now)
+    .where(notBlockedWith(userId, sql.ref<string>('partner_id')));
   if (type === 1 || type === 2) q = q.where('type', '=', type);
   if (cursor) q = q.where(sql<boolean>`(updated_at, id) < (${cursor.at}, ${cursor.id})`);
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -110,14 +116,19 @@ export async function updateLatest(
   return Number(res.numUpdatedRows);
 }
 
+/** The replies on a voice as its owner sees them: without anyone a block stands between. */
 export async function listReplies(
   db: Kysely<TopicsDb>,
-  topicId: string,
+  topic: { id: string; user_id: string },
   repliedOnly: boolean,
   cursor: Cursor | undefined,
   limit: number,
 ): Promise<ReplyRow[]> {
-  let q = db.selectFrom('replies').selectAll().where('topic_id', '=', topicId);
+  let q = db
+    .selectFrom('replies')
+    .selectAll()
+    .where('topic_id', '=', topic.id)
+    .where(notBlockedWith(topic.user_id, sql.ref<string>('user_id')));
   if (repliedOnly) q = q.where('is_replied', '=', true);
   if (cursor) q = q.where(sql<boolean>`(created_at, id) < (${cursor.at}, ${cursor.id})`);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();

@@ -61,6 +61,16 @@ export async function unlockedFor(db: Kysely<TopicsDb>, userId: string): Promise
   return new Set(rows.map((r) => r.sub_category_id));
 }
 
+/** Everyone who unlocked a gated sub-category (its voices reach only them on the socket). */
+export async function unlockersOf(db: Kysely<TopicsDb>, subCategoryId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sub_category_unlocks')
+    .select('user_id')
+    .where('sub_category_id', '=', subCategoryId)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
 export async function recordUnlock(
   db: Kysely<TopicsDb>,
   userId: string,

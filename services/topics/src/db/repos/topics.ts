@@ -1,5 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 
+import { notBlockedWith } from '@honne/service-kit';
+
 import type { Cursor } from '../../domain/cursor.ts';
 import type { TopicWithPoster } from '../../domain/views.ts';
 import type { NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
@@ -15,6 +17,8 @@ export interface TopicFilter {
   presence?: 1 | 2;
   /** Sub-categories whose voices the caller may not see (locked gates). */
   excludeSubCategories?: number[];
+  /** Leaves out the voices of everyone this user blocks or is blocked by. */
+  viewerId?: string;
 }
 
 /** A topic row with its poster's card columns and its theme's owner, as views need it. */
@@ -58,9 +62,13 @@ export function listLiveQuery(
   if (filter.subCategoryId) q = q.where('t.sub_category_id', '=', filter.subCategoryId);
   if (filter.areaId) q = q.where('t.area_id', '=', filter.areaId);
   if (filter.categoryId) q = q.where('t.category_id', '=', filter.categoryId);
+  // An anonymous poster shows no gender, age or presence, so a filter on them cannot match it
+  // (otherwise toggling the filter would tell what the card hides).
+  if (filter.gender || filter.ageId || filter.presence) q = q.where('t.is_anonymous', '=', false);
   if (filter.gender) q = q.where('uc.gender', '=', filter.gender);
   if (filter.ageId) q = q.where('uc.age_id', '=', filter.ageId);
   if (filter.excludeSubCategories?.length) q = q.where('t.sub_category_id', 'not in', filter.excludeSubCategories);
+  if (filter.viewerId) q = q.where(notBlockedWith(filter.viewerId, sql.ref<string>('t.user_id')));
   if (filter.presence) {
     const online = sql<boolean>`exists (select 1 from user_presence p where p.user_id = t.user_id and p.online)`;
     q = q.where(filter.presence === 1 ? online : sql<boolean>`not ${online}`);

@@ -1,3 +1,4 @@
+import { forgetBlocks } from '@honne/service-kit';
 import type { EventPayload, events } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
@@ -95,6 +96,7 @@ export async function forgetUser(db: Kysely<TopicsDb>, userId: string): Promise<
     await trx.deleteFrom('user_filters').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_presence').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
+    await forgetBlocks<TopicsDb>(trx, userId);
     await trx.updateTable('threads').set({ user_id: null }).where('user_id', '=', userId).execute();
   });
 }

@@ -1,3 +1,4 @@
+import type { BlockTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -167,6 +168,7 @@ export interface TopicsDb {
   user_filters: UserFilterTable;
   history: HistoryTable;
   replies: ReplyTable;
+  blocks: BlockTable;
 }
 
 export type ThreadRow = Selectable<ThreadTable>;

@@ -1,0 +1,334 @@
+import { allEndpoints } from '@honne/contracts/endpoints';
+import type { EndpointDef } from '@honne/contracts';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
+
+import { auth, openRoom, postVoice, userWithProfile, type TestUser } from './topics-helpers.ts';
+
+/**
+ * Issue 11's access suite, generated from the contracts' endpoint list so that a new endpoint is
+ * covered without anyone remembering to: every endpoint must be classified below (the suite fails
+ * on one that is not), and each class says what a second user, a blocked user and the anonymous
+ * partner's counterpart may get from it.
+ *
+ * - member: acts on a room, message, voice or person the caller has no part in. A stranger and a
+ *   blocked user are refused (403/404, not a field error: the request was well-formed).
+ * - visible: reads or touches what any signed-in user may (a voice, a profile card): a stranger gets
+ *   it, someone the owner blocked is refused.
+ * - own: acts only on the caller; whatever ids are sent, the answer carries nothing of the others'
+ *   rooms and messages, nor (to a blocked user) anything of the blocker.
+ * - shared: public objects without an owner to protect (themes); the maker's id never shows.
+ * - operator: a user's token is refused.
+ * - not-here: said why: public sign-up/reference endpoints (no user resource), or calls that end the
+ *   caller's own session or account, which other suites cover.
+ */
+type Kind = 'member' | 'visible' | 'own' | 'shared' | 'operator' | { notHere: string };
+
+const PUBLIC = { notHere: 'public: no user resource behind it (sign-up, reference data, webhooks)' };
+const ACCESS: Record<string, Kind> = {
+  'PUT /admin/users/:id/rank': 'operator',
+  'POST /admin/points/grants': 'operator',
+  'POST /users': PUBLIC,
+  'POST /users/resend_code': PUBLIC,
+  'POST /users/verify': PUBLIC,
+  'POST /users/login': PUBLIC,
+  'POST /users/request_reset_password': PUBLIC,
+  'POST /users/reset_password/verify_code': PUBLIC,
+  'POST /users/reset_password': PUBLIC,
+  'POST /users/otp': PUBLIC,
+  'POST /users/otp/verify': PUBLIC,
+  'GET /areas': PUBLIC,
+  'GET /age': PUBLIC,
+  'GET /users/avatars/:gender/:file': PUBLIC,
+  'GET /users/images/:file': PUBLIC,
+  'GET /categories': PUBLIC,
+  'GET /subCategories': PUBLIC,
+  'GET /subCategories/:id': PUBLIC,
+  'GET /messages/images/:imageId': { notHere: 'served by an unguessable id to whoever holds the message' },
+  'POST /calls/livekit/webhook': PUBLIC,
+  'POST /logout': { notHere: "ends the caller's own session (sessions.test.ts)" },
+  'POST /users/deleteUser': { notHere: "deletes the caller's own account (account-lifecycle.test.ts)" },
+  'POST /users/block': { notHere: 'anyone may block anyone; blocks are what this suite sets up' },
+  'PUT /users/user_report': {
+    notHere: 'reporting a person stays open across a block (block and report is the safety path)',
+  },
+  'POST /users/refresh_token': 'own',
+  'GET /users/profile': 'own',
+  'PUT /users': 'own',
+  'PUT /users/avatar': 'own',
+  'POST /users/change_user_name': 'own',
+  'PUT /users/change_user_name': 'own',
+  'POST /users/change_password': 'own',
+  'POST /users/update_sns': 'own',
+  'GET /users/setting': 'own',
+  'PUT /users/setting': 'own',
+  'POST /users/setting': 'own',
+  'GET /users/device': 'own',
+  'PUT /users/device': 'own',
+  'POST /users/timeserver': 'own',
+  'POST /users/myusers': 'own',
+  'POST /users/add_myusers': 'own',
+  'POST /users/switch_character': 'member',
+  'GET /users/:id': 'visible',
+  'GET /users/friends': 'own',
+  'GET /users/friends/:id': 'member',
+  'POST /users/friends': 'member',
+  'DELETE /users/friends': 'member',
+  'POST /users/search': 'own',
+  'GET /users/blocks': 'own',
+  'POST /users/unblock': 'own',
+  'POST /subCategories/:id/unlock': 'own',
+  'POST /threads': 'own',
+  'POST /threads/join': 'shared',
+  'GET /threads': 'shared',
+  'GET /threads/:id': 'shared',
+  'POST /topics/:id': 'shared',
+  'GET /topics': 'own',
+  'GET /topics/:id': 'visible',
+  'PUT /topics/:id': 'member',
+  'PATCH /topics/updateClick': 'visible',
+  'POST /topics/:id/heart': 'visible',
+  'POST /topics/:id/report': 'visible',
+  'GET /users/topics': 'own',
+  'GET /topics/:id/reply-list': 'member',
+  'GET /history': 'own',
+  'POST /history': 'member',
+  'GET /users/filter': 'own',
+  'POST /users/filter': 'own',
+  'PUT /users/first_search': 'own',
+  'POST /rooms': 'visible',
+  'POST /rooms/3charactor': 'member',
+  'GET /rooms/unread': 'own',
+  'PUT /rooms/unread': 'member',
+  'GET /rooms/:id': 'member',
+  'PUT /rooms/:id/replied': 'member',
+  'PUT /rooms/:id/showBonusStatus': 'member',
+  'PUT /rooms/:id/read': 'member',
+  'POST /rooms/:id/report': 'member',
+  'PUT /rooms/:id/rate': 'member',
+  'GET /rooms/:id/messages': 'member',
+  'POST /messages': 'member',
+  'GET /messages/toMe': 'own',
+  'GET /messages/toMe/:roomId': 'member',
+  'POST /messages/delete': 'own',
+  'DELETE /messages/:id': 'member',
+  'POST /messages/signedFileUrl': 'member',
+  'GET /calls/config': 'own',
+  'GET /calls/current': 'own',
+  'POST /rooms/:id/calling': 'member',
+  'GET /rooms/:id/calling': 'member',
+  'POST /rooms/:id/callanswer': 'member',
+  'POST /rooms/:id/pingConnectRoomChat': 'member',
+  'POST /rooms/:id/requestpaidcall': 'member',
+  'POST /rooms/:id/confirmrequestpaidcall': 'member',
+  'POST /calls/signal': 'member',
+  'POST /calls/:id/token': 'member',
+  'PUT /users/audio_record': 'own',
+  'GET /users/audio_record': 'own',
+  'DELETE /users/audio_record': 'own',
+  'GET /rooms/:id/greeting': 'member',
+  'PUT /users/send_coin': 'member',
+  'GET /points/balance': 'own',
+  'GET /points/history': 'own',
+};
+
+/** What the requests are made of: the first user's voice, theme, room and message, and a person's id. */
+interface Targets {
+  topic: string;
+  thread: string;
+  room: string;
+  message: string;
+  user: string;
+}
+
+// A 1×1 PNG, for uploads.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+type Schema = {
+  type?: string | string[];
+  const?: unknown;
+  anyOf?: Schema[];
+  enum?: unknown[];
+  minimum?: number;
+  minLength?: number;
+  properties?: Record<string, Schema>;
+  required?: string[];
+};
+
+/** A value the schema accepts, for fields the suite has no meaning for. */
+function sample(s: Schema): unknown {
+  if (s.const !== undefined) return s.const;
+  if (s.enum) return s.enum[0];
+  if (s.anyOf) return sample(s.anyOf.find((o) => o.type !== 'null') ?? s.anyOf[0]!);
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type;
+  if (type === 'integer' || type === 'number') return Math.max(s.minimum ?? 1, 1);
+  if (type === 'boolean') return true;
+  if (type === 'array') return [];
+  if (type === 'object') return {};
+  return 'テスト'.padEnd(s.minLength ?? 1, 'あ');
+}
+
+/** The endpoint's `:params` filled with the targets (by the path they sit on). */
+function pathOf(def: EndpointDef, t: Targets): string {
+  return def.url.replace(/:(\w+)/g, (_m, name: string) => {
+    if (name === 'roomId') return t.room;
+    if (def.url.startsWith('/rooms/')) return t.room;
+    if (def.url.startsWith('/topics/')) return def.method === 'POST' && def.url === '/topics/:id' ? t.thread : t.topic;
+    if (def.url.startsWith('/threads/')) return t.thread;
+    if (def.url.startsWith('/messages/')) return t.message;
+    if (def.url.startsWith('/calls/')) return t.room;
+    if (def.url.startsWith('/subCategories/')) return '33';
+    return t.user;
+  });
+}
+
+/** Every id-like field points at the targets; other required fields get a value their schema takes. */
+function bodyOf(def: EndpointDef, t: Targets): Record<string, unknown> {
+  const schema = (def.schema.body ?? {}) as Schema;
+  const byName: Record<string, unknown> = {
+    // Opening a room names the voice; a room id there would mean reopening that room.
+    room_id: def.url === '/rooms' ? undefined : t.room,
+    roomId: t.room,
+    topic_id: t.topic,
+    threadId: t.topic,
+    user_id: t.user,
+    receiveUserId: t.user,
+    clickUserId: undefined,
+    id: def.url === '/rooms/3charactor' ? t.room : t.user,
+    ids: [t.message],
+    message_id: t.message,
+    call_id: t.room,
+    data: def.url === '/messages/signedFileUrl' ? PNG : 'こんにちは',
+    message_type_id: 1,
+    room_type_id: 2,
+    coin: 100,
+    content: '確認のための報告です',
+    report: '確認のための報告です',
+    star: 5,
+    pw: 'himitsu-wrong',
+    keyword: 'テスト',
+    user_name: 'よそのひと',
+    latest_message: '最新',
+  };
+  const body: Record<string, unknown> = {};
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    if (name in byName) {
+      if (byName[name] !== undefined) body[name] = byName[name];
+    } else if (schema.required?.includes(name)) {
+      body[name] = sample(prop);
+    }
+  }
+  return body;
+}
+
+function queryOf(def: EndpointDef, t: Targets): string {
+  const props = ((def.schema.querystring ?? {}) as Schema).properties ?? {};
+  const q = new URLSearchParams();
+  if ('thread_id' in props) q.set('thread_id', t.thread);
+  if ('user_id' in props) q.set('user_id', t.user);
+  if ('room_id' in props && def.url.startsWith('/topics/')) q.set('room_id', t.room);
+  return q.size ? `?${q}` : '';
+}
+
+async function call(request: APIRequestContext, def: EndpointDef, who: TestUser, t: Targets): Promise<APIResponse> {
+  const url = `/api/v1${pathOf(def, t)}${queryOf(def, t)}`;
+  const options = { headers: auth(who), failOnStatusCode: false };
+  if (def.method === 'GET') return request.get(url, options);
+  return request.fetch(url, { ...options, method: def.method, data: bodyOf(def, t) });
+}
+
+const label = (def: EndpointDef) => `${def.method} ${def.url}`;
+
+test('every endpoint in the contracts is classified for access', () => {
+  const unclassified = allEndpoints.map(label).filter((k) => !(k in ACCESS));
+  expect(unclassified, 'classify these endpoints in ACCESS').toEqual([]);
+  const stale = Object.keys(ACCESS).filter((k) => !allEndpoints.some((d) => label(d) === k));
+  expect(stale, 'endpoints no longer in the contracts').toEqual([]);
+});
+
+test('strangers, blocked users and the anonymous partner’s counterpart get only what is theirs', async ({
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const profile = (name: string) => ({ user_name: name, gender: 2, age_id: 3, area_id: 13 });
+  const owner = await userWithProfile(request, 'acc-owner', profile('ぬしのひと'));
+  const hidden = await userWithProfile(request, 'acc-anon', profile('かくれたひと'));
+  const stranger = await userWithProfile(request, 'acc-stranger', profile('よそのひと'));
+  const blocked = await userWithProfile(request, 'acc-blocked', profile('ぶろっくされたひと'));
+
+  // The owner's voice; someone answers it anonymously, both write; the owner blocks a fourth person.
+  const voice = await postVoice(request, owner, { title: '聞いてほしい' }, [stranger, blocked]);
+  const room = await openRoom(request, hidden, voice.id, true);
+  const sent = await request.post('/api/v1/messages', {
+    headers: auth(hidden),
+    data: { room_id: room, message_type_id: 1, data: 'ひみつの返事' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const message = (await sent.json()).data.id as string;
+  const answered = await request.post('/api/v1/messages', {
+    headers: auth(owner),
+    data: { room_id: room, message_type_id: 1, data: 'ありがとう' },
+  });
+  expect(answered.status()).toBe(200);
+  expect(
+    (await request.post('/api/v1/users/block', { headers: auth(owner), data: { id: blocked.userId } })).status(),
+  ).toBe(200);
+
+  const others: Targets = { topic: voice.id, thread: voice.threadId, room, message, user: owner.userId };
+  const problems: string[] = [];
+  const refused = async (res: APIResponse) => {
+    const body = await res.json().catch(() => ({}));
+    return [401, 403, 404].includes(res.status()) && !(body as { errors?: unknown }).errors;
+  };
+
+  for (const def of allEndpoints) {
+    const kind = ACCESS[label(def)]!;
+    if (typeof kind === 'object') continue;
+    if (kind === 'operator') {
+      const res = await call(request, def, stranger, others);
+      if (![401, 403].includes(res.status())) problems.push(`${label(def)}: a user token got ${res.status()}`);
+      continue;
+    }
+    for (const [who, name] of [
+      [stranger, 'stranger'],
+      [blocked, 'blocked'],
+    ] as const) {
+      const res = await call(request, def, who, others);
+      const text = await res.text();
+      const mustRefuse = kind === 'member' || (kind === 'visible' && who === blocked);
+      if (mustRefuse && !(await refused(res)))
+        problems.push(`${label(def)}: ${name} got ${res.status()} ${text.slice(0, 200)}`);
+      if (kind === 'visible' && who === stranger && res.status() >= 400)
+        problems.push(`${label(def)}: a stranger may use it, got ${res.status()} ${text.slice(0, 200)}`);
+      // Whatever the answer, nothing of a room or message the caller has no part in.
+      for (const secret of [room, message, hidden.userId, 'かくれたひと', 'ひみつの返事'])
+        if (text.includes(secret)) problems.push(`${label(def)}: ${name}'s answer carries ${secret}`);
+      // A blocked user gets nothing of the blocker, nor the blocker's voice.
+      if (who === blocked && res.status() < 400)
+        for (const secret of [owner.userId, voice.id, 'ぬしのひと'])
+          if (text.includes(secret)) problems.push(`${label(def)}: the blocked user's answer carries ${secret}`);
+      if (kind === 'shared' && text.includes(owner.userId))
+        problems.push(`${label(def)}: ${name}'s answer names the theme's maker`);
+    }
+  }
+
+  // The owner talks with someone anonymous: no answer about the room, its messages or the voice
+  // may name them. Ids of people are unknown to the owner: a made-up one stands in.
+  const counterpart: Targets = { ...others, user: crypto.randomUUID() };
+  for (const def of allEndpoints) {
+    const kind = ACCESS[label(def)]!;
+    if (typeof kind === 'object' || kind === 'operator') continue;
+    // Ringing the partner would leave a call behind for the rest of the run; the call suites cover it.
+    if (
+      ['POST /rooms/:id/calling', 'POST /rooms/:id/callanswer', 'POST /rooms/:id/pingConnectRoomChat'].includes(
+        label(def),
+      )
+    )
+      continue;
+    const text = await (await call(request, def, owner, counterpart)).text();
+    for (const secret of [hidden.userId, 'かくれたひと'])
+      if (text.includes(secret))
+        problems.push(`${label(def)}: the owner's answer names the anonymous partner (${secret})`);
+  }
+
+  expect(problems).toEqual([]);
+});
