@@ -6,6 +6,7 @@
 //
 //   node support/calls-run.mjs [playwright args]        both transports
 //   HONNE_CALLS_TRANSPORTS=p2p node support/calls-run.mjs ...   one of them
+//   HONNE_CALLS_CONFIG=playwright.calls-bench.config.ts ...      the call benchmarks (bench/README.md)
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -101,7 +102,13 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
   }
   const result = spawnSync(
     'npx',
-    ['playwright', 'test', '-c', 'playwright.calls.config.ts', ...process.argv.slice(2)],
+    [
+      'playwright',
+      'test',
+      '-c',
+      process.env.HONNE_CALLS_CONFIG ?? 'playwright.calls.config.ts',
+      ...process.argv.slice(2),
+    ],
     {
       stdio: 'inherit',
       cwd: root,

@@ -66,10 +66,18 @@ export function useCallMedia(
     void (async () => {
       try {
         if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
-        const plan: MediaPlan = await callApi.mediaPlan(c);
-        if (cancelled) return;
+        // The plan is a round trip and the voice changer loads its worklet: both at once (call set-up
+        // time, bench/README.md "Calls").
         const ctx = new AudioContext();
-        const changer = await createVoiceChanger(ctx, mic.current, voiceRef.current ?? DEFAULT_VOICE_SETTINGS);
+        const [plan, changer]: [MediaPlan, VoiceChanger] = await Promise.all([
+          callApi.mediaPlan(c),
+          createVoiceChanger(ctx, mic.current, voiceRef.current ?? DEFAULT_VOICE_SETTINGS),
+        ]);
+        if (cancelled) {
+          changer.close();
+          void ctx.close();
+          return;
+        }
         const onState = (s: MediaState) => {
           if (cancelled) return;
           setMediaState(s);

@@ -1,0 +1,295 @@
+import { createHmac } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+import { callableVoice, callPage } from '../tests/calls-helpers.ts';
+import { userWithProfile } from '../tests/topics-helpers.ts';
+
+/**
+ * Call set-up time and LiveKit capacity (issue 10's figures; bench/README.md, "Calls").
+ *
+ * Ours: A calls B from B's voice in the app (saved greeting, so no recording), B's page answers the
+ * moment the ring shows, and the time runs from A's `POST /rooms/{id}/calling` until inbound audio
+ * bytes flow on both pages. Reported with the part after the answer, which is the connection itself.
+ *
+ * Floor, same run, same browser: the same media hops with none of our code. Peer to peer: two
+ * RTCPeerConnections in one page exchanging offer and answer directly. LiveKit: two livekit-client
+ * participants joining a room with tokens made here, each publishing the fake microphone.
+ *
+ * Capacity (LiveKit only: peer to peer puts no server in the media path): K pairs of participants
+ * publish and subscribe for 10 s, K doubling, inbound packet loss measured by getStats.
+ */
+const transport = process.env.HONNE_CALLS_TRANSPORT ?? 'p2p';
+const CALLS = Number(process.env.BENCH_CALLS ?? 20);
+const CAPACITY_STEPS = (process.env.BENCH_CAPACITY_PAIRS ?? '1,2,4,8,12').split(',').map(Number);
+const out = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), '..', 'honne-bench');
+
+const quantile = (xs: number[], q: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+};
+const summary = (xs: number[]) => ({
+  n: xs.length,
+  p50: quantile(xs, 0.5),
+  p95: quantile(xs, 0.95),
+  max: Math.max(...xs),
+});
+
+/** Inbound audio bytes over the page's live peer connections (calls-helpers records them). */
+const inboundBytes = (page: Page) =>
+  page.evaluate(async () => {
+    let bytes = 0;
+    for (const pc of (window as unknown as { __pcs?: RTCPeerConnection[] }).__pcs ?? []) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((s: { type: string; kind?: string; bytesReceived?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'audio') bytes += s.bytesReceived ?? 0;
+      });
+    }
+    return bytes;
+  });
+
+/** The first moment (ms since epoch) inbound audio flows on the page, polled every 10 ms. */
+async function firstAudio(page: Page): Promise<number> {
+  for (let i = 0; i < 3000; i++) {
+    if ((await inboundBytes(page)) > 0) return Date.now();
+    await page.waitForTimeout(10);
+  }
+  throw new Error('no audio within 30 s');
+}
+
+/** An HS256 LiveKit access token, as the calls service makes them (no SDK in the floor). */
+function liveKitToken(identity: string, room: string, grant: object = {}): string {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({
+    iss: process.env.LIVEKIT_API_KEY,
+    sub: identity,
+    nbf: now - 5,
+    exp: now + 600,
+    video: { room, roomJoin: true, canPublish: true, canSubscribe: true, ...grant },
+  })}`;
+  return `${body}.${createHmac('sha256', process.env.LIVEKIT_API_SECRET!).update(body).digest('base64url')}`;
+}
+
+/** Rooms are made by the server's API before anyone joins (our config turns auto-create off). */
+async function createLiveKitRoom(room: string): Promise<void> {
+  const http = (process.env.LIVEKIT_URL ?? '').replace(/^ws/, 'http');
+  const res = await fetch(`${http}/twirp/livekit.RoomService/CreateRoom`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${liveKitToken('bench', room, { roomCreate: true })}`,
+    },
+    body: JSON.stringify({ name: room, empty_timeout: 60 }),
+  });
+  if (!res.ok) throw new Error(`CreateRoom ${res.status}: ${await res.text()}`);
+}
+
+/** K fresh rooms, made, each with its pair's tokens. */
+async function liveKitRooms(prefix: string, pairs: number): Promise<[string, string][]> {
+  const tokens: [string, string][] = [];
+  for (let k = 0; k < pairs; k++) {
+    const room = `${prefix}-${k}-${Date.now()}`;
+    await createLiveKitRoom(room);
+    tokens.push([liveKitToken(`${room}-a`, room), liveKitToken(`${room}-b`, room)]);
+  }
+  return tokens;
+}
+
+const LIVEKIT_UMD = readFileSync(
+  createRequire(path.join(import.meta.dirname, '..', '..', 'frontends', 'chat', 'package.json')).resolve(
+    'livekit-client',
+  ),
+  'utf8',
+);
+
+/** A page on the app's origin (a secure context for the microphone) with livekit-client loaded. */
+async function floorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  await context.grantPermissions(['microphone']);
+  const page = await context.newPage();
+  await page.goto('/api/v1/calls/config').catch(() => undefined);
+  if (transport === 'livekit') await page.addScriptTag({ content: LIVEKIT_UMD });
+  return page;
+}
+
+/** Floor, peer to peer: offer/answer between two connections in one page, to audio at both. */
+const p2pFloor = (page: Page) =>
+  page.evaluate(async () => {
+    const t0 = performance.now();
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    const a = new RTCPeerConnection();
+    const b = new RTCPeerConnection();
+    a.onicecandidate = (e) => e.candidate && b.addIceCandidate(e.candidate);
+    b.onicecandidate = (e) => e.candidate && a.addIceCandidate(e.candidate);
+    for (const t of stream.getTracks()) a.addTrack(t, stream);
+    const back = stream.clone();
+    for (const t of back.getTracks()) b.addTrack(t, back);
+    await a.setLocalDescription(await a.createOffer());
+    await b.setRemoteDescription(a.localDescription!);
+    await b.setLocalDescription(await b.createAnswer());
+    await a.setRemoteDescription(b.localDescription!);
+    const bytes = async (pc: RTCPeerConnection) => {
+      let n = 0;
+      (await pc.getStats()).forEach((s: { type: string; bytesReceived?: number }) => {
+        if (s.type === 'inbound-rtp') n += s.bytesReceived ?? 0;
+      });
+      return n;
+    };
+    while ((await bytes(a)) === 0 || (await bytes(b)) === 0) await new Promise((r) => setTimeout(r, 10));
+    const ms = performance.now() - t0;
+    a.close();
+    b.close();
+    for (const t of [...stream.getTracks(), ...back.getTracks()]) t.stop();
+    return ms;
+  });
+
+type LiveKitGlobal = {
+  Room: new () => {
+    connect(url: string, token: string): Promise<void>;
+    localParticipant: { setMicrophoneEnabled(on: boolean): Promise<unknown> };
+    remoteParticipants: Map<string, { trackPublications: Map<string, { track?: { receiver?: RTCRtpReceiver } }> }>;
+    disconnect(): Promise<void>;
+  };
+};
+
+/**
+ * K pairs of livekit-client participants in the page, each publishing the microphone; answers the
+ * time until every participant receives audio and, after `holdMs`, inbound packets lost/received.
+ */
+const liveKitPairs = (page: Page, url: string, tokens: [string, string][], holdMs: number) =>
+  page.evaluate(
+    async ({ url, tokens, holdMs }) => {
+      const { Room } = (window as unknown as { LivekitClient: LiveKitGlobal }).LivekitClient;
+      const t0 = performance.now();
+      const rooms = tokens.flat().map(() => new Room());
+      await Promise.all(rooms.map((r, i) => r.connect(url, tokens.flat()[i]!)));
+      await Promise.all(rooms.map((r) => r.localParticipant.setMicrophoneEnabled(true)));
+      const stats = async () => {
+        let received = 0;
+        let lost = 0;
+        let hearing = 0;
+        for (const r of rooms) {
+          let mine = 0;
+          for (const p of r.remoteParticipants.values())
+            for (const pub of p.trackPublications.values()) {
+              const receiver = pub.track?.receiver;
+              if (!receiver) continue;
+              (await receiver.getStats()).forEach(
+                (s: { type: string; bytesReceived?: number; packetsReceived?: number; packetsLost?: number }) => {
+                  if (s.type !== 'inbound-rtp') return;
+                  mine += s.bytesReceived ?? 0;
+                  received += s.packetsReceived ?? 0;
+                  lost += Math.max(0, s.packetsLost ?? 0);
+                },
+              );
+            }
+          if (mine > 0) hearing += 1;
+        }
+        return { received, lost, hearing };
+      };
+      while ((await stats()).hearing < rooms.length) {
+        if (performance.now() - t0 > 60_000) throw new Error('not everyone hears within 60 s');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const setupMs = performance.now() - t0;
+      const before = await stats();
+      await new Promise((r) => setTimeout(r, holdMs));
+      const after = await stats();
+      await Promise.all(rooms.map((r) => r.disconnect()));
+      const received = after.received - before.received;
+      const lost = after.lost - before.lost;
+      return { setupMs, received, lost, lossPct: (100 * lost) / Math.max(1, received + lost) };
+    },
+    { url, tokens, holdMs },
+  );
+
+test(`call set-up over ${transport}: ours and the floor, ${CALLS} each${transport === 'livekit' ? '; LiveKit capacity' : ''}`, async ({
+  browser,
+  request,
+}) => {
+  const profile = (name: string, gender: number) => ({ user_name: name, gender, age_id: 3, area_id: 13 });
+  const a = await userWithProfile(request, `bench-a-${transport}`, profile('かける', 1));
+  const b = await userWithProfile(request, `bench-b-${transport}`, profile('うける', 2));
+  await callableVoice(request, b, 'ベンチの声', [a]);
+  const pa = await callPage(browser, a);
+  const pb = await callPage(browser, b);
+  await pb.goto('/friendlist');
+  const overlayA = pa.locator('.cl-layer');
+  const overlayB = pb.locator('.cl-layer');
+
+  const total: number[] = [];
+  const afterAnswer: number[] = [];
+  for (let i = 0; i < CALLS; i++) {
+    for (const p of [pa, pb]) await p.evaluate(() => (window as unknown as { __pcs?: unknown[] }).__pcs?.splice(0));
+    await pa.goto('/');
+    await pa.locator('.tp-row', { hasText: 'ベンチの声' }).getByRole('button').first().click();
+    await pa.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: '通話' }).click();
+    await pa.getByRole('option', { name: 'ニックネームで話す' }).click();
+    const recorder = pa.getByRole('dialog', { name: 'あいさつメッセージ' });
+    if (i === 0) {
+      await recorder.getByRole('button', { name: '録音する' }).click();
+      await expect(recorder.getByText(/^1秒 \/ 20秒$/)).toBeVisible();
+      await recorder.getByRole('button', { name: '録音を終了' }).click();
+    }
+    await expect(recorder.getByRole('button', { name: '再生' })).toBeVisible();
+    let placedAt = 0;
+    const placed = pa.waitForRequest((r) => {
+      const hit = /\/api\/v1\/rooms\/[^/]+\/calling$/.test(r.url()) && r.method() === 'POST';
+      if (hit) placedAt = Date.now();
+      return hit;
+    });
+    await recorder.getByRole('button', { name: '相手に送る' }).click();
+    await placed;
+    const answer = overlayB.getByRole('button', { name: 'トークを開始' });
+    await answer.waitFor({ timeout: 30_000 });
+    const answeredAt = Date.now();
+    await answer.click();
+    const [heardA, heardB] = await Promise.all([firstAudio(pa), firstAudio(pb)]);
+    total.push(Math.max(heardA, heardB) - placedAt);
+    afterAnswer.push(Math.max(heardA, heardB) - answeredAt);
+    await overlayA.getByRole('button', { name: 'トークを終了' }).click();
+    await expect(overlayA).toBeHidden();
+    await expect(overlayB).toBeHidden({ timeout: 15_000 });
+  }
+
+  const floorPageA = await floorPage(browser);
+  const floor: number[] = [];
+  const url = process.env.LIVEKIT_URL ?? '';
+  for (let i = 0; i < CALLS; i++) {
+    if (transport === 'p2p') floor.push(await p2pFloor(floorPageA));
+    else {
+      const run = await liveKitPairs(floorPageA, url, await liveKitRooms(`floor-${i}`, 1), 0);
+      floor.push(run.setupMs);
+    }
+  }
+
+  const capacity: { pairs: number; setupMs: number; received: number; lost: number; lossPct: number }[] = [];
+  if (transport === 'livekit') {
+    for (const pairs of CAPACITY_STEPS) {
+      const run = await liveKitPairs(floorPageA, url, await liveKitRooms(`cap-${pairs}`, pairs), 10_000);
+      capacity.push({ pairs, ...run });
+      if (run.lossPct >= 1) break;
+    }
+  }
+
+  const result = {
+    transport,
+    at: new Date().toISOString(),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+    ours: { total: summary(total), afterAnswer: summary(afterAnswer) },
+    floor: summary(floor),
+    capacity,
+  };
+  mkdirSync(out, { recursive: true });
+  writeFileSync(path.join(out, `calls-${transport}.json`), JSON.stringify(result, null, 2));
+  console.log(`\n[bench] calls over ${transport}\n${JSON.stringify(result, null, 2)}\n`);
+  expect(total).toHaveLength(CALLS);
+});
