@@ -3,8 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { EventDef, EventPayload } from '@honne/contracts/events';
+import { events, type EventDef, type EventPayload } from '@honne/contracts/events';
+import type { Kysely } from 'kysely';
 
+import type { BlocksReadModel } from './blocks.ts';
 import { InProcessBus, NatsBus, type Bus } from './bus.ts';
 import { MemoryCache, RedisCache, type Cache } from './cache.ts';
 import type { BaseConfig } from './config.ts';
@@ -106,4 +108,30 @@ export async function publishAndWait<E extends EventDef>(
     if (!(await handled())) throw new Error(`${def.subject} not handled yet`);
   });
 }
+
+/**
+ * Accounts' block event for a service that keeps the kit's blocks read model, once its copy says
+ * so. `at` orders it against earlier events (the read model keeps the newest).
+ */
+export async function publishBlock<DB>(
+  bus: Bus,
+  db: Kysely<DB>,
+  pair: { blocker: string; blocked: string; on: boolean; at: Date },
+): Promise<void> {
+  await publishAndWait(
+    bus,
+    events.blockChanged,
+    { blocker_id: pair.blocker, blocked_id: pair.blocked, blocked: pair.on, at: pair.at.toISOString() },
+    async () =>
+      (
+        await (db as unknown as Kysely<BlocksReadModel>)
+          .selectFrom('blocks')
+          .select('blocked')
+          .where('blocker_id', '=', pair.blocker)
+          .where('blocked_id', '=', pair.blocked)
+          .executeTakeFirst()
+      )?.blocked === pair.on,
+  );
+}
 export { serviceShellSuite } from './testing-shell.ts';
+export { pointsStandIn, topicsStandIn, type TopicReply, type TransferAsked } from './testing-stand-ins.ts';

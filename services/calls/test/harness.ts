@@ -1,14 +1,17 @@
 import type { CallView } from '@honne/contracts/calls';
-import { events, requests, type EventPayload, type ReplyPayload, type RequestPayload } from '@honne/contracts/events';
+import { events, type EventPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
 import {
   eventually,
+  pointsStandIn,
   publishAndWait,
   testConfig,
   testInfra,
+  topicsStandIn,
   uniqueName,
   type InfraMode,
+  type TopicReply,
 } from '@honne/service-kit/testing';
 
 import { sql, type Kysely } from 'kysely';
@@ -17,7 +20,7 @@ import type { CallsConfig } from '../src/config.ts';
 import { createService, runDueTimers } from '../src/server.ts';
 
 export { eventually };
-export type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
+export type { TopicReply };
 
 export interface Person {
   userId: string;
@@ -50,26 +53,14 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   const chat = await createChat(chatConfig, { ...common, schema: chatSchema });
   const calls = await createService(callsConfig, { ...common, schema: callsSchema, timers: false });
 
-  const topics = new Map<string, TopicReply>();
+  // Topics and points are stood in for (the kit's stand-ins): voices the tests make, wallets and charges.
+  const topics = topicsStandIn(infra.bus, clock);
+  const points = pointsStandIn(infra.bus);
+  const { wallet, charges } = points;
   const delivered: Delivered[] = [];
-  // Points is stood in for: a wallet per user (plenty unless a test says otherwise) and each
-  // charge asked for, once per key, as the ledger keeps them.
-  const wallet = new Map<string, number>();
-  const charges = new Map<string, RequestPayload<typeof requests.pointsTransfer>>();
   const subs: Subscription[] = [
-    infra.bus.respond(requests.pointsTransfer, async (r) => {
-      const balance = () => wallet.get(r.from) ?? 1_000_000;
-      if (charges.has(r.key)) return { status: 'done' as const, replayed: true, balance: balance() };
-      if (balance() < r.amount) return { status: 'insufficient' as const, replayed: false, balance: balance() };
-      wallet.set(r.from, balance() - r.amount);
-      wallet.set(r.to, (wallet.get(r.to) ?? 0) + r.amount);
-      charges.set(r.key, r);
-      return { status: 'done' as const, replayed: false, balance: balance() };
-    }),
-    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => {
-      const t = topics.get(topic_id);
-      return t ?? { ...gone(topic_id) };
-    }),
+    topics.subscription,
+    points.subscription,
     infra.bus.subscribe(events.realtimeDelivered, (e) => void delivered.push(e)),
   ];
   if (infra.bus.kind === 'nats') await infra.bus.flush();
@@ -175,25 +166,8 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     },
 
     /** A live voice topics knows of. */
-    voice(owner: Person, extra: Partial<TopicReply> = {}): string {
-      const id = crypto.randomUUID();
-      topics.set(id, {
-        found: true,
-        topic_id: id,
-        thread_id: crypto.randomUUID(),
-        user_id: owner.userId,
-        title: '今夜だれか話そう',
-        is_anonymous: false,
-        is_callable: true,
-        chat_price: 0,
-        call_price: 0,
-        time_call_price: 1,
-        purchase_on_start: false,
-        expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
-        ...extra,
-      });
-      return id;
-    },
+    voice: (owner: Person, extra: Partial<TopicReply> = {}) =>
+      topics.voice(owner.userId, { title: '今夜だれか話そう', ...extra }),
 
     /** Opens a room through chat's POST /rooms and answers its id. */
     async room(who: Person, body: object): Promise<string> {
@@ -237,18 +211,3 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   };
   return h;
 }
-
-const gone = (topic_id: string): TopicReply => ({
-  found: false,
-  topic_id,
-  thread_id: null,
-  user_id: null,
-  title: null,
-  is_anonymous: false,
-  is_callable: false,
-  chat_price: 0,
-  call_price: 0,
-  time_call_price: 1,
-  purchase_on_start: false,
-  expire_at: null,
-});

@@ -1,21 +1,18 @@
-import {
-  events,
-  requests,
-  type EventDef,
-  type EventPayload,
-  type ReplyPayload,
-  type RequestPayload,
-} from '@honne/contracts/events';
+import { events, requests, type EventDef, type EventPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import type { Message } from '@honne/contracts/chat';
 import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Subscription } from '@honne/service-kit';
 import {
   eventually,
+  pointsStandIn,
   publishAndWait,
+  publishBlock,
   testConfig,
   testInfra,
+  topicsStandIn,
   uniqueName,
   type InfraMode,
+  type TopicReply,
 } from '@honne/service-kit/testing';
 import sharp from 'sharp';
 
@@ -31,7 +28,7 @@ export interface Person {
 
 export { eventually };
 
-export type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
+export type { TopicReply };
 
 /** A PNG or JPEG made here, so image checks run on real content. */
 export const makeImage = (width: number, height: number, format: 'png' | 'jpeg' = 'png') => {
@@ -52,34 +49,18 @@ export async function startHarness(mode: InfraMode) {
     createService(config, { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl, schema });
   let service = await start();
 
-  // Voices topics would know of; the stand-in answers topics.topic.get from here.
-  const topics = new Map<string, TopicReply>();
-  // Voices topics would not show a given viewer (a gate they have not unlocked).
-  const hiddenFrom = new Map<string, Set<string>>();
+  // Topics and points are stood in for (the kit's stand-ins): voices the tests make, wallets and charges.
+  const topics = topicsStandIn(infra.bus, clock);
+  const points = pointsStandIn(infra.bus);
+  const { wallet, charges } = points;
   const seen = {
     user: [] as EventPayload<typeof events.realtimeDelivered>[],
     opened: [] as EventPayload<typeof events.chatRoomOpened>[],
     replied: [] as EventPayload<typeof events.chatRoomReplied>[],
   };
-  // Points is stood in for too: a wallet per user (plenty unless a test says otherwise) and every
-  // charge asked for, once per key, as the ledger keeps them.
-  const wallet = new Map<string, number>();
-  const charges = new Map<string, RequestPayload<typeof requests.pointsTransfer>>();
   const subs: Subscription[] = [
-    infra.bus.respond(requests.pointsTransfer, async (r) => {
-      const balance = () => wallet.get(r.from) ?? 1_000_000;
-      if (charges.has(r.key)) return { status: 'done' as const, replayed: true, balance: balance() };
-      if (balance() < r.amount) return { status: 'insufficient' as const, replayed: false, balance: balance() };
-      wallet.set(r.from, balance() - r.amount);
-      charges.set(r.key, r);
-      return { status: 'done' as const, replayed: false, balance: balance() };
-    }),
-    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id, viewer_id }) => {
-      const t = topics.get(topic_id);
-      const live = t && t.expire_at && new Date(t.expire_at) > clock.now();
-      const hidden = viewer_id !== undefined && hiddenFrom.get(topic_id)?.has(viewer_id);
-      return live && !hidden ? t : { ...gone(topic_id) };
-    }),
+    topics.subscription,
+    points.subscription,
     infra.bus.subscribe(events.realtimeDelivered, (e) => void seen.user.push(e)),
     infra.bus.subscribe(events.chatRoomOpened, (e) => void seen.opened.push(e)),
     infra.bus.subscribe(events.chatRoomReplied, (e) => void seen.replied.push(e)),
@@ -168,20 +149,8 @@ export async function startHarness(mode: InfraMode) {
     },
 
     async block(blocker: Person, blocked: Person, on = true): Promise<void> {
-      const at = new Date(clock.now().getTime() + ++n).toISOString();
-      await h.publish(
-        events.blockChanged,
-        { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: on, at },
-        async () =>
-          (
-            await service.ctx.db
-              .selectFrom('blocks')
-              .select('blocked')
-              .where('blocker_id', '=', blocker.userId)
-              .where('blocked_id', '=', blocked.userId)
-              .executeTakeFirst()
-          )?.blocked === on,
-      );
+      const at = new Date(clock.now().getTime() + ++n);
+      await publishBlock(infra.bus, service.ctx.db, { blocker: blocker.userId, blocked: blocked.userId, on, at });
     },
 
     async retention(who: Person, minutes: number): Promise<void> {
@@ -201,30 +170,10 @@ export async function startHarness(mode: InfraMode) {
     },
 
     /** A live voice topics knows of. */
-    voice(owner: Person, extra: Partial<TopicReply> = {}): string {
-      const id = crypto.randomUUID();
-      topics.set(id, {
-        found: true,
-        topic_id: id,
-        thread_id: crypto.randomUUID(),
-        user_id: owner.userId,
-        title: '今日の本音',
-        is_anonymous: false,
-        is_callable: true,
-        chat_price: 0,
-        call_price: 0,
-        time_call_price: 1,
-        purchase_on_start: false,
-        expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
-        ...extra,
-      });
-      return id;
-    },
+    voice: (owner: Person, extra: Partial<TopicReply> = {}) => topics.voice(owner.userId, extra),
 
     /** Topics will answer "not found" to this viewer for this voice (as for a locked gate). */
-    hideVoice(topicId: string, viewer: Person): void {
-      hiddenFrom.set(topicId, new Set([...(hiddenFrom.get(topicId) ?? []), viewer.userId]));
-    },
+    hideVoice: (topicId: string, viewer: Person) => topics.hide(topicId, viewer.userId),
 
     /** Opens a room on a voice as the replier; fails loudly. */
     async topicRoom(replier: Person, topicId: string, body: object = {}): Promise<string> {
@@ -279,21 +228,4 @@ export async function startHarness(mode: InfraMode) {
     },
   };
   return h;
-}
-
-function gone(topic_id: string): TopicReply {
-  return {
-    found: false,
-    topic_id,
-    thread_id: null,
-    user_id: null,
-    title: null,
-    is_anonymous: false,
-    is_callable: false,
-    chat_price: 0,
-    call_price: 0,
-    time_call_price: 0,
-    purchase_on_start: false,
-    expire_at: null,
-  };
 }

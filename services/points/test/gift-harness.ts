@@ -1,12 +1,18 @@
-import { events, requests, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
+import { events, type EventPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
-import { publishAndWait, testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import {
+  publishAndWait,
+  testConfig,
+  testInfra,
+  topicsStandIn,
+  uniqueName,
+  type InfraMode,
+} from '@honne/service-kit/testing';
 
 import { createService } from '../src/server.ts';
 import { OPERATOR_TOKEN, pointsConfig } from './support.ts';
 
-type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
 type Delivered = EventPayload<typeof events.realtimeDelivered>;
 
 export interface Person {
@@ -28,10 +34,10 @@ export async function startGiftHarness(mode: InfraMode) {
   const chat = await createChat(chatConfig, { ...common, schema: uniqueName('chat') });
   const points = await createService(config, { ...common, schema: uniqueName('points') });
 
-  const topics = new Map<string, TopicReply>();
+  const topics = topicsStandIn(infra.bus, clock);
   const delivered: Delivered[] = [];
   const subs: Subscription[] = [
-    infra.bus.respond(requests.topicsTopicGet, async ({ topic_id }) => topics.get(topic_id) ?? gone(topic_id)),
+    topics.subscription,
     infra.bus.subscribe(events.realtimeDelivered, (e) => void delivered.push(e)),
   ];
   if (infra.bus.kind === 'nats') await infra.bus.flush();
@@ -121,24 +127,8 @@ export async function startGiftHarness(mode: InfraMode) {
     },
 
     /** A live voice by `owner` (free unless `chatPrice`); answers its id. */
-    voice(owner: Person, chatPrice = 0): string {
-      const topicId = crypto.randomUUID();
-      topics.set(topicId, {
-        found: true,
-        topic_id: topicId,
-        thread_id: crypto.randomUUID(),
-        user_id: owner.userId,
-        title: 'ありがとうを伝えたい',
-        is_anonymous: false,
-        is_callable: false,
-        chat_price: chatPrice,
-        call_price: 0,
-        time_call_price: 1,
-        purchase_on_start: false,
-        expire_at: new Date(clock.now().getTime() + 60 * 60_000).toISOString(),
-      });
-      return topicId;
-    },
+    voice: (owner: Person, chatPrice = 0) =>
+      topics.voice(owner.userId, { title: 'ありがとうを伝えたい', is_callable: false, chat_price: chatPrice }),
 
     /** POST /rooms on a voice as `replier`. */
     openRoom: (replier: Person, topicId: string, extra: object = {}) =>
@@ -164,21 +154,4 @@ export async function startGiftHarness(mode: InfraMode) {
     },
   };
   return h;
-}
-
-function gone(topic_id: string): TopicReply {
-  return {
-    found: false,
-    topic_id,
-    thread_id: null,
-    user_id: null,
-    title: null,
-    is_anonymous: false,
-    is_callable: false,
-    chat_price: 0,
-    call_price: 0,
-    time_call_price: 0,
-    purchase_on_start: false,
-    expire_at: null,
-  };
 }

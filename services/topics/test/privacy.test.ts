@@ -1,7 +1,7 @@
 import { ANONYMOUS_NAME } from '@honne/contracts/topics';
-import { events, requests } from '@honne/contracts/events';
+import { requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, publishBlock } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness, type Person } from './harness.ts';
@@ -18,19 +18,7 @@ describe.each(infraModes())('privacy: anonymity, blocks and gates ($name)', (mod
 
   /** Accounts' event for a block (it sends one per pair of characters, each way). */
   const block = (blocker: Person, blocked: Person, on = true) =>
-    h.publish(
-      events.blockChanged,
-      { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: on, at: new Date().toISOString() },
-      async () =>
-        (
-          await h.ctx.db
-            .selectFrom('blocks')
-            .select('blocked')
-            .where('blocker_id', '=', blocker.userId)
-            .where('blocked_id', '=', blocked.userId)
-            .executeTakeFirst()
-        )?.blocked === on,
-    );
+    publishBlock(h.infra.bus, h.ctx.db, { blocker: blocker.userId, blocked: blocked.userId, on, at: new Date() });
 
   const ids = (res: { json: () => { data: { id: string }[] } }) => res.json().data.map((t) => t.id);
 

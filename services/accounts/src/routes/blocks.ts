@@ -12,6 +12,7 @@ import {
   familyBlocks,
   familyMembers,
   findBlock,
+  insertUserReport,
   unblock,
 } from '../db/repos/blocks.ts';
 import { removeFriendPair } from '../db/repos/friends.ts';
@@ -58,15 +59,12 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (target.id === caller.userId) throw forbidden(messages.cannotReportSelf);
     assertNoFieldErrors(validateReport(body.report));
     // Newlines are kept as written; screens turn them into line breaks.
-    await ctx.db
-      .insertInto('user_reports')
-      .values({
-        reporter_id: caller.userId,
-        reported_id: target.id,
-        report: body.report!.trim(),
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await insertUserReport(ctx.db, {
+      reporter_id: caller.userId,
+      reported_id: target.id,
+      report: body.report!.trim(),
+      created_at: ctx.clock.now(),
+    });
     return ok({ message: 'success' });
   });
 }

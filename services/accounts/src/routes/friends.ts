@@ -3,12 +3,11 @@ import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contrac
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { AppError, fieldErrors, forbidden, notFound, ok, publishToUser, route } from '@honne/service-kit';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { blockedEitherWay } from '../db/repos/blocks.ts';
-import { addFriendPair, friendRows, removeAllFriends, removeFriendPair } from '../db/repos/friends.ts';
+import { addFriendPair, friendRows, removeAllFriends, removeFriendPair, searchUsers } from '../db/repos/friends.ts';
 import { findById } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
 
@@ -66,34 +65,8 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
     const keyword = (body.keyword ?? '').trim();
     if (!keyword) throw fieldErrors({ keyword: messages.keywordRequired });
     const perPage = body.per_page ?? FRIENDS_PAGE_SIZE;
-    const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    let q = ctx.db
-      .selectFrom('users')
-      .leftJoin('friends', (j) =>
-        j.onRef('friends.friend_id', '=', 'users.id').on('friends.user_id', '=', caller.userId),
-      )
-      .select(['users.id', 'users.user_name', 'users.profile_image', 'users.gender', 'friends.id as friend_row'])
-      .where(sql<boolean>`users.user_name ILIKE ${pattern}`)
-      .where('users.id', '!=', caller.userId)
-      .where('users.is_infomation', '=', 1)
-      // Nobody finds a user who blocked them, and blocked users do not show up either.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('blocks')
-              .select('blocks.id')
-              .where((b) =>
-                b.or([
-                  b.and([b('blocks.blocker_id', '=', b.ref('users.id')), b('blocks.blocked_id', '=', caller.userId)]),
-                  b.and([b('blocks.blocker_id', '=', caller.userId), b('blocks.blocked_id', '=', b.ref('users.id'))]),
-                ]),
-              ),
-          ),
-        ),
-      );
-    if (body.last_doc_id && UUID.test(body.last_doc_id)) q = q.where('users.id', '>', body.last_doc_id);
-    const rows = await q.orderBy('users.id').limit(perPage).execute();
+    const after = body.last_doc_id && UUID.test(body.last_doc_id) ? body.last_doc_id : undefined;
+    const rows = await searchUsers(ctx.db, caller.userId, keyword, after, perPage);
     const data = rows.map((r) => ({
       id: r.id,
       user_name: r.user_name,

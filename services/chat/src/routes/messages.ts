@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { deleteMessages, findMessages, listMessages } from '../db/repos/messages.ts';
-import { isUuid } from '../db/repos/rooms.ts';
+import { isUuid, roomsByIds } from '../db/repos/rooms.ts';
 import { findCards, savedMessageTime } from '../db/repos/users.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
 import { imageUrl } from '../domain/images.ts';
 import { sendMessage, storeImage } from '../domain/send-message.ts';
 import { isRoomDeleted, messageExpiry, messageView } from '../domain/views.ts';
 import { announceMessagesGone } from '../events/publish.ts';
-import { roomOf } from './rooms.ts';
+import { roomOf } from '../domain/rooms.ts';
 
 async function views(
   ctx: AppContext,
@@ -79,9 +79,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
       limit: perPage(query.per_page),
     });
     const roomIds = [...new Set(rows.map((r) => r.room_id))];
-    const rooms = roomIds.length
-      ? await ctx.db.selectFrom('rooms').selectAll().where('id', 'in', roomIds).execute()
-      : [];
+    const rooms = await roomsByIds(ctx.db, roomIds);
     return ok(await views(ctx, rows, caller.userId, new Map(rooms.map((r) => [r.id, r]))), cursorOf(rows));
   };
   route(app, ctx, chatEndpoints.toMe, async ({ query, caller }) => toMe(caller, query));

@@ -19,6 +19,7 @@ import type { AppContext } from '../context.ts';
 import { findThread } from '../db/repos/threads.ts';
 import {
   findLive,
+  insertTopicReport,
   listLive,
   listMineInThread,
   postTopic,
@@ -162,16 +163,13 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (row.user_id === caller.userId) throw forbidden(messages.cannotReportSelf);
     const errors = validateReport(body.content);
     if (Object.keys(errors).length > 0) throw fieldErrors({ content: errors.report! });
-    await ctx.db
-      .insertInto('topic_reports')
-      .values({
-        topic_id: row.id,
-        poster_id: row.user_id,
-        reporter_id: caller.userId,
-        content: body.content!.trim(),
-        created_at: ctx.clock.now(),
-      })
-      .execute();
+    await insertTopicReport(ctx.db, {
+      topic_id: row.id,
+      poster_id: row.user_id,
+      reporter_id: caller.userId,
+      content: body.content!.trim(),
+      created_at: ctx.clock.now(),
+    });
     return ok({ message: 'success' });
   });
 

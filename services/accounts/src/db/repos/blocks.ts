@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 
 import type { AccountsDb } from '../schema/index.ts';
+
+type UserReport = Insertable<AccountsDb['user_reports']>;
 
 export async function block(db: Kysely<AccountsDb>, blocker: string, blocked: string, now: Date): Promise<boolean> {
   const rows = await db
@@ -98,4 +100,9 @@ export function blockPage(
 
 export function findBlock(db: Kysely<AccountsDb>, id: string) {
   return db.selectFrom('blocks').select(['id', 'created_at']).where('id', '=', id).executeTakeFirst();
+}
+
+/** A report on a person, kept for operators (newlines as written). */
+export async function insertUserReport(db: Kysely<AccountsDb>, report: UserReport): Promise<void> {
+  await db.insertInto('user_reports').values(report).execute();
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { AccountsDb } from '../schema/index.ts';
 
@@ -80,4 +80,35 @@ export async function areFriends(db: Kysely<AccountsDb>, a: string, b: string): 
       .where('friend_id', '=', b)
       .executeTakeFirst()) !== undefined
   );
+}
+
+/**
+ * Users named like `keyword` (named profiles only, not the searcher), with whether each is a friend.
+ * Nobody finds someone a block stands between, under any of either one's characters.
+ */
+export function searchUsers(
+  db: Kysely<AccountsDb>,
+  me: string,
+  keyword: string,
+  after: string | undefined,
+  limit: number,
+) {
+  const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  let q = db
+    .selectFrom('users')
+    .leftJoin('friends', (j) => j.onRef('friends.friend_id', '=', 'users.id').on('friends.user_id', '=', me))
+    .select(['users.id', 'users.user_name', 'users.profile_image', 'users.gender', 'friends.id as friend_row'])
+    .where(sql<boolean>`users.user_name ILIKE ${pattern}`)
+    .where('users.id', '!=', me)
+    .where('users.is_infomation', '=', 1)
+    .where(
+      sql<boolean>`not exists (
+        select 1 from blocks b
+        join users x on x.id = b.blocker_id
+        join users y on y.id = b.blocked_id
+        where (x.email_id = users.email_id and y.email_id = (select email_id from users where id = ${me}))
+           or (y.email_id = users.email_id and x.email_id = (select email_id from users where id = ${me})))`,
+    );
+  if (after) q = q.where('users.id', '>', after);
+  return q.orderBy('users.id').limit(limit).execute();
 }

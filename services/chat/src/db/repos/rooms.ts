@@ -1,6 +1,6 @@
 import type { Kysely, Transaction, Insertable } from 'kysely';
 
-import type { ChatDb, RoomRow, RoomTable } from '../schema/index.ts';
+import type { ChatDb, RoomReportTable, RoomRow, RoomTable } from '../schema/index.ts';
 
 /** A room the user takes part in; undefined for a room that does not exist or is not theirs. */
 export async function findRoomFor(db: Kysely<ChatDb>, roomId: string, userId: string): Promise<RoomRow | undefined> {
@@ -11,6 +11,10 @@ export async function findRoomFor(db: Kysely<ChatDb>, roomId: string, userId: st
     .where('id', '=', roomId)
     .where((eb) => eb.or([eb('user1_id', '=', userId), eb('user2_id', '=', userId)]))
     .executeTakeFirst();
+}
+
+export async function roomsByIds(db: Kysely<ChatDb>, ids: string[]): Promise<RoomRow[]> {
+  return ids.length ? db.selectFrom('rooms').selectAll().where('id', 'in', ids).execute() : [];
 }
 
 export const findRoomByKey = (db: Kysely<ChatDb>, pairKey: string) =>
@@ -54,6 +58,23 @@ export async function addRater(db: Kysely<ChatDb>, room: RoomRow, userId: string
     .updateTable('rooms')
     .set({ rated_by: [...room.rated_by, userId], updated_at: at })
     .where('id', '=', room.id)
+    .execute();
+}
+
+export async function insertRoomReport(db: Kysely<ChatDb>, report: Insertable<RoomReportTable>): Promise<void> {
+  await db.insertInto('room_reports').values(report).execute();
+}
+
+/** One rating per rater, room and kind; rating again replaces the stars. */
+export async function upsertRating(
+  db: Kysely<ChatDb>,
+  r: { room_id: string; rater_id: string; rated_id: string; type: number; star: number },
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('room_ratings')
+    .values({ ...r, updated_at: at })
+    .onConflict((oc) => oc.columns(['room_id', 'rater_id', 'type']).doUpdateSet({ star: r.star, updated_at: at }))
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
 import { notBlockedWith } from '@honne/service-kit';
 
@@ -272,4 +272,12 @@ export async function deleteExpiredBatch(db: Kysely<TopicsDb>, now: Date, batch:
 
 export async function idsOfUser(db: Kysely<TopicsDb>, userId: string): Promise<string[]> {
   return (await db.selectFrom('topics').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
+}
+
+/** A report on a voice, kept for operators with its poster (the voice itself may expire first). */
+export async function insertTopicReport(
+  db: Kysely<TopicsDb>,
+  report: Insertable<TopicsDb['topic_reports']>,
+): Promise<void> {
+  await db.insertInto('topic_reports').values(report).execute();
 }

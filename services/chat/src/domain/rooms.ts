@@ -1,0 +1,355 @@
+import { createHmac, randomUUID } from 'node:crypto';
+
+import {
+  CHAT_LIMITS,
+  CHAT_MESSAGES,
+  ROOM_TYPES,
+  isFriendRoomType,
+  normalizeRoomType,
+  unreadBadge,
+  validateReport,
+  type Room,
+  type UnreadSummary,
+} from '@honne/contracts/chat';
+import { requests } from '@honne/contracts/events';
+import { messages } from '@honne/contracts/messages';
+import { realtimeEvents } from '@honne/contracts/realtime-events';
+import {
+  AppError,
+  assertNoFieldErrors,
+  blockedEitherWay,
+  fieldErrors,
+  forbidden,
+  notFound,
+  type Caller,
+} from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { latestByRoom, markRead, unreadByRoom } from '../db/repos/messages.ts';
+import {
+  addRater,
+  createOrGetRoom,
+  findRoomByKey,
+  findRoomFor,
+  insertRoomReport,
+  isUuid,
+  markReplied,
+  topicIdsOfRooms,
+  upsertRating,
+} from '../db/repos/rooms.ts';
+import { areFriends, findCards } from '../db/repos/users.ts';
+import type { RoomRow } from '../db/schema/index.ts';
+import { announceReplied, announceRoomOpened, toUser } from '../events/publish.ts';
+import { isRoomDeleted, pairKey, preview, roomView, sides } from './views.ts';
+
+// Rooms: opening (with the voice's rules and the chat fee), views, reading, replies, reports, ratings.
+// The routes in routes/rooms.ts only bind these to their endpoints.
+
+/** The room as the caller sees it: partner card (anonymity applied), friendship, unread count. */
+export async function viewRoom(ctx: AppContext, room: RoomRow, viewer: string): Promise<Room> {
+  const now = ctx.clock.now();
+  const { partnerId } = sides(room, viewer);
+  const [cards, isFriend, unread] = await Promise.all([
+    findCards(ctx.db, [partnerId]),
+    areFriends(ctx.db, viewer, partnerId),
+    unreadByRoom(ctx.db, viewer, now, [room.id]),
+  ]);
+  return roomView(room, viewer, cards.get(partnerId), { isFriend, unreadCount: unread.get(room.id)?.count ?? 0, now });
+}
+
+/** A room of the caller or 404 (a room someone else holds is as unknown as one that does not exist). */
+export async function roomOf(ctx: AppContext, roomId: string, caller: Caller): Promise<RoomRow> {
+  const room = await findRoomFor(ctx.db, roomId, caller.userId);
+  if (!room) throw notFound();
+  return room;
+}
+
+interface OpenInput {
+  topic_id?: string | null;
+  user_id?: string | null;
+  room_type_id: number;
+  is_anonymous?: boolean;
+  room_id?: string | null;
+  confirm_price?: boolean;
+}
+
+/**
+ * Opens or reopens a room (spec §4 room opening). One room per pair per voice, one friend room per
+ * pair: the unique pair key turns double submits into the same room. A room on a priced voice is
+ * only created for the non-owner after the price confirmation (recorded; the charge lands with points).
+ */
+export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput): Promise<Room> {
+  const me = caller.userId;
+  const body = { ...input, room_type_id: normalizeRoomType(input.room_type_id) };
+  if (body.room_id) {
+    const existing = await findRoomFor(ctx.db, body.room_id, me);
+    if (!existing) throw notFound();
+    return viewRoom(ctx, existing, me);
+  }
+  const now = ctx.clock.now();
+  const id = randomUUID();
+
+  if (isFriendRoomType(body.room_type_id)) {
+    const peer = body.user_id;
+    if (!peer) throw fieldErrors({ user_id: CHAT_MESSAGES.partnerRequired });
+    if (peer === me) throw fieldErrors({ user_id: CHAT_MESSAGES.cannotTalkToSelf });
+    if (!(await areFriends(ctx.db, me, peer))) throw new AppError(403, 'not_friends', CHAT_MESSAGES.notFriends);
+    const [user1_id, user2_id] = me < peer ? [me, peer] : [peer, me];
+    const { room } = await createOrGetRoom(ctx.db, {
+      id,
+      pair_key: pairKey('friend', me, peer),
+      room_type_id: body.room_type_id,
+      topic_id: null,
+      topic_title: null,
+      topic_owner_id: null,
+      topic_expire_at: null,
+      opener_id: me,
+      user1_id,
+      user2_id,
+      user1_anonymous: false,
+      user2_anonymous: false,
+      price_confirmed_at: null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return viewRoom(ctx, room, me);
+  }
+
+  if (!body.topic_id) throw fieldErrors({ topic_id: messages.voiceGone });
+  let topic;
+  try {
+    // As the opener: a voice they may not read (gated, a block with its poster) is not found.
+    topic = await ctx.bus.request(requests.topicsTopicGet, { topic_id: body.topic_id, viewer_id: me });
+  } catch (err) {
+    ctx.log.error({ err }, 'topics did not answer topics.topic.get');
+    throw new AppError(503, 'topics_unavailable', messages.unexpected);
+  }
+  if (!topic.found || !topic.user_id) throw notFound(messages.voiceGone);
+  // A call room only on a voice that takes calls (the owner's is_callable switch).
+  if (body.room_type_id === ROOM_TYPES.callTopic && !topic.is_callable) {
+    throw new AppError(403, 'not_callable', messages.callNotCallable);
+  }
+  const owner = topic.user_id;
+  const iAmOwner = owner === me;
+  const peer = iAmOwner ? body.user_id : owner;
+  if (!peer) throw fieldErrors({ user_id: CHAT_MESSAGES.partnerRequired });
+  if (peer === me) throw fieldErrors({ user_id: CHAT_MESSAGES.cannotTalkToSelf });
+  // A block either way: to each, the other's voice (and room on it) is as good as gone.
+  if (await blockedEitherWay(ctx.db, me, peer)) throw notFound(messages.voiceGone);
+  const key = pairKey('topic', me, peer, topic.topic_id);
+  // The non-owner's anonymity is their choice; the owner's is the voice's.
+  const replier = iAmOwner ? peer : me;
+  const replierAnonymous = iAmOwner ? false : (body.is_anonymous ?? false);
+  const anonymous = (u: string) => (u === owner ? topic.is_anonymous : replierAnonymous);
+  const priced = topic.chat_price > 0;
+
+  const existing = await findRoomByKey(ctx.db, key);
+  if (existing) return viewRoom(ctx, existing, me);
+  // The owner answers people who wrote on their voice; opening a room with anyone else would be a
+  // direct message that skips the friendship rule. A replier's room always exists already.
+  if (iAmOwner) throw new AppError(403, 'not_a_replier', CHAT_MESSAGES.notAReplier);
+  if (priced && !iAmOwner && body.confirm_price !== true) {
+    throw new AppError(403, 'price_confirmation_required', CHAT_MESSAGES.priceConfirmRequired, {
+      confirm_price: CHAT_MESSAGES.priceConfirmRequired,
+    });
+  }
+  const [user1_id, user2_id] = me < peer ? [me, peer] : [peer, me];
+  // A paid chat is paid once, before its room first opens: keyed by the pair on this voice, so a
+  // double submit, a second tab or a retry after a failure charges nothing more; every attempt
+  // names the same room (its id follows from the key), so the ledger's entry points at the room.
+  const roomId = priced ? roomIdOf(ctx, key) : id;
+  const paid = priced && (await chargeChatFee(ctx, { key, from: me, to: owner, amount: topic.chat_price, roomId }));
+  const { room, created } = await createOrGetRoom(ctx.db, {
+    id: roomId,
+    paid,
+    pair_key: key,
+    room_type_id: body.room_type_id,
+    topic_id: topic.topic_id,
+    topic_title: topic.title,
+    topic_owner_id: owner,
+    topic_anonymous: topic.is_anonymous,
+    topic_callable: topic.is_callable,
+    chat_price: topic.chat_price,
+    call_price: topic.call_price,
+    topic_expire_at: topic.expire_at ? new Date(topic.expire_at) : null,
+    opener_id: me,
+    user1_id,
+    user2_id,
+    user1_anonymous: anonymous(user1_id),
+    user2_anonymous: anonymous(user2_id),
+    price_confirmed_at: priced && !iAmOwner ? now : null,
+    deleted_at: null,
+    created_at: now,
+    updated_at: now,
+  });
+  if (created) {
+    // Topics builds both history entries and the reply from this; `user_id` is the non-owner.
+    await announceRoomOpened(ctx, {
+      room_id: room.id,
+      topic_id: topic.topic_id,
+      user_id: replier,
+      is_anonymous: replierAnonymous,
+    });
+    await toUser(ctx, peer, realtimeEvents.roomUpdated, await viewRoom(ctx, room, peer));
+  }
+  return viewRoom(ctx, room, me);
+}
+
+/** A room id that every attempt to open this pair's room computes alike (keyed with a secret: not guessable). */
+function roomIdOf(ctx: AppContext, key: string): string {
+  const h = createHmac('sha256', ctx.config.jwtSecret).update(`room:${key}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Charges the replier the voice's chat price through points; refused: 'ポイントが不足です。' and no room. */
+async function chargeChatFee(
+  ctx: AppContext,
+  fee: { key: string; from: string; to: string; amount: number; roomId: string },
+): Promise<true> {
+  let answer;
+  try {
+    answer = await ctx.bus.request(requests.pointsTransfer, {
+      key: `chat_fee:${fee.key}`,
+      kind: 'chat_fee',
+      from: fee.from,
+      to: fee.to,
+      amount: fee.amount,
+      room_id: fee.roomId,
+    });
+  } catch (err) {
+    ctx.log.error({ err }, 'points did not answer points.transfer.request');
+    throw new AppError(503, 'points_unavailable', messages.unexpected);
+  }
+  if (answer.status === 'insufficient') {
+    throw new AppError(403, 'points_insufficient', messages.chatPointsShort, { chat_price: messages.chatPointsShort });
+  }
+  if (answer.status !== 'done') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
+  return true;
+}
+
+export async function unreadSummary(ctx: AppContext, userId: string): Promise<UnreadSummary> {
+  const now = ctx.clock.now();
+  const unread = await unreadByRoom(ctx.db, userId, now);
+  const [latest, topics] = await Promise.all([
+    latestByRoom(ctx.db, userId, now, [...unread.keys()]),
+    topicIdsOfRooms(ctx.db, userId, [...unread.keys()]),
+  ]);
+  const rooms = [...unread].map(([room_id, u]) => {
+    const last = latest.get(room_id);
+    return {
+      room_id,
+      topic_id: topics.get(room_id) ?? null,
+      unreadCount: u.count,
+      messageIds: u.ids,
+      latestMessage: last ? preview(last) : null,
+      updated_at: last ? new Date(last.created_at).toISOString() : null,
+    };
+  });
+  rooms.sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
+  const total = rooms.reduce((n, r) => n + r.unreadCount, 0);
+  return { total, badge: unreadBadge(total), rooms };
+}
+
+/** Marks a room read for the caller; the sender and the caller's other tabs hear of it. */
+export async function readRoom(ctx: AppContext, room: RoomRow, reader: string, upTo?: string) {
+  const now = ctx.clock.now();
+  const changed = await markRead(ctx.db, reader, room.id, now, upTo && isUuid(upTo) ? upTo : undefined);
+  const ids = changed.sort((a, b) => Number(a.seq) - Number(b.seq)).map((c) => c.id);
+  if (ids.length > 0) {
+    const { partnerId } = sides(room, reader);
+    const at = now.toISOString();
+    await toUser(ctx, partnerId, realtimeEvents.messageRead, { room_id: room.id, ids, read_at: at });
+    const left = (await unreadByRoom(ctx.db, reader, now, [room.id])).get(room.id)?.count ?? 0;
+    await toUser(ctx, reader, realtimeEvents.messageRead, {
+      room_id: room.id,
+      ids,
+      read_at: at,
+      unreadCount: left,
+      by_me: true,
+    });
+    return { room_id: room.id, ids, unreadCount: left };
+  }
+  const left = (await unreadByRoom(ctx.db, reader, now, [room.id])).get(room.id)?.count ?? 0;
+  return { room_id: room.id, ids, unreadCount: left };
+}
+
+/** PUT /rooms/unread: one room read, or every room (`unread: 0`); answers the summary after. */
+export async function readRooms(
+  ctx: AppContext,
+  caller: Caller,
+  body: { unread?: number; room_id?: string },
+): Promise<UnreadSummary> {
+  if (body.room_id) {
+    await readRoom(ctx, await roomOf(ctx, body.room_id, caller), caller.userId);
+  } else if (body.unread === 0) {
+    const unread = await unreadByRoom(ctx.db, caller.userId, ctx.clock.now());
+    for (const roomId of unread.keys()) {
+      const room = await findRoomFor(ctx.db, roomId, caller.userId);
+      if (room) await readRoom(ctx, room, caller.userId);
+    }
+  }
+  return unreadSummary(ctx, caller.userId);
+}
+
+/** The replier wrote on the voice: the room counts as replied, once, and the owner hears it. */
+export async function markReplyGiven(ctx: AppContext, room: RoomRow, me: string): Promise<Room> {
+  if (room.topic_id && room.topic_owner_id !== me && !isRoomDeleted(room, ctx.clock.now())) {
+    if (await markReplied(ctx.db, room.id, ctx.clock.now())) {
+      await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
+      const { partnerId } = sides(room, me);
+      const updated = (await findRoomFor(ctx.db, room.id, me))!;
+      await toUser(ctx, partnerId, realtimeEvents.roomUpdated, await viewRoom(ctx, updated, partnerId));
+    }
+  }
+  return viewRoom(ctx, (await findRoomFor(ctx.db, room.id, me))!, me);
+}
+
+/** A report on the partner of a room, kept for moderators. */
+export async function reportRoom(
+  ctx: AppContext,
+  room: RoomRow,
+  me: string,
+  body: { type?: number; content?: string },
+): Promise<{ message: string; id: string }> {
+  assertNoFieldErrors(validateReport(body.content));
+  const { partnerId } = sides(room, me);
+  if (partnerId === me) throw forbidden(CHAT_MESSAGES.cannotReportSelf);
+  const id = randomUUID();
+  // Trimmed at the ends only: the reporter's newlines are kept for the moderators.
+  await insertRoomReport(ctx.db, {
+    id,
+    room_id: room.id,
+    reporter_id: me,
+    reported_id: partnerId,
+    type: body.type ?? 0,
+    content: (body.content ?? '').trim(),
+    created_at: ctx.clock.now(),
+  });
+  return { message: CHAT_MESSAGES.reportSuccess, id };
+}
+
+/** The one who paid rates the one who was paid: not the voice's owner, not a free room. */
+export async function rateRoom(
+  ctx: AppContext,
+  room: RoomRow,
+  me: string,
+  body: { type?: number; star: number },
+): Promise<{ message: string; star: number }> {
+  if (!Number.isInteger(body.star) || body.star < CHAT_LIMITS.starMin || body.star > CHAT_LIMITS.starMax) {
+    throw fieldErrors({ star: CHAT_MESSAGES.ratingRange });
+  }
+  const priced = room.chat_price > 0 || room.call_price > 0;
+  if (!room.topic_owner_id || room.topic_owner_id === me || !priced) {
+    throw new AppError(403, 'rating_not_allowed', CHAT_MESSAGES.ratingNotAllowed);
+  }
+  const now = ctx.clock.now();
+  const { partnerId } = sides(room, me);
+  await upsertRating(
+    ctx.db,
+    { room_id: room.id, rater_id: me, rated_id: partnerId, type: body.type ?? 0, star: body.star },
+    now,
+  );
+  await addRater(ctx.db, room, me, now);
+  return { message: CHAT_MESSAGES.ratingThanks, star: body.star };
+}
