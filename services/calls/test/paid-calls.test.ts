@@ -89,6 +89,40 @@ describe.each(infraModes())('paid calls: charged per begun minute by the serverâ
     expect([h.wallet.get(a.userId), h.wallet.get(b.userId)]).toEqual([20, 80]);
   });
 
+  it('leaves the time the line was down out of the bill: a gap of silence, then the side is back', async () => {
+    const { a, b, room, call } = await connected(10, { purchase_on_start: true });
+    expect(chargesOf(call.id)).toHaveLength(1);
+    await talk(45_000, a, b, room);
+    // A's line drops at 45 s: only B's pings arrive for 12 s (under the 15 s that ends a call).
+    for (const step of [5_000, 5_000, 2_000]) {
+      h.clock.advance(step);
+      await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'alive' });
+      await h.runTimers();
+    }
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'alive' });
+    await h.stateOf(a, 'connected');
+    // 65 s since the start, 7 s of it down (from one ping interval after A's last sign of life):
+    // 58 s talked, still the first minute. Without the gap, minute 2 would have begun.
+    await talk(8_000, a, b, room);
+    expect(chargesOf(call.id)).toHaveLength(1);
+    // Past a minute of talk, the second is billed as usual.
+    await talk(10_000, a, b, room);
+    expect(chargesOf(call.id).map((c) => c.key)).toEqual([1, 2].map((m) => `call:${call.id}:${m}`));
+  });
+
+  it('bills nothing for a silence still going on: the sweep waits while a side is gone', async () => {
+    const { a, b, room, call } = await connected(10, { purchase_on_start: true });
+    await talk(50_000, a, b, room);
+    // A falls silent at 50 s; at 63 s the line has been down 8 s (counted from 55 s): 55 s talked,
+    // so the sweep does not begin minute 2 (63 s on the clock would have).
+    for (const step of [5_000, 5_000, 3_000]) {
+      h.clock.advance(step);
+      await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'alive' });
+      await h.runTimers();
+    }
+    expect(chargesOf(call.id)).toHaveLength(1);
+  });
+
   it('charges nothing when the payer refuses; the owner is told', async () => {
     const { a, b, room, call } = await connected(20);
     await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);

@@ -54,6 +54,9 @@ export interface CallsTable {
   charging_from: Date | null;
   billed_periods: number;
   charged_points: number;
+  /** Down time left out of the bill (see the line-gaps migration). */
+  paused_ms: number;
+  paused_until: Date | null;
 }
 export type CallRow = Selectable<CallsTable>;
 
