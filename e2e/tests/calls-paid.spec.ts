@@ -66,6 +66,17 @@ test(`a paid call over ${transport}: the owner asks, the payer approves, a minut
   await shot(po, '32-charging-owner');
 
   await overlay(pp).getByRole('button', { name: 'トークを終了' }).click();
+  // The payer is asked to rate the call (once); the owner is not.
+  const review = pp.getByRole('dialog', { name: 'この通話を評価' });
+  await expect(review).toBeVisible();
+  await expect(review).toContainText('みなとさんとの通話はいかがでしたか？');
+  await shot(pp, '33-review');
+  await review.getByRole('radio', { name: '4つ星' }).click();
+  await review.getByRole('button', { name: '評価する' }).click();
+  await expect(pp.getByText('レビューありがとうございます。')).toBeVisible();
+  await pp.getByRole('button', { name: 'OK' }).click();
+  await expect(review).toBeHidden();
+  await expect(po.getByRole('dialog', { name: 'この通話を評価' })).toHaveCount(0);
   const balanceOf = async (who: typeof payer) =>
     (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;
   // Hung up within the first minute: one minute, 30 points, owner to payer.

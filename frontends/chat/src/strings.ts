@@ -154,6 +154,9 @@ export const strings = {
   // the rating prompt (spec §4: back from a paid room whose prompt was not shown)
   rateTitle: 'このチャットを評価',
   rateQuestion: (name: string) => `${name}さんとのチャットはいかがでしたか？`,
+  // …and after a paid call, its payer (spec §4 waiting_review)
+  rateCallTitle: 'この通話を評価',
+  rateCallQuestion: (name: string) => `${name}さんとの通話はいかがでしたか？`,
   rateStar: (n: number) => `${n}つ星`,
   rateSubmit: '評価する',
   rateSkip: 'スキップ',

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { strings } from '../../strings.ts';
+import { RATING_TYPE, RatingSheet } from '../room/RatingSheet.tsx';
 
 import { GreetingRecorder } from './recorder/GreetingRecorder.tsx';
 import { CallStatusView } from './views/CallStatusView.tsx';
@@ -60,6 +61,14 @@ export default function CallOverlay() {
             />
           </div>
         </div>
+      ) : null}
+      {session.review && !shown ? (
+        <RatingSheet
+          roomId={session.review.roomId}
+          partner={session.review.partner}
+          type={RATING_TYPE.call}
+          onDone={session.closeReview}
+        />
       ) : null}
       {shown && minimised && canMinimise ? (
         <MinimisedBar call={call} balance={null} onOpen={() => setMinimised(false)} />

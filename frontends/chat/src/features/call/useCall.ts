@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { strings } from '../../strings.ts';
+import { RATING_TYPE, rateSkipped } from '../room/RatingSheet.tsx';
 import { useFail } from '../shared/api.ts';
 
 import { callApi, endNotice, toSession, type PartnerInfo } from './call-api.ts';
@@ -40,10 +41,15 @@ export function useCall() {
   const navigate = useNavigate();
   const [view, setView] = useState<CallView | null>(null);
   const [partner, setPartner] = useState<{ room: string; info: PartnerInfo } | null>(null);
+  const partnerRef = useRef(partner);
+  partnerRef.current = partner;
   const [request, setRequest] = useState<CallStartRequest | null>(null);
   const [savedGreeting, setSavedGreeting] = useState<Recording | null>(null);
   const [greeting, setGreeting] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a paid call the payer is asked for a review (spec §4 waiting_review), once per call.
+  const [review, setReview] = useState<{ roomId: string; partner: string } | null>(null);
+  const reviewed = useRef(new Set<string>());
   const media = useRef<MediaHandle | null>(null);
   const viewRef = useRef<CallView | null>(null);
   viewRef.current = view;
@@ -60,7 +66,14 @@ export function useCall() {
         media.current?.release();
         callApi.forgetSignals(next.id);
         const notice = endNotice(next);
-        if (notice) void popup.alert(notice);
+        const askReview = () => {
+          if (!next.review || reviewed.current.has(next.id) || rateSkipped(next.room_id, RATING_TYPE.call)) return;
+          reviewed.current.add(next.id);
+          const known = partnerRef.current?.room === next.room_id ? partnerRef.current.info.partner.name : null;
+          setReview({ roomId: next.room_id, partner: known ?? strings.noName });
+        };
+        if (notice) void popup.alert(notice).then(askReview);
+        else askReview();
       }
     },
     [popup],
@@ -281,6 +294,9 @@ export function useCall() {
 
   return {
     call,
+    /** The paid call just ended and its payer is asked to rate it. */
+    review,
+    closeReview: () => setReview(null),
     request,
     savedGreeting,
     greeting,
