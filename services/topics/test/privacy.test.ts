@@ -79,8 +79,9 @@ describe.each(infraModes())('privacy: anonymity, blocks and gates ($name)', (mod
       // The row highlight for the maker's voices is not shown on their anonymous one, except to them.
       expect((await h.get(`/topics/${anonId}`, viewer)).json().data.by_theme_maker).toBe(false);
       expect((await h.get(`/topics/${anonId}`, maker)).json().data.by_theme_maker).toBe(true);
-      const announced = h.channelEvents('topic.created').map((e) => e.data as { id: string; by_theme_maker: boolean });
-      expect(announced.find((t) => t.id === anonId)?.by_theme_maker).toBe(false);
+      const announced = () =>
+        h.channelEvents('topic.created').map((e) => e.data as { id: string; by_theme_maker: boolean });
+      await expect.poll(() => announced().find((t) => t.id === anonId)?.by_theme_maker).toBe(false);
     });
 
     it('leaves anonymous voices out of a list filtered by gender or age: a filter cannot tell what the card hides', async () => {
