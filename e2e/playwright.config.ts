@@ -14,6 +14,8 @@ export const E2E_CONTROL_PORT = E2E_PORT + 1;
  */
 /** The operator credential of the app under test: journeys grant points the way operators do. */
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+/** The payment provider's webhook signing secret of the app under test (the purchase journey signs with it). */
+export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
 
 // The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
@@ -83,6 +85,7 @@ export default defineConfig({
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_MAX: '10000',
       OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+      PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
     },
   },
 });

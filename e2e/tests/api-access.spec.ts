@@ -45,6 +45,7 @@ const ACCESS: Record<string, Kind> = {
   'GET /subCategories/:id': PUBLIC,
   'GET /messages/images/:imageId': { notHere: 'served by an unguessable id to whoever holds the message' },
   'POST /calls/livekit/webhook': PUBLIC,
+  'POST /points/purchases/webhook': PUBLIC,
   'POST /logout': { notHere: "ends the caller's own session (sessions.test.ts)" },
   'POST /users/deleteUser': { notHere: "deletes the caller's own account (account-lifecycle.test.ts)" },
   'POST /users/block': { notHere: 'anyone may block anyone; blocks are what this suite sets up' },

@@ -219,8 +219,14 @@ export const strings = {
   historyNoName: '名前なし',
   pointRefund: 'ポイント払い戻し',
   pointTiles: ['ポイント購入', 'キャンペーン', '使い方'],
-  addPoints: 'ポイントを追加する（外部サイト）',
+  addPoints: 'ポイントを追加する',
   pointsPending: 'この機能は現在準備中です。公開まで今しばらくお待ちください。',
+  addPointsSheet: {
+    title: 'ポイントを追加する',
+    how: 'ポイントはお支払いサービスの決済画面で購入します。決済が完了すると、保有ポイントにすぐ反映されます（1ポイント＝1円・税込）。',
+    price: (yen: number) => `¥${yen.toLocaleString('ja-JP')}`,
+    notes: '購入したポイントは購入日から180日間ご利用いただけます。ポイントの現金への払い戻しはできません。',
+  },
 
   // Profile edits
   profileTitle: 'プロフィール',

@@ -129,6 +129,10 @@ export const messages = {
   giftCoinInvalid: 'プレゼントは100・300・500・1000ポイントから選んでください。',
   /** The same idempotency key was used for a different movement. */
   idempotencyConflict: 'この操作はすでに別の内容で受け付けられています。',
+  /** The purchase webhook: a payload whose signature does not check out, or one we cannot credit. */
+  purchaseSignatureInvalid: '署名を確認できませんでした。',
+  purchaseNotCredited: 'この購入はポイントに換えられません。',
+  purchasesUnavailable: 'ポイントの購入は現在ご利用いただけません。',
   /** The operator API without, or with a wrong, operator token (or none configured). */
   operatorOnly: '運営者の認証が必要です。',
   pointsAmountInvalid: 'ポイント数は1以上の整数で入力してください。',

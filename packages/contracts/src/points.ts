@@ -82,6 +82,25 @@ export type SendCoinResult = Static<typeof SendCoinResult>;
 export const BalanceChanged = Type.Object({ balance: Type.Integer() });
 export type BalanceChanged = Static<typeof BalanceChanged>;
 
+/**
+ * The point packs on sale (1 point = 1 yen, tax included). The payment provider's checkout carries
+ * the pack id and the buyer's user id in its metadata; its webhook credits the pack's points.
+ */
+export const POINT_PACKS = [
+  { id: 'p500', points: 500, yen: 500 },
+  { id: 'p1000', points: 1000, yen: 1000 },
+  { id: 'p3000', points: 3000, yen: 3000 },
+  { id: 'p5000', points: 5000, yen: 5000 },
+  { id: 'p10000', points: 10000, yen: 10000 },
+] as const;
+export type PointPack = (typeof POINT_PACKS)[number];
+
+export const PurchaseWebhookResult = Type.Object({
+  received: Type.Boolean(),
+  /** Points credited by this delivery (0 for an event that credits nothing, or one seen before). */
+  credited: Type.Integer(),
+});
+
 export const pointsEndpoints = {
   sendCoin: endpoint({
     method: 'PUT',
@@ -111,6 +130,22 @@ export const pointsEndpoints = {
     schema: {
       querystring: HistoryQuery,
       response: { 200: Envelope(Type.Array(HistoryItem)), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
+  purchaseWebhook: endpoint({
+    method: 'POST',
+    url: '/points/purchases/webhook',
+    service: 'points',
+    summary:
+      "The payment provider's signed webhook (Stripe's shape): a completed checkout credits its pack once per event id",
+    auth: 'public',
+    schema: {
+      response: {
+        200: Envelope(PurchaseWebhookResult),
+        400: ErrorEnvelope,
+        422: ErrorEnvelope,
+        503: ErrorEnvelope,
+      },
     },
   }),
   grant: endpoint({

@@ -5,6 +5,13 @@ import { balanceRoutes } from './routes/balance.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
+import { purchaseRoutes } from './routes/purchases.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
-export const routes: ServiceRoutes<AppContext> = [balanceRoutes, historyRoutes, grantRoutes, giftRoutes];
+export const routes: ServiceRoutes<AppContext> = [
+  balanceRoutes,
+  historyRoutes,
+  grantRoutes,
+  giftRoutes,
+  purchaseRoutes,
+];

@@ -11,6 +11,8 @@ export interface PointsConfig extends BaseConfig {
    * Optional so other services' suites can start points from the kit's base test config.
    */
   lotPolicy?: LotPolicy;
+  /** The payment provider's webhook signing secret; unset means purchases are refused (503). */
+  purchaseWebhookSecret?: string | undefined;
 }
 
 export const PointsEnv = {
@@ -18,6 +20,7 @@ export const PointsEnv = {
   POINTS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   POINTS_LOT_POLICY: Type.Optional(Type.Union([Type.Literal('expire'), Type.Literal('report')])),
+  PURCHASE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {
@@ -26,5 +29,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {
     ...baseConfig('points', parsed, parsed.POINTS_PORT ?? 8085),
     operatorToken: parsed.OPERATOR_TOKEN,
     lotPolicy: parsed.POINTS_LOT_POLICY ?? 'expire',
+    purchaseWebhookSecret: parsed.PURCHASE_WEBHOOK_SECRET,
   };
 }

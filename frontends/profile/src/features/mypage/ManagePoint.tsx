@@ -7,6 +7,7 @@ import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
+import { AddPoints } from './AddPoints.tsx';
 import { PointHistory } from './PointHistory.tsx';
 
 /**
@@ -29,6 +30,7 @@ export default function ManagePoint() {
   );
   const balance = live ?? profile?.userCoin;
   const [history, setHistory] = useState(false);
+  const [adding, setAdding] = useState(false);
   const pending = () => void popup.alert(strings.pointsPending, { title: strings.comingSoon });
   return (
     <>
@@ -76,11 +78,12 @@ export default function ManagePoint() {
             </li>
           ))}
         </ul>
-        <Button variant="text" onClick={pending}>
+        <Button variant="text" onClick={() => setAdding(true)}>
           {strings.addPoints}
         </Button>
       </main>
       {history ? <PointHistory onClose={() => setHistory(false)} /> : null}
+      {adding ? <AddPoints onClose={() => setAdding(false)} /> : null}
     </>
   );
 }

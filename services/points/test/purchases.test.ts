@@ -1,0 +1,125 @@
+import { messages } from '@honne/contracts/messages';
+import { infraModes } from '@honne/service-kit/testing';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startPoints } from './support.ts';
+
+const SECRET = 'whsec_test_0123456789abcdef';
+const stripe = new Stripe('sk_test_unused');
+
+/** A checkout.session.completed event as the provider sends it, with its signature header. */
+function completed(eventId: string, session: Record<string, unknown>, secret = SECRET) {
+  const payload = JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: `cs_${eventId}`,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        currency: 'jpy',
+        ...session,
+      },
+    },
+  });
+  return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+// Issue 15: points enter through a signed purchase webhook, credited once per provider event.
+describe.each(infraModes())('the purchase webhook ($name)', (mode) => {
+  let env: Awaited<ReturnType<typeof startPoints>>;
+  beforeAll(async () => {
+    env = await startPoints(mode, { purchaseWebhookSecret: SECRET });
+  });
+  afterAll(() => env?.close());
+
+  const deliver = (e: { payload: string; signature: string }) =>
+    env.points.app.inject({
+      method: 'POST',
+      url: '/points/purchases/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+      payload: e.payload,
+    });
+  const balance = async (userId: string) =>
+    (await env.points.app.inject({ method: 'GET', url: '/points/balance', headers: env.as(userId) })).json().data
+      .balance as number;
+
+  it('credits a completed checkout’s pack once, however often the provider delivers the event', async () => {
+    const event = completed('evt_buy_1', { amount_total: 1000, metadata: { user_id: 'buyer-1', pack: 'p1000' } });
+    const first = await deliver(event);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data).toEqual({ received: true, credited: 1000 });
+    const again = await deliver(event);
+    expect(again.json().data).toEqual({ received: true, credited: 0 });
+    expect(await balance('buyer-1')).toBe(1000);
+    const history = (
+      await env.points.app.inject({ method: 'GET', url: '/points/history', headers: env.as('buyer-1') })
+    ).json().data as { kind: string; amount: number }[];
+    expect(history).toEqual([expect.objectContaining({ kind: 'purchase', amount: 1000 })]);
+  });
+
+  it('refuses a payload whose signature does not check out, and credits nothing', async () => {
+    const forged = completed(
+      'evt_forged',
+      { amount_total: 5000, metadata: { user_id: 'buyer-2', pack: 'p5000' } },
+      'whsec_someone_else_000',
+    );
+    const res = await deliver(forged);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(messages.purchaseSignatureInvalid);
+    // The right signature over other bytes is no better.
+    const real = completed('evt_tampered', { amount_total: 500, metadata: { user_id: 'buyer-2', pack: 'p500' } });
+    const tampered = await deliver({ ...real, payload: real.payload.replace('"p500"', '"p10000"') });
+    expect(tampered.statusCode).toBe(400);
+    expect(await balance('buyer-2')).toBe(0);
+  });
+
+  it('credits nothing that is not a paid checkout of a pack at its price, and says so', async () => {
+    for (const session of [
+      { amount_total: 100, metadata: { user_id: 'buyer-3', pack: 'p1000' } },
+      { amount_total: 1000, metadata: { user_id: 'buyer-3', pack: 'no-such-pack' } },
+      { amount_total: 1000, payment_status: 'unpaid', metadata: { user_id: 'buyer-3', pack: 'p1000' } },
+      { amount_total: 1000, metadata: { user_id: 'house:issued', pack: 'p1000' } },
+      { amount_total: 1000, metadata: { pack: 'p1000' } },
+    ]) {
+      const res = await deliver(completed(`evt_${Math.random().toString(36).slice(2)}`, session));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toBe(messages.purchaseNotCredited);
+    }
+    expect(await balance('buyer-3')).toBe(0);
+  });
+
+  it('takes other events without crediting anything', async () => {
+    const payload = JSON.stringify({
+      id: 'evt_other',
+      object: 'event',
+      type: 'payment_intent.created',
+      data: { object: {} },
+    });
+    const res = await deliver({
+      payload,
+      signature: stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    });
+    expect(res.json().data).toEqual({ received: true, credited: 0 });
+  });
+
+  it('refuses purchases when no signing secret is configured', async () => {
+    const bare = await startPoints(mode);
+    try {
+      const e = completed('evt_nosecret', { amount_total: 500, metadata: { user_id: 'buyer-4', pack: 'p500' } });
+      const res = await bare.points.app.inject({
+        method: 'POST',
+        url: '/points/purchases/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+        payload: e.payload,
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toBe(messages.purchasesUnavailable);
+    } finally {
+      await bare.close();
+    }
+  });
+});
