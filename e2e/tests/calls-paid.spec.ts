@@ -57,10 +57,12 @@ test(`a paid call over ${transport}: the owner asks, the payer approves, a minut
   const prompt = overlay(pp).getByRole('alertdialog');
   await expect(prompt).toContainText('お相手から課金のリクエストが届きました。1分 30ポイントです。');
   await shot(pp, '30-charge-prompt');
+  // The payer caps what this call may cost, then approves.
+  await prompt.getByLabel('この通話の上限').selectOption({ label: '100ポイントまで' });
   await prompt.getByRole('button', { name: '承認する' }).click();
 
   // The first minute is charged at once: both see it.
-  await expect(overlay(pp).getByText('課金中：30ポイント')).toBeVisible();
+  await expect(overlay(pp).getByText('課金中：30ポイント（上限 100ポイント）')).toBeVisible();
   await expect(overlay(po).getByText('課金を承認されました。 課金中：30ポイント')).toBeVisible();
   await shot(pp, '31-charging-payer');
   await shot(po, '32-charging-owner');

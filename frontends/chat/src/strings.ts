@@ -70,6 +70,12 @@ const callStrings = {
     `お相手から課金のリクエストが届きました。1分 ${points.toLocaleString('ja-JP')}ポイントです。`,
   approveCharge: '承認する',
   refuseCharge: '拒否する',
+  /** The payer may cap what this call can cost (ours; docs/strings.md). */
+  spendCapLabel: 'この通話の上限',
+  noSpendCap: '上限なし',
+  spendCapOption: (points: number) => `${points.toLocaleString('ja-JP')}ポイントまで`,
+  chargingCapped: (points: number, cap: number) =>
+    `課金中：${points.toLocaleString('ja-JP')}ポイント（上限 ${cap.toLocaleString('ja-JP')}ポイント）`,
   outOfPoints: CALL_MESSAGES.outOfPoints,
   free: '通話料金：無料',
   report: '通報する',

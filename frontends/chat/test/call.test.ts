@@ -24,6 +24,7 @@ const view = (over: Partial<CallView>): CallView => ({
   i_pay: false,
   charging: 'none',
   charged_points: 0,
+  spend_cap: null,
   created_at: '2026-11-23T22:00:00.000Z',
   answered_at: null,
   connected_at: null,

@@ -70,7 +70,8 @@ export const CallStateSchema = Type.Union(CALL_STATES.map((s) => Type.Literal(s)
  * rang; 'refuse' the callee declined; 'busy' the callee was in another call or said busy; 'missed'
  * nobody answered within 60 s; 'unable_connect' media never connected; 'disconnect' a connected
  * side dropped (network, LiveKit left, ping silence); 'blocked' one side blocked the other;
- * 'no_points' the payer of a paid call could not pay the next minute.
+ * 'no_points' the payer of a paid call could not pay the next minute; 'spend_cap' the next period
+ * would pass the cap the payer set for this call.
  */
 export const CALL_END_CAUSES = [
   'hangup',
@@ -82,6 +83,7 @@ export const CALL_END_CAUSES = [
   'disconnect',
   'blocked',
   'no_points',
+  'spend_cap',
 ] as const;
 export type CallEndCause = (typeof CALL_END_CAUSES)[number];
 
@@ -155,7 +157,14 @@ export const CALL_MESSAGES = {
   outOfPoints: messages.chatPointsShort,
   /** A charge request from someone who is not the voice's owner, on a free call, or twice. */
   chargeNotAllowed: 'この通話では課金できません。',
+  /** A paid call ended at the cap its payer set (ours; docs/strings.md). */
+  spendCapReached: '設定した上限ポイントに達したため、通話を終了しました。',
+  /** A cap below one period's price: the call could not go on at all. */
+  spendCapTooLow: '上限は1回分の料金以上にしてください。',
 } as const;
+
+/** The caps a payer may set on one paid call when approving it (points; none = no cap). */
+export const CALL_SPEND_CAPS = [100, 300, 500, 1000, 3000] as const;
 
 /** A paid call's charging (spec §5/§7): the owner requests it, the payer approves or refuses. */
 export const CHARGE_STATES = ['none', 'requested', 'approved', 'refused'] as const;
@@ -214,6 +223,8 @@ export const CallView = Type.Object({
   charging: Type.Union(CHARGE_STATES.map((c) => Type.Literal(c))),
   /** Points charged for this call so far (each begun period of time_call_price minutes, once). */
   charged_points: Type.Integer(),
+  /** The most the payer agreed to spend on this call (null: no cap); the call ends before passing it. */
+  spend_cap: Nullable(Type.Integer()),
   created_at: Type.String(),
   answered_at: Nullable(Type.String()),
   connected_at: Nullable(Type.String()),
@@ -380,7 +391,10 @@ export const callsEndpoints = {
     auth: 'user',
     schema: {
       params: CallRoomParams,
-      body: Type.Object({ approve: Type.Boolean() }),
+      body: Type.Object({
+        approve: Type.Boolean(),
+        spend_cap: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+      }),
       response: { 200: Envelope(CallView), ...errors },
     },
   }),

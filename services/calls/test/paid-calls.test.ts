@@ -123,6 +123,29 @@ describe.each(infraModes())('paid calls: charged per begun minute by the serverâ
     expect(chargesOf(call.id)).toHaveLength(1);
   });
 
+  it('ends the call before it passes the cap the payer set, and says why to both', async () => {
+    const { a, b, room, call } = await connected(30);
+    await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    // A cap below one period's price could not pay for anything: refused, nothing approved.
+    const low = await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: true, spend_cap: 20 });
+    expect(low.statusCode).toBe(403);
+    expect(low.json().errors).toEqual({ spend_cap: CALL_MESSAGES.spendCapTooLow });
+    const approved = await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, {
+      approve: true,
+      spend_cap: 100,
+    });
+    expect(approved.json().data).toMatchObject({ charging: 'approved', charged_points: 30, spend_cap: 100 });
+    // Minutes 2 and 3 (60 and 90 points) fit; minute 4 would be 120: the call ends before it.
+    await talk(2 * 60_000 + 10_000, a, b, room);
+    expect(chargesOf(call.id)).toHaveLength(3);
+    await talk(60_000, a, b, room);
+    expect(await h.stateOf(a, 'end')).toMatchObject({ end_cause: 'spend_cap', review: true });
+    expect(await h.stateOf(b, 'end')).toMatchObject({ end_cause: 'spend_cap', review: false });
+    expect(chargesOf(call.id)).toHaveLength(3);
+    // The payer still had plenty: it was the cap, not the balance.
+    expect(h.wallet.get(a.userId)).toBe(1_000_000 - 90);
+  });
+
   it('charges nothing when the payer refuses; the owner is told', async () => {
     const { a, b, room, call } = await connected(20);
     await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);

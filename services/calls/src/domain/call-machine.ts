@@ -62,7 +62,9 @@ export type CallEvent =
   /** One side blocked the other: the call ends at once. */
   | { type: 'blocked' }
   /** The payer of a paid call cannot pay the next period: the server ends it. */
-  | { type: 'out_of_points' };
+  | { type: 'out_of_points' }
+  /** The next period would pass the cap the payer set: the server ends it. */
+  | { type: 'spend_cap' };
 
 export type Transition =
   { ok: true; call: CallFacts; changed: boolean } | { ok: false; reason: 'not_allowed' | 'ended' };
@@ -126,6 +128,8 @@ export function apply(c: CallFacts, e: CallEvent, now: Date): Transition {
       return done(end(c, now, c.phase === 'connected' ? 'disconnect' : 'blocked', null));
     case 'out_of_points':
       return done(end(c, now, 'no_points', null));
+    case 'spend_cap':
+      return done(end(c, now, 'spend_cap', null));
   }
 }
 

@@ -11,16 +11,22 @@ const payeeOf = (row: CallRow) => (row.payer_id === row.caller_id ? row.callee_i
 /**
  * Bills a paid call up to `until`: each period due and not yet billed is one points transfer,
  * keyed `call:<id>:<period>`, so two instances, a retry or a restart bill it once. Answers
- * 'short' when the payer cannot pay the next period (nothing is written for it), 'changed' when a
- * period was billed, 'same' otherwise.
+ * 'short' when the payer cannot pay the next period (nothing is written for it), 'capped' when it
+ * would pass the payer's cap for the call (nothing written either), 'changed' when a period was
+ * billed, 'same' otherwise.
  */
-export async function billDue(ctx: AppContext, callId: string, until: Date): Promise<'same' | 'changed' | 'short'> {
+export async function billDue(
+  ctx: AppContext,
+  callId: string,
+  until: Date,
+): Promise<'same' | 'changed' | 'short' | 'capped'> {
   let outcome: 'same' | 'changed' = 'same';
   for (;;) {
     const row = await findCall(ctx.db, callId);
     if (!row || !row.payer_id) return outcome;
     const period = row.billed_periods + 1;
     if (period > periodsDue(row, until)) return outcome;
+    if (row.spend_cap !== null && period * row.call_price > row.spend_cap) return 'capped';
     const answer = await ctx.bus.request(requests.pointsTransfer, {
       key: `call:${row.id}:${period}`,
       kind: 'call_minute',

@@ -201,6 +201,7 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
         charging_from: null,
         billed_periods: 0,
         charged_points: 0,
+        spend_cap: null,
         ...facts,
         deadline: deadline(facts),
       },
@@ -318,8 +319,8 @@ export async function chargeFrom(ctx: AppContext, callId: string, from: Date): P
 /** Bills what is due now; a payer who cannot pay ends the call (44), a new period is told to both. */
 async function billAndTell(ctx: AppContext, callId: string): Promise<void> {
   const outcome = await billDue(ctx, callId, ctx.clock.now());
-  if (outcome === 'short') {
-    await move(ctx, callId, { type: 'out_of_points' }).catch(() => undefined);
+  if (outcome === 'short' || outcome === 'capped') {
+    await move(ctx, callId, { type: outcome === 'short' ? 'out_of_points' : 'spend_cap' }).catch(() => undefined);
     return;
   }
   const row = outcome === 'changed' ? await findCall(ctx.db, callId) : undefined;

@@ -1,5 +1,5 @@
 import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
-import { AppError, type Caller } from '@honne/service-kit';
+import { AppError, fieldErrors, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestCallOfRoom, updateCall } from '../db/repos/calls.ts';
@@ -33,13 +33,19 @@ export async function confirmCharge(
   caller: Caller,
   roomId: string,
   approve: boolean,
+  spendCap: number | null = null,
 ): Promise<CallView> {
   const row = await latestCallOfRoom(ctx.db, roomId);
   const side = row ? sideOf(row, caller.userId) : null;
   if (!row || !side || row.payer_id !== caller.userId || row.charging !== 'requested' || row.phase !== 'connected') {
     throw notAllowed();
   }
+  if (approve && spendCap !== null && spendCap < row.call_price) {
+    throw fieldErrors({ spend_cap: CALL_MESSAGES.spendCapTooLow });
+  }
   if (approve) {
+    // The cap is the payer's word on this call: set before the first period is billed.
+    if (spendCap !== null) await updateCall(ctx.db, row.id, (r) => (r.charging_from ? null : { spend_cap: spendCap }));
     await chargeFrom(ctx, row.id, ctx.clock.now());
   } else {
     const moved = await updateCall(ctx.db, row.id, (r) =>

@@ -56,6 +56,7 @@ export function viewOf(r: CallRow, side: Side, now: Date): CallView {
     i_pay: r.payer_id !== null && r.payer_id === me,
     charging: r.charging,
     charged_points: r.charged_points,
+    spend_cap: r.spend_cap,
     created_at: iso(r.created_at)!,
     answered_at: iso(r.answered_at),
     connected_at: iso(r.connected_at),

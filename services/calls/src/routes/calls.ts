@@ -22,7 +22,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
     ok(await requestCharge(ctx, caller, params.id)),
   );
   route(app, ctx, callsEndpoints.confirmCharge, async ({ caller, params, body }) =>
-    ok(await confirmCharge(ctx, caller, params.id, body.approve)),
+    ok(await confirmCharge(ctx, caller, params.id, body.approve, body.spend_cap ?? null)),
   );
   route(app, ctx, callsEndpoints.signal, async ({ caller, body }) =>
     ok({ relayed: await relaySignal(ctx, caller, body) }),

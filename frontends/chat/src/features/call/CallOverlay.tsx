@@ -104,7 +104,7 @@ export default function CallOverlay() {
                   session.go(where);
                 }}
                 onRequestCharge={() => void session.requestCharge()}
-                onConfirmCharge={(approve) => void session.confirmCharge(approve)}
+                onConfirmCharge={(approve, cap) => void session.confirmCharge(approve, cap)}
               />
             ) : null}
           </div>

@@ -149,8 +149,9 @@ export const callApi = {
   },
 
   /** The payer approves or refuses the owner's charge request. */
-  async confirmCharge(roomId: string, approve: boolean): Promise<CallView> {
-    return (await client().call(callsEndpoints.confirmCharge, { params: { id: roomId }, body: { approve } })).data;
+  async confirmCharge(roomId: string, approve: boolean, spendCap: number | null = null): Promise<CallView> {
+    const body = { approve, spend_cap: spendCap };
+    return (await client().call(callsEndpoints.confirmCharge, { params: { id: roomId }, body })).data;
   },
 
   /** p2p: tells the server how this side's peer connection is doing. */
@@ -283,6 +284,7 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
     i_pay: view.i_pay,
     charging: view.charging,
     charged_points: view.charged_points,
+    spend_cap: view.spend_cap,
     connected_at: view.connected_at,
     disconnect_code: view.disconnect_code,
     end_cause: view.end_cause,
@@ -306,6 +308,8 @@ export function endNotice(view: CallView): string | null {
     return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}\n${CALL_MESSAGES.outOfPoints}`;
   }
   if (view.state === 'disconnect') return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}`;
+  // The payer's own cap for the call was reached: both are told why it ended.
+  if (view.state === 'end' && view.end_cause === 'spend_cap') return CALL_MESSAGES.spendCapReached;
   if (view.state === 'end' && view.role === 'callee' && (view.end_cause === 'cancel' || view.end_cause === 'missed'))
     return view.answered_at ? null : CALL_MESSAGES.cancelled;
   if (view.state === 'unable_connect' && view.role === 'callee') return CALL_MESSAGES.unableToConnect;

@@ -43,6 +43,8 @@ export interface CallSession {
   /** Where a paid call's charge stands, and what it came to so far (points). */
   charging: 'none' | 'requested' | 'approved' | 'refused';
   charged_points: number;
+  /** The payer's cap for this call (points), or null. */
+  spend_cap: number | null;
   connected_at: string | null;
   /** The spec's 11/22/33/44 when the line dropped (state 'disconnect'). */
   disconnect_code: number | null;

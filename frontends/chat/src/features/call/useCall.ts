@@ -317,11 +317,11 @@ export function useCall() {
         await fail(error);
       }
     },
-    confirmCharge: async (approve: boolean) => {
+    confirmCharge: async (approve: boolean, spendCap: number | null = null) => {
       const v = viewRef.current;
       if (!v) return;
       try {
-        apply(await callApi.confirmCharge(v.room_id, approve));
+        apply(await callApi.confirmCharge(v.room_id, approve, spendCap));
       } catch (error) {
         await fail(error);
       }

@@ -5,6 +5,7 @@ import * as greetings from './2026-11-23T22-15-00-greetings.ts';
 import * as calls from './2026-11-23T22-40-00-calls.ts';
 import * as paidCallCharging from './2026-11-24T02-38-26-paid-call-charging.ts';
 import * as lineGaps from './2026-11-24T22-59-43-line-gaps.ts';
+import * as spendCap from './2026-11-24T23-11-43-spend-cap.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -13,5 +14,6 @@ export const migrations: MigrationSet = {
     '2026-11-23T22-40-00-calls': calls,
     '2026-11-24T02-38-26-paid-call-charging': paidCallCharging,
     '2026-11-24T22-59-43-line-gaps': lineGaps,
+    '2026-11-24T23-11-43-spend-cap': spendCap,
   },
 };

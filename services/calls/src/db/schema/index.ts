@@ -57,6 +57,8 @@ export interface CallsTable {
   /** Down time left out of the bill (see the line-gaps migration). */
   paused_ms: number;
   paused_until: Date | null;
+  /** The payer's cap for this call (points), or null. */
+  spend_cap: number | null;
 }
 export type CallRow = Selectable<CallsTable>;
 

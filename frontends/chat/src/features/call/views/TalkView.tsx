@@ -1,4 +1,6 @@
+import { CALL_SPEND_CAPS } from '@honne/contracts/calls';
 import { CloseIcon } from '@honne/ui';
+import { useState } from 'react';
 
 import { strings } from '../../../strings.ts';
 import { ChatIcon, GiftIcon, HangUpIcon, MicIcon, MicOffIcon, SpeakerIcon, TrumpetIcon } from '../../shared/icons.tsx';
@@ -36,14 +38,18 @@ export function TalkView({
   onMinimise: () => void;
   onGo: (where: 'chat' | 'present' | 'trumpet') => void;
   onRequestCharge: () => void;
-  onConfirmCharge: (approve: boolean) => void;
+  onConfirmCharge: (approve: boolean, spendCap: number | null) => void;
 }) {
   const live = call.state === 'connected';
+  const [cap, setCap] = useState<number | null>(null);
+  const caps = CALL_SPEND_CAPS.filter((c) => c >= call.price);
   // Shown to the non-owner, who pays (spec §2 'optional charge line'): the price, then what it came to.
   const chargeLine =
     call.price > 0 && call.i_pay
       ? call.charging === 'approved'
-        ? t.charging(call.charged_points)
+        ? call.spend_cap !== null
+          ? t.chargingCapped(call.charged_points, call.spend_cap)
+          : t.charging(call.charged_points)
         : t.fee(call.price)
       : null;
   const owner = call.price > 0 && !call.i_pay;
@@ -86,11 +92,30 @@ export function TalkView({
         {live && call.i_pay && call.charging === 'requested' ? (
           <div className="cl-charge" role="alertdialog" aria-label={t.chargePrompt(call.price)}>
             <p className="cl-note">{t.chargePrompt(call.price)}</p>
+            <label className="hn-field">
+              <span className="hn-field__label">{t.spendCapLabel}</span>
+              <select
+                className="hn-input"
+                value={cap ?? ''}
+                onChange={(e) => setCap(e.target.value ? Number(e.target.value) : null)}
+              >
+                <option value="">{t.noSpendCap}</option>
+                {caps.map((c) => (
+                  <option key={c} value={c}>
+                    {t.spendCapOption(c)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <div className="cl-charge__buttons">
-              <button type="button" className="hn-button hn-button--primary" onClick={() => onConfirmCharge(true)}>
+              <button type="button" className="hn-button hn-button--primary" onClick={() => onConfirmCharge(true, cap)}>
                 {t.approveCharge}
               </button>
-              <button type="button" className="hn-button hn-button--secondary" onClick={() => onConfirmCharge(false)}>
+              <button
+                type="button"
+                className="hn-button hn-button--secondary"
+                onClick={() => onConfirmCharge(false, null)}
+              >
                 {t.refuseCharge}
               </button>
             </div>
