@@ -27,6 +27,8 @@ const PUBLIC = { notHere: 'public: no user resource behind it (sign-up, referenc
 const ACCESS: Record<string, Kind> = {
   'PUT /admin/users/:id/rank': 'operator',
   'POST /admin/points/grants': 'operator',
+  'PUT /admin/users/:id/expert': 'operator',
+  'POST /users/get_approval': 'own',
   'POST /users': PUBLIC,
   'POST /users/resend_code': PUBLIC,
   'POST /users/verify': PUBLIC,

@@ -221,6 +221,13 @@ export const strings = {
   pointTiles: ['ポイント購入', 'キャンペーン', '使い方'],
   addPoints: 'ポイントを追加する',
   pointsPending: 'この機能は現在準備中です。公開まで今しばらくお待ちください。',
+  /** The expert request (spec §4 paid-request button; ours, docs/strings.md). */
+  expertRequest: 'エキスパートを申請する',
+  expertPending: '申請の承認待ち',
+  expertConfirm:
+    'エキスパート（有料サービスの提供者）として申請します。運営が確認して承認すると、あなたの声とプロフィールにエキスパートの印がつきます。',
+  expertRequested: '申請を受け付けました。承認されるまでお待ちください。',
+  expertRefused: '前回の申請は承認されませんでした。内容を見直して再度申請できます。',
   addPointsSheet: {
     title: 'ポイントを追加する',
     how: 'ポイントはお支払いサービスの決済画面で購入します。決済が完了すると、保有ポイントにすぐ反映されます（1ポイント＝1円・税込）。',

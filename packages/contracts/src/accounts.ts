@@ -116,6 +116,7 @@ export const UserProfile = Type.Object({
   userSoundSettings: SoundSettings,
   avatar: Nullable(Type.String()),
   userCoin: Type.Integer(),
+  /** EXPERT_STATUS: 0 none, 1 approved (the expert mark), 2 requested, 3 refused. */
   is_approval: Type.Integer(),
   is_infomation: Type.Integer(),
   is_first_login: Type.Integer(),
@@ -144,6 +145,30 @@ export const RankBody = Type.Object({
 export type RankBody = Static<typeof RankBody>;
 
 export const accountsEndpoints = {
+  requestApproval: endpoint({
+    method: 'POST',
+    url: '/users/get_approval',
+    service: 'accounts',
+    summary: 'Ask to become an expert (paid services); pending until an operator approves or refuses',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Type.Object({ is_approval: Type.Integer() })), ...errors } },
+  }),
+  setExpert: endpoint({
+    method: 'PUT',
+    url: '/admin/users/:id/expert',
+    service: 'accounts',
+    summary: "Operator: approve or refuse a user's expert request (approved users carry the expert mark)",
+    auth: 'operator',
+    schema: {
+      params: Type.Object({ id: Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' }) }),
+      body: Type.Object({ approve: Type.Boolean() }),
+      response: {
+        200: Envelope(Type.Object({ user_id: Type.String(), is_approval: Type.Integer() })),
+        404: ErrorEnvelope,
+        ...errors,
+      },
+    },
+  }),
   setRank: endpoint({
     method: 'PUT',
     url: '/admin/users/:id/rank',
@@ -278,3 +303,6 @@ export function checkPassword(password: string): string | undefined {
 }
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The spec's is_approval: where a user's expert request stands (1 is the expert mark). */
+export const EXPERT_STATUS = { none: 0, approved: 1, requested: 2, refused: 3 } as const;

@@ -48,6 +48,8 @@ export const events = {
       area_id: Type.Union([Type.Integer(), Type.Null()]),
       max_point_for_chatting: Type.Integer(),
       max_point_for_a_call: Type.Integer(),
+      /** Approved expert (the mark on their voices); absent from producers that predate it: false. */
+      is_expert: Type.Optional(Type.Boolean()),
       updated_at: Type.String(),
     }),
   },

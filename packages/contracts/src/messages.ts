@@ -129,6 +129,8 @@ export const messages = {
   giftCoinInvalid: 'プレゼントは100・300・500・1000ポイントから選んでください。',
   /** The same idempotency key was used for a different movement. */
   idempotencyConflict: 'この操作はすでに別の内容で受け付けられています。',
+  /** An operator approving someone who never asked to be an expert. */
+  expertNotRequested: 'このユーザーからの申請はありません。',
   /** The purchase webhook: a payload whose signature does not check out, or one we cannot credit. */
   purchaseSignatureInvalid: '署名を確認できませんでした。',
   purchaseNotCredited: 'この購入はポイントに換えられません。',

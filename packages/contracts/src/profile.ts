@@ -268,6 +268,8 @@ export const PublicUser = Type.Object({
   facebook: Nullable(Type.String()),
   instagram: Nullable(Type.String()),
   twitter: Nullable(Type.String()),
+  /** An operator approved their expert request: shown with the expert mark. */
+  is_expert: Type.Boolean(),
   is_me: Type.Boolean(),
 });
 export type PublicUser = Static<typeof PublicUser>;

@@ -117,6 +117,8 @@ export const UserCard = Type.Object({
   area: Nullable(IdOnly),
   area_id: Nullable(Type.Integer()),
   is_anonymous: Type.Boolean(),
+  /** The expert mark; never on an anonymous card. */
+  is_expert: Type.Boolean(),
 });
 export type UserCard = Static<typeof UserCard>;
 

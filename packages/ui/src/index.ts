@@ -58,6 +58,7 @@ export {
 } from './components/Avatar.tsx';
 export { LimitedTextArea, type LimitedTextAreaProps } from './components/LimitedTextArea.tsx';
 export { ListRow, type ListRowProps } from './components/ListRow.tsx';
+export { ExpertMark } from './components/ExpertMark.tsx';
 export { ImageCropDialog, type ImageCropDialogProps } from './components/ImageCropDialog.tsx';
 export { nextLimitedText, isOverLimit, textLength } from './text-limit.ts';
 export {

@@ -4,6 +4,7 @@ import { messages } from '@honne/contracts/messages';
 export const uiStrings = {
   back: '戻る',
   close: '閉じる',
+  expert: 'エキスパート',
   ok: 'OK',
   cancel: 'キャンセル',
   yes: 'はい',

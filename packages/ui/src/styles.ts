@@ -26,6 +26,7 @@ a { color: var(--hn-color-primary); }
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
 }
 .hn-num { font-variant-numeric: tabular-nums; }
+.hn-expert { display: inline-block; padding: 0 6px; border-radius: 999px; font-size: 11px; font-weight: 700; line-height: 18px; color: #fff; background: var(--hn-color-primary); vertical-align: middle; white-space: nowrap; }
 
 /* The app is a phone-width column, centred on wide screens. */
 .hn-frame {

@@ -28,7 +28,7 @@ describe.each(infraModes())('privacy: anonymity, blocks and gates ($name)', (mod
     let themeId: string;
     let anonId: string;
     beforeAll(async () => {
-      maker = await h.user({ user_name: 'テーマの主', gender: '1', age_id: 4, area_id: 13 });
+      maker = await h.user({ user_name: 'テーマの主', gender: '1', age_id: 4, area_id: 13, is_expert: true });
       viewer = await h.user();
       // The maker of a new theme posts anonymously in it.
       const created = await h.post(
@@ -54,6 +54,7 @@ describe.each(infraModes())('privacy: anonymity, blocks and gates ($name)', (mod
         area: null,
         area_id: null,
         is_anonymous: true,
+        is_expert: false,
       });
       // The poster still sees their own card.
       expect((await h.get(`/topics/${anonId}`, maker)).json().data.user).toMatchObject({
@@ -86,8 +87,10 @@ describe.each(infraModes())('privacy: anonymity, blocks and gates ($name)', (mod
 
     it('leaves anonymous voices out of a list filtered by gender or age: a filter cannot tell what the card hides', async () => {
       // One live voice per person per theme: the named one comes from someone else of the same gender and age.
-      const namedPoster = await h.user({ gender: '1', age_id: 4 });
+      const namedPoster = await h.user({ gender: '1', age_id: 4, is_expert: true });
       const named = (await h.postVoice(namedPoster, themeId, { title: '名前あり' })).json().data.id;
+      // An expert's named voice carries the mark; their anonymous one does not (see the card above).
+      expect((await h.get(`/topics/${named}`, viewer)).json().data.user.is_expert).toBe(true);
       const byGender = ids(await h.get(`/topics?thread_id=${themeId}&gender=1`, viewer));
       expect(byGender).toContain(named);
       expect(byGender).not.toContain(anonId);

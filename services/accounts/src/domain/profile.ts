@@ -1,3 +1,4 @@
+import { EXPERT_STATUS } from '@honne/contracts/accounts';
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
 import type { UserProfile } from '@honne/contracts/accounts';
 import type { PublicUser } from '@honne/contracts/profile';
@@ -78,6 +79,7 @@ export function toPublicUser(user: User, ref: Reference, viewerId: string): Publ
     facebook: user.facebook,
     instagram: user.instagram,
     twitter: user.twitter,
+    is_expert: user.is_approval === EXPERT_STATUS.approved,
     is_me: user.id === viewerId,
   };
 }

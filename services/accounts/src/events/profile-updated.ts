@@ -1,3 +1,4 @@
+import { EXPERT_STATUS } from '@honne/contracts/accounts';
 import { events } from '@honne/contracts/events';
 
 import type { AppContext } from '../context.ts';
@@ -16,6 +17,7 @@ export async function publishProfile(ctx: AppContext, user: User): Promise<void>
     area_id: user.area_id,
     max_point_for_chatting: user.max_point_for_chatting,
     max_point_for_a_call: user.max_point_for_a_call,
+    is_expert: user.is_approval === EXPERT_STATUS.approved,
     updated_at: user.updated_at.toISOString(),
   });
 }

@@ -1,5 +1,6 @@
-import { accountsEndpoints } from '@honne/contracts/accounts';
-import { assertOperator, notFound, ok, route } from '@honne/service-kit';
+import { EXPERT_STATUS, accountsEndpoints } from '@honne/contracts/accounts';
+import { messages } from '@honne/contracts/messages';
+import { AppError, assertOperator, notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -7,7 +8,7 @@ import { findById, updateUser } from '../db/repos/users.ts';
 import { publishProfile } from '../events/profile-updated.ts';
 
 /**
- * Operators set a user's rank (issue 15): the price sliders and every service's price checks
+ * Ranks and expert approval, both operators' word on a user (issue 15). Operators set a user's rank: the price sliders and every service's price checks
  * follow it, through the profile event topics and chat keep.
  */
 export function rankRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -21,5 +22,33 @@ export function rankRoutes(app: FastifyInstance, ctx: AppContext): void {
       user_id: user.id,
       rank: { max_point_for_chatting: user.max_point_for_chatting, max_point_for_a_call: user.max_point_for_a_call },
     });
+  });
+
+  // A user asks once; asking again while it is pending, or once approved, changes nothing.
+  route(app, ctx, accountsEndpoints.requestApproval, async ({ caller }) => {
+    const user = await findById(ctx.db, caller.userId);
+    if (!user) throw notFound();
+    if (user.is_approval === EXPERT_STATUS.approved || user.is_approval === EXPERT_STATUS.requested)
+      return ok({ is_approval: user.is_approval });
+    const saved = await updateUser(ctx.db, user.id, {
+      is_approval: EXPERT_STATUS.requested,
+      updated_at: ctx.clock.now(),
+    });
+    ctx.log.info({ user_id: user.id }, 'expert approval requested');
+    return ok({ is_approval: saved.is_approval });
+  });
+
+  // Operators answer a pending request (or withdraw an approval); the mark follows everywhere.
+  route(app, ctx, accountsEndpoints.setExpert, async ({ request, params, body }) => {
+    const actor = assertOperator(request, ctx.config.operatorToken);
+    const user = await findById(ctx.db, params.id);
+    if (!user) throw notFound();
+    if (body.approve && user.is_approval !== EXPERT_STATUS.requested && user.is_approval !== EXPERT_STATUS.approved)
+      throw new AppError(403, 'no_request', messages.expertNotRequested);
+    const status = body.approve ? EXPERT_STATUS.approved : EXPERT_STATUS.refused;
+    const saved = await updateUser(ctx.db, user.id, { is_approval: status, updated_at: ctx.clock.now() });
+    ctx.log.info({ user_id: user.id, status, actor }, 'expert request answered');
+    await publishProfile(ctx, saved);
+    return ok({ user_id: saved.id, is_approval: saved.is_approval });
   });
 }

@@ -9,6 +9,7 @@ export interface PosterColumns {
   poster_gender: string | null;
   poster_age_id: number | null;
   poster_area_id: number | null;
+  poster_expert: boolean | null;
 }
 export type TopicWithPoster = TopicRow & PosterColumns & { thread_user_id: string | null };
 
@@ -18,6 +19,7 @@ export interface CardSource {
   gender: string | null;
   age_id: number | null;
   area_id: number | null;
+  is_expert?: boolean | null;
 }
 
 /**
@@ -42,6 +44,7 @@ export function userCard(
     area: !hidden && card?.area_id ? { id: card.area_id } : null,
     area_id: hidden ? null : (card?.area_id ?? null),
     is_anonymous: anonymous,
+    is_expert: !hidden && card?.is_expert === true,
   };
 }
 
@@ -53,6 +56,7 @@ export const posterCard = (row: PosterColumns): CardSource => ({
   gender: row.poster_gender,
   age_id: row.poster_age_id,
   area_id: row.poster_area_id,
+  is_expert: row.poster_expert,
 });
 
 /** A voice as `viewerId` may see it; `null` viewer = everyone (channel events). */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
+import { EXPERT_STATUS } from '@honne/contracts/accounts';
 import { messages } from '@honne/contracts/messages';
 import { PROFILE_LIMITS, profileEndpoints } from '@honne/contracts/profile';
 import {
@@ -9,6 +10,7 @@ import {
   Button,
   CameraIcon,
   EmptyState,
+  ExpertMark,
   GearIcon,
   Header,
   HelpIcon,
@@ -26,6 +28,7 @@ import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
 
 import { CharactersSheet } from './CharactersSheet.tsx';
+import { ExpertRequest } from './ExpertRequest.tsx';
 import { HelpSheet } from './HelpSheet.tsx';
 
 /** /mypage (spec §2): the signed-in character's profile, its two texts, and the way to everything else. */
@@ -141,7 +144,7 @@ export default function MyPage() {
             {profile ? (
               <>
                 <h2 className="hn-title" style={{ overflowWrap: 'anywhere' }}>
-                  {profile.user_name}
+                  {profile.user_name} {profile.is_approval === EXPERT_STATUS.approved ? <ExpertMark /> : null}
                 </h2>
                 <p className="hn-text-muted hn-text-small" style={{ margin: 0 }}>
                   <span aria-label={strings.gender}>{genderName(profile.gender)}</span>
@@ -157,6 +160,7 @@ export default function MyPage() {
                   <span>{strings.points}</span>
                   <span className="hn-num">{strings.pointsValue(profile.userCoin)}</span>
                 </Link>
+                <ExpertRequest status={profile.is_approval} onRequested={() => void reload()} />
               </>
             ) : (
               <Skeleton lines={3} />

@@ -1,4 +1,5 @@
 import type { Topic } from '@honne/contracts/topics';
+import { ExpertMark } from '@honne/ui';
 import { memo } from 'react';
 
 import { displayName, expireMs, isPaid } from '../../lib/format.ts';
@@ -39,6 +40,7 @@ export const TopicRow = memo(function TopicRow({ topic, owner, onOpen, onExpire 
           <span className="tp-row__title">{topic.title}</span>
           <span className="tp-row__meta">
             <span className="tp-row__name">{name}</span>
+            {topic.user.is_expert ? <ExpertMark /> : null}
             <span className="tp-stat">
               <EyeIcon size={14} />
               <span className="hn-visually-hidden">{strings.clicks}</span>

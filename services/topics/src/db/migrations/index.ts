@@ -4,6 +4,7 @@ import * as init from './2026-11-22T04-00-00-init.ts';
 import * as themesVoices from './2026-11-23T03-00-00-themes-voices.ts';
 import * as heartsReports from './2026-11-23T04-00-00-hearts-reports.ts';
 import * as blocks from './2026-11-24T22-26-29-blocks.ts';
+import * as expertMark from './2026-11-24T23-17-31-expert-mark.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -11,5 +12,6 @@ export const migrations: MigrationSet = {
     '2026-11-23T03-00-00-themes-voices': themesVoices,
     '2026-11-23T04-00-00-hearts-reports': heartsReports,
     '2026-11-24T22-26-29-blocks': blocks,
+    '2026-11-24T23-17-31-expert-mark': expertMark,
   },
 };

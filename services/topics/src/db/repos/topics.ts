@@ -34,6 +34,7 @@ function withPoster(db: Kysely<TopicsDb> | Transaction<TopicsDb>) {
       'uc.gender as poster_gender',
       'uc.age_id as poster_age_id',
       'uc.area_id as poster_area_id',
+      'uc.is_expert as poster_expert',
       'th.user_id as thread_user_id',
     ]);
 }

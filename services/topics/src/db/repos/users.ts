@@ -18,6 +18,7 @@ export async function upsertCard(db: Kysely<TopicsDb>, e: ProfileUpdated): Promi
     area_id: e.area_id,
     max_point_for_chatting: e.max_point_for_chatting,
     max_point_for_a_call: e.max_point_for_a_call,
+    is_expert: e.is_expert ?? false,
     updated_at: new Date(e.updated_at),
   };
   await db

@@ -87,6 +87,7 @@ export interface UserCardTable {
   area_id: number | null;
   max_point_for_chatting: number;
   max_point_for_a_call: number;
+  is_expert: Generated<boolean>;
   updated_at: Timestamp;
 }
 
