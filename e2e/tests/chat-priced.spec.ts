@@ -51,6 +51,21 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await expect(pa.getByText('通報しました。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
+  // The owner asks for a bonus; B sees the request arrive live and pays it once.
+  await pa.getByRole('button', { name: 'ボーナスをリクエスト（100ポイント）' }).click();
+  await expect(pa.getByText('ボーナスをリクエストしました。')).toBeVisible();
+  await pa.getByRole('button', { name: 'OK' }).click();
+  await expect(pa.getByRole('button', { name: 'ボーナスのお返事を待っています' })).toBeDisabled();
+  const bonus = pb.getByRole('region', { name: 'ボーナス' });
+  await expect(bonus).toContainText('お相手からボーナス（100ポイント）のリクエストが届きました。');
+  await shot(pb, '24-bonus-asked');
+  await bonus.getByRole('button', { name: '支払う' }).click();
+  await expect(pb.getByText('ボーナスを支払いました。')).toBeVisible();
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(bonus).toHaveCount(0);
+  await expect(pa.getByRole('button', { name: 'ボーナスをリクエスト（100ポイント）' })).toBeEnabled();
+  expect([await balanceOf(b), await balanceOf(a)]).toEqual([300, 200]);
+
   // Leaving the paid room, B (who paid) is asked to rate it once: 4 stars, thanks.
   const leaving = await signedInPage(browser, b);
   await leaving.setViewportSize({ width: 375, height: 667 });
@@ -71,15 +86,15 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   expect(rated.is_showed_rate_chat).toBe(true);
   await leaving.close();
 
-  // The price was paid once, to the owner ...
-  expect([await balanceOf(b), await balanceOf(a)]).toEqual([400, 100]);
+  // The price was paid once, to the owner, and the bonus once ...
+  expect([await balanceOf(b), await balanceOf(a)]).toEqual([300, 200]);
   // ... and reopening needs no second confirmation and costs nothing.
   const again = await request.post('/api/v1/rooms', {
     headers: auth(b),
     data: { topic_id: voice.id, room_type_id: 2 },
   });
   expect(again.status()).toBe(200);
-  expect([await balanceOf(b), await balanceOf(a)]).toEqual([400, 100]);
+  expect([await balanceOf(b), await balanceOf(a)]).toEqual([300, 200]);
 
   // Posting again replaces the voice: the open rooms show 'no such voice' and go back.
   await postVoice(request, a, { title: '新しい相談', chat_price: 100 });

@@ -167,6 +167,19 @@ export const strings = {
   rateSubmit: '評価する',
   rateSkip: 'スキップ',
   rateThanks: CHAT_MESSAGES.ratingThanks,
+  // the money-request area of a paid chat (spec §4 bonus chat)
+  bonus: {
+    area: 'ボーナス',
+    request: (points: number) => `ボーナスをリクエスト（${points.toLocaleString('ja-JP')}ポイント）`,
+    waiting: 'ボーナスのお返事を待っています',
+    requested: CHAT_MESSAGES.bonusRequested,
+    asked: (points: number) =>
+      `お相手からボーナス（${points.toLocaleString('ja-JP')}ポイント）のリクエストが届きました。`,
+    pay: '支払う',
+    decline: '見送る',
+    paid: CHAT_MESSAGES.bonusPaid,
+    declined: CHAT_MESSAGES.bonusDeclined,
+  },
   // /present/:roomId
   presentTitle: 'プレゼント',
   balance: '保有ポイント',

@@ -46,6 +46,7 @@ const css = `
 .ch-input:focus { outline: 2px solid var(--hn-color-focus); outline-offset: 1px; }
 .ch-send { border: 0; border-radius: 50%; width: 44px; height: 44px; background: var(--hn-color-primary); color: #fff; display: inline-flex; align-items: center; justify-content: center; cursor: pointer; flex: none; }
 .ch-send:disabled { background: var(--hn-color-border-strong); cursor: default; }
+.ch-bonus { display: grid; gap: var(--hn-space-2); padding: var(--hn-space-2) var(--hn-space-3); background: var(--hn-color-surface); border-top: 1px solid var(--hn-color-border); }
 .ch-progress { padding: 4px var(--hn-space-3); font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface); }
 .ch-progress progress { width: 100%; height: 6px; accent-color: var(--hn-color-primary); }
 .ch-stamps { display: grid; grid-template-columns: repeat(4, minmax(0, 1fr)); gap: var(--hn-space-2); padding: var(--hn-space-2) 0; }

@@ -108,6 +108,11 @@ export const CHAT_MESSAGES = {
   ratingRange: messages.ratingRange,
   /** Ratings are the payer's: the non-owner of a priced voice's room (ours; docs/strings.md). */
   ratingNotAllowed: 'この部屋は評価できません。',
+  /** Bonus chat (spec §4: the owner requests a bonus, the peer approves or declines; ours, docs/strings.md). */
+  bonusNotAllowed: 'このチャットではボーナスをリクエストできません。',
+  bonusRequested: 'ボーナスをリクエストしました。',
+  bonusPaid: 'ボーナスを支払いました。',
+  bonusDeclined: 'ボーナスを見送りました。',
   callRecordReserved: messages.callRecordReserved,
   /** The spec's client treats a report as done when the message reads 'success'. */
   reportSuccess: messages.reportSuccess,
@@ -300,8 +305,21 @@ export const RoomCreate3Body = Type.Object({
 });
 
 export const RoomParams = Type.Object({ id: Id });
-/** What PUT /rooms/{id}/showBonusStatus answers until the points work gives the call more meaning. */
-export const BonusStatus = Type.Object({ room_id: Type.String(), bonus: Type.Boolean(), paid: Type.Boolean() });
+/**
+ * A paid room's money state (PUT /rooms/{id}/showBonusStatus and the bonus calls): `bonus` a bonus
+ * request of the owner is open, `paid` the chat fee was paid, `bonus_price` what one bonus costs
+ * (the voice's chat price), `bonus_count` bonuses paid so far.
+ */
+export const BonusStatus = Type.Object({
+  room_id: Type.String(),
+  bonus: Type.Boolean(),
+  paid: Type.Boolean(),
+  bonus_price: Type.Integer(),
+  bonus_count: Type.Integer(),
+});
+export type BonusStatus = Static<typeof BonusStatus>;
+/** The payer's answer to a bonus request: 1 pay, 0 decline (the spec's `status`). */
+export const ConfirmBonusBody = Type.Object({ status: Type.Union([Type.Literal(0), Type.Literal(1)]) });
 export const RoomGetQuery = Type.Object({ user_id: Type.Optional(Id) });
 export const ReportBody = Type.Object({
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
@@ -418,6 +436,22 @@ export const chatEndpoints = {
     summary: 'The opener replied on the voice (the reply list’s filter)',
     auth: 'user',
     schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  bonusChat: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/bonuschat',
+    service: 'chat',
+    summary: 'The voice’s owner asks the payer of a paid chat for a bonus (the chat price again)',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(BonusStatus), ...errors } },
+  }),
+  confirmBonusChat: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/confirmbonuschat',
+    service: 'chat',
+    summary: 'The payer pays (status 1) or declines (0) the open bonus request; paid once per request',
+    auth: 'user',
+    schema: { params: RoomParams, body: ConfirmBonusBody, response: { 200: Envelope(BonusStatus), ...errors } },
   }),
   showBonusStatus: endpoint({
     method: 'PUT',

@@ -32,7 +32,7 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/rooms/:id/greeting',
     '/users/audio_record',
   ],
-  points: ['/points', '/admin/points', '/users/send_coin', '/rooms/:id/bonuschat', '/rooms/:id/confirmbonuschat'],
+  points: ['/points', '/admin/points', '/users/send_coin'],
 };
 
 export const API_PREFIX = '/api/v1';

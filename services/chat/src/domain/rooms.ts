@@ -159,7 +159,9 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   // double submit, a second tab or a retry after a failure charges nothing more; every attempt
   // names the same room (its id follows from the key), so the ledger's entry points at the room.
   const roomId = priced ? roomIdOf(ctx, key) : id;
-  const paid = priced && (await chargeChatFee(ctx, { key, from: me, to: owner, amount: topic.chat_price, roomId }));
+  const paid =
+    priced &&
+    (await chargeChatFee(ctx, { key: `chat_fee:${key}`, from: me, to: owner, amount: topic.chat_price, roomId }));
   const { room, created } = await createOrGetRoom(ctx.db, {
     id: roomId,
     paid,
@@ -202,15 +204,18 @@ function roomIdOf(ctx: AppContext, key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** Charges the replier the voice's chat price through points; refused: 'ポイントが不足です。' and no room. */
-async function chargeChatFee(
+/**
+ * Charges a room's payer through points, once per `key` (the chat fee, a bonus); refused:
+ * 'ポイントが不足です。' and nothing changes.
+ */
+export async function chargeChatFee(
   ctx: AppContext,
   fee: { key: string; from: string; to: string; amount: number; roomId: string },
 ): Promise<true> {
   let answer;
   try {
     answer = await ctx.bus.request(requests.pointsTransfer, {
-      key: `chat_fee:${fee.key}`,
+      key: fee.key,
       kind: 'chat_fee',
       from: fee.from,
       to: fee.to,

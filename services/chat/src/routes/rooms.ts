@@ -3,6 +3,7 @@ import { ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
+import { answerBonus, bonusStatus, requestBonus } from '../domain/bonus.ts';
 import {
   markReplyGiven,
   openRoom,
@@ -38,12 +39,17 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
     ok(await markReplyGiven(ctx, await roomOf(ctx, params.id, caller), caller.userId)),
   );
 
-  // The points work gives this call its meaning (a bonus request shown); until then it answers the
-  // room's paid-chat state to its participants, so the spec's client gets a real answer.
-  route(app, ctx, chatEndpoints.showBonusStatus, async ({ params, caller }) => {
-    const room = await roomOf(ctx, params.id, caller);
-    return ok({ room_id: room.id, bonus: room.bonus, paid: room.paid });
-  });
+  route(app, ctx, chatEndpoints.showBonusStatus, async ({ params, caller }) =>
+    ok(bonusStatus(await roomOf(ctx, params.id, caller))),
+  );
+
+  route(app, ctx, chatEndpoints.bonusChat, async ({ params, caller }) =>
+    ok(await requestBonus(ctx, await roomOf(ctx, params.id, caller), caller.userId)),
+  );
+
+  route(app, ctx, chatEndpoints.confirmBonusChat, async ({ params, body, caller }) =>
+    ok(await answerBonus(ctx, await roomOf(ctx, params.id, caller), caller.userId, body.status === 1)),
+  );
 
   route(app, ctx, chatEndpoints.read, async ({ params, body, caller }) => {
     const room = await roomOf(ctx, params.id, caller);

@@ -48,6 +48,7 @@ import {
   TrumpetIcon,
 } from '../shared/icons.tsx';
 
+import { BonusArea } from './BonusArea.tsx';
 import { RatingSheet, rateSkipped } from './RatingSheet.tsx';
 import { MessageItem, type ViewMessage } from './MessageItem.tsx';
 
@@ -346,7 +347,9 @@ export default function ChatRoom() {
     const hub = getApi().realtime;
     const off = hub.subscribe((event) => {
       const data = (event.data ?? {}) as Record<string, unknown>;
-      if (data.room_id !== roomId) return;
+      // Message events name their room; 'room.updated' carries the room itself.
+      const about = event.type === CHAT_REALTIME_TYPES.roomUpdated ? data.id : data.room_id;
+      if (about !== roomId) return;
       switch (event.type) {
         case CHAT_REALTIME_TYPES.messageCreated: {
           const m = toView(dataOf(event, realtimeEvents.messageCreated)!);
@@ -637,6 +640,18 @@ export default function ChatRoom() {
       <div className="hn-visually-hidden" aria-live="polite" aria-atomic="true">
         {live}
       </div>
+
+      {room ? (
+        <BonusArea
+          room={room}
+          onChanged={() =>
+            void client()
+              .call(chatEndpoints.room, { params: { id: room.id } })
+              .then((r) => setRoom(r.data))
+              .catch(() => undefined)
+          }
+        />
+      ) : null}
 
       {upload ? (
         <div className="ch-progress" role="status">

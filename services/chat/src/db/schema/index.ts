@@ -58,6 +58,7 @@ export interface RoomTable {
   price_confirmed_at: Timestamp | null;
   bonus: Generated<boolean>;
   paid: Generated<boolean>;
+  bonus_count: Generated<number>;
   is_replied: Generated<boolean>;
   rated_by: ColumnType<string[], string[] | undefined, string[]>;
   deleted_at: Timestamp | null;

@@ -1,0 +1,79 @@
+import { chatEndpoints, type Room } from '@honne/contracts/chat';
+import { Button, usePopup } from '@honne/ui';
+import { useState } from 'react';
+
+import { strings } from '../../strings.ts';
+import { client, useFail } from '../shared/api.ts';
+
+/**
+ * The money-request area of a paid chat (spec §4 bonus chat): the voice's owner asks for a bonus
+ * (the chat price again); while one is open the payer sees it with pay and decline. The room's
+ * `bonus` comes back live ('room.updated'), so both sides follow without reloading.
+ */
+export function BonusArea({ room, onChanged }: { room: Room; onChanged: () => void }) {
+  const popup = usePopup();
+  const fail = useFail();
+  const [busy, setBusy] = useState(false);
+  const price = room.topic?.chat_price ?? 0;
+  if (!room.topic || price <= 0 || room.deleted) return null;
+  const owner = room.topic.is_mine;
+  const t = strings.bonus;
+
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    try {
+      await call();
+      onChanged();
+      await popup.alert(done);
+    } catch (error) {
+      await fail(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const params = { params: { id: room.id } };
+
+  if (owner) {
+    return (
+      <div className="ch-bonus" role="region" aria-label={t.area}>
+        <Button
+          variant="secondary"
+          block
+          disabled={room.bonus}
+          loading={busy}
+          onClick={() => void run(() => client().call(chatEndpoints.bonusChat, params), t.requested)}
+        >
+          {room.bonus ? t.waiting : t.request(price)}
+        </Button>
+      </div>
+    );
+  }
+  if (!room.bonus) return null;
+  return (
+    <div className="ch-bonus" role="region" aria-label={t.area}>
+      <p style={{ margin: 0 }}>{t.asked(price)}</p>
+      <div className="ch-actions">
+        <Button
+          loading={busy}
+          onClick={() =>
+            void run(() => client().call(chatEndpoints.confirmBonusChat, { ...params, body: { status: 1 } }), t.paid)
+          }
+        >
+          {t.pay}
+        </Button>
+        <Button
+          variant="text"
+          disabled={busy}
+          onClick={() =>
+            void run(
+              () => client().call(chatEndpoints.confirmBonusChat, { ...params, body: { status: 0 } }),
+              t.declined,
+            )
+          }
+        >
+          {t.decline}
+        </Button>
+      </div>
+    </div>
+  );
+}
