@@ -2,6 +2,8 @@ import type { EventDef, EventPayload } from '@honne/contracts/events';
 import { sql, type Kysely } from 'kysely';
 
 import type { Bus } from './bus.ts';
+import type { Clock } from './clock.ts';
+import { every, type PeriodicJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -106,4 +108,23 @@ export async function relayOutbox(
     }
     return sent.length;
   });
+}
+
+/**
+ * A service's relay: `now()` right after a write commits (so the event goes out at once) and a job
+ * every second (so a crash, or a NATS outage, between commit and publish only delays it). A failed
+ * round leaves its rows for the next. `defs`: the subjects this service's outbox may carry.
+ */
+export function outboxRelay(
+  ctx: { db: AnyDb; bus: Bus; log: Logger; clock: Clock },
+  defs: readonly EventDef[],
+): { now(): Promise<void>; job(): PeriodicJob } {
+  const now = async () => {
+    try {
+      await relayOutbox(ctx.db, ctx.bus, defs, ctx.log, () => ctx.clock.now());
+    } catch (err) {
+      ctx.log.warn({ err }, 'outbox relay failed; the next round retries');
+    }
+  };
+  return { now, job: () => every(1000, 'outbox-relay', ctx.log, now) };
 }

@@ -5,6 +5,7 @@ import { loadConfig, type AccountsConfig } from './config.ts';
 import { ownParts, type AppContext, type ContextOverrides } from './context.ts';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDb } from './db/schema/index.ts';
+import { accountsRelay } from './events/outbox.ts';
 import { restoreLiveSessions } from './sessions-restore.ts';
 
 export const service = defineService<AccountsConfig, AccountsDb, AppContext, ContextOverrides>({
@@ -16,7 +17,7 @@ export const service = defineService<AccountsConfig, AccountsDb, AppContext, Con
   routes,
   start: async (ctx) => {
     await restoreLiveSessions(ctx);
-    return [];
+    return [accountsRelay(ctx).job()];
   },
 });
 

@@ -3,8 +3,11 @@ import { FRIENDS_PAGE_SIZE, friendsEndpoints, validateReport } from '@honne/cont
 import { messages } from '@honne/contracts/messages';
 import { assertNoFieldErrors, forbidden, notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 
 import type { AppContext } from '../context.ts';
+import type { AccountsDb } from '../db/schema/index.ts';
+import { withEvents, type Emit } from '../events/outbox.ts';
 import {
   block,
   blockCounterparts,
@@ -18,7 +21,7 @@ import {
 import { removeFriendPair } from '../db/repos/friends.ts';
 import { findByEmail, findById } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
-import { announceFriendship } from './friends.ts';
+import { tellFriendshipsEnded } from './friends.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -38,13 +41,19 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.id === caller.userId) throw forbidden(messages.cannotBlockSelf);
     const other = UUID.test(body.id) ? await findById(ctx.db, body.id) : undefined;
     if (!other) throw notFound();
-    if (await block(ctx.db, caller.userId, other.id, ctx.clock.now()))
-      await announceBlocks(ctx, caller.userId, other.id);
+    const ended = await withEvents(ctx, async (trx, emit) =>
+      (await block(trx, caller.userId, other.id, ctx.clock.now()))
+        ? queueBlocks(ctx, trx, emit, caller.userId, other.id)
+        : [],
+    );
+    await tellFriendshipsEnded(ctx, ended);
     return ok(true);
   });
 
   route(app, ctx, friendsEndpoints.unblock, async ({ caller, body }) => {
-    if (await unblock(ctx.db, caller.userId, body.id)) await announceBlocks(ctx, caller.userId, body.id);
+    await withEvents(ctx, async (trx, emit) =>
+      (await unblock(trx, caller.userId, body.id)) ? queueBlocks(ctx, trx, emit, caller.userId, body.id) : [],
+    );
     return ok(true);
   });
 
@@ -70,25 +79,40 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 /**
- * Tells the services that keep their own copy of blocks (chat, topics) how two people stand: a
- * block holds between every character of the one and every character of the other, each way.
- * A block also ends every friendship between them: the blocked cannot reach the blocker through it.
+ * Queues for the services that keep their own copy of blocks (chat, topics) how two people stand:
+ * a block holds between every character of the one and every character of the other, each way. A
+ * block also ends every friendship between them (the blocked cannot reach the blocker through it):
+ * those are removed in the same transaction, and returned so both sides' screens can be told.
  */
-export async function announceBlocks(ctx: AppContext, a: string, b: string): Promise<void> {
-  const [familyA, familyB] = await Promise.all([familyMembers(ctx.db, a), familyMembers(ctx.db, b)]);
-  const aBlocksB = await familyBlocks(ctx.db, a, b);
-  const bBlocksA = await familyBlocks(ctx.db, b, a);
+async function queueBlocks(
+  ctx: AppContext,
+  trx: Transaction<AccountsDb>,
+  emit: Emit,
+  a: string,
+  b: string,
+): Promise<[string, string][]> {
+  const [familyA, familyB] = await Promise.all([familyMembers(trx, a), familyMembers(trx, b)]);
+  const aBlocksB = await familyBlocks(trx, a, b);
+  const bBlocksA = await familyBlocks(trx, b, a);
   const at = ctx.clock.now().toISOString();
+  const ended: [string, string][] = [];
   for (const x of familyA) {
     for (const y of familyB) {
-      await ctx.bus.publish(events.blockChanged, { blocker_id: x, blocked_id: y, blocked: aBlocksB, at });
-      await ctx.bus.publish(events.blockChanged, { blocker_id: y, blocked_id: x, blocked: bBlocksA, at });
-      if ((aBlocksB || bBlocksA) && (await removeFriendPair(ctx.db, x, y))) await announceFriendship(ctx, x, y, false);
+      await emit(events.blockChanged, { blocker_id: x, blocked_id: y, blocked: aBlocksB, at });
+      await emit(events.blockChanged, { blocker_id: y, blocked_id: x, blocked: bBlocksA, at });
+      if ((aBlocksB || bBlocksA) && (await removeFriendPair(trx, x, y))) {
+        await emit(events.friendChanged, { user_id: x, friend_id: y, friend: false, at });
+        ended.push([x, y]);
+      }
     }
   }
+  return ended;
 }
 
 /** A new character inherits its family's blocks, both ways. */
 export async function extendBlocksTo(ctx: AppContext, userId: string): Promise<void> {
-  for (const other of await blockCounterparts(ctx.db, userId)) await announceBlocks(ctx, userId, other);
+  for (const other of await blockCounterparts(ctx.db, userId)) {
+    const ended = await withEvents(ctx, (trx, emit) => queueBlocks(ctx, trx, emit, userId, other));
+    await tellFriendshipsEnded(ctx, ended);
+  }
 }

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import { findLive, liveSessions } from '../db/repos/sessions.ts';
 import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
+import { withEvents } from '../events/outbox.ts';
 import { extendBlocksTo } from './blocks.ts';
 import { currentUser } from './profile.ts';
 import { endSessions, startSession } from './sessions.ts';
@@ -79,9 +80,12 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
       live.map((s) => s.id),
       'deleted',
     );
-    await deleteUser(ctx.db, me.id);
-    // Every service removes what it holds of the user (points, voices, rooms, friends).
-    await ctx.bus.publish(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });
+    // Every service removes what it holds of the user (points, voices, rooms, friends): the event
+    // commits with the deletion, so no service keeps the user's data for want of it.
+    await withEvents(ctx, async (trx, emit) => {
+      await deleteUser(trx, me.id);
+      await emit(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });
+    });
     return ok({ ok: true });
   });
 }

@@ -146,6 +146,15 @@ async function summariesFor(ctx: AppContext, userId: string, peerIds: string[]):
 /** Tells chat, and both users' open screens ('11' added, '12' deleted), of a friendship change. */
 export async function announceFriendship(ctx: AppContext, a: string, b: string, friend: boolean): Promise<void> {
   await ctx.bus.publish(events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
+  await tellScreens(ctx, a, b, friend);
+}
+
+/** Friendships a transaction ended (their events already queued with it): both screens hear '12'. */
+export async function tellFriendshipsEnded(ctx: AppContext, pairs: readonly [string, string][]): Promise<void> {
+  for (const [a, b] of pairs) await tellScreens(ctx, a, b, false);
+}
+
+async function tellScreens(ctx: AppContext, a: string, b: string, friend: boolean): Promise<void> {
   for (const [me, other] of [
     [a, b],
     [b, a],

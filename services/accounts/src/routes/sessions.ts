@@ -104,11 +104,22 @@ export async function endSessions(
   await announceEnded(ctx, userId, ended, reason);
 }
 
-/** Tokens of ended sessions stop working at once; gateways close their sockets. */
+/**
+ * Tokens of ended sessions stop working at once (the revocation list); gateways close their sockets
+ * when they hear of it. Without the bus an open socket stays until it reconnects (and is refused):
+ * no reason to fail the logout or deletion that ended the session.
+ */
 async function announceEnded(ctx: AppContext, userId: string, sessionIds: string[], reason: EndReason): Promise<void> {
   for (const sessionId of sessionIds) {
     await ctx.tokens.revoke(sessionId);
-    await ctx.bus.publish(events.sessionRevoked, { user_id: userId, session_id: sessionId, reason });
+    try {
+      await ctx.bus.publish(events.sessionRevoked, { user_id: userId, session_id: sessionId, reason });
+    } catch (err) {
+      ctx.log.warn(
+        { err, session: sessionId },
+        'session revocation not announced; open sockets end when they reconnect',
+      );
+    }
   }
 }
 

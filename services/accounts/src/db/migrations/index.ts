@@ -4,6 +4,7 @@ import * as usersSessionsSignups from './2026-11-22T04-10-00-users-sessions-sign
 import * as profileReferenceImages from './2026-11-22T05-00-00-profile-reference-images.ts';
 import * as friendsBlocksReports from './2026-11-22T06-00-00-friends-blocks-reports.ts';
 import * as rankDefaultZero from './2026-11-24T02-23-14-rank-default-zero.ts';
+import * as outbox from './2026-11-24T23-31-13-outbox.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -11,5 +12,6 @@ export const migrations: MigrationSet = {
     '2026-11-22T05-00-00-profile-reference-images': profileReferenceImages,
     '2026-11-22T06-00-00-friends-blocks-reports': friendsBlocksReports,
     '2026-11-24T02-23-14-rank-default-zero': rankDefaultZero,
+    '2026-11-24T23-31-13-outbox': outbox,
   },
 };

@@ -1,3 +1,5 @@
+import type { OutboxTable } from '@honne/service-kit';
+
 import type { PendingSignupTable } from './pending-signups.ts';
 import type {
   BlockTable,
@@ -21,4 +23,5 @@ export interface AccountsDb {
   friends: FriendTable;
   blocks: BlockTable;
   user_reports: UserReportTable;
+  outbox: OutboxTable;
 }

@@ -1,0 +1,82 @@
+import { events } from '@honne/contracts/events';
+import { infraModes } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { accountsRelay } from '../src/events/outbox.ts';
+
+import { startHarness, type Harness } from './harness.ts';
+
+// Issue 12: a block or a deletion commits with its events; a bus that cannot take them (NATS
+// unreachable from accounts) delays them, never loses them, and a relay run twice sends them once.
+describe.each(infraModes())('accounts outbox ($name)', (mode) => {
+  let h: Harness;
+  const heard: { subject: string; key: string }[] = [];
+  beforeAll(async () => {
+    h = await startHarness(mode);
+    h.infra.bus.subscribe(
+      events.blockChanged,
+      (e) => void heard.push({ subject: 'block', key: `${e.blocker_id}>${e.blocked_id}:${e.blocked}` }),
+    );
+    h.infra.bus.subscribe(events.userDeleted, (e) => void heard.push({ subject: 'deleted', key: e.user_id }));
+    await h.infra.bus.flush();
+  });
+  afterAll(() => h?.close());
+
+  /** Accounts' own publishes fail while cut off: its NATS client errors as on a lost connection. */
+  function cutOff(): () => void {
+    const bus = h.ctx.bus;
+    const publish = bus.publish.bind(bus);
+    bus.publish = async () => {
+      throw new Error('NATS unreachable');
+    };
+    return () => {
+      bus.publish = publish;
+    };
+  }
+  const pending = async () =>
+    Number(
+      (
+        await h.ctx.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('published_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('keeps a block made while the bus is down, and sends its events once when it is back', async () => {
+    const a = (await h.register(`ob-a-${Date.now()}@example.jp`)).caller;
+    const b = (await h.register(`ob-b-${Date.now()}@example.jp`)).caller;
+    const restore = cutOff();
+    try {
+      const res = await h.post('/users/block', { id: b.userId }, h.as(a));
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await pending()).toBeGreaterThan(0);
+    } finally {
+      restore();
+    }
+    const key = `${a.userId}>${b.userId}:true`;
+    expect(heard.filter((e) => e.key === key)).toEqual([]);
+    // The relay's next round (the service runs one every second) sends it; a second round nothing more.
+    await accountsRelay(h.ctx).now();
+    await accountsRelay(h.ctx).now();
+    await expect.poll(() => heard.filter((e) => e.key === key).length).toBe(1);
+    expect(await pending()).toBe(0);
+  });
+
+  it('deletes a user and tells every service, though the bus was down at that moment', async () => {
+    const gone = await h.register(`ob-gone-${Date.now()}@example.jp`);
+    const restore = cutOff();
+    try {
+      expect((await h.post('/users/deleteUser', {}, h.as(gone.caller))).statusCode).toBe(200);
+    } finally {
+      restore();
+    }
+    expect(heard.filter((e) => e.subject === 'deleted' && e.key === gone.user_id)).toEqual([]);
+    await expect
+      .poll(() => heard.filter((e) => e.subject === 'deleted' && e.key === gone.user_id).length, {
+        timeout: 5_000,
+      })
+      .toBe(1);
+  });
+});
