@@ -143,8 +143,8 @@ export const pointsEndpoints = {
       response: {
         200: Envelope(PurchaseWebhookResult),
         400: ErrorEnvelope,
+        401: ErrorEnvelope,
         422: ErrorEnvelope,
-        503: ErrorEnvelope,
       },
     },
   }),

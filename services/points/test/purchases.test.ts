@@ -116,7 +116,7 @@ describe.each(infraModes())('the purchase webhook ($name)', (mode) => {
         headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
         payload: e.payload,
       });
-      expect(res.statusCode).toBe(503);
+      expect(res.statusCode).toBe(401);
       expect(res.json().error).toBe(messages.purchasesUnavailable);
     } finally {
       await bare.close();

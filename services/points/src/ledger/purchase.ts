@@ -22,7 +22,8 @@ export async function receivePurchase(
   signature: string | undefined,
 ): Promise<{ received: true; credited: number }> {
   const secret = ctx.config.purchaseWebhookSecret;
-  if (!secret) throw new AppError(503, 'purchases_unavailable', messages.purchasesUnavailable);
+  // Nothing to check a signature against: no delivery can be trusted (401, as for a bad credential).
+  if (!secret) throw new AppError(401, 'purchases_unavailable', messages.purchasesUnavailable);
   let event: Stripe.Event;
   try {
     event = stripe.webhooks.constructEvent(raw, signature ?? '', secret);
