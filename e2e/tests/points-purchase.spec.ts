@@ -58,6 +58,17 @@ test('buying points: the packs are listed, a completed checkout credits once, th
   await expect(page.getByRole('dialog', { name: 'ポイント履歴' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByRole('dialog', { name: 'ポイント履歴' })).toContainText('+3,000');
 
+  // The buyer asks for a refund: a reason is needed, then operators have it.
+  await page.getByRole('dialog', { name: 'ポイント履歴' }).getByRole('button', { name: '閉じる' }).click();
+  await page.getByRole('button', { name: 'ポイント払い戻し' }).click();
+  const refund = page.getByRole('dialog', { name: 'ポイント払い戻しのご依頼' });
+  await refund.getByRole('button', { name: '依頼を送る' }).click();
+  await expect(refund.getByRole('alert')).toHaveText('払い戻しを希望する理由を入力してください。');
+  await refund.getByRole('textbox', { name: '払い戻しを希望する理由' }).fill('まちがえて購入しました');
+  await refund.getByRole('button', { name: '依頼を送る' }).click();
+  await expect(page.getByText('払い戻しのご依頼を受け付けました。', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
+
   // A forged delivery changes nothing.
   const forged = { ...delivery, headers: { ...delivery.headers, 'stripe-signature': 't=1,v1=00' } };
   expect((await request.post('/api/v1/points/purchases/webhook', forged)).status()).toBe(400);

@@ -131,6 +131,11 @@ export const messages = {
   idempotencyConflict: 'この操作はすでに別の内容で受け付けられています。',
   /** An operator approving someone who never asked to be an expert. */
   expertNotRequested: 'このユーザーからの申請はありません。',
+  /** Refund requests (ours; docs/strings.md). */
+  refundReasonRequired: '払い戻しを希望する理由を入力してください。',
+  refundReasonTooLong: '理由は1000文字以内で入力してください。',
+  refundRequested: '払い戻しのご依頼を受け付けました。運営が内容を確認し、登録のメールアドレスにご連絡します。',
+  refundAlreadyOpen: '受付中のご依頼があります。運営からのご連絡をお待ちください。',
   /** The purchase webhook: a payload whose signature does not check out, or one we cannot credit. */
   purchaseSignatureInvalid: '署名を確認できませんでした。',
   purchaseNotCredited: 'この購入はポイントに換えられません。',

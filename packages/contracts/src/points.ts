@@ -101,6 +101,11 @@ export const PurchaseWebhookResult = Type.Object({
   credited: Type.Integer(),
 });
 
+/** A refund request: the user's reason, for operators (the app itself never pays money out). */
+export const REFUND_REASON_MAX = 1000;
+export const RefundRequestBody = Type.Object({ reason: Type.String({ maxLength: REFUND_REASON_MAX }) });
+export const RefundRequestResult = Type.Object({ id: Type.String(), message: Type.String() });
+
 export const pointsEndpoints = {
   sendCoin: endpoint({
     method: 'PUT',
@@ -130,6 +135,17 @@ export const pointsEndpoints = {
     schema: {
       querystring: HistoryQuery,
       response: { 200: Envelope(Type.Array(HistoryItem)), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
+  refundRequest: endpoint({
+    method: 'POST',
+    url: '/points/refund_requests',
+    service: 'points',
+    summary: 'Ask operators for a refund of purchased points (handled case by case; recorded with the balance)',
+    auth: 'user',
+    schema: {
+      body: RefundRequestBody,
+      response: { 200: Envelope(RefundRequestResult), 401: ErrorEnvelope, 403: ErrorEnvelope, 409: ErrorEnvelope },
     },
   }),
   purchaseWebhook: endpoint({

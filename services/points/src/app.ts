@@ -6,6 +6,7 @@ import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
+import { refundRoutes } from './routes/refunds.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
 export const routes: ServiceRoutes<AppContext> = [
@@ -14,4 +15,5 @@ export const routes: ServiceRoutes<AppContext> = [
   grantRoutes,
   giftRoutes,
   purchaseRoutes,
+  refundRoutes,
 ];

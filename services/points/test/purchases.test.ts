@@ -123,3 +123,38 @@ describe.each(infraModes())('the purchase webhook ($name)', (mode) => {
     }
   });
 });
+
+// /manage-point's refund request: recorded for operators with the balance, one open at a time.
+describe.each(infraModes())('refund requests ($name)', (mode) => {
+  let env: Awaited<ReturnType<typeof startPoints>>;
+  beforeAll(async () => {
+    env = await startPoints(mode);
+  });
+  afterAll(() => env?.close());
+  const ask = (userId: string, reason: string) =>
+    env.points.app.inject({
+      method: 'POST',
+      url: '/points/refund_requests',
+      headers: env.as(userId),
+      payload: { reason },
+    });
+
+  it('needs a reason, records one open request per user with the balance, and says so', async () => {
+    const empty = await ask('refunder', '   ');
+    expect(empty.statusCode).toBe(403);
+    expect(empty.json().errors).toEqual({ reason: messages.refundReasonRequired });
+    const first = await ask('refunder', '誤って購入しました');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.message).toBe(messages.refundRequested);
+    const row = await env.points.ctx.db
+      .selectFrom('refund_requests')
+      .selectAll()
+      .where('user_id', '=', 'refunder')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ reason: '誤って購入しました', balance: 0, status: 'open' });
+    const again = await ask('refunder', 'もう一度');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(messages.refundAlreadyOpen);
+    expect((await ask('someone-else', '別の人')).statusCode).toBe(200);
+  });
+});

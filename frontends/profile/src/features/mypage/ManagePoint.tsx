@@ -9,6 +9,7 @@ import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
 import { AddPoints } from './AddPoints.tsx';
 import { PointHistory } from './PointHistory.tsx';
+import { RefundRequest } from './RefundRequest.tsx';
 
 /**
  * /manage-point (spec §2): the balance with thousands separators, live, and its history. Refund,
@@ -31,7 +32,7 @@ export default function ManagePoint() {
   const balance = live ?? profile?.userCoin;
   const [history, setHistory] = useState(false);
   const [adding, setAdding] = useState(false);
-  const pending = () => void popup.alert(strings.pointsPending, { title: strings.comingSoon });
+  const [refunding, setRefunding] = useState(false);
   return (
     <>
       <Header title={strings.managePointTitle} onBack={() => navigate('/mypage')} />
@@ -52,7 +53,7 @@ export default function ManagePoint() {
           <Button variant="secondary" onClick={() => setHistory(true)}>
             {strings.pointHistory}
           </Button>
-          <Button variant="secondary" onClick={pending}>
+          <Button variant="secondary" onClick={() => setRefunding(true)}>
             {strings.pointRefund}
           </Button>
         </div>
@@ -66,15 +67,22 @@ export default function ManagePoint() {
             gap: 'var(--hn-space-2)',
           }}
         >
-          {strings.pointTiles.map((t) => (
-            <li
-              key={t}
-              className="hn-card hn-text-small"
-              aria-disabled="true"
-              style={{ textAlign: 'center', color: 'var(--hn-color-text-muted)', padding: 'var(--hn-space-3)' }}
-            >
-              <span style={{ display: 'block', fontWeight: 700, color: 'var(--hn-color-text)' }}>{t}</span>
-              {strings.comingSoon}
+          {(
+            [
+              [strings.pointTiles[0], () => setAdding(true)],
+              [strings.pointTiles[1], () => void popup.alert(strings.noCampaign)],
+              [strings.pointTiles[2], () => void popup.alert(strings.pointsHowTo, { title: strings.pointTiles[2] })],
+            ] as const
+          ).map(([label, open]) => (
+            <li key={label}>
+              <button
+                type="button"
+                className="hn-card hn-text-small"
+                style={{ width: '100%', minHeight: 56, fontWeight: 700, padding: 'var(--hn-space-3)' }}
+                onClick={open}
+              >
+                {label}
+              </button>
             </li>
           ))}
         </ul>
@@ -84,6 +92,7 @@ export default function ManagePoint() {
       </main>
       {history ? <PointHistory onClose={() => setHistory(false)} /> : null}
       {adding ? <AddPoints onClose={() => setAdding(false)} /> : null}
+      {refunding ? <RefundRequest onClose={() => setRefunding(false)} /> : null}
     </>
   );
 }

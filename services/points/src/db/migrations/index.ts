@@ -3,11 +3,13 @@ import type { MigrationSet } from '@honne/service-kit';
 import * as ledger from './2026-11-22T04-00-00-ledger.ts';
 import * as doubleEntry from './2026-11-23T22-00-00-double-entry.ts';
 import * as giftOutbox from './2026-11-24T02-11-29-gift-outbox.ts';
+import * as refundRequests from './2026-11-24T23-44-35-refund-requests.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-22T04-00-00-ledger': ledger,
     '2026-11-23T22-00-00-double-entry': doubleEntry,
     '2026-11-24T02-11-29-gift-outbox': giftOutbox,
+    '2026-11-24T23-44-35-refund-requests': refundRequests,
   },
 };
