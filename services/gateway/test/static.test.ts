@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -7,6 +9,8 @@ import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Harness, type StartedGateway } from './helpers.ts';
+
+const BIG = `var words = ${JSON.stringify('本音のSNS '.repeat(2000))};`;
 
 function fakeFrontends(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'honne-frontends-'));
@@ -20,6 +24,11 @@ function fakeFrontends(): string {
   write('profile/dist/mf-manifest.json', '{"name":"profile"}');
   write('profile/dist/remoteEntry.js', 'var profile;');
   write('profile/dist/static/js/123.9b1e44aa01.js', 'chunk');
+  // A built chunk with the variants the build writes beside it (build-kit's CompressionPlugin).
+  writeFileSync(path.join(dir, 'profile/dist/static/js/456.a1b2c3d4e5.js'), BIG);
+  writeFileSync(path.join(dir, 'profile/dist/static/js/456.a1b2c3d4e5.js.br'), brotliCompressSync(BIG));
+  writeFileSync(path.join(dir, 'profile/dist/static/js/456.a1b2c3d4e5.js.gz'), gzipSync(BIG));
+  writeFileSync(path.join(dir, 'profile/dist/remoteEntry.js.br'), brotliCompressSync('var profile;'));
   // topics and chat are not built: the gateway still starts.
   return dir;
 }
@@ -78,6 +87,35 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
     const chunk = await fetch(`${gw.url}/remotes/profile/static/js/123.9b1e44aa01.js`);
     expect(chunk.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${gw.url}/remotes/chat/mf-manifest.json`)).status).toBe(404);
+  });
+
+  // Issue 14: compressed at build time, chosen by Accept-Encoding, cached as the file is.
+  it('sends the brotli or gzip variant a browser accepts, and the file itself to one that takes neither', async () => {
+    const url = `${gw.url}/remotes/profile/static/js/456.a1b2c3d4e5.js`;
+    // The bytes as sent (fetch would decode them): node's http client leaves the body alone.
+    const get = (encoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        httpGet(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(BIG) / 10);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG);
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG);
+    // An entry file's variant is revalidated like the entry itself, or a deploy would go unseen.
+    const entry = await fetch(`${gw.url}/remotes/profile/remoteEntry.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    const plain = await get('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG);
   });
 
   it('never answers an API path with the shell', async () => {

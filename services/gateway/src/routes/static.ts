@@ -18,7 +18,8 @@ const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
-  const name = path.basename(filePath);
+  // A precompressed variant (x.js.br) is cached as the file it stands for.
+  const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
   if (ENTRY_FILES.has(name)) reply.header('cache-control', 'no-cache');
   else if (HASHED.test(name)) reply.header('cache-control', 'public, max-age=31536000, immutable');
   else reply.header('cache-control', 'public, max-age=300');
@@ -46,6 +47,8 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     root: shellBuilt ? shellDist : ctx.config.staticDir,
     serve: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each file (scripts/precompress.mjs): sent by Accept-Encoding.
+    preCompressed: true,
     setHeaders: setCacheHeaders,
   });
 
@@ -60,6 +63,7 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
       prefix: `/remotes/${remote}/`,
       decorateReply: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: setCacheHeaders,
     });
   }
