@@ -217,7 +217,7 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     for (const who of [owner, replier]) {
       const res = await h.put(`/rooms/${roomId}/showBonusStatus`, {}, who);
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ room_id: roomId, bonus: false, paid: false });
+      expect(res.json().data).toEqual({ room_id: roomId, bonus: false, paid: false, bonus_price: 0, bonus_count: 0 });
     }
     await h.ctx.db.updateTable('rooms').set({ bonus: true }).where('id', '=', roomId).execute();
     expect((await h.put(`/rooms/${roomId}/showBonusStatus`, {}, owner)).json().data).toMatchObject({ bonus: true });

@@ -191,10 +191,9 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     // calls is down in this suite: its paths answer 503, which is how we see they went to calls.
     expect(await owner('/api/v1/rooms/r1/calling', 'POST')).toBe('503');
     expect(await owner('/api/v1/calls/config')).toBe('503');
-    // points has no route for these yet: its own 404 envelope shows they reached points.
-    const bonus = await call('POST', '/api/v1/rooms/r1/bonuschat', bearer(token));
-    expect(bonus.status).toBe(404);
-    expect(bonus.body.error).toBe(messages.notFound);
+    // Bonus chat is the room's (chat); gifts are points': points' own 404 envelope for a wrong method.
+    expect(await owner('/api/v1/rooms/r1/bonuschat', 'POST')).toBe('chat');
+    expect(await owner('/api/v1/rooms/r1/confirmbonuschat', 'POST')).toBe('chat');
     expect((await call('POST', '/api/v1/users/send_coin', bearer(token))).status).toBe(404);
   });
 

@@ -40,6 +40,7 @@ describe('routes table', () => {
     expect(ownerOf('/rooms/r1/replied')).toBe('chat');
     expect(ownerOf('/rooms/r1/showBonusStatus')).toBe('chat');
     expect(ownerOf('/rooms/r1/calling')).toBe('calls');
-    expect(ownerOf('/rooms/r1/bonuschat')).toBe('points');
+    expect(ownerOf('/rooms/r1/bonuschat')).toBe('chat');
+    expect(ownerOf('/rooms/r1/confirmbonuschat')).toBe('chat');
   });
 });
