@@ -102,7 +102,7 @@ try {
       db,
       { idempotencyKey: `seed:${payer(w)}`, kind: 'grant', from: HOUSE.issued, to: payer(w), amount: 10_000_000 },
       now(),
-      'expire',
+      { lotPolicy: 'expire' },
     );
     if (r.status !== 'done') throw new Error('seed failed');
   }
@@ -123,7 +123,7 @@ try {
       db,
       { idempotencyKey: `${label}:${w}:${i}`, kind: 'gift', from: payer(w), to: to(w), amount: 100 },
       now(),
-      'expire',
+      { lotPolicy: 'expire' },
     ).then((r) => r.status === 'done');
   // The same hops as the ledger's transfer: begin, insert the key, make sure both accounts exist,
   // lock both rows in order, read the payer's lots, debit, credit, commit — 8 round trips.

@@ -8,8 +8,24 @@ export const Balance = Type.Object({
   balance: Type.Integer(),
   /** The bought part of the balance (spent first, oldest lot first); the rest was earned or granted. */
   purchased: Type.Optional(Type.Integer()),
+  /**
+   * Users under 18: the points their person may spend this calendar month (Japan time) on gifts,
+   * paid chats and paid calls, and what they spent so far; null for adults.
+   */
+  monthly_cap: Type.Optional(Nullable(Type.Integer())),
+  spent_this_month: Type.Optional(Type.Integer()),
+  /** The profile's age group is 10代: the add-points sheet asks for the bracket. */
+  teen: Type.Optional(Type.Boolean()),
+  age_bracket: Type.Optional(Nullable(Type.String())),
 });
 export type Balance = Static<typeof Balance>;
+
+/** The age brackets a user may declare for the monthly caps of minors (points' domain/spend-caps.ts). */
+export const AGE_BRACKETS = ['under16', '16to17', '18plus'] as const;
+export const AgeBracketBody = Type.Object({
+  bracket: Type.Union(AGE_BRACKETS.map((b) => Type.Literal(b))),
+});
+export type AgeBracketBody = Static<typeof AgeBracketBody>;
 
 export const TransferKindSchema = Type.Union(
   ['grant', 'purchase', 'gift', 'chat_fee', 'call_minute', 'refund', 'adjustment', 'expiry'].map((k) =>
@@ -135,6 +151,17 @@ export const pointsEndpoints = {
     schema: {
       querystring: HistoryQuery,
       response: { 200: Envelope(Type.Array(HistoryItem)), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
+  ageBracket: endpoint({
+    method: 'PUT',
+    url: '/points/age_bracket',
+    service: 'points',
+    summary: "Declare the user's age bracket (under 16, 16–17, 18 or over) for the monthly spend caps of minors",
+    auth: 'user',
+    schema: {
+      body: AgeBracketBody,
+      response: { 200: Envelope(Balance), 401: ErrorEnvelope, 403: ErrorEnvelope },
     },
   }),
   refundRequest: endpoint({

@@ -71,7 +71,8 @@ export async function startGiftHarness(mode: InfraMode) {
         ...(payload ? { payload } : {}),
       }),
 
-    async user(name = `ユーザー${n + 1}`, coins = 0): Promise<Person> {
+    /** A user with a profile (30代 unless `ageId` says otherwise) and, when asked, granted points. */
+    async user(name = `ユーザー${n + 1}`, coins = 0, ageId = 3): Promise<Person> {
       n += 1;
       const userId = `u-${tag}-${n}`;
       await publishAndWait(
@@ -83,14 +84,19 @@ export async function startGiftHarness(mode: InfraMode) {
           user_name: name,
           profile_image: null,
           gender: '2',
-          age_id: 3,
+          age_id: ageId,
           area_id: 14,
           max_point_for_chatting: 100,
           max_point_for_a_call: 200,
           updated_at: new Date(clock.now().getTime() + n).toISOString(),
         },
         async () =>
-          chat.ctx.db.selectFrom('user_cards').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+          (await chat.ctx.db
+            .selectFrom('user_cards')
+            .select('user_id')
+            .where('user_id', '=', userId)
+            .executeTakeFirst()) &&
+          points.ctx.db.selectFrom('spender_ages').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
       );
       if (coins > 0) {
         const res = await points.app.inject({
