@@ -31,7 +31,18 @@ export async function startGiftHarness(mode: InfraMode) {
   const common = { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl };
   const chatConfig = testConfig('chat', mode);
   const config = pointsConfig(mode);
-  const chat = await createChat(chatConfig, { ...common, schema: uniqueName('chat') });
+  const chatSchema = uniqueName('chat');
+  // On NATS chat has a connection of its own, so stopping it drops that connection as a crash would.
+  const startChat = () =>
+    createChat(chatConfig, {
+      cache: infra.cache,
+      clock,
+      inMemoryDb: !mode.databaseUrl,
+      ...(infra.bus.kind === 'nats' ? {} : { bus: infra.bus }),
+      schema: chatSchema,
+    });
+  let chat = await startChat();
+  let chatDown = false;
   const points = await createService(config, { ...common, schema: uniqueName('points') });
 
   const topics = topicsStandIn(infra.bus, clock);
@@ -53,8 +64,21 @@ export async function startGiftHarness(mode: InfraMode) {
   const h = {
     clock,
     infra,
-    chat,
+    /** The chat service as it runs now (a new instance after `restartChat`). */
+    get chat() {
+      return chat;
+    },
     points,
+    /** Stops chat: its HTTP, its NATS connection (on real infrastructure) and its consumers go away with it. */
+    async stopChat(): Promise<void> {
+      await chat.close();
+      chatDown = true;
+    },
+    /** Starts chat again on the same database (real infrastructure: the data outlives the process). */
+    async restartChat(): Promise<void> {
+      chat = await startChat();
+      chatDown = false;
+    },
     delivered,
     points$: (method: 'GET' | 'PUT' | 'POST', url: string, who?: Person, payload?: object) =>
       points.app.inject({
@@ -155,7 +179,7 @@ export async function startGiftHarness(mode: InfraMode) {
     async close() {
       for (const s of subs) s.unsubscribe();
       await points.close();
-      await chat.close();
+      if (!chatDown) await chat.close();
       await infra.close();
     },
   };
