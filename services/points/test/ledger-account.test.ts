@@ -65,6 +65,7 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
         user_id: 'u-1',
         balance: 0,
         purchased: 0,
+        expiring: [],
         monthly_cap: null,
         spent_this_month: 0,
         teen: false,
