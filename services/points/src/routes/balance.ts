@@ -7,7 +7,7 @@ import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../db/repos/accounts.ts';
 import { expiringLots } from '../db/repos/lots.ts';
-import { capOf, declareAge, spentSince } from '../db/repos/spend-caps.ts';
+import { capOf, declareAge, markCapped, spentSince } from '../db/repos/spend-caps.ts';
 import { LOT_REMINDER_DAYS } from '../domain/ledger.ts';
 import { jstMonthStart } from '../domain/spend-caps.ts';
 
@@ -42,6 +42,7 @@ export function balanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, pointsEndpoints.ageBracket, async ({ caller, body }) => {
     if (!AGE_BRACKETS.includes(body.bracket)) throw fieldErrors({ bracket: messages.ageBracketInvalid });
     await declareAge(ctx.db, caller.userId, body.bracket, ctx.clock.now());
+    await markCapped(ctx.db, caller.userId, ledgerRules(ctx.config).minorCaps!, ctx.clock.now());
     ctx.log.info({ user_id: caller.userId, bracket: body.bracket }, 'age bracket declared');
     return ok(await balanceOf(ctx, caller.userId));
   });

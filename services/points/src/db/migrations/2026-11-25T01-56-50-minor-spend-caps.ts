@@ -15,8 +15,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('spender_ages_family').on('spender_ages').column('family_id').execute();
+  // Set on every account of a person under 18, so a transfer looks the cap up only for them.
+  await db.schema
+    .alterTable('accounts')
+    .addColumn('capped', 'boolean', (c) => c.notNull().defaultTo(false))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('accounts').dropColumn('capped').execute();
   await db.schema.dropTable('spender_ages').execute();
 }

@@ -96,7 +96,7 @@ export async function transfer(
         .execute();
       const accounts = await trx
         .selectFrom('accounts')
-        .select(['user_id', 'balance', 'purchased'])
+        .select(['user_id', 'balance', 'purchased', 'capped'])
         .where('user_id', 'in', [input.from, input.to])
         .orderBy('user_id')
         .forUpdate()
@@ -120,7 +120,7 @@ export async function transfer(
         );
         const plan = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
         if (!plan) throw new Insufficient();
-        if (rules.minorCaps && isSpendKind(input.kind)) {
+        if (payer.capped && rules.minorCaps && isSpendKind(input.kind)) {
           const person = await capOf(trx, input.from, rules.minorCaps);
           if (person.cap !== null) {
             await lockFamily(trx, person.family);

@@ -91,3 +91,20 @@ export async function lockFamily(trx: Transaction<PointsDb>, family: string[]): 
   const key = [...family].sort()[0]!;
   await sql`select pg_advisory_xact_lock(hashtext(${`points-family:${key}`}))`.execute(trx);
 }
+
+/**
+ * Marks every account of the user's person as capped or not, after their age changed (profile or
+ * declaration): the ledger's transfer reads the flag with the row it locks anyway, so adults pay no
+ * lookup. Accounts not open yet are opened at 0 with the flag.
+ */
+export async function markCapped(db: Kysely<PointsDb>, userId: string, caps: MinorCaps, now: Date): Promise<void> {
+  const person = await capOf(db, userId, caps);
+  const capped = person.cap !== null;
+  await db
+    .insertInto('accounts')
+    .values(
+      person.family.map((u) => ({ user_id: u, balance: 0, purchased: 0, capped, created_at: now, updated_at: now })),
+    )
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ capped }))
+    .execute();
+}
