@@ -89,4 +89,7 @@ test(`a paid call over ${transport} runs the payer down to zero: the meter and t
   const balanceOf = async (who: typeof payer) =>
     (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;
   expect([await balanceOf(payer), await balanceOf(owner)]).toEqual([0, 30]);
+  // The next journey gets the machine (and the SFU) without these two pages.
+  await pp.context().close();
+  await po.context().close();
 });
