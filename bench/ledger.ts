@@ -1,14 +1,15 @@
 // Ledger transfers on real PostgreSQL (issue 15): transfers/s and latency with 50 concurrent payers
 // spread over distinct accounts, and with all 50 paying into one hot account (row locks queue),
 // each next to the floor, the same round trips and row locks issued with raw `pg` and none of our
-// code. PostgreSQL's own time per transfer is the CPU its backends spent (from /proc), divided by
-// the transfers. After each run the books are checked: the sum of all accounts is 0, no balance is
+// code. PostgreSQL's own time per transfer is the CPU the processes of this PostgreSQL spent (its
+// backends and background workers, found in pg_stat_activity; read from /proc), divided by the
+// transfers: other clusters on the machine are not counted. After each run the books are checked: the sum of all accounts is 0, no balance is
 // negative, one transfer row per accepted transfer.
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 
-import { createService, HOUSE, loadConfig, sumOfAllAccounts, transfer } from '@honne/points';
+import { createService, HOUSE, ledgerRules, loadConfig, sumOfAllAccounts, transfer } from '@honne/points';
 import pg from 'pg';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -18,22 +19,32 @@ const PAYERS = Number(process.env.BENCH_PAYERS ?? 50);
 // The services' pool size (service-kit db.ts), for the floor too: the same connections queue alike.
 const POOL = 10;
 
-/** CPU seconds all postgres processes on this machine have used so far. */
-function postgresCpu(): number {
+/** The processes of the PostgreSQL this bench talks to (backends and its background workers), not other clusters on the machine. */
+async function clusterPids(): Promise<number[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity');
+    return rows.map((r) => r.pid);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds each of these processes has used so far. */
+function cpuOf(pids: readonly number[]): Map<number, number> {
   const tick = 100; // USER_HZ on Linux
-  let total = 0;
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm !== 'postgres') continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(fields[11]) + Number(fields[12])) / tick;
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) / tick);
     } catch {
       // the process ended meanwhile
     }
   }
-  return total;
+  return cpu;
 }
 
 interface Run {
@@ -50,7 +61,7 @@ interface Run {
 async function drive(once: (worker: number, i: number) => Promise<boolean>): Promise<Run> {
   const latencies: number[] = [];
   let refused = 0;
-  const pgBefore = postgresCpu();
+  const pgBefore = cpuOf(await clusterPids());
   const nodeBefore = process.cpuUsage();
   const started = performance.now();
   const until = started + DURATION_MS;
@@ -65,7 +76,9 @@ async function drive(once: (worker: number, i: number) => Promise<boolean>): Pro
   );
   const seconds = (performance.now() - started) / 1000;
   const node = process.cpuUsage(nodeBefore);
-  const pgCpu = postgresCpu() - pgBefore;
+  // Backends the pool opened during the run count whole; those there before, what they added.
+  const pgAfter = cpuOf(await clusterPids());
+  const pgCpu = [...pgAfter].reduce((sum, [pid, cpu]) => sum + cpu - (pgBefore.get(pid) ?? 0), 0);
   latencies.sort((a, b) => a - b);
   const q = (p: number) =>
     Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0).toFixed(2));
@@ -87,6 +100,8 @@ const points = await createService({ ...loadConfig({ ...process.env, DATABASE_UR
   migrate: true,
 });
 const db = points.ctx.db;
+// The rules the service runs with: the lot policy and the monthly caps of minors (a query per spend).
+const rules = ledgerRules(points.ctx.config);
 const floor = new pg.Pool({ connectionString: DATABASE_URL, max: POOL });
 const floorSchema = `${schema}_floor`;
 const tag = randomBytes(3).toString('hex');
@@ -102,7 +117,7 @@ try {
       db,
       { idempotencyKey: `seed:${payer(w)}`, kind: 'grant', from: HOUSE.issued, to: payer(w), amount: 10_000_000 },
       now(),
-      'expire',
+      rules,
     );
     if (r.status !== 'done') throw new Error('seed failed');
   }
@@ -123,7 +138,7 @@ try {
       db,
       { idempotencyKey: `${label}:${w}:${i}`, kind: 'gift', from: payer(w), to: to(w), amount: 100 },
       now(),
-      'expire',
+      rules,
     ).then((r) => r.status === 'done');
   // The same hops as the ledger's transfer: begin, insert the key, make sure both accounts exist,
   // lock both rows in order, read the payer's lots, debit, credit, commit — 8 round trips.

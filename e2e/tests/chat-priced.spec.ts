@@ -96,6 +96,19 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   expect(again.status()).toBe(200);
   expect([await balanceOf(b), await balanceOf(a)]).toEqual([300, 200]);
 
+  // B's point history lists the fee and the bonus once each, after the grant.
+  const history = await signedInPage(browser, b);
+  await history.goto('/manage-point');
+  await history.getByRole('button', { name: 'ポイント履歴' }).click();
+  const rows = history.getByTestId('point-history-row');
+  await expect(rows).toHaveCount(3);
+  for (const i of [0, 1]) {
+    await expect(rows.nth(i)).toContainText('チャット料金');
+    await expect(rows.nth(i)).toContainText('−100 P');
+  }
+  await expect(rows.nth(2)).toContainText('運営からの付与');
+  await history.close();
+
   // Posting again replaces the voice: the open rooms show 'no such voice' and go back.
   await postVoice(request, a, { title: '新しい相談', chat_price: 100 });
   await expect(pb.getByText('該当する声がありません。既に削除されている可能性があります。')).toBeVisible();

@@ -239,6 +239,22 @@ export const strings = {
     tooLong: '理由は1000文字以内で入力してください。',
     send: '依頼を送る',
   },
+  /** The reminder before purchased points expire (資金決済法 expire policy; ours, docs/strings.md). */
+  expiringNotice: (points: number, at: string) =>
+    `${points.toLocaleString('ja-JP')}ポイントが${new Date(at).toLocaleDateString('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'long', day: 'numeric' })}に有効期限を迎えます。お早めにご利用ください。`,
+  /** Monthly caps of users under 18 (ours, docs/strings.md). */
+  monthlyCap: {
+    title: '18歳未満の方のご利用上限',
+    about:
+      '18歳未満の方がプレゼント・有料チャット・有料通話に使えるポイントは、1か月あたり16歳未満 5,000ポイント、16〜17歳 20,000ポイントまでです。',
+    usage: (spent: number, cap: number) =>
+      `今月のご利用：${spent.toLocaleString('ja-JP')} / ${cap.toLocaleString('ja-JP')}ポイント`,
+    bracket: '年齢の区分',
+    brackets: { under16: '16歳未満', '16to17': '16〜17歳', '18plus': '18歳以上' } as Record<string, string>,
+    choose: '選んでください',
+    save: '保存する',
+    saved: '年齢の区分を保存しました。',
+  },
   addPointsSheet: {
     title: 'ポイントを追加する',
     how: 'ポイントはお支払いサービスの決済画面で購入します。決済が完了すると、保有ポイントにすぐ反映されます（1ポイント＝1円・税込）。',

@@ -355,7 +355,13 @@ export const requests = {
       call_id: Type.Optional(Type.String()),
     }),
     reply: Type.Object({
-      status: Type.Union([Type.Literal('done'), Type.Literal('insufficient'), Type.Literal('conflict')]),
+      /** 'monthly_cap': the payer is under 18 and this would pass their monthly cap (nothing written). */
+      status: Type.Union([
+        Type.Literal('done'),
+        Type.Literal('insufficient'),
+        Type.Literal('monthly_cap'),
+        Type.Literal('conflict'),
+      ]),
       replayed: Type.Boolean(),
       /** The payer's balance after it (also when refused). */
       balance: Type.Integer(),

@@ -127,6 +127,13 @@ export const messages = {
   /** A gift to someone who is not the sender's partner in that room, or between blocked users. */
   giftNotAllowed: 'このお相手にはプレゼントを送れません。',
   giftCoinInvalid: 'プレゼントは100・300・500・1000ポイントから選んでください。',
+  /** A user under 18 whose spend would pass their monthly cap (gifts, paid chats, paid calls; ours, docs/strings.md). */
+  minorMonthlyCap:
+    '18歳未満の方が1か月に使えるポイントの上限に達するため、ご利用いただけません。上限は毎月1日に戻ります。',
+  /** The age bracket sent is not one of the three offered. */
+  ageBracketInvalid: '年齢の区分を選んでください。',
+  /** The operator report's base date is not a 31 March or 30 September. */
+  baseDateInvalid: '基準日は3月31日か9月30日を YYYY-MM-DD で指定してください。',
   /** The same idempotency key was used for a different movement. */
   idempotencyConflict: 'この操作はすでに別の内容で受け付けられています。',
   /** An operator approving someone who never asked to be an expert. */

@@ -8,8 +8,49 @@ export const Balance = Type.Object({
   balance: Type.Integer(),
   /** The bought part of the balance (spent first, oldest lot first); the rest was earned or granted. */
   purchased: Type.Optional(Type.Integer()),
+  /** Purchased points that expire within the reminder window (30 days), soonest first: the reminder. */
+  expiring: Type.Optional(
+    Type.Array(Type.Object({ points: Type.Integer(), expires_at: Type.String({ format: 'date-time' }) })),
+  ),
+  /**
+   * Users under 18: the points their person may spend this calendar month (Japan time) on gifts,
+   * paid chats and paid calls, and what they spent so far; null for adults.
+   */
+  monthly_cap: Type.Optional(Nullable(Type.Integer())),
+  spent_this_month: Type.Optional(Type.Integer()),
+  /** The profile's age group is 10代: the add-points sheet asks for the bracket. */
+  teen: Type.Optional(Type.Boolean()),
+  age_bracket: Type.Optional(Nullable(Type.String())),
 });
 export type Balance = Static<typeof Balance>;
+
+/**
+ * The operator report of the unused purchased balance on a base date (資金決済法: 31 March and
+ * 30 September). Purchased points only; earned and granted points are no prepaid instrument.
+ */
+export const UnusedReportQuery = Type.Object({
+  /** 'YYYY-03-31' or 'YYYY-09-30'; default the latest base date that has ended. */
+  base_date: Type.Optional(Type.String({ maxLength: 10 })),
+});
+export const UnusedReport = Type.Object({
+  base_date: Type.String(),
+  /** The lot policy in force: under 'expire' lots last 180 days and no report is due. */
+  policy: Type.String(),
+  /** Purchased points (= yen) bought up to the end of the base date and not yet spent or expired then. */
+  unused_purchased: Type.Integer(),
+  /** ¥10,000,000: above it the balance is reported and half of it deposited. */
+  threshold: Type.Integer(),
+  report_required: Type.Boolean(),
+  deposit_required: Type.Integer(),
+});
+export type UnusedReport = Static<typeof UnusedReport>;
+
+/** The age brackets a user may declare for the monthly caps of minors (points' domain/spend-caps.ts). */
+export const AGE_BRACKETS = ['under16', '16to17', '18plus'] as const;
+export const AgeBracketBody = Type.Object({
+  bracket: Type.Union(AGE_BRACKETS.map((b) => Type.Literal(b))),
+});
+export type AgeBracketBody = Static<typeof AgeBracketBody>;
 
 export const TransferKindSchema = Type.Union(
   ['grant', 'purchase', 'gift', 'chat_fee', 'call_minute', 'refund', 'adjustment', 'expiry'].map((k) =>
@@ -137,6 +178,17 @@ export const pointsEndpoints = {
       response: { 200: Envelope(Type.Array(HistoryItem)), 401: ErrorEnvelope, 403: ErrorEnvelope },
     },
   }),
+  ageBracket: endpoint({
+    method: 'PUT',
+    url: '/points/age_bracket',
+    service: 'points',
+    summary: "Declare the user's age bracket (under 16, 16–17, 18 or over) for the monthly spend caps of minors",
+    auth: 'user',
+    schema: {
+      body: AgeBracketBody,
+      response: { 200: Envelope(Balance), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
   refundRequest: endpoint({
     method: 'POST',
     url: '/points/refund_requests',
@@ -162,6 +214,17 @@ export const pointsEndpoints = {
         401: ErrorEnvelope,
         422: ErrorEnvelope,
       },
+    },
+  }),
+  unusedReport: endpoint({
+    method: 'GET',
+    url: '/admin/points/reports/unused',
+    service: 'points',
+    summary: 'Operator report: the unused purchased balance on a base date (31 March / 30 September)',
+    auth: 'operator',
+    schema: {
+      querystring: UnusedReportQuery,
+      response: { 200: Envelope(UnusedReport), 401: ErrorEnvelope, 403: ErrorEnvelope },
     },
   }),
   grant: endpoint({

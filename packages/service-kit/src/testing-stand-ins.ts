@@ -68,19 +68,25 @@ function gone(topic_id: string): TopicReply {
 
 /**
  * Points, stood in for: a wallet per user (plenty unless a test sets it) and every transfer asked
- * for, once per key, as the ledger keeps them.
+ * for, once per key, as the ledger keeps them. `monthLeft` is what a user under 18 may still spend
+ * this month (no cap unless a test sets it).
  */
 export function pointsStandIn(bus: Bus) {
   const wallet = new Map<string, number>();
+  const monthLeft = new Map<string, number>();
   const charges = new Map<string, TransferAsked>();
   const subscription: Subscription = bus.respond(requests.pointsTransfer, async (r) => {
     const balance = () => wallet.get(r.from) ?? 1_000_000;
     if (charges.has(r.key)) return { status: 'done' as const, replayed: true, balance: balance() };
     if (balance() < r.amount) return { status: 'insufficient' as const, replayed: false, balance: balance() };
+    const left = monthLeft.get(r.from);
+    if (left !== undefined && left < r.amount)
+      return { status: 'monthly_cap' as const, replayed: false, balance: balance() };
+    if (left !== undefined) monthLeft.set(r.from, left - r.amount);
     wallet.set(r.from, balance() - r.amount);
     wallet.set(r.to, (wallet.get(r.to) ?? 0) + r.amount);
     charges.set(r.key, r);
     return { status: 'done' as const, replayed: false, balance: balance() };
   });
-  return { subscription, wallet, charges };
+  return { subscription, wallet, monthLeft, charges };
 }

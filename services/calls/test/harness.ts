@@ -56,7 +56,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   // Topics and points are stood in for (the kit's stand-ins): voices the tests make, wallets and charges.
   const topics = topicsStandIn(infra.bus, clock);
   const points = pointsStandIn(infra.bus);
-  const { wallet, charges } = points;
+  const { wallet, monthLeft, charges } = points;
   const delivered: Delivered[] = [];
   const subs: Subscription[] = [
     topics.subscription,
@@ -80,6 +80,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     topics,
     delivered,
     wallet,
+    monthLeft,
     charges,
     /** A request to the calls service as `who`. */
     calls$: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>

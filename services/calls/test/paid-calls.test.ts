@@ -146,6 +146,20 @@ describe.each(infraModes())('paid calls: charged per begun minute by the serverâ
     expect(h.wallet.get(a.userId)).toBe(1_000_000 - 90);
   });
 
+  it('ends the call like a cap when a payer under 18 reaches their monthly cap (points answers monthly_cap)', async () => {
+    const { a, b, room, call } = await connected(30);
+    h.monthLeft.set(a.userId, 70);
+    await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: true });
+    await talk(61_000, a, b, room);
+    expect(chargesOf(call.id)).toHaveLength(2);
+    await talk(60_000, a, b, room);
+    expect(await h.stateOf(a, 'end')).toMatchObject({ end_cause: 'spend_cap' });
+    expect(await h.stateOf(b, 'end')).toMatchObject({ end_cause: 'spend_cap' });
+    expect(chargesOf(call.id)).toHaveLength(2);
+    expect(h.wallet.get(a.userId)).toBe(1_000_000 - 60);
+  });
+
   it('charges nothing when the payer refuses; the owner is told', async () => {
     const { a, b, room, call } = await connected(20);
     await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);

@@ -7,6 +7,7 @@ import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { refundRoutes } from './routes/refunds.ts';
+import { reportRoutes } from './routes/reports.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
 export const routes: ServiceRoutes<AppContext> = [
@@ -16,4 +17,5 @@ export const routes: ServiceRoutes<AppContext> = [
   giftRoutes,
   purchaseRoutes,
   refundRoutes,
+  reportRoutes,
 ];

@@ -22,6 +22,7 @@ export const service = defineService<PointsConfig, PointsDb, AppContext>({
 export const { createService } = service;
 export type RunningService = Running<AppContext>;
 export { loadConfig };
+export { ledgerRules } from './config.ts';
 export type { AppContext };
 // For bench/ledger.ts: the ledger's own transfer, measured as the routes and the bus call it.
 export { sumOfAllAccounts, transfer } from './db/repos/ledger.ts';

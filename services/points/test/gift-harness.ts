@@ -31,7 +31,18 @@ export async function startGiftHarness(mode: InfraMode) {
   const common = { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl };
   const chatConfig = testConfig('chat', mode);
   const config = pointsConfig(mode);
-  const chat = await createChat(chatConfig, { ...common, schema: uniqueName('chat') });
+  const chatSchema = uniqueName('chat');
+  // On NATS chat has a connection of its own, so stopping it drops that connection as a crash would.
+  const startChat = () =>
+    createChat(chatConfig, {
+      cache: infra.cache,
+      clock,
+      inMemoryDb: !mode.databaseUrl,
+      ...(infra.bus.kind === 'nats' ? {} : { bus: infra.bus }),
+      schema: chatSchema,
+    });
+  let chat = await startChat();
+  let chatDown = false;
   const points = await createService(config, { ...common, schema: uniqueName('points') });
 
   const topics = topicsStandIn(infra.bus, clock);
@@ -53,8 +64,21 @@ export async function startGiftHarness(mode: InfraMode) {
   const h = {
     clock,
     infra,
-    chat,
+    /** The chat service as it runs now (a new instance after `restartChat`). */
+    get chat() {
+      return chat;
+    },
     points,
+    /** Stops chat: its HTTP, its NATS connection (on real infrastructure) and its consumers go away with it. */
+    async stopChat(): Promise<void> {
+      await chat.close();
+      chatDown = true;
+    },
+    /** Starts chat again on the same database (real infrastructure: the data outlives the process). */
+    async restartChat(): Promise<void> {
+      chat = await startChat();
+      chatDown = false;
+    },
     delivered,
     points$: (method: 'GET' | 'PUT' | 'POST', url: string, who?: Person, payload?: object) =>
       points.app.inject({
@@ -71,7 +95,8 @@ export async function startGiftHarness(mode: InfraMode) {
         ...(payload ? { payload } : {}),
       }),
 
-    async user(name = `ユーザー${n + 1}`, coins = 0): Promise<Person> {
+    /** A user with a profile (30代 unless `ageId` says otherwise) and, when asked, granted points. */
+    async user(name = `ユーザー${n + 1}`, coins = 0, ageId = 3): Promise<Person> {
       n += 1;
       const userId = `u-${tag}-${n}`;
       await publishAndWait(
@@ -83,14 +108,19 @@ export async function startGiftHarness(mode: InfraMode) {
           user_name: name,
           profile_image: null,
           gender: '2',
-          age_id: 3,
+          age_id: ageId,
           area_id: 14,
           max_point_for_chatting: 100,
           max_point_for_a_call: 200,
           updated_at: new Date(clock.now().getTime() + n).toISOString(),
         },
         async () =>
-          chat.ctx.db.selectFrom('user_cards').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+          (await chat.ctx.db
+            .selectFrom('user_cards')
+            .select('user_id')
+            .where('user_id', '=', userId)
+            .executeTakeFirst()) &&
+          points.ctx.db.selectFrom('spender_ages').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
       );
       if (coins > 0) {
         const res = await points.app.inject({
@@ -149,7 +179,7 @@ export async function startGiftHarness(mode: InfraMode) {
     async close() {
       for (const s of subs) s.unsubscribe();
       await points.close();
-      await chat.close();
+      if (!chatDown) await chat.close();
       await infra.close();
     },
   };

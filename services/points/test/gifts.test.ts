@@ -4,6 +4,7 @@ import { events } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
 import { startGiftHarness, type Person } from './gift-harness.ts';
 
 describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
@@ -90,6 +91,17 @@ describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
     expect(await h.balance(a)).toBe(300);
     expect(await h.balance(b)).toBe(0);
     expect((await h.gift(a, { coin: 100, room_id: room })).json().data).toMatchObject({ balance: 200 });
+  });
+
+  it('holds a teen to the monthly cap of users under 18: past it the gift is refused with its message, no stamp', async () => {
+    const [teen, b] = [await h.user('てつ', 10_000, TEEN_AGE_ID), await h.user('ぶんた')];
+    const room = await h.room(b, teen);
+    for (let i = 0; i < 5; i++) expect((await h.gift(teen, { coin: 1000, room_id: room })).statusCode).toBe(200);
+    const over = await h.gift(teen, { coin: 100, room_id: room });
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toMatchObject({ error: messages.minorMonthlyCap, errors: { coin: messages.minorMonthlyCap } });
+    expect([await h.balance(teen), await h.balance(b)]).toEqual([5000, 5000]);
+    await eventually(async () => expect(await giftStamps(b, room)).toHaveLength(5));
   });
 
   it('offers only 100, 300, 500 and 1000 points', async () => {

@@ -61,7 +61,16 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
       },
     });
     expect(res.json()).toEqual({
-      data: { user_id: 'u-1', balance: 0, purchased: 0 },
+      data: {
+        user_id: 'u-1',
+        balance: 0,
+        purchased: 0,
+        expiring: [],
+        monthly_cap: null,
+        spent_this_month: 0,
+        teen: false,
+        age_bracket: null,
+      },
       status: 200,
       error: null,
       last_doc_id: null,

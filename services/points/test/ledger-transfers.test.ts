@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
   let env: Awaited<ReturnType<typeof startPoints>>;
   const clock = new ManualClock('2026-04-01T00:00:00.000Z');
-  const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), 'expire');
+  const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), { lotPolicy: 'expire' });
   beforeAll(async () => {
     env = await startPoints(mode, {}, clock);
   });

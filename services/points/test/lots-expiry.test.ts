@@ -5,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOf } from '../src/db/repos/accounts.ts';
 import { sumOfAllAccounts, transfer, type TransferInput } from '../src/db/repos/ledger.ts';
 import { expiringLots, unusedPurchasedAt } from '../src/db/repos/lots.ts';
-import { HOUSE, latestBaseDate } from '../src/domain/ledger.ts';
+import { baseDateFrom, HOUSE, latestBaseDate, latestEndedBaseDate } from '../src/domain/ledger.ts';
 import { sweepExpiredLots } from '../src/jobs/expire-lots.ts';
-import { startPoints } from './support.ts';
+import { OPERATOR_TOKEN, startPoints } from './support.ts';
 
 const DAY = 86_400_000;
 
 describe.each(infraModes())('points purchased lots: expiry and report ($name)', (mode) => {
   let env: Awaited<ReturnType<typeof startPoints>>;
   const clock = new ManualClock('2026-03-01T00:00:00.000Z');
-  const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), 'expire');
+  const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), { lotPolicy: 'expire' });
   beforeAll(async () => {
     env = await startPoints(mode, {}, clock);
   });
@@ -28,10 +28,16 @@ describe.each(infraModes())('points purchased lots: expiry and report ($name)', 
     await move({ idempotencyKey: 'grant:e-1', kind: 'grant', from: HOUSE.issued, to: 'e-1', amount: 50 });
     await move({ idempotencyKey: 'gift:e-1', kind: 'gift', from: 'e-1', to: 'e-2', amount: 200 });
 
+    // No reminder while expiry is more than 30 days away.
+    const balance = async () =>
+      (await env.points.app.inject({ method: 'GET', url: '/points/balance', headers: env.as('e-1') })).json().data;
+    expect((await balance()).expiring).toEqual([]);
     clock.advance(160 * DAY);
     expect(await sweepExpiredLots(env.points.ctx)).toBe(0);
     const soon = await expiringLots(db, 'e-1', clock.now(), new Date(clock.now().getTime() + 30 * DAY));
     expect(soon.map((l) => l.remaining)).toEqual([300]);
+    // The reminder the user sees on /manage-point: 300 points, expiring 180 days after 1 March.
+    expect((await balance()).expiring).toEqual([{ points: 300, expires_at: '2026-08-28T00:00:00.000Z' }]);
 
     clock.advance(21 * DAY);
     const [a, b] = await Promise.all([sweepExpiredLots(env.points.ctx), sweepExpiredLots(env.points.ctx)]);
@@ -54,5 +60,46 @@ describe.each(infraModes())('points purchased lots: expiry and report ($name)', 
     expect(await unusedPurchasedAt(env.points.ctx.db, clock.now())).toBe(0);
     expect(latestBaseDate(new Date('2026-05-10T00:00:00Z'))).toEqual(new Date('2026-03-31T00:00:00Z'));
     expect(latestBaseDate(new Date('2026-02-10T00:00:00Z'))).toEqual(new Date('2025-09-30T00:00:00Z'));
+  });
+
+  it('answers operators the unused balance per base date, over the API (the CLI runs the same code)', async () => {
+    const report = (query: string, authorization = `Bearer ${OPERATOR_TOKEN}`) =>
+      env.points.app.inject({
+        method: 'GET',
+        url: `/admin/points/reports/unused${query}`,
+        headers: { authorization },
+      });
+    const march = await report('?base_date=2026-03-31');
+    expect(march.statusCode, march.body).toBe(200);
+    expect(march.json().data).toEqual({
+      base_date: '2026-03-31',
+      policy: 'expire',
+      unused_purchased: 300,
+      threshold: 10_000_000,
+      report_required: false,
+      deposit_required: 0,
+    });
+    // Without a date: the latest base date that has ended in Japan (now is late August 2026).
+    expect((await report('')).json().data).toMatchObject({ base_date: '2026-03-31' });
+    expect((await report('?base_date=2026-09-30')).json().data).toMatchObject({ unused_purchased: 0 });
+    const bad = await report('?base_date=2026-04-01');
+    expect(bad.statusCode).toBe(403);
+    expect(bad.json().errors).toEqual({ base_date: '基準日は3月31日か9月30日を YYYY-MM-DD で指定してください。' });
+    expect((await report('?base_date=2026-03-31', 'Bearer wrong-token-0123456789')).statusCode).toBe(401);
+    const asUser = await env.points.app.inject({
+      method: 'GET',
+      url: '/admin/points/reports/unused',
+      headers: env.as('e-1'),
+    });
+    expect(asUser.statusCode).toBe(401);
+  });
+
+  it('counts a purchase on the base date itself until midnight in Japan, and one after it not', () => {
+    expect(baseDateFrom('2026-03-31')?.endsAt.toISOString()).toBe('2026-03-31T15:00:00.000Z');
+    expect(baseDateFrom('2026-09-30')?.endsAt.toISOString()).toBe('2026-09-30T15:00:00.000Z');
+    expect(baseDateFrom('2026-06-30')).toBeUndefined();
+    expect(latestEndedBaseDate(new Date('2026-03-31T14:00:00Z'))).toBe('2025-09-30');
+    expect(latestEndedBaseDate(new Date('2026-03-31T15:00:00Z'))).toBe('2026-03-31');
+    expect(latestEndedBaseDate(new Date('2026-12-01T00:00:00Z'))).toBe('2026-09-30');
   });
 });

@@ -1,7 +1,10 @@
 import { messages } from '@honne/contracts';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, uniqueName } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ledgerRules } from '../src/config.ts';
+import { transfer } from '../src/db/repos/ledger.ts';
+import { TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
 import { startGiftHarness } from './gift-harness.ts';
 
 describe.each(infraModes())('paid chat: the fee is charged once, when the room opens ($name)', (mode) => {
@@ -52,6 +55,28 @@ describe.each(infraModes())('paid chat: the fee is charged once, when the room o
       errors: { chat_price: 'ポイントが不足です。' },
     });
     expect([await h.balance(replier), await h.balance(owner)]).toEqual([50, 0]);
+    const rooms = await h.chat.ctx.db.selectFrom('rooms').select('id').where('topic_id', '=', voice).execute();
+    expect(rooms).toEqual([]);
+  });
+
+  it('refuses a teen whose month is spent with the monthly cap’s message, and opens no room', async () => {
+    const [owner, teen] = [await h.user('おうか'), await h.user('てつ', 6000, TEEN_AGE_ID)];
+    // 4,950 of the month's 5,000 spent already.
+    const spent = await transfer(
+      h.points.ctx.db,
+      { idempotencyKey: uniqueName('spent'), kind: 'gift', from: teen.userId, to: owner.userId, amount: 4950 },
+      h.clock.now(),
+      ledgerRules(h.points.ctx.config),
+    );
+    expect(spent.status).toBe('done');
+    const voice = h.voice(owner, 100);
+    const res = await h.openRoom(teen, voice, { confirm_price: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      error: messages.minorMonthlyCap,
+      errors: { chat_price: messages.minorMonthlyCap },
+    });
+    expect(await h.balance(teen)).toBe(1050);
     const rooms = await h.chat.ctx.db.selectFrom('rooms').select('id').where('topic_id', '=', voice).execute();
     expect(rooms).toEqual([]);
   });

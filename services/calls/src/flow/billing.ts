@@ -37,6 +37,8 @@ export async function billDue(
       room_id: row.room_id,
     });
     if (answer.status === 'insufficient') return 'short';
+    // A payer under 18 at their monthly cap (points service): the call ends as at a cap they set.
+    if (answer.status === 'monthly_cap') return 'capped';
     if (answer.status !== 'done') throw new Error(`points refused call:${row.id}:${period} (${answer.status})`);
     await updateCall(ctx.db, callId, (r) =>
       r.billed_periods >= period ? null : { billed_periods: period, charged_points: period * r.call_price },

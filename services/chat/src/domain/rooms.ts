@@ -229,6 +229,9 @@ export async function chargeChatFee(
   if (answer.status === 'insufficient') {
     throw new AppError(403, 'points_insufficient', messages.chatPointsShort, { chat_price: messages.chatPointsShort });
   }
+  if (answer.status === 'monthly_cap') {
+    throw new AppError(403, 'monthly_cap', messages.minorMonthlyCap, { chat_price: messages.minorMonthlyCap });
+  }
   if (answer.status !== 'done') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
   return true;
 }

@@ -83,6 +83,32 @@ export function lotNeedsReminder(expiresAt: Date | null, now: Date): boolean {
   return expiresAt !== null && expiresAt > now && expiresAt.getTime() - now.getTime() <= LOT_REMINDER_DAYS * DAY_MS;
 }
 
+const JST_MS = 9 * 3_600_000;
+
+/**
+ * A report's base date from 'YYYY-MM-DD' (31 March or 30 September only), with the instant its day
+ * ends in Japan: movements before that instant count. undefined for any other date.
+ */
+export function baseDateFrom(text: string): { date: string; endsAt: Date } | undefined {
+  const m = /^(\d{4})-(03-31|09-30)$/.exec(text);
+  if (!m) return undefined;
+  const [month, day] = m[2] === '03-31' ? [2, 31] : [8, 30];
+  return { date: text, endsAt: new Date(Date.UTC(Number(m[1]), month, day + 1) - JST_MS) };
+}
+
+/** The latest base date whose day has ended in Japan by `now`, as 'YYYY-MM-DD'. */
+export function latestEndedBaseDate(now: Date): string {
+  const jst = new Date(now.getTime() + JST_MS);
+  const y = jst.getUTCFullYear();
+  const md = jst.toISOString().slice(5, 10);
+  if (md > '09-30') return `${y}-09-30`;
+  if (md > '03-31') return `${y}-03-31`;
+  return `${y - 1}-09-30`;
+}
+
+/** Japan's reporting threshold: an unused prepaid balance above ¥10,000,000 on a base date is reported, half deposited. */
+export const REPORT_THRESHOLD_YEN = 10_000_000;
+
 /** The base dates of the unused-balance report (31 March and 30 September), latest on or before `now`. */
 export function latestBaseDate(now: Date): Date {
   const y = now.getUTCFullYear();

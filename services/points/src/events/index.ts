@@ -3,9 +3,10 @@ import type { Subscription } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { respondBalance } from './balance-get.ts';
 import { respondTransfer } from './transfer-request.ts';
+import { onProfileUpdated } from './profile-updated.ts';
 import { onUserDeleted } from './user-deleted.ts';
 import { onUserRegistered } from './user-registered.ts';
 
 export function subscribeAll(ctx: AppContext): Subscription[] {
-  return [onUserRegistered(ctx), onUserDeleted(ctx), respondBalance(ctx), respondTransfer(ctx)];
+  return [onUserRegistered(ctx), onUserDeleted(ctx), onProfileUpdated(ctx), respondBalance(ctx), respondTransfer(ctx)];
 }

@@ -1,6 +1,7 @@
 import { requests } from '@honne/contracts/events';
 import { serviceQueue, type Subscription } from '@honne/service-kit';
 
+import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 import { transfer } from '../db/repos/ledger.ts';
@@ -31,7 +32,7 @@ export function respondTransfer(ctx: AppContext): Subscription {
           callId: r.call_id ?? null,
         },
         ctx.clock.now(),
-        ctx.config.lotPolicy ?? 'expire',
+        ledgerRules(ctx.config),
       );
       const replayed = result.status === 'done' && result.replayed;
       if (result.status === 'done' && !replayed) await announceBalances(ctx, [r.from, r.to]);

@@ -9,6 +9,7 @@ export function onUserDeleted(ctx: AppContext): Subscription {
     events.userDeleted,
     async ({ user_id }) => {
       await ctx.db.deleteFrom('accounts').where('user_id', '=', user_id).execute();
+      await ctx.db.deleteFrom('spender_ages').where('user_id', '=', user_id).execute();
       ctx.log.info({ user_id }, 'ledger account removed');
     },
     serviceQueue(ctx),

@@ -6,6 +6,7 @@ import { events, requests } from '@honne/contracts/events';
 import type { SendCoinBody, SendCoinResult } from '@honne/contracts/points';
 import { AppError, enqueueEvent, fieldErrors, notFound, type Caller } from '@honne/service-kit';
 
+import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 import { transfer } from '../db/repos/ledger.ts';
@@ -45,7 +46,7 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
       keep: 1,
     },
     now,
-    ctx.config.lotPolicy ?? 'expire',
+    ledgerRules(ctx.config),
     (trx, written) =>
       enqueueEvent(
         trx,
@@ -63,6 +64,9 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
       ),
   );
   if (result.status === 'conflict') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
+  if (result.status === 'monthly_cap') {
+    throw new AppError(403, 'monthly_cap', messages.minorMonthlyCap, { coin: messages.minorMonthlyCap });
+  }
   if (result.status === 'insufficient') {
     throw new AppError(403, 'points_insufficient', messages.pointsInsufficient, { coin: messages.pointsInsufficient });
   }

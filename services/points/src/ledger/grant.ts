@@ -2,6 +2,7 @@ import { messages } from '@honne/contracts';
 import type { GrantBody, GrantResult } from '@honne/contracts/points';
 import { AppError, fieldErrors } from '@honne/service-kit';
 
+import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 import { transfer } from '../db/repos/ledger.ts';
@@ -25,11 +26,11 @@ export async function grantPoints(ctx: AppContext, input: GrantBody, actor: stri
       reason: input.reason,
     },
     ctx.clock.now(),
-    ctx.config.lotPolicy ?? 'expire',
+    ledgerRules(ctx.config),
   );
   if (result.status === 'conflict') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
-  // The house account has no floor, so a grant is never short.
-  if (result.status === 'insufficient') throw new Error('grant refused by the ledger');
+  // The house account has no floor and a grant is no spend, so a grant is never refused.
+  if (result.status !== 'done') throw new Error(`grant refused by the ledger (${result.status})`);
   ctx.log.info(
     { user_id: input.user_id, amount: input.amount, actor, reason: input.reason, replayed: result.replayed },
     'points granted',

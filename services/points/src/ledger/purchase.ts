@@ -3,6 +3,7 @@ import { POINT_PACKS } from '@honne/contracts/points';
 import { AppError } from '@honne/service-kit';
 import Stripe from 'stripe';
 
+import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { transfer } from '../db/repos/ledger.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
@@ -55,7 +56,7 @@ export async function receivePurchase(
       reason: `${pack.id} ${session.id}`,
     },
     ctx.clock.now(),
-    ctx.config.lotPolicy ?? 'expire',
+    ledgerRules(ctx.config),
   );
   if (result.status !== 'done') throw new Error(`purchase ${event.id} refused by the ledger (${result.status})`);
   if (result.replayed) return { received: true, credited: 0 };

@@ -10,6 +10,7 @@ import { MinimisedBar } from './views/MinimisedBar.tsx';
 import { TalkView } from './views/TalkView.tsx';
 import { ensureCallStyles } from './styles.ts';
 import { useCall } from './useCall.ts';
+import { useCallBalance } from './useCallBalance.ts';
 import { useCallMedia } from './useCallMedia.ts';
 import { useCallSettings } from './useCallSettings.ts';
 import { useRingtone } from './useRingtone.ts';
@@ -46,6 +47,7 @@ export default function CallOverlay() {
 
   const shown = call && state !== 'none' && state !== 'end';
   const canMinimise = shown && MINIMISABLE_STATES.includes(state);
+  const balance = useCallBalance(Boolean(shown && call.price > 0));
   return (
     <>
       {/* The partner's voice: one element for the whole call, on either transport. */}
@@ -71,7 +73,7 @@ export default function CallOverlay() {
         />
       ) : null}
       {shown && minimised && canMinimise ? (
-        <MinimisedBar call={call} balance={null} onOpen={() => setMinimised(false)} />
+        <MinimisedBar call={call} balance={balance} onOpen={() => setMinimised(false)} />
       ) : null}
       {shown && !(minimised && canMinimise) ? (
         <div className="cl-layer" role="dialog" aria-modal="true" aria-label={strings.calls.overlayLabel}>

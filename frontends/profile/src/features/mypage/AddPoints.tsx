@@ -1,14 +1,23 @@
-import { POINT_PACKS } from '@honne/contracts/points';
+import { POINT_PACKS, type Balance } from '@honne/contracts/points';
 import { BottomSheet } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { MonthlyCap } from './MonthlyCap.tsx';
 
 /**
  * The add-points sheet: the packs on sale and how they are bought. The payment provider's checkout
  * takes the payment; its signed webhook credits the pack (points service), and the balance above
  * moves by itself when it does.
  */
-export function AddPoints({ onClose }: { onClose: () => void }) {
+export function AddPoints({
+  balance,
+  onBalance,
+  onClose,
+}: {
+  balance: Balance | null;
+  onBalance: (b: Balance) => void;
+  onClose: () => void;
+}) {
   const t = strings.addPointsSheet;
   return (
     <BottomSheet title={t.title} onClose={onClose}>
@@ -32,6 +41,7 @@ export function AddPoints({ onClose }: { onClose: () => void }) {
       <p className="hn-text-small" style={{ margin: 0, color: 'var(--hn-color-text-muted)' }}>
         {t.notes}
       </p>
+      {balance ? <MonthlyCap balance={balance} onChange={onBalance} /> : null}
     </BottomSheet>
   );
 }

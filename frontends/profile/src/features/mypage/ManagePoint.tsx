@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
+import { pointsEndpoints, type Balance } from '@honne/contracts/points';
 import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 
@@ -12,8 +13,9 @@ import { PointHistory } from './PointHistory.tsx';
 import { RefundRequest } from './RefundRequest.tsx';
 
 /**
- * /manage-point (spec §2): the balance with thousands separators, live, and its history. Refund,
- * the three tiles and the add-points page need a payment provider; until then they say so plainly.
+ * /manage-point (spec §2): the balance with thousands separators, live, the reminder of purchased
+ * points about to expire, the history, the refund request, the three tiles and the add-points sheet
+ * (with the monthly cap of users under 18).
  */
 export default function ManagePoint() {
   const navigate = useNavigate();
@@ -29,7 +31,19 @@ export default function ManagePoint() {
       }),
     [],
   );
-  const balance = live ?? profile?.userCoin;
+  // The ledger's own view: expiry reminders and, for minors, the monthly cap.
+  const [account, setAccount] = useState<Balance | null>(null);
+  useEffect(() => {
+    let alive = true;
+    getApi()
+      .client.call(pointsEndpoints.balance, {})
+      .then(({ data }) => alive && setAccount(data))
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [live]);
+  const balance = live ?? account?.balance ?? profile?.userCoin;
   const [history, setHistory] = useState(false);
   const [adding, setAdding] = useState(false);
   const [refunding, setRefunding] = useState(false);
@@ -48,6 +62,16 @@ export default function ManagePoint() {
           >
             {balance !== undefined ? strings.pointsValue(balance) : <Skeleton width={120} height={36} />}
           </p>
+          {account?.expiring?.map((lot) => (
+            <p
+              key={lot.expires_at}
+              className="hn-text-small"
+              role="note"
+              style={{ margin: 0, color: 'var(--hn-color-danger)' }}
+            >
+              {strings.expiringNotice(lot.points, lot.expires_at)}
+            </p>
+          ))}
         </section>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--hn-space-2)' }}>
           <Button variant="secondary" onClick={() => setHistory(true)}>
@@ -91,7 +115,7 @@ export default function ManagePoint() {
         </Button>
       </main>
       {history ? <PointHistory onClose={() => setHistory(false)} /> : null}
-      {adding ? <AddPoints onClose={() => setAdding(false)} /> : null}
+      {adding ? <AddPoints balance={account} onBalance={setAccount} onClose={() => setAdding(false)} /> : null}
       {refunding ? <RefundRequest onClose={() => setRefunding(false)} /> : null}
     </>
   );

@@ -8,8 +8,10 @@ import {
   type LotPolicy,
   type TransferKind,
 } from '../../domain/ledger.ts';
+import { isSpendKind, jstMonthStart, type MinorCaps } from '../../domain/spend-caps.ts';
 import type { PointsDb } from '../schema/index.ts';
 import type { Transfer } from '../schema/ledger.ts';
+import { capOf, lockFamily, spentSince } from './spend-caps.ts';
 
 export interface TransferInput {
   idempotencyKey: string;
@@ -26,14 +28,24 @@ export interface TransferInput {
   keep?: number;
 }
 
+/** The rules a transfer follows that come from configuration. */
+export interface LedgerRules {
+  lotPolicy: LotPolicy;
+  /** Monthly caps of users under 18; absent: no caps (house tools, the bench). */
+  minorCaps?: MinorCaps | undefined;
+}
+
 export type TransferResult =
   | { status: 'done'; transfer: Transfer; replayed: boolean }
   | { status: 'insufficient' }
+  /** The payer is under 18 and this spend would pass their monthly cap: nothing is written. */
+  | { status: 'monthly_cap' }
   /** The key was used before for a different movement: nothing is written. */
   | { status: 'conflict' };
 
 /** Thrown inside the transaction to roll it back; never leaves this module. */
 class Insufficient extends Error {}
+class MonthlyCap extends Error {}
 
 /**
  * Writes one transfer, or finds the one already written under its key. The payer's balance can
@@ -48,7 +60,7 @@ export async function transfer(
   db: Kysely<PointsDb>,
   input: TransferInput,
   now: Date,
-  policy: LotPolicy,
+  rules: LedgerRules,
   onCommit?: (trx: Transaction<PointsDb>, transfer: Transfer) => Promise<void>,
 ): Promise<TransferResult> {
   try {
@@ -84,7 +96,7 @@ export async function transfer(
         .execute();
       const accounts = await trx
         .selectFrom('accounts')
-        .select(['user_id', 'balance', 'purchased'])
+        .select(['user_id', 'balance', 'purchased', 'capped'])
         .where('user_id', 'in', [input.from, input.to])
         .orderBy('user_id')
         .forUpdate()
@@ -108,6 +120,15 @@ export async function transfer(
         );
         const plan = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
         if (!plan) throw new Insufficient();
+        if (payer.capped && rules.minorCaps && isSpendKind(input.kind)) {
+          const person = await capOf(trx, input.from, rules.minorCaps);
+          if (person.cap !== null) {
+            await lockFamily(trx, person.family);
+            const spent = await spentSince(trx, person.family, jstMonthStart(now));
+            // The sum counts this transfer's own row, already in (the key goes first).
+            if (spent > person.cap) throw new MonthlyCap();
+          }
+        }
         for (const { id, take } of plan.fromLots) {
           await trx
             .updateTable('lots')
@@ -142,7 +163,7 @@ export async function transfer(
             amount: bought,
             remaining: bought,
             issued_at: now,
-            expires_at: lotExpiry(policy, now),
+            expires_at: lotExpiry(rules.lotPolicy, now),
           })
           .execute();
       }
@@ -160,6 +181,7 @@ export async function transfer(
     });
   } catch (error) {
     if (error instanceof Insufficient) return { status: 'insufficient' };
+    if (error instanceof MonthlyCap) return { status: 'monthly_cap' };
     throw error;
   }
 }

@@ -9,6 +9,19 @@ export interface PointsDb {
   lots: LotTable;
   outbox: OutboxTable;
   refund_requests: RefundRequestTable;
+  spender_ages: SpenderAgeTable;
+}
+
+/** What the ledger knows of a user's age for the monthly caps of minors (domain/spend-caps.ts). */
+export interface SpenderAgeTable {
+  user_id: string;
+  /** The parent account (email_id): one person, whose characters share the cap. */
+  family_id: string;
+  /** The profile's age group is 10代. */
+  teen: boolean;
+  /** The bracket the user declared: 'under16' | '16to17' | '18plus'. */
+  declared: string | null;
+  updated_at: Date;
 }
 
 /** A user's request for a refund, with the balance at the time, for operators to handle. */

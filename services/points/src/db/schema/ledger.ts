@@ -9,6 +9,8 @@ export interface AccountTable {
   balance: ColumnType<number, number | undefined, number>;
   /** The part of the balance that was bought (and sits in lots); the rest was earned or granted. */
   purchased: ColumnType<number, number | undefined, number>;
+  /** The person is under 18 (domain/spend-caps.ts): spends are checked against the monthly cap. */
+  capped: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

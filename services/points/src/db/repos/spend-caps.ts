@@ -1,0 +1,110 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+
+import { SPEND_KINDS, monthlyCapOf, type AgeBracket, type MinorCaps } from '../../domain/spend-caps.ts';
+import type { PointsDb } from '../schema/index.ts';
+
+/** Keeps what the profile says of a user's age (teens or not) and which person (parent account) they are. */
+export async function recordProfileAge(
+  db: Kysely<PointsDb>,
+  r: { user_id: string; family_id: string; teen: boolean },
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('spender_ages')
+    .values({ ...r, declared: null, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ family_id: r.family_id, teen: r.teen, updated_at: now }))
+    .execute();
+}
+
+/** A declared age bracket is the person's: every character of the parent account gets it. */
+export async function declareAge(db: Kysely<PointsDb>, userId: string, bracket: AgeBracket, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const me = await trx
+      .selectFrom('spender_ages')
+      .select('family_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!me) {
+      // The profile event has not arrived yet: the user is their own family until it does.
+      await trx
+        .insertInto('spender_ages')
+        .values({ user_id: userId, family_id: userId, teen: false, declared: bracket, updated_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ declared: bracket, updated_at: now }))
+        .execute();
+      return;
+    }
+    await trx
+      .updateTable('spender_ages')
+      .set({ declared: bracket, updated_at: now })
+      .where('family_id', '=', me.family_id)
+      .execute();
+  });
+}
+
+export interface PersonCap {
+  cap: number | null;
+  declared: AgeBracket | null;
+  teen: boolean;
+  /** The user ids of the person's characters (the user alone when the profile is not known yet). */
+  family: string[];
+}
+
+/** The monthly cap that holds for a user's person (null: none). */
+export async function capOf(
+  db: Kysely<PointsDb> | Transaction<PointsDb>,
+  userId: string,
+  caps: MinorCaps,
+): Promise<PersonCap> {
+  const rows = await db
+    .selectFrom('spender_ages as me')
+    .innerJoin('spender_ages as kin', 'kin.family_id', 'me.family_id')
+    .select(['kin.user_id', 'kin.teen', 'kin.declared'])
+    .where('me.user_id', '=', userId)
+    .execute();
+  const family = rows.length > 0 ? rows.map((r) => r.user_id) : [userId];
+  const teen = rows.some((r) => r.teen);
+  const declared = (rows.find((r) => r.declared !== null)?.declared ?? null) as AgeBracket | null;
+  return { cap: monthlyCapOf(teen, declared, caps), declared, teen, family };
+}
+
+/** Points the users spent (gifts, chat fees, call minutes) since `since`. */
+export async function spentSince(
+  db: Kysely<PointsDb> | Transaction<PointsDb>,
+  users: string[],
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('transfers')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('spent'))
+    .where('debit_account', 'in', users)
+    .where('kind', 'in', [...SPEND_KINDS])
+    .where('created_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.spent);
+}
+
+/**
+ * Serialises a person's spends for the rest of the transaction: their characters' accounts are
+ * different rows, so the payer's row lock alone would let two characters pass the cap together.
+ */
+export async function lockFamily(trx: Transaction<PointsDb>, family: string[]): Promise<void> {
+  const key = [...family].sort()[0]!;
+  await sql`select pg_advisory_xact_lock(hashtext(${`points-family:${key}`}))`.execute(trx);
+}
+
+/**
+ * Marks every account of the user's person as capped or not, after their age changed (profile or
+ * declaration): the ledger's transfer reads the flag with the row it locks anyway, so adults pay no
+ * lookup. Accounts not open yet are opened at 0 with the flag.
+ */
+export async function markCapped(db: Kysely<PointsDb>, userId: string, caps: MinorCaps, now: Date): Promise<void> {
+  const person = await capOf(db, userId, caps);
+  const capped = person.cap !== null;
+  await db
+    .insertInto('accounts')
+    .values(
+      person.family.map((u) => ({ user_id: u, balance: 0, purchased: 0, capped, created_at: now, updated_at: now })),
+    )
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ capped }))
+    .execute();
+}
