@@ -229,8 +229,9 @@ export const strings = {
   expertRequested: '申請を受け付けました。承認されるまでお待ちください。',
   expertRefused: '前回の申請は承認されませんでした。内容を見直して再度申請できます。',
   noCampaign: '現在開催中のキャンペーンはありません。',
-  pointsHowTo:
-    'ポイントは、有料のチャット・通話とプレゼントに使えます。ポイントを追加するから購入でき、購入したポイントは購入日から180日間ご利用いただけます。プレゼントや料金として受け取ったポイントも同じように使えます。',
+  /** How points work; the purchased points' lifetime comes from the server's lot policy (null: no expiry). */
+  pointsHowTo: (validDays: number | null | undefined) =>
+    `ポイントは、有料のチャット・通話とプレゼントに使えます。ポイントを追加するから購入でき、${validDays ? `購入したポイントは購入日から${validDays}日間ご利用いただけます。` : ''}プレゼントや料金として受け取ったポイントも同じように使えます。`,
   refundSheet: {
     title: 'ポイント払い戻しのご依頼',
     about:
@@ -259,7 +260,8 @@ export const strings = {
     title: 'ポイントを追加する',
     how: 'ポイントはお支払いサービスの決済画面で購入します。決済が完了すると、保有ポイントにすぐ反映されます（1ポイント＝1円・税込）。',
     price: (yen: number) => `¥${yen.toLocaleString('ja-JP')}`,
-    notes: '購入したポイントは購入日から180日間ご利用いただけます。ポイントの現金への払い戻しはできません。',
+    notes: (validDays: number | null | undefined) =>
+      `${validDays ? `購入したポイントは購入日から${validDays}日間ご利用いただけます。` : ''}ポイントの現金への払い戻しはできません。`,
   },
 
   // Profile edits

@@ -21,6 +21,11 @@ export const Balance = Type.Object({
   /** The profile's age group is 10代: the add-points sheet asks for the bracket. */
   teen: Type.Optional(Type.Boolean()),
   age_bracket: Type.Optional(Nullable(Type.String())),
+  /**
+   * Days a purchased point stays usable from its purchase under the lot policy (POINTS_LOT_POLICY):
+   * 180 when lots expire, null when they are kept and reported per base date instead.
+   */
+  purchase_valid_days: Type.Optional(Nullable(Type.Integer())),
 });
 export type Balance = Static<typeof Balance>;
 

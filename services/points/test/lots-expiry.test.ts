@@ -32,6 +32,8 @@ describe.each(infraModes())('points purchased lots: expiry and report ($name)', 
     const balance = async () =>
       (await env.points.app.inject({ method: 'GET', url: '/points/balance', headers: env.as('e-1') })).json().data;
     expect((await balance()).expiring).toEqual([]);
+    // The add-points sheet and the how-to say how long a bought point lasts, from this policy.
+    expect((await balance()).purchase_valid_days).toBe(180);
     clock.advance(160 * DAY);
     expect(await sweepExpiredLots(env.points.ctx)).toBe(0);
     const soon = await expiringLots(db, 'e-1', clock.now(), new Date(clock.now().getTime() + 30 * DAY));
@@ -49,6 +51,16 @@ describe.each(infraModes())('points purchased lots: expiry and report ($name)', 
     expect(await sumOfAllAccounts(db)).toBe(0);
     const rows = await db.selectFrom('transfers').select(['kind', 'amount']).where('kind', '=', 'expiry').execute();
     expect(rows).toEqual([{ kind: 'expiry', amount: 300 }]);
+  });
+
+  it('tells the app that bought points do not expire when the policy keeps and reports them', async () => {
+    const kept = await startPoints(mode, { lotPolicy: 'report' }, clock);
+    try {
+      const res = await kept.points.app.inject({ method: 'GET', url: '/points/balance', headers: kept.as('r-1') });
+      expect(res.json().data.purchase_valid_days).toBeNull();
+    } finally {
+      await kept.close();
+    }
   });
 
   it('reports the unused purchased balance on a base date from the transfer rows', async () => {

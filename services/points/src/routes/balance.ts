@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { accountOf } from '../db/repos/accounts.ts';
 import { expiringLots } from '../db/repos/lots.ts';
 import { capOf, declareAge, markCapped, spentSince } from '../db/repos/spend-caps.ts';
-import { LOT_REMINDER_DAYS } from '../domain/ledger.ts';
+import { LOT_LIFETIME_DAYS, LOT_REMINDER_DAYS } from '../domain/ledger.ts';
 import { jstMonthStart } from '../domain/spend-caps.ts';
 
 /**
@@ -33,6 +33,7 @@ async function balanceOf(ctx: AppContext, userId: string): Promise<Balance> {
     spent_this_month: spent,
     teen: person.teen,
     age_bracket: person.declared,
+    purchase_valid_days: ledgerRules(ctx.config).lotPolicy === 'expire' ? LOT_LIFETIME_DAYS : null,
   };
 }
 

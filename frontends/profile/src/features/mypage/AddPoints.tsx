@@ -39,7 +39,7 @@ export function AddPoints({
         ))}
       </ul>
       <p className="hn-text-small" style={{ margin: 0, color: 'var(--hn-color-text-muted)' }}>
-        {t.notes}
+        {t.notes(balance?.purchase_valid_days)}
       </p>
       {balance ? <MonthlyCap balance={balance} onChange={onBalance} /> : null}
     </BottomSheet>

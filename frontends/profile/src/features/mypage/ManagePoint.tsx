@@ -95,7 +95,11 @@ export default function ManagePoint() {
             [
               [strings.pointTiles[0], () => setAdding(true)],
               [strings.pointTiles[1], () => void popup.alert(strings.noCampaign)],
-              [strings.pointTiles[2], () => void popup.alert(strings.pointsHowTo, { title: strings.pointTiles[2] })],
+              [
+                strings.pointTiles[2],
+                () =>
+                  void popup.alert(strings.pointsHowTo(account?.purchase_valid_days), { title: strings.pointTiles[2] }),
+              ],
             ] as const
           ).map(([label, open]) => (
             <li key={label}>
