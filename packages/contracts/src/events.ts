@@ -159,6 +159,15 @@ export const events = {
    * A present was given (the ledger entry is committed; the outbox relays this): chat posts the
    * gift stamp in the room for both, once per gift id.
    */
+  /**
+   * Points' own: a committed transfer changed these users' balances. Queued in the ledger's
+   * transaction (outbox), so their sockets hear every committed change, even when the process that
+   * wrote it dies before it could tell them; points answers it with `points.balance_changed`.
+   */
+  balanceChanged: {
+    subject: 'points.balance.changed',
+    schema: Type.Object({ user_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 2 }) }),
+  },
   giftSent: {
     subject: 'points.gift.sent',
     durable: true,

@@ -4,7 +4,9 @@ import { events } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { transfer } from '../src/db/repos/ledger.ts';
 import { TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
+import { relayNow } from '../src/gifts/relay.ts';
 import { startGiftHarness, type Person } from './gift-harness.ts';
 
 describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
@@ -42,6 +44,24 @@ describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
     await eventually(() => {
       expect(h.balanceEvents(a).at(-1)).toBe(700);
       expect(h.balanceEvents(b).at(-1)).toBe(300);
+    });
+  });
+
+  it('tells the sockets of a balance the writer could not announce: the change leaves with the committed transfer', async () => {
+    const [a, b] = [await h.user('あかり', 1000), await h.user('ぶんた')];
+    // As a process would leave it that died right after its commit: the transfer written, nobody told.
+    const written = await transfer(
+      h.points.ctx.db,
+      { idempotencyKey: 'died-after-commit', kind: 'gift', from: a.userId, to: b.userId, amount: 100 },
+      h.points.ctx.clock.now(),
+      { lotPolicy: 'expire' },
+    );
+    expect(written.status).toBe('done');
+    // The relay of a restarted process (or its next round) tells both.
+    await relayNow(h.points.ctx);
+    await eventually(() => {
+      expect(h.balanceEvents(a).at(-1)).toBe(900);
+      expect(h.balanceEvents(b).at(-1)).toBe(100);
     });
   });
 

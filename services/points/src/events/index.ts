@@ -1,6 +1,7 @@
 import type { Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { onBalanceChanged } from './balance-changed.ts';
 import { respondBalance } from './balance-get.ts';
 import { respondTransfer } from './transfer-request.ts';
 import { onProfileUpdated } from './profile-updated.ts';
@@ -8,5 +9,12 @@ import { onUserDeleted } from './user-deleted.ts';
 import { onUserRegistered } from './user-registered.ts';
 
 export function subscribeAll(ctx: AppContext): Subscription[] {
-  return [onUserRegistered(ctx), onUserDeleted(ctx), onProfileUpdated(ctx), respondBalance(ctx), respondTransfer(ctx)];
+  return [
+    onUserRegistered(ctx),
+    onUserDeleted(ctx),
+    onProfileUpdated(ctx),
+    respondBalance(ctx),
+    respondTransfer(ctx),
+    onBalanceChanged(ctx),
+  ];
 }

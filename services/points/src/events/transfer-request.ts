@@ -6,12 +6,12 @@ import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 import { transfer } from '../db/repos/ledger.ts';
 import { isHouseAccount } from '../domain/ledger.ts';
-import { announceBalances } from '../gifts/balances.ts';
+import { relayNow } from '../gifts/relay.ts';
 
 /**
  * Charges asked for by other services (chat's fee when a paid room opens, calls' minutes): one
  * transfer under the caller's business key, so asking twice moves the points once. Both users'
- * sockets hear the new balances.
+ * sockets hear the new balances (through the outbox, right away).
  */
 export function respondTransfer(ctx: AppContext): Subscription {
   return ctx.bus.respond(
@@ -35,7 +35,7 @@ export function respondTransfer(ctx: AppContext): Subscription {
         ledgerRules(ctx.config),
       );
       const replayed = result.status === 'done' && result.replayed;
-      if (result.status === 'done' && !replayed) await announceBalances(ctx, [r.from, r.to]);
+      if (result.status === 'done' && !replayed) await relayNow(ctx);
       return { status: result.status, replayed, balance: await balanceOf(ctx.db, r.from) };
     },
     serviceQueue(ctx),

@@ -3,8 +3,11 @@ import { outboxRelay, type PeriodicJob } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 
-/** What the points outbox carries: the gift that chat turns into a stamp message. */
-const RELAYED = [events.giftSent];
+/**
+ * What the points outbox carries: the gift that chat turns into a stamp message, and the balances
+ * a transfer changed (points answers those itself, to the users' sockets).
+ */
+const RELAYED = [events.giftSent, events.balanceChanged];
 
 /** Publishes what the ledger's transactions queued (right after a write, and every second). */
 export const relayNow = (ctx: AppContext): Promise<void> => outboxRelay(ctx, RELAYED).now();

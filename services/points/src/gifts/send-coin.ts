@@ -10,7 +10,6 @@ import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 import { transfer } from '../db/repos/ledger.ts';
-import { announceBalances } from './balances.ts';
 import { relayNow } from './relay.ts';
 
 /**
@@ -72,7 +71,6 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
   }
   if (!result.replayed) {
     await relayNow(ctx);
-    await announceBalances(ctx, [caller.userId, partner.user_id]);
   }
   return {
     gift_id: result.transfer.gift_id!,

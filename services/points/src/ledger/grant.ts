@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
 import { transfer } from '../db/repos/ledger.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
+import { relayNow } from '../gifts/relay.ts';
 
 /**
  * An operator's grant: points from the house's issued account to the user, with who and why on
@@ -31,6 +32,7 @@ export async function grantPoints(ctx: AppContext, input: GrantBody, actor: stri
   if (result.status === 'conflict') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
   // The house account has no floor and a grant is no spend, so a grant is never refused.
   if (result.status !== 'done') throw new Error(`grant refused by the ledger (${result.status})`);
+  if (!result.replayed) await relayNow(ctx);
   ctx.log.info(
     { user_id: input.user_id, amount: input.amount, actor, reason: input.reason, replayed: result.replayed },
     'points granted',

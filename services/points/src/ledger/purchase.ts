@@ -7,7 +7,7 @@ import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { transfer } from '../db/repos/ledger.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
-import { announceBalances } from '../gifts/balances.ts';
+import { relayNow } from '../gifts/relay.ts';
 
 // Purchases arrive as the payment provider's signed webhook, in Stripe's shape (the `stripe`
 // package checks the signature over the exact bytes and the timestamp's tolerance). A completed
@@ -61,6 +61,6 @@ export async function receivePurchase(
   if (result.status !== 'done') throw new Error(`purchase ${event.id} refused by the ledger (${result.status})`);
   if (result.replayed) return { received: true, credited: 0 };
   ctx.log.info({ event: event.id, userId, pack: pack.id }, 'points purchased');
-  await announceBalances(ctx, [userId]);
+  await relayNow(ctx);
   return { received: true, credited: pack.points };
 }

@@ -1,3 +1,5 @@
+import { events } from '@honne/contracts/events';
+import { enqueueEvent } from '@honne/service-kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 
 import {
@@ -177,6 +179,11 @@ export async function transfer(
               .executeTakeFirstOrThrow()
           : inserted;
       await onCommit?.(trx, written);
+      // Both users' screens follow the balance: the event leaves only with the committed transfer.
+      const users = [input.from, input.to].filter((id) => !isHouseAccount(id));
+      if (users.length > 0) {
+        await enqueueEvent(trx, events.balanceChanged, `balance:${written.id}`, { user_ids: users }, now);
+      }
       return { status: 'done' as const, transfer: written, replayed: false };
     });
   } catch (error) {
