@@ -75,7 +75,8 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     h.clock.advance(42_000);
     const hung = await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
     expect(hung.json().data).toMatchObject({ state: 'end', end_cause: 'hangup', duration_seconds: 42 });
-    await h.stateOf(b, 'end');
+    // B's line was cut by A: '切断されました。11' (spec §8).
+    expect(await h.stateOf(b, 'disconnect')).toMatchObject({ end_cause: 'hangup', disconnect_code: 11 });
     expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
 
     // The call record lands in the room, from the caller, seen by both.
@@ -155,6 +156,44 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     const rows = await h.calls.ctx.db.selectFrom('calls').select('id').where('room_id', '=', room).execute();
     expect(rows).toHaveLength(1);
     await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('glare across rooms: A and B calling each other at once from two rooms end in one call', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const roomAB = await h.room(a, { topic_id: h.voice(b), room_type_id: 4 });
+    const roomBA = await h.room(b, { topic_id: h.voice(a), room_type_id: 4 });
+    const [fromA, fromB] = await Promise.all([
+      h.calls$('POST', `/rooms/${roomAB}/calling`, a, {}),
+      h.calls$('POST', `/rooms/${roomBA}/calling`, b, {}),
+    ]);
+    expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
+    const [va, vb] = [fromA.json().data as CallView, fromB.json().data as CallView];
+    // Whichever request came first rang; the second answered it.
+    expect(va.id).toBe(vb.id);
+    const live = await h.calls.ctx.db
+      .selectFrom('calls')
+      .select(['id', 'room_id', 'phase'])
+      .where('room_id', 'in', [roomAB, roomBA])
+      .execute();
+    expect(live).toEqual([{ id: va.id, room_id: va.room_id, phase: 'answered' }]);
+    const caller = va.role === 'caller' ? a : b;
+    const callee = caller === a ? b : a;
+    await h.stateOf(caller, 'connecting');
+    await h.stateOf(callee, 'waiting_connect');
+    await h.calls$('POST', `/rooms/${va.room_id}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('glare across rooms never merges an anonymous call into another room: the second caller is in a call', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const anonymous = await h.room(a, { topic_id: h.voice(b), room_type_id: 4, is_anonymous: true });
+    const first = (await h.calls$('POST', `/rooms/${anonymous}/calling`, a, {})).json().data as CallView;
+    await h.stateOf(b, 'receiving');
+    const named = await h.room(b, { topic_id: h.voice(a), room_type_id: 4 });
+    const second = await h.calls$('POST', `/rooms/${named}/calling`, b, {});
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ code: 'already_in_call', error: ALREADY });
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toMatchObject({ id: first.id, state: 'calling' });
+    await h.calls$('POST', `/rooms/${anonymous}/callanswer`, a, { action: 'hangup' });
   });
 
   it('outsiders touch nothing: calling, answering, reading and signalling a call not theirs', async () => {

@@ -108,14 +108,21 @@ describe('call state machine', () => {
     expect(deadline(c)).toBeNull();
   });
 
-  it('hang up while connected: end on both sides, recorded as type 6 with the talk time', () => {
+  it('hang up while connected: the one who hung up ends, the partner is cut off with 11; type 6 with the talk time', () => {
     const clock = new ManualClock();
     let c = connected(clock);
     clock.advance(95_400);
     expect(durationSeconds(c, clock.now())).toBe(95);
     c = run(c, { type: 'hangup', by: 'callee' }, clock.now());
-    expect(both(c)).toEqual(['end', 'end']);
+    expect(c.end_cause).toBe('hangup');
+    expect(both(c)).toEqual(['disconnect', 'end']);
+    expect(disconnectCode(c, 'caller')).toBe(DISCONNECT_CODES.partnerHungUp);
+    expect(disconnectCode(c, 'callee')).toBeNull();
     expect(recordOf(c)).toEqual({ record_type: CALL_RECORD.success, data: '95' });
+    // The caller hanging up cuts the callee off the same way.
+    const other = run(connected(new ManualClock()), { type: 'hangup', by: 'caller' }, clock.now());
+    expect(both(other)).toEqual(['end', 'disconnect']);
+    expect(disconnectCode(other, 'callee')).toBe(DISCONNECT_CODES.partnerHungUp);
   });
 
   it('a callee who never answers: the caller’s 60 s timer ends it missed (type 5)', () => {
@@ -213,12 +220,13 @@ describe('call state machine', () => {
 });
 
 describe('starting a call', () => {
-  const hold = (call_id: string, room_id: string, phase: string, side: 'caller' | 'callee'): Hold => ({
-    call_id,
-    room_id,
-    phase,
-    side,
-  });
+  const hold = (
+    call_id: string,
+    room_id: string,
+    phase: string,
+    side: 'caller' | 'callee',
+    anonymous = false,
+  ): Hold => ({ call_id, room_id, phase, side, anonymous });
 
   it('rings a free callee', () => expect(decideStart('r1', null, null)).toEqual({ kind: 'ring' }));
 
@@ -236,9 +244,34 @@ describe('starting a call', () => {
     expect(
       decideStart('r1', hold(theirCall, 'r1', 'ringing', 'callee'), hold(theirCall, 'r1', 'ringing', 'caller')),
     ).toEqual({ kind: 'glare', call_id: theirCall });
-    // Not glare when their call rings me in another room: I am simply in a call.
+  });
+
+  it('glare across rooms: calling them from another room while they ring me answers their call too', () => {
     expect(decideStart('r2', hold('c1', 'r1', 'ringing', 'callee'), hold('c1', 'r1', 'ringing', 'caller'))).toEqual({
+      kind: 'glare',
+      call_id: 'c1',
+    });
+    // Not once their call is answered, nor when the one ringing me is someone else's call.
+    expect(decideStart('r2', hold('c1', 'r1', 'answered', 'callee'), hold('c1', 'r1', 'answered', 'caller'))).toEqual({
       kind: 'already_in_call',
+    });
+    expect(decideStart('r2', hold('c1', 'r1', 'ringing', 'callee'), hold('c9', 'r9', 'ringing', 'caller'))).toEqual({
+      kind: 'already_in_call',
+    });
+  });
+
+  it('glare across rooms never merges an anonymous call with another room (it would say who called)', () => {
+    const anonymousRing = hold('c1', 'r1', 'ringing', 'callee', true);
+    expect(decideStart('r2', anonymousRing, hold('c1', 'r1', 'ringing', 'caller', true))).toEqual({
+      kind: 'already_in_call',
+    });
+    expect(
+      decideStart('r2', hold('c1', 'r1', 'ringing', 'callee'), hold('c1', 'r1', 'ringing', 'caller'), true),
+    ).toEqual({ kind: 'already_in_call' });
+    // In the call's own room the pair already know each other as that room shows them.
+    expect(decideStart('r1', anonymousRing, hold('c1', 'r1', 'ringing', 'caller', true))).toEqual({
+      kind: 'glare',
+      call_id: 'c1',
     });
   });
 

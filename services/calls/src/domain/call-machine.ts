@@ -232,6 +232,10 @@ function endStateOf(c: CallFacts, side: Side): CallState {
     case 'disconnect':
     case 'no_points':
       return 'disconnect';
+    case 'hangup':
+      // Spec §4 'ended or disconnected': the side that hung up ended its call; the other side's
+      // line was cut by the partner ('切断されました。11').
+      return c.ended_by === null || c.ended_by === side ? 'end' : 'disconnect';
     default:
       return 'end';
   }
@@ -241,6 +245,7 @@ function endStateOf(c: CallFacts, side: Side): CallState {
 export function disconnectCode(c: CallFacts, side: Side): number | null {
   // Out of points is the server's doing (44), as a timer's or a block's is.
   if (c.end_cause === 'no_points') return DISCONNECT_CODES.server;
+  if (c.end_cause === 'hangup') return c.ended_by !== null && c.ended_by !== side ? DISCONNECT_CODES.partnerHungUp : null;
   if (c.end_cause !== 'disconnect') return null;
   if (c.ended_by === null) return DISCONNECT_CODES.server;
   return c.ended_by === side ? DISCONNECT_CODES.selfLost : DISCONNECT_CODES.partnerLost;

@@ -173,7 +173,7 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   const anonymous = may.caller_anonymous || may.callee_anonymous;
 
   const outcome = await withAccountsLocked(ctx.db, [myAccount, theirAccount], async (trx) => {
-    const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount));
+    const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount), anonymous);
     if (decision.kind === 'already_in_call') return { kind: 'already' as const };
     if (decision.kind === 'glare') return { kind: 'glare' as const, call_id: decision.call_id };
     const busy = decision.kind === 'busy';
@@ -217,7 +217,8 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
 
   if (outcome.kind === 'already') throw new AppError(403, 'already_in_call', CALL_MESSAGES.alreadyInCall);
   if (outcome.kind === 'glare') {
-    // Both pressed call at once: the earlier call is answered, so one call, not two.
+    // Both pressed call at once (in this room or another of the pair's): the earlier call is
+    // answered, so one call, not two; the view is of that call (its room may not be this one).
     const row = await move(ctx, outcome.call_id, { type: 'answer', by: 'callee' });
     return viewOf(row, sideOf(row, me)!, ctx.clock.now());
   }
