@@ -17,8 +17,10 @@ import { messages } from './messages.ts';
 //    their characters or devices; `not_callable` when the voice's is_callable is off or the voice
 //    is gone; `not_friends` for a call-friend room whose pair are no longer friends; `blocked`
 //    '通話できません。' when either side blocked the other (the callee never hears of it).
-//    Glare: when the callee is at that moment ringing the caller in the same room, no second call
-//    is made: the callee's call is answered, and both get `call.state` 'connecting'/'waiting_connect'.
+//    Glare: when the callee is at that moment ringing the caller (in this room, or in another room
+//    of the pair when neither call is anonymous), no second call is made: the callee's call is
+//    answered, the answer is that call's view (its room_id may be the other room), and both get
+//    `call.state` 'connecting'/'waiting_connect'.
 // 3. The callee gets `call.state` with state 'receiving' (ring; the overlay shows the caller's card
 //    from chat's `GET /rooms/{room_id}`, anonymity applied). A callee already in a call never
 //    rings: 3 s later (spec §4 'busy reply 3 s') the caller gets `call.state` 'busy'.
@@ -38,8 +40,8 @@ import { messages } from './messages.ts';
 //      `{serverUrl, roomName, participantToken}` and joins. The server follows LiveKit's webhooks:
 //      both sides published audio → both get `call.state` 'connected'.
 // 6. Either side hangs up: `POST /rooms/{id}/callanswer {action:'hangup'}`. Both get `call.state`
-//    with the end state from their own side ('end' for a hang-up, 'disconnect' with a cause when
-//    the line dropped, 'unable_connect', 'busy', 'refuse') and `end_cause`; the state of a user with
+//    with the end state from their own side ('end' for the side that hung up; 'disconnect' with
+//    disconnect_code 11 for its partner, and with 22/33/44 when a line dropped or the server ended it; 'unable_connect', 'busy', 'refuse') and `end_cause`; the state of a user with
 //    no call afterwards is 'none' (`GET /calls/current` answers null). The calls service then adds
 //    the call record to the room (message types 5–8, see CALL_RECORD) and chat sends it as usual.
 // Timers (server, spec §9): ringing and connecting end 60 s after the call began ('missed' when
