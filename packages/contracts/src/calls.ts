@@ -104,6 +104,8 @@ export const CALL_TIMERS = {
   calleeMs: 30_000,
   /** A call to a user already in a call is answered busy after this long. */
   busyReplyMs: 3_000,
+  /** A connected side whose media went down (reload, failed peer connection, LiveKit left) has this long to be back. */
+  rejoinMs: 15_000,
   /** A connected side sends 'alive' this often (pingConnectRoomChat)… */
   aliveEveryMs: 5_000,
   /** …and is taken as gone after this long without one (p2p; LiveKit reports leaving itself). */
@@ -237,6 +239,12 @@ export const CallView = Type.Object({
   review: Type.Boolean(),
   /** Server time of this view, so a client can run its countdown without trusting its clock. */
   at: Type.String(),
+  /**
+   * p2p: the media session. It moves when a side rejoins a connected call (a reload) or its peer
+   * connection failed; both sides then build a new peer connection, the offerer offers again, and
+   * signals carry the epoch they belong to.
+   */
+  media_epoch: Type.Integer(),
 });
 export type CallView = Static<typeof CallView>;
 
@@ -260,7 +268,11 @@ export const CallAnswerBody = Type.Object({
   signal_id: Type.Optional(Nullable(Id)),
 });
 
-export const CONNECT_REPORTS = ['connecting', 'connected', 'failed', 'alive'] as const;
+/**
+ * 'rejoin': this side (re)starts the media of a connected p2p call it has no peer connection for
+ * (the page reloaded): the server moves the call's media_epoch, both sides rebuild theirs.
+ */
+export const CONNECT_REPORTS = ['connecting', 'connected', 'failed', 'alive', 'rejoin'] as const;
 /** A side's report on its own media connection (p2p); spec §7's payload fields kept. */
 export const PingConnectBody = Type.Object({
   state: Type.Union(CONNECT_REPORTS.map((s) => Type.Literal(s))),
@@ -288,6 +300,8 @@ export const CallSignalBody = Type.Object({
       usernameFragment: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
     }),
   ),
+  /** The media session it belongs to (CallView.media_epoch); a signal of another one is dropped. */
+  epoch: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
 export type CallSignalBody = Static<typeof CallSignalBody>;
 
@@ -296,6 +310,8 @@ export const CallSignalEvent = Type.Object({
   call_id: Type.String(),
   room_id: Type.String(),
   kind: CallSignalBody.properties.kind,
+  /** The media session the signal belongs to. */
+  epoch: Type.Integer(),
   sdp: Nullable(Type.String()),
   candidate: Nullable(CallSignalBody.properties.candidate),
 });

@@ -157,17 +157,73 @@ describe('call state machine', () => {
     expect(deadline(c)!.getTime() - clock.now().getTime()).toBe(10_000);
   });
 
-  it('media failing before connecting ends unable_connect; after connecting it is a disconnect', () => {
+  it('media failing before connecting ends unable_connect; after connecting the side has 15 s to rejoin', () => {
     const clock = new ManualClock();
     let c = run(newCall(clock.now(), 'p2p', false), { type: 'answer', by: 'callee' }, clock.now());
     c = run(c, { type: 'media', by: 'caller', report: 'down' }, clock.now());
     expect(both(c)).toEqual(['unable_connect', 'unable_connect']);
+    // Rejoining is for connected calls only.
+    const answered = run(newCall(clock.now(), 'p2p', false), { type: 'answer', by: 'callee' }, clock.now());
+    expect(run(answered, { type: 'media', by: 'callee', report: 'rejoin' }, clock.now())).toEqual(answered);
 
-    const d = run(connected(clock), { type: 'media', by: 'callee', report: 'down' }, clock.now());
-    expect(both(d)).toEqual(['disconnect', 'disconnect']);
-    expect(disconnectCode(d, 'caller')).toBe(DISCONNECT_CODES.partnerLost);
-    expect(disconnectCode(d, 'callee')).toBe(DISCONNECT_CODES.selfLost);
-    expect(recordOf(d).record_type).toBe(CALL_RECORD.success);
+    let d = run(connected(clock), { type: 'media', by: 'callee', report: 'down' }, clock.now());
+    // Still connected; peer to peer both sides rebuild for a new media session.
+    expect(both(d)).toEqual(['connected', 'connected']);
+    expect(d).toMatchObject({ media_epoch: 1, caller_media: false, callee_media: false, rejoin_at: clock.now() });
+    expect(deadline(d)!.getTime() - clock.now().getTime()).toBe(CALL_TIMERS.rejoinMs);
+    // The caller's page is still there (alive); the callee never comes back.
+    clock.advance(CALL_TIMERS.aliveEveryMs);
+    d = run(d, { type: 'media', by: 'caller', report: 'alive' }, clock.now());
+    clock.advance(CALL_TIMERS.rejoinMs - CALL_TIMERS.aliveEveryMs - 1);
+    expect(tick(d, clock.now())).toBeNull();
+    clock.advance(1);
+    const dropped = tick(d, clock.now())!;
+    expect(both(dropped)).toEqual(['disconnect', 'disconnect']);
+    expect(disconnectCode(dropped, 'caller')).toBe(DISCONNECT_CODES.partnerLost);
+    expect(disconnectCode(dropped, 'callee')).toBe(DISCONNECT_CODES.selfLost);
+    expect(recordOf(dropped).record_type).toBe(CALL_RECORD.success);
+  });
+
+  it('a reloaded side rejoins a connected p2p call: a new media session, whole again once both are up', () => {
+    const clock = new ManualClock();
+    let c = connected(clock);
+    const connectedAt = c.connected_at;
+    for (let i = 0; i < 6; i++) {
+      clock.advance(CALL_TIMERS.aliveEveryMs);
+      c = run(c, { type: 'media', by: 'caller', report: 'alive' }, clock.now());
+      c = run(c, { type: 'media', by: 'callee', report: 'alive' }, clock.now());
+    }
+    let r = run(c, { type: 'media', by: 'callee', report: 'rejoin' }, clock.now());
+    expect(r).toMatchObject({ phase: 'connected', media_epoch: 1, rejoin_at: clock.now() });
+    // A second rejoin (the partner's old connection failing meanwhile) moves the session again
+    // but keeps the first deadline.
+    clock.advance(1000);
+    r = run(r, { type: 'media', by: 'caller', report: 'down' }, clock.now());
+    expect(r.media_epoch).toBe(2);
+    expect(deadline(r)!.getTime() - clock.now().getTime()).toBe(CALL_TIMERS.rejoinMs - 1000);
+    r = run(r, { type: 'media', by: 'caller', report: 'up' }, clock.now());
+    expect(r.rejoin_at).not.toBeNull();
+    r = run(r, { type: 'media', by: 'callee', report: 'up' }, clock.now());
+    expect(r).toMatchObject({ phase: 'connected', rejoin_at: null, connected_at: connectedAt });
+    expect(deadline(r)!.getTime() - clock.now().getTime()).toBe(CALL_TIMERS.aliveTimeoutMs);
+    expect(durationSeconds(r, clock.now())).toBe(31);
+  });
+
+  it('LiveKit: a side that left has 15 s to publish again; the other side keeps its session', () => {
+    const clock = new ManualClock();
+    const c = connected(clock, 'livekit');
+    expect(deadline(c)).toBeNull();
+    const left = run(c, { type: 'media', by: 'caller', report: 'down' }, clock.now());
+    expect(left).toMatchObject({ media_epoch: 0, caller_media: false, callee_media: true, rejoin_at: clock.now() });
+    expect(both(left)).toEqual(['connected', 'connected']);
+    clock.advance(3000);
+    const back = run(left, { type: 'media', by: 'caller', report: 'up' }, clock.now());
+    expect(back).toMatchObject({ caller_media: true, rejoin_at: null });
+    expect(deadline(back)).toBeNull();
+    clock.advance(CALL_TIMERS.rejoinMs);
+    const gone = tick(left, clock.now())!;
+    expect(gone).toMatchObject({ phase: 'ended', end_cause: 'disconnect', ended_by: 'caller' });
+    expect(disconnectCode(gone, 'callee')).toBe(DISCONNECT_CODES.partnerLost);
   });
 
   it('p2p silence: a side without an alive ping for 15 s is taken as gone', () => {

@@ -145,7 +145,12 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
   if (!result) throw notFound(CALL_MESSAGES.noCall);
   if (refusal) throw refusal;
   const { before, after } = result;
-  if (before.phase !== after.phase || before.end_cause !== after.end_cause) {
+  // Both sides hear of every change of phase or end, and of a new media session (both rebuild).
+  if (
+    before.phase !== after.phase ||
+    before.end_cause !== after.end_cause ||
+    before.media_epoch !== after.media_epoch
+  ) {
     await tellBoth(ctx, after);
     if (after.phase === 'connected' && after.charging === 'approved')
       await chargeFrom(ctx, after.id, after.connected_at!);
@@ -265,13 +270,13 @@ export async function reportMedia(
   ctx: AppContext,
   caller: Caller,
   roomId: string,
-  state: 'connecting' | 'connected' | 'failed' | 'alive',
+  state: 'connecting' | 'connected' | 'failed' | 'alive' | 'rejoin',
   callId?: string | null,
 ): Promise<CallView> {
   const row = await liveCallIn(ctx, caller, roomId, callId);
   const side = sideThatKnows(row, caller.userId);
   if (state === 'connecting' || row.phase === 'ended') return viewOf(row, side, ctx.clock.now());
-  const report = state === 'connected' ? 'up' : state === 'failed' ? 'down' : 'alive';
+  const report = state === 'connected' ? 'up' : state === 'failed' ? 'down' : state;
   const after = await move(ctx, row.id, { type: 'media', by: side, report });
   return viewOf(after, side, ctx.clock.now());
 }
