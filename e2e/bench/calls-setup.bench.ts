@@ -353,6 +353,9 @@ test(`call set-up over ${transport}: ours and the floor, ${CALLS} each${transpor
       { ms: heardB - placedAt, who: 'B', what: 'first audio in' },
     ].sort((x, y) => x.ms - y.ms);
     timelines.push(steps);
+    // Audio can flow before the server has heard both sides are up (LiveKit's webhooks): hang up
+    // once both views say connected, so the call ends as a talk (and B is told with '…11').
+    for (const o of [overlayA, overlayB]) await expect(o.getByRole('timer', { name: '通話時間' })).toBeVisible();
     await overlayA.getByRole('button', { name: 'トークを終了' }).click();
     await expect(overlayA).toBeHidden();
     await expect(overlayB).toBeHidden({ timeout: 15_000 });

@@ -1,20 +1,53 @@
-import { createVoiceChanger, DEFAULT_VOICE_SETTINGS, type VoiceChanger, type VoiceSettings } from '@honne/ui';
+import {
+  createVoiceChanger,
+  DEFAULT_VOICE_SETTINGS,
+  loadVoiceWorklet,
+  type VoiceChanger,
+  type VoiceSettings,
+} from '@honne/ui';
 import { CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { callApi, type MediaPlan } from './call-api.ts';
 import { createLiveKitTransport } from './media/livekit.ts';
 import { openMicrophone } from './media/microphone.ts';
-import { createP2pTransport } from './media/p2p.ts';
+import { createP2pTransport, type Signaller } from './media/p2p.ts';
 import type { CallTransport, MediaState } from './media/transport.ts';
 import { hasMedia, type CallSession } from './model.ts';
 
-/** The voice changer of one call: kept across its media sessions (its worklet loads once). */
+/**
+ * The audio graph of one call: made while it rings (the context and the voice changer's worklet
+ * need no microphone), the changer once the microphone is open, kept across media sessions.
+ */
 interface CallAudio {
   callId: string;
   ctx: AudioContext;
-  changer: Promise<VoiceChanger>;
+  worklet: Promise<void>;
+  changer: Promise<VoiceChanger> | null;
 }
+
+/** Something that happens once: the answer, which lets a caller's early offer go out. */
+interface Gate {
+  callId: string;
+  open: () => void;
+  opened: Promise<void>;
+}
+const gate = (callId: string): Gate => {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { callId, open, opened };
+};
+
+/** Signals wait for the gate: the server relays nothing before the call is answered. */
+const gated = (inner: Signaller, g: Gate): Signaller => ({
+  send: async (signal) => {
+    await g.opened;
+    await inner.send(signal);
+  },
+  subscribe: inner.subscribe,
+});
+
+const ANSWERED: readonly CallSession['state'][] = ['waiting_connect', 'connecting', 'connected'];
 
 /** The transport of one media session of a call. */
 interface Live {
@@ -59,47 +92,104 @@ export function useCallMedia(
   const audio = useRef<CallAudio | null>(null);
   const live = useRef<Live | null>(null);
   const rejoin = useRef<{ callId: string; from: number } | null>(null);
+  const plan = useRef<{ key: string; plan: Promise<MediaPlan> } | null>(null);
+  const answered = useRef<Gate | null>(null);
   const [muted, setMuted] = useState(false);
   const mutedRef = useRef(muted);
   mutedRef.current = muted;
   const [mediaState, setMediaState] = useState<MediaState | null>(null);
 
-  /** Opens the microphone; throws MicError when it is refused, absent or the page is not secure. */
+  /**
+   * Opens the microphone; throws MicError when it is refused, absent or the page is not secure.
+   * Runs on the user's press (send, answer), which also lets a context made while ringing play.
+   */
   const prepare = useCallback(async () => {
+    if (audio.current?.ctx.state === 'suspended') void audio.current.ctx.resume();
     if (mic.current?.readyState === 'live') return;
     mic.current = await openMicrophone();
   }, []);
 
-  const closeAudio = () => {
+  const closeAudio = useCallback(() => {
     const a = audio.current;
     audio.current = null;
     if (!a) return;
-    void a.changer.then((c) => c.close()).catch(() => undefined);
+    void a.changer?.then((c) => c.close()).catch(() => undefined);
     void a.ctx.close();
-  };
+  }, []);
 
   const release = useCallback(() => {
     live.current?.transport.close();
     live.current = null;
+    plan.current = null;
+    answered.current = null;
     closeAudio();
     mic.current?.stop();
     mic.current = null;
     setMuted(false);
     setMediaState(null);
-  }, []);
+  }, [closeAudio]);
 
   const callRef = useRef(call);
   callRef.current = call;
   const callId = call?.id ?? null;
   const roomId = call?.room_id ?? null;
   const epoch = call?.media_epoch ?? 0;
-  const active = call ? hasMedia(call.state) : false;
+  const state = call?.state ?? 'none';
+  // The caller's media starts while it rings (call set-up time, bench/README.md "Calls"): LiveKit
+  // joins the room (the server allows the caller in while it rings), peer to peer the connection
+  // and its offer are made and held until the answer.
+  const early = state === 'calling' && call?.role === 'caller';
+  const active = call ? hasMedia(call.state) || early : false;
+  const ringing = state === 'calling' || state === 'receiving';
   const output = opts.output;
   // Read when media starts: a slider change mid-call is for the next call.
   const voiceRef = useRef(opts.voice);
   voiceRef.current = opts.voice;
   const onViewRef = useRef(opts.onView);
   onViewRef.current = opts.onView;
+
+  /** The call's audio context and worklet, made once per call (no microphone needed). */
+  const warmAudio = useCallback(
+    (id: string): CallAudio => {
+      if (audio.current && audio.current.callId !== id) closeAudio();
+      if (!audio.current) {
+        const ctx = new AudioContext();
+        resumeOnGesture(ctx);
+        audio.current = { callId: id, ctx, worklet: loadVoiceWorklet(ctx).catch(() => undefined), changer: null };
+      }
+      return audio.current;
+    },
+    [closeAudio],
+  );
+
+  /** The media plan (ICE servers, or a LiveKit token), asked once per call and media session. */
+  const planOf = useCallback((c: CallSession): Promise<MediaPlan> => {
+    // ICE servers serve every session of the call; a LiveKit token, its one join per page.
+    const key = c.transport === 'p2p' ? c.id : `${c.id}:${c.media_epoch}`;
+    if (plan.current?.key !== key) {
+      const asked = callApi.mediaPlan(c);
+      asked.catch(() => {
+        if (plan.current?.plan === asked) plan.current = null;
+      });
+      plan.current = { key, plan: asked };
+    }
+    return plan.current.plan;
+  }, []);
+
+  // While it rings, both sides get ready: the audio context and worklet; the ICE servers (p2p).
+  useEffect(() => {
+    const c = callRef.current;
+    if (!ringing || !c) return;
+    warmAudio(c.id);
+    if (c.transport === 'p2p') void planOf(c).catch(() => undefined);
+  }, [ringing, callId, warmAudio, planOf]);
+
+  // The answer opens the gate of the caller's early offer.
+  useEffect(() => {
+    if (!callId) return;
+    if (answered.current?.callId !== callId) answered.current = gate(callId);
+    if (ANSWERED.includes(state)) answered.current.open();
+  }, [callId, state]);
 
   useEffect(() => {
     const c = callRef.current;
@@ -123,27 +213,23 @@ export function useCallMedia(
       cur.transport.close();
       live.current = null;
     }
-    if (audio.current && audio.current.callId !== c.id) closeAudio();
+    const a = warmAudio(c.id);
+    if (!answered.current || answered.current.callId !== c.id) answered.current = gate(c.id);
+    const door = answered.current;
+    if (ANSWERED.includes(c.state)) door.open();
     let cancelled = false;
     void (async () => {
       try {
+        // The plan is a round trip (often asked already while it rang) and the microphone may
+        // still be opening: both at once.
+        const asked = planOf(c);
         if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
-        if (!audio.current) {
-          const ctx = new AudioContext();
-          resumeOnGesture(ctx);
-          const track = mic.current;
-          audio.current = {
-            callId: c.id,
-            ctx,
-            changer: createVoiceChanger(ctx, track, voiceRef.current ?? DEFAULT_VOICE_SETTINGS),
-          };
-        }
-        // The plan is a round trip and the voice changer loads its worklet: both at once (call set-up
-        // time, bench/README.md "Calls").
-        const [plan, changer]: [MediaPlan, VoiceChanger] = await Promise.all([
-          callApi.mediaPlan(c),
-          audio.current.changer,
-        ]);
+        const track = mic.current;
+        const making =
+          a.changer ??
+          a.worklet.then(() => createVoiceChanger(a.ctx, track, voiceRef.current ?? DEFAULT_VOICE_SETTINGS));
+        a.changer = making;
+        const [plan, changer]: [MediaPlan, VoiceChanger] = await Promise.all([asked, making]);
         if (cancelled) return;
         const onState = (s: MediaState) => {
           if (cancelled) return;
@@ -161,7 +247,7 @@ export function useCallMedia(
                 iceServers: plan.iceServers,
                 relayOnly: plan.relayOnly,
                 offerer: c.offerer,
-                signaller: callApi.signaller(c.id, c.media_epoch),
+                signaller: gated(callApi.signaller(c.id, c.media_epoch), door),
               });
         transport.setMuted(mutedRef.current);
         live.current = { callId: c.id, epoch: c.media_epoch, transport };
@@ -174,7 +260,7 @@ export function useCallMedia(
     return () => {
       cancelled = true;
     };
-  }, [active, callId, epoch, output]);
+  }, [active, callId, epoch, output, warmAudio, planOf, closeAudio]);
 
   // p2p: 'alive' every 5 s while the call is connected (this page is in it, whatever its
   // connection is doing: a failed one is rebuilt, a page that is gone falls silent).
@@ -189,10 +275,10 @@ export function useCallMedia(
     return () => clearInterval(timer);
   }, [connected, transport, roomId, callId]);
 
-  // Leaving the media states (ended, refused, reset) releases everything.
+  // Leaving the media states (ended, refused, reset) releases everything; a ring that stops does too.
   useEffect(() => {
-    if (!active && (live.current || audio.current)) release();
-  }, [active, release]);
+    if (!active && !ringing && (live.current || audio.current)) release();
+  }, [active, ringing, release]);
   useEffect(() => release, [release]);
 
   useEffect(() => {
