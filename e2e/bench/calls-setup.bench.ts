@@ -61,6 +61,97 @@ async function firstAudio(page: Page): Promise<number> {
   throw new Error('no audio within 30 s');
 }
 
+/**
+ * The call's timeline inside each page (BENCH_TIMELINE=1, on by default): when each step of the
+ * set-up happened, by the page's own clock (both pages share the machine's). Wraps fetch,
+ * WebSocket, getUserMedia, AudioWorklet.addModule and RTCPeerConnection; only names and times
+ * are kept (`window.__tl`).
+ */
+const RECORD_TIMELINE = () => {
+  const tl: { t: number; what: string }[] = [];
+  (window as unknown as { __tl: typeof tl }).__tl = tl;
+  const mark = (what: string) => tl.push({ t: performance.timeOrigin + performance.now(), what });
+  const short = (url: string) => url.replace(/^.*\/api\/v1/, '').replace(/[0-9a-f-]{36}/g, ':id');
+  const nativeFetch = window.fetch.bind(window);
+  window.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = short(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const what = `${init?.method ?? 'GET'} ${url}`;
+    mark(`→ ${what}`);
+    const res = await nativeFetch(input, init);
+    mark(`← ${what} ${res.status}`);
+    return res;
+  };
+  const NativeWs = window.WebSocket;
+  window.WebSocket = function (this: WebSocket, ...args: ConstructorParameters<typeof WebSocket>) {
+    const ws = new NativeWs(...args);
+    ws.addEventListener('message', (e) => {
+      const text = typeof e.data === 'string' ? e.data : '';
+      const m = /"type":"(call\.[a-z]+)"/.exec(text);
+      if (!m) return;
+      const detail = /"(state|kind)":"([a-z_]+)"/.exec(text.slice(text.indexOf(m[0])));
+      mark(`ws ⇐ ${m[1]} ${detail?.[2] ?? ''}`);
+    });
+    const send = ws.send.bind(ws);
+    ws.send = (data: string | ArrayBufferLike | Blob | ArrayBufferView) => {
+      const text = typeof data === 'string' ? data : '';
+      const kind = /"kind":"([a-z]+)"/.exec(text);
+      if (text.includes('call.signal')) mark(`ws ⇒ call.signal ${kind?.[1] ?? ''}`);
+      send(data);
+    };
+    return ws;
+  } as unknown as typeof WebSocket;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED'] as const)
+    Object.defineProperty(window.WebSocket, k, { value: NativeWs[k] });
+  window.WebSocket.prototype = NativeWs.prototype;
+  const gum = navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
+  if (gum)
+    navigator.mediaDevices.getUserMedia = async (c) => {
+      mark('getUserMedia start');
+      const s = await gum(c);
+      mark('getUserMedia done');
+      return s;
+    };
+  const addModule = AudioWorklet.prototype.addModule;
+  AudioWorklet.prototype.addModule = async function (this: AudioWorklet, ...args) {
+    mark('worklet load start');
+    await addModule.apply(this, args);
+    mark('worklet load done');
+  };
+  const NativeAc = window.AudioContext;
+  window.AudioContext = function (this: AudioContext, ...args: ConstructorParameters<typeof AudioContext>) {
+    mark('AudioContext new');
+    return new NativeAc(...args);
+  } as unknown as typeof AudioContext;
+  window.AudioContext.prototype = NativeAc.prototype;
+  const NativePc = window.RTCPeerConnection;
+  const wrapped = function (this: RTCPeerConnection, ...args: ConstructorParameters<typeof RTCPeerConnection>) {
+    const pc = new NativePc(...args);
+    mark('pc new');
+    pc.addEventListener('connectionstatechange', () => mark(`pc ${pc.connectionState}`));
+    pc.addEventListener('track', () => mark('pc track'));
+    const sld = pc.setLocalDescription.bind(pc);
+    pc.setLocalDescription = async (d?: RTCLocalSessionDescriptionInit) => {
+      await sld(d);
+      mark(`pc local ${pc.localDescription?.type}`);
+    };
+    const srd = pc.setRemoteDescription.bind(pc);
+    pc.setRemoteDescription = async (d: RTCSessionDescriptionInit) => {
+      await srd(d);
+      mark(`pc remote ${d.type}`);
+    };
+    return pc;
+  };
+  // calls-helpers' recorder wraps RTCPeerConnection too; whichever runs last, both see each pc.
+  window.RTCPeerConnection = wrapped as unknown as typeof RTCPeerConnection;
+  window.RTCPeerConnection.prototype = NativePc.prototype;
+};
+
+/** The timeline marks of the page since `from` (ms since epoch), relative to `from`. */
+const timeline = async (page: Page, who: string, from: number) =>
+  (await page.evaluate(() => (window as unknown as { __tl?: { t: number; what: string }[] }).__tl?.splice(0) ?? []))
+    .filter((m) => m.t >= from - 5)
+    .map((m) => ({ ms: Math.round(m.t - from), who, what: m.what }));
+
 /** An HS256 LiveKit access token, as the calls service makes them (no SDK in the floor). */
 function liveKitToken(identity: string, room: string, grant: object = {}): string {
   const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -218,7 +309,9 @@ test(`call set-up over ${transport}: ours and the floor, ${CALLS} each${transpor
   await callableVoice(request, b, 'ベンチの声', [a]);
   const pa = await callPage(browser, a);
   const pb = await callPage(browser, b);
+  if (process.env.BENCH_TIMELINE !== '0') for (const p of [pa, pb]) await p.context().addInitScript(RECORD_TIMELINE);
   await pb.goto('/friendlist');
+  const timelines: { ms: number; who: string; what: string }[][] = [];
   const overlayA = pa.locator('.cl-layer');
   const overlayB = pb.locator('.cl-layer');
 
@@ -252,9 +345,22 @@ test(`call set-up over ${transport}: ours and the floor, ${CALLS} each${transpor
     const [heardA, heardB] = await Promise.all([firstAudio(pa), firstAudio(pb)]);
     total.push(Math.max(heardA, heardB) - placedAt);
     afterAnswer.push(Math.max(heardA, heardB) - answeredAt);
+    const steps = [
+      ...(await timeline(pa, 'A', placedAt)),
+      ...(await timeline(pb, 'B', placedAt)),
+      { ms: answeredAt - placedAt, who: 'bench', what: 'answer button seen' },
+      { ms: heardA - placedAt, who: 'A', what: 'first audio in' },
+      { ms: heardB - placedAt, who: 'B', what: 'first audio in' },
+    ].sort((x, y) => x.ms - y.ms);
+    timelines.push(steps);
+    // Audio can flow before the server has heard both sides are up (LiveKit's webhooks): hang up
+    // once both views say connected, so the call ends as a talk (and B is told with '…11').
+    for (const o of [overlayA, overlayB]) await expect(o.getByRole('timer', { name: '通話時間' })).toBeVisible();
     await overlayA.getByRole('button', { name: 'トークを終了' }).click();
     await expect(overlayA).toBeHidden();
     await expect(overlayB).toBeHidden({ timeout: 15_000 });
+    // B is told A cut the line ('切断されました。11'): dismissed, so the next ring is clickable.
+    await pb.getByRole('button', { name: 'OK' }).click();
   }
 
   const floorPageA = await floorPage(browser);
@@ -290,6 +396,14 @@ test(`call set-up over ${transport}: ours and the floor, ${CALLS} each${transpor
   };
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, `calls-${transport}.json`), JSON.stringify(result, null, 2));
+  if (timelines.length) {
+    writeFileSync(path.join(out, `calls-${transport}-timelines.json`), JSON.stringify(timelines, null, 1));
+    // The median call's steps, to read where the time goes.
+    const median = timelines[total.indexOf(quantile(total, 0.5))] ?? timelines[0]!;
+    console.log(
+      `\n[bench] median call's timeline (ms from A's request)\n${median.map((m) => `${String(m.ms).padStart(6)}  ${m.who.padEnd(5)} ${m.what}`).join('\n')}\n`,
+    );
+  }
   console.log(`\n[bench] calls over ${transport}\n${JSON.stringify(result, null, 2)}\n`);
   expect(total).toHaveLength(CALLS);
 });

@@ -92,7 +92,13 @@ export function dominantFrequency(page: Page): Promise<number> {
 }
 
 /** A callable, free voice by `owner` in a fresh theme, with `others` joined to it. */
-export async function callableVoice(request: APIRequestContext, owner: TestUser, title: string, others: TestUser[]) {
+export async function callableVoice(
+  request: APIRequestContext,
+  owner: TestUser,
+  title: string,
+  others: TestUser[],
+  extra: { comment?: string } = {},
+) {
   const where = { area_id: 13, category_id: 5, sub_category_id: 22 };
   const joined = await request.post('/api/v1/threads/join', { headers: auth(owner), data: where });
   expect(joined.status()).toBe(200);
@@ -107,6 +113,7 @@ export async function callableVoice(request: APIRequestContext, owner: TestUser,
       chat_price: 0,
       call_price: 0,
       is_callable: true,
+      ...extra,
     },
   });
   expect(posted.status(), await posted.text()).toBe(200);

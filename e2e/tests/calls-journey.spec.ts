@@ -132,10 +132,15 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   await shot(pa, '16-minimised');
   await bar.click();
 
-  // A hangs up: both overlays close, and the chat shows the call with its talk time.
+  // A hangs up: both overlays close, B is told A cut the line (spec §8 '切断されました。' + 11), and
+  // the chat shows the call with its talk time.
   await overlay(pa).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pa)).toBeHidden();
   await expect(overlay(pb)).toBeHidden({ timeout: 15_000 });
+  await expect(pb.getByText('切断されました。11')).toBeVisible();
+  await shot(pb, '16a-partner-hung-up');
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(pa.getByText(/切断されました。/)).toHaveCount(0);
   await pa.goto(`/chat/${roomId}`);
   await expect(pa.getByTestId('chat-system').filter({ hasText: /^通話しました \d+:\d\d$/ })).toBeVisible();
   await shot(pa, '16b-chat-record');
@@ -160,6 +165,8 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   expect(neutralHz - changedHz).toBeGreaterThan(150);
   await overlay(pb).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pa)).toBeHidden({ timeout: 15_000 });
+  await expect(pa.getByText('切断されました。11')).toBeVisible();
+  await pa.getByRole('button', { name: 'OK' }).click();
 
   // B blocks A: A's call is refused at once and B's overlay never rings.
   expect((await request.post('/api/v1/users/block', { headers: auth(b), data: { id: a.userId } })).status()).toBe(200);

@@ -32,6 +32,7 @@ const view = (over: Partial<CallView>): CallView => ({
   duration_seconds: 0,
   review: false,
   at: '2026-11-23T22:00:00.000Z',
+  media_epoch: 0,
   ...over,
 });
 
@@ -56,6 +57,10 @@ describe('call overlay rules', () => {
     expect(endNotice(view({ role: 'callee', state: 'unable_connect' }))).toBe('通話できません。');
     // A hang-up the user made themselves needs no popup.
     expect(endNotice(view({ state: 'end', end_cause: 'hangup' }))).toBeNull();
+    // The partner of the side that hung up (spec §8, cause 11).
+    expect(endNotice(view({ state: 'disconnect', end_cause: 'hangup', disconnect_code: 11 }))).toBe(
+      '切断されました。11',
+    );
   });
 
   it('an anonymous call carries the anonymity and the relay-only policy into the session', () => {

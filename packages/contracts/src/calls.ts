@@ -17,8 +17,10 @@ import { messages } from './messages.ts';
 //    their characters or devices; `not_callable` when the voice's is_callable is off or the voice
 //    is gone; `not_friends` for a call-friend room whose pair are no longer friends; `blocked`
 //    '通話できません。' when either side blocked the other (the callee never hears of it).
-//    Glare: when the callee is at that moment ringing the caller in the same room, no second call
-//    is made: the callee's call is answered, and both get `call.state` 'connecting'/'waiting_connect'.
+//    Glare: when the callee is at that moment ringing the caller (in this room, or in another room
+//    of the pair when neither call is anonymous), no second call is made: the callee's call is
+//    answered, the answer is that call's view (its room_id may be the other room), and both get
+//    `call.state` 'connecting'/'waiting_connect'.
 // 3. The callee gets `call.state` with state 'receiving' (ring; the overlay shows the caller's card
 //    from chat's `GET /rooms/{room_id}`, anonymity applied). A callee already in a call never
 //    rings: 3 s later (spec §4 'busy reply 3 s') the caller gets `call.state` 'busy'.
@@ -38,8 +40,8 @@ import { messages } from './messages.ts';
 //      `{serverUrl, roomName, participantToken}` and joins. The server follows LiveKit's webhooks:
 //      both sides published audio → both get `call.state` 'connected'.
 // 6. Either side hangs up: `POST /rooms/{id}/callanswer {action:'hangup'}`. Both get `call.state`
-//    with the end state from their own side ('end' for a hang-up, 'disconnect' with a cause when
-//    the line dropped, 'unable_connect', 'busy', 'refuse') and `end_cause`; the state of a user with
+//    with the end state from their own side ('end' for the side that hung up; 'disconnect' with
+//    disconnect_code 11 for its partner, and with 22/33/44 when a line dropped or the server ended it; 'unable_connect', 'busy', 'refuse') and `end_cause`; the state of a user with
 //    no call afterwards is 'none' (`GET /calls/current` answers null). The calls service then adds
 //    the call record to the room (message types 5–8, see CALL_RECORD) and chat sends it as usual.
 // Timers (server, spec §9): ringing and connecting end 60 s after the call began ('missed' when
@@ -102,6 +104,8 @@ export const CALL_TIMERS = {
   calleeMs: 30_000,
   /** A call to a user already in a call is answered busy after this long. */
   busyReplyMs: 3_000,
+  /** A connected side whose media went down (reload, failed peer connection, LiveKit left) has this long to be back. */
+  rejoinMs: 15_000,
   /** A connected side sends 'alive' this often (pingConnectRoomChat)… */
   aliveEveryMs: 5_000,
   /** …and is taken as gone after this long without one (p2p; LiveKit reports leaving itself). */
@@ -235,6 +239,12 @@ export const CallView = Type.Object({
   review: Type.Boolean(),
   /** Server time of this view, so a client can run its countdown without trusting its clock. */
   at: Type.String(),
+  /**
+   * p2p: the media session. It moves when a side rejoins a connected call (a reload) or its peer
+   * connection failed; both sides then build a new peer connection, the offerer offers again, and
+   * signals carry the epoch they belong to.
+   */
+  media_epoch: Type.Integer(),
 });
 export type CallView = Static<typeof CallView>;
 
@@ -258,7 +268,11 @@ export const CallAnswerBody = Type.Object({
   signal_id: Type.Optional(Nullable(Id)),
 });
 
-export const CONNECT_REPORTS = ['connecting', 'connected', 'failed', 'alive'] as const;
+/**
+ * 'rejoin': this side (re)starts the media of a connected p2p call it has no peer connection for
+ * (the page reloaded): the server moves the call's media_epoch, both sides rebuild theirs.
+ */
+export const CONNECT_REPORTS = ['connecting', 'connected', 'failed', 'alive', 'rejoin'] as const;
 /** A side's report on its own media connection (p2p); spec §7's payload fields kept. */
 export const PingConnectBody = Type.Object({
   state: Type.Union(CONNECT_REPORTS.map((s) => Type.Literal(s))),
@@ -286,6 +300,8 @@ export const CallSignalBody = Type.Object({
       usernameFragment: Type.Optional(Nullable(Type.String({ maxLength: 256 }))),
     }),
   ),
+  /** The media session it belongs to (CallView.media_epoch); a signal of another one is dropped. */
+  epoch: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
 export type CallSignalBody = Static<typeof CallSignalBody>;
 
@@ -294,6 +310,8 @@ export const CallSignalEvent = Type.Object({
   call_id: Type.String(),
   room_id: Type.String(),
   kind: CallSignalBody.properties.kind,
+  /** The media session the signal belongs to. */
+  epoch: Type.Integer(),
   sdp: Nullable(Type.String()),
   candidate: Nullable(CallSignalBody.properties.candidate),
 });

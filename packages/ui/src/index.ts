@@ -80,4 +80,4 @@ export {
   type VoiceSettings,
   type VoiceParams,
 } from './audio/voice-params.ts';
-export { createVoiceChanger, type VoiceChanger } from './audio/voice-changer.ts';
+export { createVoiceChanger, loadVoiceWorklet, type VoiceChanger } from './audio/voice-changer.ts';

@@ -1,4 +1,4 @@
-import { CALL_RECORD, type CallView } from '@honne/contracts/calls';
+import { CALL_RECORD, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +62,14 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(viaSocket.status).toBe(200);
     await eventually(() => {
       expect(h.eventsOf(b, 'call.signal').map((e) => e.data)).toEqual([
-        { call_id: view.id, room_id: room, kind: 'offer', sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1', candidate: null },
+        {
+          call_id: view.id,
+          room_id: room,
+          kind: 'offer',
+          epoch: 0,
+          sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1',
+          candidate: null,
+        },
       ]);
       expect(h.eventsOf(a, 'call.signal').map((e) => (e.data as { kind: string }).kind)).toEqual(['answer']);
     });
@@ -75,7 +82,8 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     h.clock.advance(42_000);
     const hung = await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
     expect(hung.json().data).toMatchObject({ state: 'end', end_cause: 'hangup', duration_seconds: 42 });
-    await h.stateOf(b, 'end');
+    // B's line was cut by A: '切断されました。11' (spec §8).
+    expect(await h.stateOf(b, 'disconnect')).toMatchObject({ end_cause: 'hangup', disconnect_code: 11 });
     expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
 
     // The call record lands in the room, from the caller, seen by both.
@@ -90,6 +98,65 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
       return r;
     });
     expect(record).toMatchObject({ data: '42', is_mine: false });
+  });
+
+  it('a reloaded side rejoins a connected p2p call: both hear of a new media session, old signals are dropped', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const { room, view } = await topicCall(a, b);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'connected' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'connected' });
+    await h.stateOf(a, 'connected');
+
+    // B's page reloads: it finds the call (GET /calls/current) and asks to rejoin its media.
+    expect((await h.calls$('GET', '/calls/current', b)).json().data).toMatchObject({
+      state: 'connected',
+      media_epoch: 0,
+    });
+    const rejoined = await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'rejoin' });
+    expect(rejoined.json().data).toMatchObject({ state: 'connected', media_epoch: 1 });
+    await eventually(() => {
+      const last = h.eventsOf(a, 'call.state').at(-1)!.data as CallView;
+      expect(last).toMatchObject({ state: 'connected', media_epoch: 1 });
+    });
+    // A signal of the old session goes nowhere; the new session's is relayed with its epoch.
+    const old = await h.calls$('POST', '/calls/signal', a, {
+      call_id: view.id,
+      kind: 'offer',
+      sdp: 'v=0 old',
+      epoch: 0,
+    });
+    expect(old.json().data).toEqual({ relayed: false });
+    const fresh = await h.calls$('POST', '/calls/signal', a, {
+      call_id: view.id,
+      kind: 'offer',
+      sdp: 'v=0 new',
+      epoch: 1,
+    });
+    expect(fresh.json().data).toEqual({ relayed: true });
+    await eventually(() => {
+      expect(h.eventsOf(b, 'call.signal').map((e) => e.data)).toContainEqual(
+        expect.objectContaining({ kind: 'offer', sdp: 'v=0 new', epoch: 1 }),
+      );
+    });
+    expect(h.eventsOf(b, 'call.signal').some((e) => (e.data as { sdp?: string }).sdp === 'v=0 old')).toBe(false);
+
+    // Both new connections up: the line is whole, the talk time ran on.
+    h.clock.advance(2000);
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'connected' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'connected' });
+    const row = await h.calls.ctx.db
+      .selectFrom('calls')
+      .selectAll()
+      .where('id', '=', view.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ phase: 'connected', rejoin_at: null, media_epoch: 1 });
+    h.clock.advance(CALL_TIMERS.rejoinMs);
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'alive' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'alive' });
+    await h.runTimers();
+    expect((await h.calls$('GET', '/calls/current', a)).json().data.state).toBe('connected');
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
   });
 
   it('refuses a second call while in one, on any character of the same account', async () => {
@@ -155,6 +222,44 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     const rows = await h.calls.ctx.db.selectFrom('calls').select('id').where('room_id', '=', room).execute();
     expect(rows).toHaveLength(1);
     await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('glare across rooms: A and B calling each other at once from two rooms end in one call', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const roomAB = await h.room(a, { topic_id: h.voice(b), room_type_id: 4 });
+    const roomBA = await h.room(b, { topic_id: h.voice(a), room_type_id: 4 });
+    const [fromA, fromB] = await Promise.all([
+      h.calls$('POST', `/rooms/${roomAB}/calling`, a, {}),
+      h.calls$('POST', `/rooms/${roomBA}/calling`, b, {}),
+    ]);
+    expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
+    const [va, vb] = [fromA.json().data as CallView, fromB.json().data as CallView];
+    // Whichever request came first rang; the second answered it.
+    expect(va.id).toBe(vb.id);
+    const live = await h.calls.ctx.db
+      .selectFrom('calls')
+      .select(['id', 'room_id', 'phase'])
+      .where('room_id', 'in', [roomAB, roomBA])
+      .execute();
+    expect(live).toEqual([{ id: va.id, room_id: va.room_id, phase: 'answered' }]);
+    const caller = va.role === 'caller' ? a : b;
+    const callee = caller === a ? b : a;
+    await h.stateOf(caller, 'connecting');
+    await h.stateOf(callee, 'waiting_connect');
+    await h.calls$('POST', `/rooms/${va.room_id}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('glare across rooms never merges an anonymous call into another room: the second caller is in a call', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const anonymous = await h.room(a, { topic_id: h.voice(b), room_type_id: 4, is_anonymous: true });
+    const first = (await h.calls$('POST', `/rooms/${anonymous}/calling`, a, {})).json().data as CallView;
+    await h.stateOf(b, 'receiving');
+    const named = await h.room(b, { topic_id: h.voice(a), room_type_id: 4 });
+    const second = await h.calls$('POST', `/rooms/${named}/calling`, b, {});
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ code: 'already_in_call', error: ALREADY });
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toMatchObject({ id: first.id, state: 'calling' });
+    await h.calls$('POST', `/rooms/${anonymous}/callanswer`, a, { action: 'hangup' });
   });
 
   it('outsiders touch nothing: calling, answering, reading and signalling a call not theirs', async () => {

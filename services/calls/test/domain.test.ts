@@ -108,14 +108,21 @@ describe('call state machine', () => {
     expect(deadline(c)).toBeNull();
   });
 
-  it('hang up while connected: end on both sides, recorded as type 6 with the talk time', () => {
+  it('hang up while connected: the one who hung up ends, the partner is cut off with 11; type 6 with the talk time', () => {
     const clock = new ManualClock();
     let c = connected(clock);
     clock.advance(95_400);
     expect(durationSeconds(c, clock.now())).toBe(95);
     c = run(c, { type: 'hangup', by: 'callee' }, clock.now());
-    expect(both(c)).toEqual(['end', 'end']);
+    expect(c.end_cause).toBe('hangup');
+    expect(both(c)).toEqual(['disconnect', 'end']);
+    expect(disconnectCode(c, 'caller')).toBe(DISCONNECT_CODES.partnerHungUp);
+    expect(disconnectCode(c, 'callee')).toBeNull();
     expect(recordOf(c)).toEqual({ record_type: CALL_RECORD.success, data: '95' });
+    // The caller hanging up cuts the callee off the same way.
+    const other = run(connected(new ManualClock()), { type: 'hangup', by: 'caller' }, clock.now());
+    expect(both(other)).toEqual(['end', 'disconnect']);
+    expect(disconnectCode(other, 'callee')).toBe(DISCONNECT_CODES.partnerHungUp);
   });
 
   it('a callee who never answers: the caller’s 60 s timer ends it missed (type 5)', () => {
@@ -150,17 +157,73 @@ describe('call state machine', () => {
     expect(deadline(c)!.getTime() - clock.now().getTime()).toBe(10_000);
   });
 
-  it('media failing before connecting ends unable_connect; after connecting it is a disconnect', () => {
+  it('media failing before connecting ends unable_connect; after connecting the side has 15 s to rejoin', () => {
     const clock = new ManualClock();
     let c = run(newCall(clock.now(), 'p2p', false), { type: 'answer', by: 'callee' }, clock.now());
     c = run(c, { type: 'media', by: 'caller', report: 'down' }, clock.now());
     expect(both(c)).toEqual(['unable_connect', 'unable_connect']);
+    // Rejoining is for connected calls only.
+    const answered = run(newCall(clock.now(), 'p2p', false), { type: 'answer', by: 'callee' }, clock.now());
+    expect(run(answered, { type: 'media', by: 'callee', report: 'rejoin' }, clock.now())).toEqual(answered);
 
-    const d = run(connected(clock), { type: 'media', by: 'callee', report: 'down' }, clock.now());
-    expect(both(d)).toEqual(['disconnect', 'disconnect']);
-    expect(disconnectCode(d, 'caller')).toBe(DISCONNECT_CODES.partnerLost);
-    expect(disconnectCode(d, 'callee')).toBe(DISCONNECT_CODES.selfLost);
-    expect(recordOf(d).record_type).toBe(CALL_RECORD.success);
+    let d = run(connected(clock), { type: 'media', by: 'callee', report: 'down' }, clock.now());
+    // Still connected; peer to peer both sides rebuild for a new media session.
+    expect(both(d)).toEqual(['connected', 'connected']);
+    expect(d).toMatchObject({ media_epoch: 1, caller_media: false, callee_media: false, rejoin_at: clock.now() });
+    expect(deadline(d)!.getTime() - clock.now().getTime()).toBe(CALL_TIMERS.rejoinMs);
+    // The caller's page is still there (alive); the callee never comes back.
+    clock.advance(CALL_TIMERS.aliveEveryMs);
+    d = run(d, { type: 'media', by: 'caller', report: 'alive' }, clock.now());
+    clock.advance(CALL_TIMERS.rejoinMs - CALL_TIMERS.aliveEveryMs - 1);
+    expect(tick(d, clock.now())).toBeNull();
+    clock.advance(1);
+    const dropped = tick(d, clock.now())!;
+    expect(both(dropped)).toEqual(['disconnect', 'disconnect']);
+    expect(disconnectCode(dropped, 'caller')).toBe(DISCONNECT_CODES.partnerLost);
+    expect(disconnectCode(dropped, 'callee')).toBe(DISCONNECT_CODES.selfLost);
+    expect(recordOf(dropped).record_type).toBe(CALL_RECORD.success);
+  });
+
+  it('a reloaded side rejoins a connected p2p call: a new media session, whole again once both are up', () => {
+    const clock = new ManualClock();
+    let c = connected(clock);
+    const connectedAt = c.connected_at;
+    for (let i = 0; i < 6; i++) {
+      clock.advance(CALL_TIMERS.aliveEveryMs);
+      c = run(c, { type: 'media', by: 'caller', report: 'alive' }, clock.now());
+      c = run(c, { type: 'media', by: 'callee', report: 'alive' }, clock.now());
+    }
+    let r = run(c, { type: 'media', by: 'callee', report: 'rejoin' }, clock.now());
+    expect(r).toMatchObject({ phase: 'connected', media_epoch: 1, rejoin_at: clock.now() });
+    // A second rejoin (the partner's old connection failing meanwhile) moves the session again
+    // but keeps the first deadline.
+    clock.advance(1000);
+    r = run(r, { type: 'media', by: 'caller', report: 'down' }, clock.now());
+    expect(r.media_epoch).toBe(2);
+    expect(deadline(r)!.getTime() - clock.now().getTime()).toBe(CALL_TIMERS.rejoinMs - 1000);
+    r = run(r, { type: 'media', by: 'caller', report: 'up' }, clock.now());
+    expect(r.rejoin_at).not.toBeNull();
+    r = run(r, { type: 'media', by: 'callee', report: 'up' }, clock.now());
+    expect(r).toMatchObject({ phase: 'connected', rejoin_at: null, connected_at: connectedAt });
+    expect(deadline(r)!.getTime() - clock.now().getTime()).toBe(CALL_TIMERS.aliveTimeoutMs);
+    expect(durationSeconds(r, clock.now())).toBe(31);
+  });
+
+  it('LiveKit: a side that left has 15 s to publish again; the other side keeps its session', () => {
+    const clock = new ManualClock();
+    const c = connected(clock, 'livekit');
+    expect(deadline(c)).toBeNull();
+    const left = run(c, { type: 'media', by: 'caller', report: 'down' }, clock.now());
+    expect(left).toMatchObject({ media_epoch: 0, caller_media: false, callee_media: true, rejoin_at: clock.now() });
+    expect(both(left)).toEqual(['connected', 'connected']);
+    clock.advance(3000);
+    const back = run(left, { type: 'media', by: 'caller', report: 'up' }, clock.now());
+    expect(back).toMatchObject({ caller_media: true, rejoin_at: null });
+    expect(deadline(back)).toBeNull();
+    clock.advance(CALL_TIMERS.rejoinMs);
+    const gone = tick(left, clock.now())!;
+    expect(gone).toMatchObject({ phase: 'ended', end_cause: 'disconnect', ended_by: 'caller' });
+    expect(disconnectCode(gone, 'callee')).toBe(DISCONNECT_CODES.partnerLost);
   });
 
   it('p2p silence: a side without an alive ping for 15 s is taken as gone', () => {
@@ -213,12 +276,13 @@ describe('call state machine', () => {
 });
 
 describe('starting a call', () => {
-  const hold = (call_id: string, room_id: string, phase: string, side: 'caller' | 'callee'): Hold => ({
-    call_id,
-    room_id,
-    phase,
-    side,
-  });
+  const hold = (
+    call_id: string,
+    room_id: string,
+    phase: string,
+    side: 'caller' | 'callee',
+    anonymous = false,
+  ): Hold => ({ call_id, room_id, phase, side, anonymous });
 
   it('rings a free callee', () => expect(decideStart('r1', null, null)).toEqual({ kind: 'ring' }));
 
@@ -236,9 +300,34 @@ describe('starting a call', () => {
     expect(
       decideStart('r1', hold(theirCall, 'r1', 'ringing', 'callee'), hold(theirCall, 'r1', 'ringing', 'caller')),
     ).toEqual({ kind: 'glare', call_id: theirCall });
-    // Not glare when their call rings me in another room: I am simply in a call.
+  });
+
+  it('glare across rooms: calling them from another room while they ring me answers their call too', () => {
     expect(decideStart('r2', hold('c1', 'r1', 'ringing', 'callee'), hold('c1', 'r1', 'ringing', 'caller'))).toEqual({
+      kind: 'glare',
+      call_id: 'c1',
+    });
+    // Not once their call is answered, nor when the one ringing me is someone else's call.
+    expect(decideStart('r2', hold('c1', 'r1', 'answered', 'callee'), hold('c1', 'r1', 'answered', 'caller'))).toEqual({
       kind: 'already_in_call',
+    });
+    expect(decideStart('r2', hold('c1', 'r1', 'ringing', 'callee'), hold('c9', 'r9', 'ringing', 'caller'))).toEqual({
+      kind: 'already_in_call',
+    });
+  });
+
+  it('glare across rooms never merges an anonymous call with another room (it would say who called)', () => {
+    const anonymousRing = hold('c1', 'r1', 'ringing', 'callee', true);
+    expect(decideStart('r2', anonymousRing, hold('c1', 'r1', 'ringing', 'caller', true))).toEqual({
+      kind: 'already_in_call',
+    });
+    expect(
+      decideStart('r2', hold('c1', 'r1', 'ringing', 'callee'), hold('c1', 'r1', 'ringing', 'caller'), true),
+    ).toEqual({ kind: 'already_in_call' });
+    // In the call's own room the pair already know each other as that room shows them.
+    expect(decideStart('r1', anonymousRing, hold('c1', 'r1', 'ringing', 'caller', true))).toEqual({
+      kind: 'glare',
+      call_id: 'c1',
     });
   });
 

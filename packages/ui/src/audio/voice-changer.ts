@@ -10,17 +10,21 @@ export interface VoiceChanger {
   close(): void;
 }
 
-const loaded = new WeakSet<BaseAudioContext>();
+const loading = new WeakMap<BaseAudioContext, Promise<void>>();
 
-async function loadWorklet(ctx: AudioContext): Promise<void> {
-  if (loaded.has(ctx)) return;
-  const url = URL.createObjectURL(new Blob([PITCH_WORKLET_SOURCE], { type: 'text/javascript' }));
-  try {
-    await ctx.audioWorklet.addModule(url);
-    loaded.add(ctx);
-  } finally {
-    URL.revokeObjectURL(url);
+/**
+ * Loads the pitch shifter's worklet into `ctx` (once per context, however many ask at once). Needs
+ * no microphone, so a call can do it while it rings and the changer is ready at the answer.
+ */
+export function loadVoiceWorklet(ctx: AudioContext): Promise<void> {
+  let done = loading.get(ctx);
+  if (!done) {
+    const url = URL.createObjectURL(new Blob([PITCH_WORKLET_SOURCE], { type: 'text/javascript' }));
+    done = ctx.audioWorklet.addModule(url).finally(() => URL.revokeObjectURL(url));
+    done.catch(() => loading.delete(ctx));
+    loading.set(ctx, done);
   }
+  return done;
 }
 
 /**
@@ -36,7 +40,7 @@ export async function createVoiceChanger(
   const first = voiceParams(settings);
   if (first.neutral) return { track: mic, bypassed: true, update: () => undefined, close: () => undefined };
 
-  await loadWorklet(ctx);
+  await loadVoiceWorklet(ctx);
   const source = ctx.createMediaStreamSource(new MediaStream([mic]));
   const pitch = new AudioWorkletNode(ctx, PITCH_PROCESSOR, {
     numberOfInputs: 1,

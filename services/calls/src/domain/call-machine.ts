@@ -30,6 +30,10 @@ export interface CallFacts {
   /** Time the line was down while connected, and the end of the last gap counted (for the bill). */
   paused_ms: number;
   paused_until: Date | null;
+  /** The p2p media session: both sides build a new peer connection when it moves. */
+  media_epoch: number;
+  /** A side's media went down while connected (reload, failed peer connection, LiveKit left). */
+  rejoin_at: Date | null;
 }
 
 /** Silence longer than two pings' worth is the line being down, not jitter. */
@@ -57,14 +61,19 @@ export type CallEvent =
   | { type: 'refuse'; by: Side }
   | { type: 'busy'; by: Side }
   | { type: 'hangup'; by: Side }
-  /** A side's media: up (connected / LiveKit audio published), down (failed / left), or alive. */
-  | { type: 'media'; by: Side; report: 'up' | 'down' | 'alive' }
+  /**
+   * A side's media: up (connected / LiveKit audio published), down (failed / left), alive, or
+   * rejoin (the side restarts its media for a connected call: a reloaded page).
+   */
+  | { type: 'media'; by: Side; report: MediaReport }
   /** One side blocked the other: the call ends at once. */
   | { type: 'blocked' }
   /** The payer of a paid call cannot pay the next period: the server ends it. */
   | { type: 'out_of_points' }
   /** The next period would pass the cap the payer set: the server ends it. */
   | { type: 'spend_cap' };
+
+export type MediaReport = 'up' | 'down' | 'alive' | 'rejoin';
 
 export type Transition =
   { ok: true; call: CallFacts; changed: boolean } | { ok: false; reason: 'not_allowed' | 'ended' };
@@ -96,6 +105,8 @@ export function newCall(now: Date, transport: Transport, calleeBusy: boolean): C
     callee_seen_at: null,
     paused_ms: 0,
     paused_until: null,
+    media_epoch: 0,
+    rejoin_at: null,
   };
 }
 
@@ -133,21 +144,37 @@ export function apply(c: CallFacts, e: CallEvent, now: Date): Transition {
   }
 }
 
-function media(c: CallFacts, by: Side, report: 'up' | 'down' | 'alive', now: Date): [CallFacts, boolean] {
+function media(c: CallFacts, by: Side, report: MediaReport, now: Date): [CallFacts, boolean] {
   const key = by === 'caller' ? 'caller_media' : 'callee_media';
   // A LiveKit caller joins while it rings: their audio is noted, the call moves on the answer.
   if (c.phase === 'ringing' || c.phase === 'busy_pending') {
-    return report === 'alive' ? [c, false] : [{ ...c, [key]: report === 'up' }, false];
+    return report === 'alive' || report === 'rejoin' ? [c, false] : [{ ...c, [key]: report === 'up' }, false];
   }
   const seen = by === 'caller' ? 'caller_seen_at' : 'callee_seen_at';
-  if (report === 'down') {
-    // A side whose media failed before connecting cannot talk; after connecting its line dropped.
-    return [end(c, now, c.phase === 'connected' ? 'disconnect' : 'unable_connect', by), true];
-  }
+  if (c.phase === 'connected' && (report === 'down' || report === 'rejoin')) return [lineDown(c, by, now), true];
+  // A side whose media failed before connecting cannot talk; rejoining is for connected calls.
+  if (report === 'down') return [end(c, now, 'unable_connect', by), true];
+  if (report === 'rejoin') return [c, false];
   const gap = c.phase === 'connected' ? gapCounted(c, c[seen], now) : {};
   if (report === 'alive') return [{ ...c, ...gap, [seen]: now }, false];
   const next: CallFacts = { ...c, ...gap, [key]: true, [seen]: now };
+  // Both sides' media back up: the line is whole again.
+  if (next.rejoin_at && next.caller_media && next.callee_media) return [{ ...next, rejoin_at: null }, true];
   return connectIfBoth(next, now);
+}
+
+/**
+ * A connected side's media went down (its page reloaded, its peer connection failed, it left the
+ * LiveKit room): not yet the end — it has CALL_TIMERS.rejoinMs to be back (then `tick` ends the
+ * call as a dropped line). Peer to peer, both sides rebuild their connection for a new media
+ * session (a reloaded page cannot resume the old one); through LiveKit only that side rejoins.
+ */
+function lineDown(c: CallFacts, by: Side, now: Date): CallFacts {
+  const rejoin_at = c.rejoin_at ?? now;
+  if (c.transport === 'p2p') {
+    return { ...c, media_epoch: c.media_epoch + 1, caller_media: false, callee_media: false, rejoin_at };
+  }
+  return { ...c, [by === 'caller' ? 'caller_media' : 'callee_media']: false, rejoin_at };
 }
 
 function connectIfBoth(c: CallFacts, now: Date): [CallFacts, boolean] {
@@ -171,9 +198,10 @@ export function deadline(c: CallFacts): Date | null {
       return new Date(Math.min(caller, callee));
     }
     case 'connected': {
-      if (c.transport === 'livekit') return null;
+      const rejoin = c.rejoin_at ? c.rejoin_at.getTime() + CALL_TIMERS.rejoinMs : Infinity;
+      if (c.transport === 'livekit') return c.rejoin_at ? new Date(rejoin) : null;
       const seen = Math.min((c.caller_seen_at ?? now0(c)).getTime(), (c.callee_seen_at ?? now0(c)).getTime());
-      return new Date(seen + CALL_TIMERS.aliveTimeoutMs);
+      return new Date(Math.min(seen + CALL_TIMERS.aliveTimeoutMs, rejoin));
     }
     case 'ended':
       return null;
@@ -193,10 +221,15 @@ export function tick(c: CallFacts, now: Date): CallFacts | null {
     case 'answered':
       return end(c, now, 'unable_connect', null);
     case 'connected': {
-      // The side heard from least recently is the one whose line dropped.
+      // The side whose media did not come back, else the one heard from least recently, is the
+      // one whose line dropped.
       const callerSeen = (c.caller_seen_at ?? now0(c)).getTime();
       const calleeSeen = (c.callee_seen_at ?? now0(c)).getTime();
-      return end(c, now, 'disconnect', callerSeen <= calleeSeen ? 'caller' : 'callee');
+      const leastSeen: Side = callerSeen <= calleeSeen ? 'caller' : 'callee';
+      if (c.rejoin_at && c.caller_media !== c.callee_media) {
+        return end(c, now, 'disconnect', c.caller_media ? 'callee' : 'caller');
+      }
+      return end(c, now, 'disconnect', leastSeen);
     }
     default:
       return null;
@@ -232,6 +265,10 @@ function endStateOf(c: CallFacts, side: Side): CallState {
     case 'disconnect':
     case 'no_points':
       return 'disconnect';
+    case 'hangup':
+      // Spec §4 'ended or disconnected': the side that hung up ended its call; the other side's
+      // line was cut by the partner ('切断されました。11').
+      return c.ended_by === null || c.ended_by === side ? 'end' : 'disconnect';
     default:
       return 'end';
   }
@@ -241,6 +278,8 @@ function endStateOf(c: CallFacts, side: Side): CallState {
 export function disconnectCode(c: CallFacts, side: Side): number | null {
   // Out of points is the server's doing (44), as a timer's or a block's is.
   if (c.end_cause === 'no_points') return DISCONNECT_CODES.server;
+  if (c.end_cause === 'hangup')
+    return c.ended_by !== null && c.ended_by !== side ? DISCONNECT_CODES.partnerHungUp : null;
   if (c.end_cause !== 'disconnect') return null;
   if (c.ended_by === null) return DISCONNECT_CODES.server;
   return c.ended_by === side ? DISCONNECT_CODES.selfLost : DISCONNECT_CODES.partnerLost;

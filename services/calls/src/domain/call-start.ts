@@ -10,23 +10,37 @@ export interface Hold {
   room_id: string;
   phase: string;
   side: 'caller' | 'callee';
+  /** Either side of the held call is anonymous. */
+  anonymous: boolean;
 }
 
 export type StartDecision =
   | { kind: 'already_in_call' }
-  /** The callee is ringing the caller in this room right now: answer that call, make no second. */
+  /** The callee is ringing the caller right now: answer that call, make no second. */
   | { kind: 'glare'; call_id: string }
   | { kind: 'busy' }
   | { kind: 'ring' };
 
-export function decideStart(roomId: string, caller: Hold | null, callee: Hold | null): StartDecision {
+/**
+ * What a call attempt becomes, from the holds of both accounts. Glare (issue 10: "two users calling
+ * each other at the same moment end in one call"): the callee is ringing the caller, so their call
+ * is answered instead — in the same room, or from another room of the same pair when neither call
+ * is anonymous (merging an anonymous call with a named one would tell who the anonymous caller is;
+ * then the attempt is refused as already in a call, which only says what the caller knows).
+ */
+export function decideStart(
+  roomId: string,
+  caller: Hold | null,
+  callee: Hold | null,
+  attemptAnonymous = false,
+): StartDecision {
   if (
     caller &&
     callee &&
     caller.call_id === callee.call_id &&
-    caller.room_id === roomId &&
     caller.side === 'callee' &&
-    caller.phase === 'ringing'
+    caller.phase === 'ringing' &&
+    (caller.room_id === roomId || (!caller.anonymous && !attemptAnonymous))
   ) {
     return { kind: 'glare', call_id: caller.call_id };
   }

@@ -145,7 +145,12 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
   if (!result) throw notFound(CALL_MESSAGES.noCall);
   if (refusal) throw refusal;
   const { before, after } = result;
-  if (before.phase !== after.phase || before.end_cause !== after.end_cause) {
+  // Both sides hear of every change of phase or end, and of a new media session (both rebuild).
+  if (
+    before.phase !== after.phase ||
+    before.end_cause !== after.end_cause ||
+    before.media_epoch !== after.media_epoch
+  ) {
     await tellBoth(ctx, after);
     if (after.phase === 'connected' && after.charging === 'approved')
       await chargeFrom(ctx, after.id, after.connected_at!);
@@ -173,7 +178,7 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   const anonymous = may.caller_anonymous || may.callee_anonymous;
 
   const outcome = await withAccountsLocked(ctx.db, [myAccount, theirAccount], async (trx) => {
-    const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount));
+    const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount), anonymous);
     if (decision.kind === 'already_in_call') return { kind: 'already' as const };
     if (decision.kind === 'glare') return { kind: 'glare' as const, call_id: decision.call_id };
     const busy = decision.kind === 'busy';
@@ -217,7 +222,8 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
 
   if (outcome.kind === 'already') throw new AppError(403, 'already_in_call', CALL_MESSAGES.alreadyInCall);
   if (outcome.kind === 'glare') {
-    // Both pressed call at once: the earlier call is answered, so one call, not two.
+    // Both pressed call at once (in this room or another of the pair's): the earlier call is
+    // answered, so one call, not two; the view is of that call (its room may not be this one).
     const row = await move(ctx, outcome.call_id, { type: 'answer', by: 'callee' });
     return viewOf(row, sideOf(row, me)!, ctx.clock.now());
   }
@@ -264,13 +270,13 @@ export async function reportMedia(
   ctx: AppContext,
   caller: Caller,
   roomId: string,
-  state: 'connecting' | 'connected' | 'failed' | 'alive',
+  state: 'connecting' | 'connected' | 'failed' | 'alive' | 'rejoin',
   callId?: string | null,
 ): Promise<CallView> {
   const row = await liveCallIn(ctx, caller, roomId, callId);
   const side = sideThatKnows(row, caller.userId);
   if (state === 'connecting' || row.phase === 'ended') return viewOf(row, side, ctx.clock.now());
-  const report = state === 'connected' ? 'up' : state === 'failed' ? 'down' : 'alive';
+  const report = state === 'connected' ? 'up' : state === 'failed' ? 'down' : state;
   const after = await move(ctx, row.id, { type: 'media', by: side, report });
   return viewOf(after, side, ctx.clock.now());
 }

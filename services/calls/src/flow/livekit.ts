@@ -37,7 +37,8 @@ const sides: readonly string[] = ['caller', 'callee'];
 
 /**
  * POST /calls/livekit/webhook: LiveKit tells who joined, published or left. Connected means both
- * sides published audio; a side leaving a connected call drops it. Unsigned or forged: 401.
+ * sides published audio; a side leaving a connected call has CALL_TIMERS.rejoinMs to publish
+ * again (a reload), or the call ends as its dropped line. Unsigned or forged: 401.
  */
 export async function liveKitWebhook(ctx: AppContext, body: string, authorization: string | undefined): Promise<void> {
   if (!ctx.livekit) throw notFound();
@@ -59,6 +60,13 @@ export async function liveKitWebhook(ctx: AppContext, body: string, authorizatio
   if (!report) return;
   const row = await findCall(ctx.db, callId);
   if (!row || row.phase === 'ended') return;
+  // A reloaded page joins again as the same side; its old session's leaving may be told after.
+  if (report === 'down' && row.phase === 'connected') {
+    const back = await ctx.livekit
+      .rejoinedAs(name, identity, event.participant?.sid ?? '')
+      .catch((err: unknown) => (ctx.log.warn({ err, call: callId }, 'LiveKit participants not listed'), false));
+    if (back) return;
+  }
   await move(ctx, callId, { type: 'media', by: side, report }).catch((err: unknown) => {
     ctx.log.warn({ err, call: callId }, 'LiveKit webhook did not move the call');
   });

@@ -18,6 +18,9 @@ export async function relaySignal(ctx: AppContext, caller: Caller, body: CallSig
   const side = row ? sideOf(row, caller.userId) : null;
   if (!row || !side) throw notFound(CALL_MESSAGES.noCall);
   if (row.transport !== 'p2p' || (row.phase !== 'answered' && row.phase !== 'connected')) return false;
+  // A signal of an earlier media session (before a side rejoined) would confuse the new one.
+  const epoch = body.epoch ?? row.media_epoch;
+  if (epoch !== row.media_epoch) return false;
 
   let sdp: string | null = body.sdp ?? null;
   const candidate = body.candidate ?? null;
@@ -33,6 +36,7 @@ export async function relaySignal(ctx: AppContext, caller: Caller, body: CallSig
     call_id: row.id,
     room_id: row.room_id,
     kind: body.kind,
+    epoch,
     sdp,
     candidate,
   });

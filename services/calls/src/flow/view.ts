@@ -18,6 +18,8 @@ export const factsOf = (r: CallRow): CallFacts => ({
   callee_seen_at: r.callee_seen_at && new Date(r.callee_seen_at),
   paused_ms: r.paused_ms,
   paused_until: r.paused_until && new Date(r.paused_until),
+  media_epoch: r.media_epoch,
+  rejoin_at: r.rejoin_at && new Date(r.rejoin_at),
 });
 
 /** The columns a transition writes. */
@@ -64,5 +66,6 @@ export function viewOf(r: CallRow, side: Side, now: Date): CallView {
     duration_seconds: durationSeconds(f, now),
     review: r.phase === 'ended' && r.connected_at !== null && r.payer_id === me && r.call_price > 0,
     at: now.toISOString(),
+    media_epoch: r.media_epoch,
   };
 }

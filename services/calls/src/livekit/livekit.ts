@@ -97,6 +97,20 @@ export class LiveKit {
     return new WebhookReceiver(this.config.apiKey, this.config.apiSecret).receive(body, authorization);
   }
 
+  /**
+   * Whether someone with `identity` other than participant `sid` is in the room: a side that
+   * rejoined (a reload takes the same identity) while LiveKit still reports its old session leaving.
+   */
+  async rejoinedAs(room: string, identity: string, sid: string): Promise<boolean> {
+    try {
+      const present = await this.#rooms.listParticipants(room);
+      return present.some((p) => p.identity === identity && p.sid !== sid);
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      throw err;
+    }
+  }
+
   /** Ends the call for everyone in it; deleting a room that is already gone is not an error. */
   async deleteRoom(name: string): Promise<void> {
     try {

@@ -29,8 +29,8 @@ export default function CallOverlay() {
   const volume = settings.callVolume / 100;
   const session = useCall();
   const { call } = session;
-  const media = useCallMedia(call, { voice: settings.voice, volume, output });
-  const greetingPlaying = useRingtone(call, settings, session.greeting);
+  const media = useCallMedia(call, { voice: settings.voice, volume, output, onView: session.applyView });
+  const { greetingPlaying, startPrompt } = useRingtone(call, settings, session.greeting);
 
   session.bindMedia(media);
 
@@ -96,6 +96,7 @@ export default function CallOverlay() {
             ) : isTalkView(state) ? (
               <TalkView
                 call={call}
+                startPrompt={startPrompt}
                 muted={media.muted}
                 onMute={media.toggleMute}
                 onSpeaker={() => void session.speaker()}

@@ -10,6 +10,7 @@ import { ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
 import { greetingEndpoints } from '@honne/contracts/greetings';
 import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
+import { topicsEndpoints } from '@honne/contracts/topics';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 
 import { strings } from '../../strings.ts';
@@ -63,7 +64,8 @@ const dataUrlToBlob = (url: string, type: string): Blob => {
 
 /**
  * Signals can arrive before this side's peer connection exists (the caller offers as soon as the
- * callee answers): they wait here, per call, until the transport subscribes.
+ * callee answers, and again after a rejoin): they wait here, per call and media session (epoch),
+ * until that session's transport subscribes. Signals of another session never reach it.
  */
 class SignalInbox {
   private readonly waiting = new Map<string, P2pSignal[]>();
@@ -79,23 +81,27 @@ class SignalInbox {
           ? { kind: e.kind, sdp: e.sdp }
           : null;
     if (!signal) return;
-    const l = this.listeners.get(e.call_id);
+    const key = `${e.call_id}:${e.epoch ?? 0}`;
+    const l = this.listeners.get(key);
     if (l) l(signal);
-    else this.waiting.set(e.call_id, [...(this.waiting.get(e.call_id) ?? []), signal]);
+    else this.waiting.set(key, [...(this.waiting.get(key) ?? []), signal]);
   }
 
-  subscribe(callId: string, listener: (s: P2pSignal) => void): () => void {
-    this.listeners.set(callId, listener);
-    for (const s of this.waiting.get(callId) ?? []) listener(s);
-    this.waiting.delete(callId);
+  subscribe(callId: string, epoch: number, listener: (s: P2pSignal) => void): () => void {
+    const key = `${callId}:${epoch}`;
+    // Older sessions' leftovers are of no use any more.
+    for (const k of this.waiting.keys()) if (k.startsWith(`${callId}:`) && k !== key) this.waiting.delete(k);
+    this.listeners.set(key, listener);
+    for (const s of this.waiting.get(key) ?? []) listener(s);
+    this.waiting.delete(key);
     return () => {
-      if (this.listeners.get(callId) === listener) this.listeners.delete(callId);
+      if (this.listeners.get(key) === listener) this.listeners.delete(key);
     };
   }
 
   forget(callId: string): void {
-    this.waiting.delete(callId);
-    this.listeners.delete(callId);
+    for (const map of [this.waiting, this.listeners] as Map<string, unknown>[])
+      for (const k of map.keys()) if (k.startsWith(`${callId}:`)) map.delete(k);
   }
 }
 
@@ -154,9 +160,18 @@ export const callApi = {
     return (await client().call(callsEndpoints.confirmCharge, { params: { id: roomId }, body })).data;
   },
 
-  /** p2p: tells the server how this side's peer connection is doing. */
-  async reportMedia(roomId: string, callId: string, state: 'connecting' | 'connected' | 'failed' | 'alive') {
-    await client().call(callsEndpoints.pingConnect, { params: { id: roomId }, body: { state, signal_id: callId } });
+  /**
+   * p2p: tells the server how this side's peer connection is doing ('rejoin': this page has none
+   * for a connected call, after a reload). Answers the call as it stands after the report.
+   */
+  async reportMedia(
+    roomId: string,
+    callId: string,
+    state: 'connecting' | 'connected' | 'failed' | 'alive' | 'rejoin',
+  ): Promise<CallView> {
+    return (
+      await client().call(callsEndpoints.pingConnect, { params: { id: roomId }, body: { state, signal_id: callId } })
+    ).data;
   },
 
   async mediaPlan(call: CallSession): Promise<MediaPlan> {
@@ -169,13 +184,13 @@ export const callApi = {
   },
 
   /** Offer/answer/ICE over the shell's socket (a 'call.signal' command), over HTTP when it is down. */
-  signaller(callId: string): Signaller {
+  signaller(callId: string, epoch: number): Signaller {
     return {
       async send(signal) {
         const body =
           signal.kind === 'candidate'
-            ? { call_id: callId, kind: signal.kind, candidate: signal.candidate }
-            : { call_id: callId, kind: signal.kind, sdp: signal.sdp };
+            ? { call_id: callId, epoch, kind: signal.kind, candidate: signal.candidate }
+            : { call_id: callId, epoch, kind: signal.kind, sdp: signal.sdp };
         try {
           const res = await getApi().realtime.command('call.signal', body);
           if (res.status >= 200 && res.status < 300) return;
@@ -184,7 +199,7 @@ export const callApi = {
         }
         await client().call(callsEndpoints.signal, { body: body as never });
       },
-      subscribe: (listener) => inbox.subscribe(callId, listener),
+      subscribe: (listener) => inbox.subscribe(callId, epoch, listener),
     };
   },
 
@@ -202,31 +217,47 @@ export const callApi = {
     return null;
   },
 
-  /** The partner's card: the room (anonymity applied by chat), then their public profile. */
+  /**
+   * The partner's card: the room (anonymity applied by chat), then their public profile and, when
+   * the call is about the partner's voice, that voice's comment (the talk view's comment line:
+   * profiles have no comment of their own; the voice's is as public as the voice itself, so it
+   * shows for an anonymous poster too).
+   */
   async partner(roomId: string): Promise<PartnerInfo> {
     const { data: room } = await client().call(chatEndpoints.room, { params: { id: roomId } });
     const info = partnerOf(room);
-    if (!info.partner_id) return info;
-    try {
-      const { data: u } = await client().call(profileEndpoints.userDetail, { params: { id: info.partner_id } });
-      const blood = u.userBloodSettings;
-      return {
-        ...info,
-        partner: {
-          ...info.partner,
-          name: u.user_name,
-          avatar: u.profile_image,
-          area: u.area?.name ?? null,
-          age: u.age?.name ?? null,
-          blood_type: blood?.bloodType ? `${blood.bloodType}型` : null,
-          personality: PERSONALITIES.find((p) => p.value === blood?.personality)?.name ?? null,
-          character_words: u.userCharacterInputWord,
-          detail: u.userCharacterInputDetail,
-        },
-      };
-    } catch {
-      return info;
-    }
+    const theirVoice = room.topic && !room.topic.is_mine ? room.topic.id : null;
+    const [comment, profile] = await Promise.all([
+      theirVoice
+        ? client()
+            .call(topicsEndpoints.topic, { params: { id: theirVoice }, query: { room_id: roomId } })
+            .then(({ data }) => data.comment.trim() || null)
+            .catch(() => null)
+        : null,
+      info.partner_id
+        ? client()
+            .call(profileEndpoints.userDetail, { params: { id: info.partner_id } })
+            .then(({ data }) => data)
+            .catch(() => null)
+        : null,
+    ]);
+    const partner = { ...info.partner, comment };
+    if (!profile) return { ...info, partner };
+    const blood = profile.userBloodSettings;
+    return {
+      ...info,
+      partner: {
+        ...partner,
+        name: profile.user_name,
+        avatar: profile.profile_image,
+        area: profile.area?.name ?? null,
+        age: profile.age?.name ?? null,
+        blood_type: blood?.bloodType ? `${blood.bloodType}型` : null,
+        personality: PERSONALITIES.find((p) => p.value === blood?.personality)?.name ?? null,
+        character_words: profile.userCharacterInputWord,
+        detail: profile.userCharacterInputDetail,
+      },
+    };
   },
 
   /** The message for a refused placement (already in a call, blocked, not callable), else null. */
@@ -286,11 +317,13 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
     charged_points: view.charged_points,
     spend_cap: view.spend_cap,
     connected_at: view.connected_at,
+    connected_ago_ms: view.connected_at ? Math.max(0, Date.parse(view.at) - Date.parse(view.connected_at)) : null,
     disconnect_code: view.disconnect_code,
     end_cause: view.end_cause,
     transport: view.transport,
     relay_only: view.ice_transport_policy === 'relay',
     offerer: view.offerer,
+    media_epoch: view.media_epoch,
     is_friend: info?.is_friend ?? false,
     partner_id: info?.partner_id ?? null,
     chat_room_id: view.room_id,

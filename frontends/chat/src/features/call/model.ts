@@ -46,12 +46,16 @@ export interface CallSession {
   /** The payer's cap for this call (points), or null. */
   spend_cap: number | null;
   connected_at: string | null;
+  /** How long the call had been connected when the server sent this view (its own clock), or null. */
+  connected_ago_ms: number | null;
   /** The spec's 11/22/33/44 when the line dropped (state 'disconnect'). */
   disconnect_code: number | null;
   end_cause: string | null;
   transport: 'p2p' | 'livekit';
   relay_only: boolean;
   offerer: boolean;
+  /** p2p media session: a new one (a side rejoined) means a new peer connection on both sides. */
+  media_epoch: number;
   /** Whether the partner is a friend already (the add-friend button is hidden then). */
   is_friend: boolean;
   /** The partner's user id when they are not anonymous (add friend, report). */

@@ -294,6 +294,8 @@ export function useCall() {
 
   return {
     call,
+    /** A newer word from the server about the call (a report's answer). */
+    applyView: apply,
     /** The paid call just ended and its payer is asked to rate it. */
     review,
     closeReview: () => setReview(null),

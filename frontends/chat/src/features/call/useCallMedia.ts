@@ -1,83 +1,236 @@
-import { createVoiceChanger, DEFAULT_VOICE_SETTINGS, type VoiceChanger, type VoiceSettings } from '@honne/ui';
-import { CALL_TIMERS } from '@honne/contracts/calls';
+import {
+  createVoiceChanger,
+  DEFAULT_VOICE_SETTINGS,
+  loadVoiceWorklet,
+  type VoiceChanger,
+  type VoiceSettings,
+} from '@honne/ui';
+import { CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { callApi, type MediaPlan } from './call-api.ts';
 import { createLiveKitTransport } from './media/livekit.ts';
 import { openMicrophone } from './media/microphone.ts';
-import { createP2pTransport } from './media/p2p.ts';
+import { createP2pTransport, type Signaller } from './media/p2p.ts';
 import type { CallTransport, MediaState } from './media/transport.ts';
 import { hasMedia, type CallSession } from './model.ts';
 
-interface Live {
-  roomId: string;
+/**
+ * The audio graph of one call: made while it rings (the context and the voice changer's worklet
+ * need no microphone), the changer once the microphone is open, kept across media sessions.
+ */
+interface CallAudio {
+  callId: string;
   ctx: AudioContext;
-  changer: VoiceChanger;
+  worklet: Promise<void>;
+  changer: Promise<VoiceChanger> | null;
+}
+
+/** Something that happens once: the answer, which lets a caller's early offer go out. */
+interface Gate {
+  callId: string;
+  open: () => void;
+  opened: Promise<void>;
+}
+const gate = (callId: string): Gate => {
+  let open = () => undefined as void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { callId, open, opened };
+};
+
+/** Signals wait for the gate: the server relays nothing before the call is answered. */
+const gated = (inner: Signaller, g: Gate): Signaller => ({
+  send: async (signal) => {
+    await g.opened;
+    await inner.send(signal);
+  },
+  subscribe: inner.subscribe,
+});
+
+const ANSWERED: readonly CallSession['state'][] = ['waiting_connect', 'connecting', 'connected'];
+
+/** The transport of one media session of a call. */
+interface Live {
+  callId: string;
+  epoch: number;
   transport: CallTransport;
+}
+
+/**
+ * An AudioContext made without a user gesture (a page reloaded mid-call) starts suspended in most
+ * browsers: the first tap or key anywhere resumes it, so the partner hears the voice again.
+ */
+function resumeOnGesture(ctx: AudioContext): void {
+  if (ctx.state !== 'suspended') return;
+  const resume = () => {
+    void ctx.resume();
+    window.removeEventListener('pointerdown', resume, true);
+    window.removeEventListener('keydown', resume, true);
+  };
+  window.addEventListener('pointerdown', resume, true);
+  window.addEventListener('keydown', resume, true);
 }
 
 /**
  * The call's audio: the microphone (opened before the call is placed or answered, spec §4), the
  * voice changer, and the transport the server chose. Media runs while the server says the call is
- * in a media state, and everything is released when it leaves it.
+ * in a media state, and everything is released when it leaves it. Peer to peer, each media
+ * session (CallView.media_epoch) has its own connection: a page that finds a connected call it
+ * has no connection for (a reload) asks the server for a new session, and both sides build it.
  */
 export function useCallMedia(
   call: CallSession | null,
-  opts: { voice: VoiceSettings | null; volume: number; output: HTMLAudioElement | null },
+  opts: {
+    voice: VoiceSettings | null;
+    volume: number;
+    output: HTMLAudioElement | null;
+    /** The call as the server answered a report (a rejoin's new media session). */
+    onView?: (view: CallView) => void;
+  },
 ) {
   const mic = useRef<MediaStreamTrack | null>(null);
+  const audio = useRef<CallAudio | null>(null);
   const live = useRef<Live | null>(null);
+  const rejoin = useRef<{ callId: string; from: number } | null>(null);
+  const plan = useRef<{ key: string; plan: Promise<MediaPlan> } | null>(null);
+  const answered = useRef<Gate | null>(null);
   const [muted, setMuted] = useState(false);
+  const mutedRef = useRef(muted);
+  mutedRef.current = muted;
   const [mediaState, setMediaState] = useState<MediaState | null>(null);
 
-  /** Opens the microphone; throws MicError when it is refused, absent or the page is not secure. */
+  /**
+   * Opens the microphone; throws MicError when it is refused, absent or the page is not secure.
+   * Runs on the user's press (send, answer), which also lets a context made while ringing play.
+   */
   const prepare = useCallback(async () => {
+    if (audio.current?.ctx.state === 'suspended') void audio.current.ctx.resume();
     if (mic.current?.readyState === 'live') return;
     mic.current = await openMicrophone();
   }, []);
 
+  const closeAudio = useCallback(() => {
+    const a = audio.current;
+    audio.current = null;
+    if (!a) return;
+    void a.changer?.then((c) => c.close()).catch(() => undefined);
+    void a.ctx.close();
+  }, []);
+
   const release = useCallback(() => {
-    if (live.current) {
-      live.current.transport.close();
-      live.current.changer.close();
-      void live.current.ctx.close();
-      live.current = null;
-    }
+    live.current?.transport.close();
+    live.current = null;
+    plan.current = null;
+    answered.current = null;
+    closeAudio();
     mic.current?.stop();
     mic.current = null;
     setMuted(false);
     setMediaState(null);
-  }, []);
+  }, [closeAudio]);
 
   const callRef = useRef(call);
   callRef.current = call;
   const callId = call?.id ?? null;
   const roomId = call?.room_id ?? null;
-  const active = call ? hasMedia(call.state) : false;
+  const epoch = call?.media_epoch ?? 0;
+  const state = call?.state ?? 'none';
+  // The caller's media starts while it rings (call set-up time, bench/README.md "Calls"): LiveKit
+  // joins the room (the server allows the caller in while it rings), peer to peer the connection
+  // and its offer are made and held until the answer.
+  const early = state === 'calling' && call?.role === 'caller';
+  const active = call ? hasMedia(call.state) || early : false;
+  const ringing = state === 'calling' || state === 'receiving';
   const output = opts.output;
   // Read when media starts: a slider change mid-call is for the next call.
   const voiceRef = useRef(opts.voice);
   voiceRef.current = opts.voice;
+  const onViewRef = useRef(opts.onView);
+  onViewRef.current = opts.onView;
+
+  /** The call's audio context and worklet, made once per call (no microphone needed). */
+  const warmAudio = useCallback(
+    (id: string): CallAudio => {
+      if (audio.current && audio.current.callId !== id) closeAudio();
+      if (!audio.current) {
+        const ctx = new AudioContext();
+        resumeOnGesture(ctx);
+        audio.current = { callId: id, ctx, worklet: loadVoiceWorklet(ctx).catch(() => undefined), changer: null };
+      }
+      return audio.current;
+    },
+    [closeAudio],
+  );
+
+  /** The media plan (ICE servers, or a LiveKit token), asked once per call and media session. */
+  const planOf = useCallback((c: CallSession): Promise<MediaPlan> => {
+    // ICE servers serve every session of the call; a LiveKit token, its one join per page.
+    const key = c.transport === 'p2p' ? c.id : `${c.id}:${c.media_epoch}`;
+    if (plan.current?.key !== key) {
+      const asked = callApi.mediaPlan(c);
+      asked.catch(() => {
+        if (plan.current?.plan === asked) plan.current = null;
+      });
+      plan.current = { key, plan: asked };
+    }
+    return plan.current.plan;
+  }, []);
+
+  // While it rings, both sides get ready: the audio context and worklet; the ICE servers (p2p).
+  useEffect(() => {
+    const c = callRef.current;
+    if (!ringing || !c) return;
+    warmAudio(c.id);
+    if (c.transport === 'p2p') void planOf(c).catch(() => undefined);
+  }, [ringing, callId, warmAudio, planOf]);
+
+  // The answer opens the gate of the caller's early offer.
+  useEffect(() => {
+    if (!callId) return;
+    if (answered.current?.callId !== callId) answered.current = gate(callId);
+    if (ANSWERED.includes(state)) answered.current.open();
+  }, [callId, state]);
 
   useEffect(() => {
     const c = callRef.current;
-    if (!active || !c || !output || live.current) return;
+    if (!active || !c || !output) return;
+    const cur = live.current;
+    if (cur && cur.callId === c.id && cur.epoch === c.media_epoch) return;
+    if (!cur && c.state === 'connected' && c.transport === 'p2p') {
+      // Connected, and this page holds no connection (it reloaded): a new session first.
+      if (rejoin.current?.callId !== c.id) {
+        rejoin.current = { callId: c.id, from: c.media_epoch };
+        void callApi
+          .reportMedia(c.room_id, c.id, 'rejoin')
+          .then((v) => onViewRef.current?.(v))
+          .catch(() => undefined);
+        return;
+      }
+      if (c.media_epoch <= rejoin.current.from) return;
+    }
+    // An earlier session of this call (the partner rejoined, or our connection failed) makes way.
+    if (cur) {
+      cur.transport.close();
+      live.current = null;
+    }
+    const a = warmAudio(c.id);
+    if (!answered.current || answered.current.callId !== c.id) answered.current = gate(c.id);
+    const door = answered.current;
+    if (ANSWERED.includes(c.state)) door.open();
     let cancelled = false;
     void (async () => {
       try {
+        // The plan is a round trip (often asked already while it rang) and the microphone may
+        // still be opening: both at once.
+        const asked = planOf(c);
         if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
-        // The plan is a round trip and the voice changer loads its worklet: both at once (call set-up
-        // time, bench/README.md "Calls").
-        const ctx = new AudioContext();
-        const [plan, changer]: [MediaPlan, VoiceChanger] = await Promise.all([
-          callApi.mediaPlan(c),
-          createVoiceChanger(ctx, mic.current, voiceRef.current ?? DEFAULT_VOICE_SETTINGS),
-        ]);
-        if (cancelled) {
-          changer.close();
-          void ctx.close();
-          return;
-        }
+        const track = mic.current;
+        const making =
+          a.changer ??
+          a.worklet.then(() => createVoiceChanger(a.ctx, track, voiceRef.current ?? DEFAULT_VOICE_SETTINGS));
+        a.changer = making;
+        const [plan, changer]: [MediaPlan, VoiceChanger] = await Promise.all([asked, making]);
+        if (cancelled) return;
         const onState = (s: MediaState) => {
           if (cancelled) return;
           setMediaState(s);
@@ -94,9 +247,10 @@ export function useCallMedia(
                 iceServers: plan.iceServers,
                 relayOnly: plan.relayOnly,
                 offerer: c.offerer,
-                signaller: callApi.signaller(c.id),
+                signaller: gated(callApi.signaller(c.id, c.media_epoch), door),
               });
-        live.current = { roomId: c.room_id, ctx, changer, transport };
+        transport.setMuted(mutedRef.current);
+        live.current = { callId: c.id, epoch: c.media_epoch, transport };
         await transport.start();
       } catch (error) {
         console.error('call media failed', error);
@@ -106,23 +260,25 @@ export function useCallMedia(
     return () => {
       cancelled = true;
     };
-  }, [active, callId, output]);
+  }, [active, callId, epoch, output, warmAudio, planOf, closeAudio]);
 
-  // p2p: 'alive' every 5 s while connected, or the server takes this side as gone.
+  // p2p: 'alive' every 5 s while the call is connected (this page is in it, whatever its
+  // connection is doing: a failed one is rebuilt, a page that is gone falls silent).
   const transport = call?.transport;
+  const connected = call?.state === 'connected';
   useEffect(() => {
-    if (mediaState !== 'connected' || transport !== 'p2p' || !roomId || !callId) return;
+    if (!connected || transport !== 'p2p' || !roomId || !callId) return;
     const timer = setInterval(
       () => void callApi.reportMedia(roomId, callId, 'alive').catch(() => undefined),
       CALL_TIMERS.aliveEveryMs,
     );
     return () => clearInterval(timer);
-  }, [mediaState, transport, roomId, callId]);
+  }, [connected, transport, roomId, callId]);
 
-  // Leaving the media states (ended, refused, reset) releases everything.
+  // Leaving the media states (ended, refused, reset) releases everything; a ring that stops does too.
   useEffect(() => {
-    if (!active && live.current) release();
-  }, [active, release]);
+    if (!active && !ringing && (live.current || audio.current)) release();
+  }, [active, ringing, release]);
   useEffect(() => release, [release]);
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import * as calls from './2026-11-23T22-40-00-calls.ts';
 import * as paidCallCharging from './2026-11-24T02-38-26-paid-call-charging.ts';
 import * as lineGaps from './2026-11-24T22-59-43-line-gaps.ts';
 import * as spendCap from './2026-11-24T23-11-43-spend-cap.ts';
+import * as mediaRejoin from './2026-11-25T02-12-00-media-rejoin.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -15,5 +16,6 @@ export const migrations: MigrationSet = {
     '2026-11-24T02-38-26-paid-call-charging': paidCallCharging,
     '2026-11-24T22-59-43-line-gaps': lineGaps,
     '2026-11-24T23-11-43-spend-cap': spendCap,
+    '2026-11-25T02-12-00-media-rejoin': mediaRejoin,
   },
 };

@@ -45,7 +45,15 @@ export async function holdOf(db: Db, accountId: string): Promise<Hold | null> {
   const row = await db
     .selectFrom('call_holds as h')
     .innerJoin('calls as c', 'c.id', 'h.call_id')
-    .select(['h.call_id', 'h.user_id', 'c.room_id', 'c.phase', 'c.caller_id'])
+    .select([
+      'h.call_id',
+      'h.user_id',
+      'c.room_id',
+      'c.phase',
+      'c.caller_id',
+      'c.caller_anonymous',
+      'c.callee_anonymous',
+    ])
     .where('h.account_id', '=', accountId)
     .executeTakeFirst();
   if (!row) return null;
@@ -54,6 +62,7 @@ export async function holdOf(db: Db, accountId: string): Promise<Hold | null> {
     room_id: row.room_id,
     phase: row.phase,
     side: row.caller_id === row.user_id ? 'caller' : 'callee',
+    anonymous: row.caller_anonymous || row.callee_anonymous,
   };
 }
 

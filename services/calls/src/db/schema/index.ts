@@ -59,6 +59,10 @@ export interface CallsTable {
   paused_until: Date | null;
   /** The payer's cap for this call (points), or null. */
   spend_cap: number | null;
+  /** The p2p media session (both sides rebuild theirs when it moves; see the media-rejoin migration). */
+  media_epoch: number;
+  /** A side's media went down while connected at this time; null while both are up. */
+  rejoin_at: Date | null;
 }
 export type CallRow = Selectable<CallsTable>;
 

@@ -21,6 +21,7 @@ const STATUS: Partial<Record<CallState, string>> = {
 /** The talk view (spec §2, header 'talking'): who, how long, and the controls. */
 export function TalkView({
   call,
+  startPrompt,
   muted,
   onMute,
   onSpeaker,
@@ -31,6 +32,8 @@ export function TalkView({
   onConfirmCharge,
 }: {
   call: CallSession;
+  /** The anonymous start prompt is on (for the 7 s of the start tone). */
+  startPrompt: boolean;
   muted: boolean;
   onMute: () => void;
   onSpeaker: () => void;
@@ -126,8 +129,8 @@ export function TalkView({
             <div className="cl-elapsed" role="timer" aria-label={t.elapsed}>
               <Elapsed since={call.connected_at} />
             </div>
-            {/* Spec §4: an anonymous call begins with a prompt to start talking (and the 7 s tone). */}
-            {call.anonymous ? (
+            {/* Spec §4: an anonymous call begins with a prompt to start talking, for the 7 s tone. */}
+            {call.anonymous && startPrompt ? (
               <p className="cl-status" role="status">
                 {t.startTalking}
               </p>
