@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint } from './common.ts';
 
 export const Balance = Type.Object({
   user_id: Type.String(),
@@ -34,12 +34,13 @@ export const HistoryItem = Type.Object({
 export type HistoryItem = Static<typeof HistoryItem>;
 
 export const HistoryQuery = Type.Object({
+  /** A cursor (the last row's id), refused with a field error when malformed. */
   last_doc_id: Type.Optional(Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' })),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
 export const GrantBody = Type.Object({
-  user_id: Type.String({ minLength: 1, maxLength: 64 }),
+  user_id: Uuid(),
   amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   reason: Type.String({ minLength: 1, maxLength: 500 }),
   idempotency_key: Type.String({ minLength: 1, maxLength: 200 }),
@@ -63,8 +64,8 @@ export type GrantResult = Static<typeof GrantResult>;
  */
 export const SendCoinBody = Type.Object({
   coin: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  room_id: Type.String({ minLength: 1, maxLength: 36 }),
-  receiveUserId: Type.Optional(Type.String({ maxLength: 64 })),
+  room_id: Uuid(),
+  receiveUserId: Type.Optional(Uuid()),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type SendCoinBody = Static<typeof SendCoinBody>;

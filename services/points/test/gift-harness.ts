@@ -8,6 +8,8 @@ import {
   topicsStandIn,
   uniqueName,
   type InfraMode,
+  testRunPrefix,
+  testUserId,
 } from '@honne/service-kit/testing';
 
 import { createService } from '../src/server.ts';
@@ -48,7 +50,7 @@ export async function startGiftHarness(mode: InfraMode) {
     [IDENTITY_HEADERS.internalToken]: token,
   });
   let n = 0;
-  const tag = uniqueName('g');
+  const run = testRunPrefix();
 
   const h = {
     clock,
@@ -73,7 +75,7 @@ export async function startGiftHarness(mode: InfraMode) {
 
     async user(name = `ユーザー${n + 1}`, coins = 0): Promise<Person> {
       n += 1;
-      const userId = `u-${tag}-${n}`;
+      const userId = testUserId(run, n);
       await publishAndWait(
         infra.bus,
         events.userProfileUpdated,
