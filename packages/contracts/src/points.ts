@@ -34,8 +34,13 @@ export const HistoryItem = Type.Object({
 export type HistoryItem = Static<typeof HistoryItem>;
 
 export const HistoryQuery = Type.Object({
-  /** A cursor (the last row's id), refused with a field error when malformed. */
-  last_doc_id: Type.Optional(Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' })),
+  /**
+   * A cursor: the last row's id as the server wrote it (lower-case UUID). Malformed, a field error
+   * (403) rather than `Uuid`'s 404; '-{36}' let 36 zeros reach PostgreSQL.
+   */
+  last_doc_id: Type.Optional(
+    Type.String({ maxLength: 36, pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+  ),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
