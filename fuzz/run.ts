@@ -116,8 +116,22 @@ const app = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts
     LOGIN_MAX_FAILURES: '1000',
     LOGIN_MAX_FAILURES_PER_ADDRESS: '100000',
   },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
+
+/**
+ * The app's own log, passed through and read: a 4xx can hide a request that reached further than
+ * it should. An input the database had to refuse (a made-up id PostgreSQL could not read as a
+ * UUID, answered 403 by the kit's last guard) or an unhandled error fails the run like a 500 does.
+ */
+const leaks: string[] = [];
+for (const stream of [app.stdout!, app.stderr!]) {
+  const out = stream === app.stdout ? process.stdout : process.stderr;
+  createInterface({ input: stream }).on('line', (line) => {
+    out.write(`${line}\n`);
+    if (/"msg":"(input the database refused|unhandled error|unhandled command error)"/.test(line)) leaks.push(line);
+  });
+}
 
 let status = 1;
 try {
@@ -158,5 +172,10 @@ try {
 } finally {
   app.kill('SIGTERM');
   await new Promise((r) => app.once('exit', r));
+}
+if (leaks.length > 0) {
+  console.error(`\n✗ the app logged ${leaks.length} input(s) that reached the database or an unhandled error:`);
+  for (const line of leaks.slice(0, 20)) console.error(`  ${line.slice(0, 600)}`);
+  status = 1;
 }
 process.exit(status);

@@ -1,8 +1,8 @@
 import { allEndpoints } from '@honne/contracts/endpoints';
-import type { EndpointDef } from '@honne/contracts';
+import { UUID_PATTERN, type EndpointDef } from '@honne/contracts';
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 
-import { auth, openRoom, postVoice, userWithProfile, type TestUser } from './topics-helpers.ts';
+import { auth, postVoice, userWithProfile, type TestUser } from './topics-helpers.ts';
 
 /**
  * Issue 11's access suite, generated from the contracts' endpoint list so that a new endpoint is
@@ -137,12 +137,16 @@ const ACCESS: Record<string, Kind> = {
   'GET /points/history': 'own',
 };
 
-/** What the requests are made of: the first user's voice, theme, room and message, and a person's id. */
+/**
+ * What the requests are made of: the first user's voice, theme, room (where someone anonymous
+ * talks with them and is ringing them), message and call, and a person's id.
+ */
 interface Targets {
   topic: string;
   thread: string;
   room: string;
   message: string;
+  call: string;
   user: string;
 }
 
@@ -151,6 +155,8 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwA
 
 type Schema = {
   type?: string | string[];
+  pattern?: string;
+  items?: Schema;
   const?: unknown;
   anyOf?: Schema[];
   enum?: unknown[];
@@ -181,7 +187,7 @@ function pathOf(def: EndpointDef, t: Targets): string {
     if (def.url.startsWith('/topics/')) return def.method === 'POST' && def.url === '/topics/:id' ? t.thread : t.topic;
     if (def.url.startsWith('/threads/')) return t.thread;
     if (def.url.startsWith('/messages/')) return t.message;
-    if (def.url.startsWith('/calls/')) return t.room;
+    if (def.url.startsWith('/calls/')) return t.call;
     if (def.url.startsWith('/subCategories/')) return '33';
     return t.user;
   });
@@ -202,7 +208,8 @@ function bodyOf(def: EndpointDef, t: Targets): Record<string, unknown> {
     id: def.url === '/rooms/3charactor' ? t.room : t.user,
     ids: [t.message],
     message_id: t.message,
-    call_id: t.room,
+    call_id: t.call,
+    signal_id: t.call,
     data: def.url === '/messages/signedFileUrl' ? PNG : 'こんにちは',
     message_type_id: 1,
     room_type_id: 2,
@@ -224,6 +231,18 @@ function bodyOf(def: EndpointDef, t: Targets): Record<string, unknown> {
     }
   }
   return body;
+}
+
+const isUuid = (s: Schema | undefined): boolean =>
+  !!s && (s.pattern === UUID_PATTERN || !!s.anyOf?.some(isUuid) || (s.type === 'array' && isUuid(s.items)));
+
+/** The endpoint's id inputs (path, query, body) that are UUIDs by their schema. */
+function uuidFields(def: EndpointDef): { part: 'params' | 'querystring' | 'body'; name: string; list: boolean }[] {
+  return (['params', 'querystring', 'body'] as const).flatMap((part) =>
+    Object.entries(((def.schema[part] ?? {}) as Schema).properties ?? {})
+      .filter(([, prop]) => isUuid(prop))
+      .map(([name, prop]) => ({ part, name, list: prop.type === 'array' })),
+  );
 }
 
 function queryOf(def: EndpointDef, t: Targets): string {
@@ -261,9 +280,15 @@ test('strangers, blocked users and the anonymous partner’s counterpart get onl
   const stranger = await userWithProfile(request, 'acc-stranger', profile('よそのひと'));
   const blocked = await userWithProfile(request, 'acc-blocked', profile('ぶろっくされたひと'));
 
-  // The owner's voice; someone answers it anonymously, both write; the owner blocks a fourth person.
-  const voice = await postVoice(request, owner, { title: '聞いてほしい' }, [stranger, blocked]);
-  const room = await openRoom(request, hidden, voice.id, true);
+  // The owner's voice takes calls; someone answers it anonymously, both write, and the anonymous
+  // one rings the owner; the owner blocks a fourth person.
+  const voice = await postVoice(request, owner, { title: '聞いてほしい', is_callable: true }, [stranger, blocked]);
+  const opened = await request.post('/api/v1/rooms', {
+    headers: auth(hidden),
+    data: { topic_id: voice.id, room_type_id: 4, is_anonymous: true },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const room = (await opened.json()).data.id as string;
   const sent = await request.post('/api/v1/messages', {
     headers: auth(hidden),
     data: { room_id: room, message_type_id: 1, data: 'ひみつの返事' },
@@ -275,11 +300,14 @@ test('strangers, blocked users and the anonymous partner’s counterpart get onl
     data: { room_id: room, message_type_id: 1, data: 'ありがとう' },
   });
   expect(answered.status()).toBe(200);
+  const ringing = await request.post(`/api/v1/rooms/${room}/calling`, { headers: auth(hidden), data: {} });
+  expect(ringing.status(), await ringing.text()).toBe(200);
+  const callId = (await ringing.json()).data.id as string;
   expect(
     (await request.post('/api/v1/users/block', { headers: auth(owner), data: { id: blocked.userId } })).status(),
   ).toBe(200);
 
-  const others: Targets = { topic: voice.id, thread: voice.threadId, room, message, user: owner.userId };
+  const others: Targets = { topic: voice.id, thread: voice.threadId, room, message, call: callId, user: owner.userId };
   const problems: string[] = [];
   const refused = async (res: APIResponse) => {
     const body = await res.json().catch(() => ({}));
@@ -306,7 +334,7 @@ test('strangers, blocked users and the anonymous partner’s counterpart get onl
       if (kind === 'visible' && who === stranger && res.status() >= 400)
         problems.push(`${label(def)}: a stranger may use it, got ${res.status()} ${text.slice(0, 200)}`);
       // Whatever the answer, nothing of a room or message the caller has no part in.
-      for (const secret of [room, message, hidden.userId, 'かくれたひと', 'ひみつの返事'])
+      for (const secret of [room, message, callId, hidden.userId, 'かくれたひと', 'ひみつの返事'])
         if (text.includes(secret)) problems.push(`${label(def)}: ${name}'s answer carries ${secret}`);
       // A blocked user gets nothing of the blocker, nor the blocker's voice.
       if (who === blocked && res.status() < 400)
@@ -336,5 +364,59 @@ test('strangers, blocked users and the anonymous partner’s counterpart get onl
         problems.push(`${label(def)}: the owner's answer names the anonymous partner (${secret})`);
   }
 
+  // The call was left alone by everyone else: it still rings, and its caller ends it.
+  const current = await request.get('/api/v1/calls/current', { headers: auth(owner) });
+  expect((await current.json()).data).toMatchObject({ id: callId, state: 'receiving' });
+  const hung = await request.post(`/api/v1/rooms/${room}/callanswer`, {
+    headers: auth(hidden),
+    data: { action: 'hangup', signal_id: callId },
+  });
+  expect(hung.status(), await hung.text()).toBe(200);
+
+  expect(problems).toEqual([]);
+});
+
+test('an id that is no UUID, anywhere in any endpoint, is stopped by the schema before any query', async ({
+  request,
+}) => {
+  // Made-up ids reached PostgreSQL (the calls service's liveCallIn logged "invalid input syntax for
+  // type uuid"). Each id input of every endpoint, in turn, gets one: the answer is the schema's —
+  // 404 (an id that names nothing), 403 naming the field when the request is wrong besides, or 401
+  // before anything for operator endpoints — never the database's refusal (a 403 without fields).
+  const caller = await userWithProfile(request, 'acc-badids', {
+    user_name: 'いたずら',
+    gender: 1,
+    age_id: 3,
+    area_id: 13,
+  });
+  const BAD = 'not-a-uuid';
+  const problems: string[] = [];
+  let tried = 0;
+  for (const def of allEndpoints) {
+    for (const field of uuidFields(def)) {
+      const id = () => crypto.randomUUID();
+      const sane: Targets = { topic: id(), thread: id(), room: id(), message: id(), call: id(), user: id() };
+      const path = def.url.replace(/:(\w+)/g, (_m, name: string) =>
+        field.part === 'params' && field.name === name ? BAD : id(),
+      );
+      const body = bodyOf(def, sane);
+      if (field.part === 'body') body[field.name] = field.list ? [BAD] : BAD;
+      const query = field.part === 'querystring' ? `?${field.name}=${BAD}` : '';
+      const url = `/api/v1${path}${query}`;
+      const options = { headers: auth(caller), failOnStatusCode: false };
+      const res =
+        def.method === 'GET'
+          ? await request.get(url, options)
+          : await request.fetch(url, { ...options, method: def.method, data: def.schema.body ? body : undefined });
+      tried += 1;
+      const json = (await res.json().catch(() => ({}))) as { code?: string; errors?: Record<string, string> };
+      const ok =
+        (res.status() === 404 && json.code === 'not_found') ||
+        (def.auth === 'operator' && res.status() === 401) ||
+        (res.status() === 403 && json.errors !== undefined && field.name in json.errors);
+      if (!ok) problems.push(`${label(def)} ${field.part}.${field.name}: ${res.status()} ${JSON.stringify(json)}`);
+    }
+  }
+  expect(tried).toBeGreaterThan(60);
   expect(problems).toEqual([]);
 });

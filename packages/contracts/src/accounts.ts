@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, Ok, endpoint, type FieldErrors } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, Ok, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 
 // Limits of spec accounts-profile-friends §5 and §9.
@@ -43,12 +43,12 @@ export const DeviceFields = {
 export const VerifyBody = Type.Object({
   email: Type.Optional(Str()),
   verify_code: Type.Optional(Str()),
-  signup_id: Type.Optional(Str(64)),
+  signup_id: Type.Optional(Uuid()),
   ...DeviceFields,
 });
 export type VerifyBody = Static<typeof VerifyBody>;
 
-export const ResendCodeBody = Type.Object({ email: Type.Optional(Str()), signup_id: Type.Optional(Str(64)) });
+export const ResendCodeBody = Type.Object({ email: Type.Optional(Str()), signup_id: Type.Optional(Uuid()) });
 export type ResendCodeBody = Static<typeof ResendCodeBody>;
 
 export const LoginBody = Type.Object({
@@ -160,7 +160,7 @@ export const accountsEndpoints = {
     summary: "Operator: approve or refuse a user's expert request (approved users carry the expert mark)",
     auth: 'operator',
     schema: {
-      params: Type.Object({ id: Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' }) }),
+      params: Type.Object({ id: Uuid() }),
       body: Type.Object({ approve: Type.Boolean() }),
       response: {
         200: Envelope(Type.Object({ user_id: Type.String(), is_approval: Type.Integer() })),
@@ -176,7 +176,7 @@ export const accountsEndpoints = {
     summary: "Operator: set a user's rank (price maxima); 'rank usable' when either is non-zero",
     auth: 'operator',
     schema: {
-      params: Type.Object({ id: Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' }) }),
+      params: Type.Object({ id: Uuid() }),
       body: RankBody,
       response: { 200: Envelope(Type.Object({ user_id: Type.String(), rank: Rank })), 404: ErrorEnvelope, ...errors },
     },

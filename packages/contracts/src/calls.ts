@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint } from './common.ts';
 import { messages } from './messages.ts';
 
 // 1:1 voice calls: spec topics-chat-calls §2 (call screens), §3 (call state values, signal
@@ -250,7 +250,8 @@ export type CallView = Static<typeof CallView>;
 
 // ---- request payloads ----
 
-const Id = Type.String({ maxLength: 64 });
+/** Room, call and user ids (see `Uuid`). */
+const Id = Uuid();
 export const CallRoomParams = Type.Object({ id: Id });
 
 /** Start a call in a room. Anonymity is the room's (chosen when it was opened), not the body's. */

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, endpoint, type FieldErrors } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 import { REALTIME_TYPES } from './realtime.ts';
 
@@ -271,7 +271,8 @@ export type UnreadSummary = Static<typeof UnreadSummary>;
 // ---- request payloads of §7 ----
 
 const S = (max: number) => Type.String({ maxLength: max });
-const Id = S(64);
+/** Room, voice, user, message and image ids (see `Uuid`). */
+const Id = Uuid();
 
 /** 1–4, or the spec's second numbering 7–10 for the same four kinds (answered as 1–4). */
 const RoomTypeIdSchema = Type.Union([

@@ -41,7 +41,17 @@ export const PageQuery = Type.Object({
 });
 export type PageQuery = Static<typeof PageQuery>;
 
-export const IdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+/**
+ * Every id a client sends names a row keyed by a UUID (users, voices, themes, rooms, messages,
+ * images, calls, sign-ups), so the schema says so: a malformed id is a 403 field error before any
+ * handler or query runs. Checked only in handlers, some reached PostgreSQL, which refused them as
+ * "invalid input syntax for type uuid" (the calls service's `/rooms/{id}/callanswer` with a made-up
+ * `signal_id`). `packages/contracts/test/bodies.test.ts` holds every id-named input to this.
+ */
+export const UUID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+export const Uuid = () => Type.String({ maxLength: 36, pattern: UUID_PATTERN });
+
+export const IdParams = Type.Object({ id: Uuid() });
 
 export const Ok = Type.Object({ ok: Type.Boolean() });
 

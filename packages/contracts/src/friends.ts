@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, PageQuery, endpoint, type FieldErrors } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, PageQuery, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 
 // Friends, blocks and reports about users (spec accounts-profile-friends §2–§9), owned by accounts.
@@ -31,11 +31,11 @@ export const Friend = Type.Object({
 export type Friend = Static<typeof Friend>;
 
 export const AddFriendBody = Type.Object({
-  user_id: Type.String({ maxLength: 64 }),
-  room_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
-  topic_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  user_id: Uuid(),
+  room_id: Type.Optional(Nullable(Uuid())),
+  topic_id: Type.Optional(Nullable(Uuid())),
 });
-export const IdBody = Type.Object({ id: Type.String({ maxLength: 64 }) });
+export const IdBody = Type.Object({ id: Uuid() });
 
 export const SearchBody = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
@@ -58,7 +58,7 @@ export type BlockEntry = Static<typeof BlockEntry>;
 
 export const UserReportBody = Type.Object({
   /** The reported user; the spec's client sent `email`, which honne never exposes, so the id is used. */
-  user_id: Type.Optional(Type.String({ maxLength: 64 })),
+  user_id: Type.Optional(Uuid()),
   email: Type.Optional(Type.String({ maxLength: 200 })),
   report: Type.Optional(Type.String({ maxLength: 5000 })),
 });
@@ -82,7 +82,7 @@ export const friendsEndpoints = {
     summary: 'One friend entry',
     auth: 'user',
     schema: {
-      params: Type.Object({ id: Type.String({ maxLength: 64 }) }),
+      params: Type.Object({ id: Uuid() }),
       response: { 200: Envelope(Friend), ...errors },
     },
   }),

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint } from './common.ts';
 
 export const Balance = Type.Object({
   user_id: Type.String(),
@@ -80,12 +80,18 @@ export const HistoryItem = Type.Object({
 export type HistoryItem = Static<typeof HistoryItem>;
 
 export const HistoryQuery = Type.Object({
-  last_doc_id: Type.Optional(Type.String({ maxLength: 36, pattern: '^[0-9a-fA-F-]{36}$' })),
+  /**
+   * A cursor: the last row's id as the server wrote it (lower-case UUID). Malformed, a field error
+   * (403) rather than `Uuid`'s 404; '-{36}' let 36 zeros reach PostgreSQL.
+   */
+  last_doc_id: Type.Optional(
+    Type.String({ maxLength: 36, pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' }),
+  ),
   per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
 });
 
 export const GrantBody = Type.Object({
-  user_id: Type.String({ minLength: 1, maxLength: 64 }),
+  user_id: Uuid(),
   amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
   reason: Type.String({ minLength: 1, maxLength: 500 }),
   idempotency_key: Type.String({ minLength: 1, maxLength: 200 }),
@@ -109,8 +115,8 @@ export type GrantResult = Static<typeof GrantResult>;
  */
 export const SendCoinBody = Type.Object({
   coin: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  room_id: Type.String({ minLength: 1, maxLength: 36 }),
-  receiveUserId: Type.Optional(Type.String({ maxLength: 64 })),
+  room_id: Uuid(),
+  receiveUserId: Type.Optional(Uuid()),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
 export type SendCoinBody = Static<typeof SendCoinBody>;

@@ -10,7 +10,7 @@ import {
   checkEmail,
   checkPassword,
 } from './accounts.ts';
-import { Envelope, ErrorEnvelope, Nullable, Ok, endpoint, type FieldErrors } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, Ok, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 
 // Reference data and rules of spec accounts-profile-friends §3, §5, §9 (issue 3).
@@ -231,7 +231,7 @@ export const CharacterList = Type.Object({
   can_add: Type.Boolean(),
 });
 export type CharacterList = Static<typeof CharacterList>;
-export const SwitchCharacterBody = Type.Object({ id: Type.String({ maxLength: 64 }), ...DeviceFields });
+export const SwitchCharacterBody = Type.Object({ id: Uuid(), ...DeviceFields });
 
 export const Device = Type.Object({
   device_type: Nullable(Type.String()),
@@ -275,7 +275,7 @@ export const PublicUser = Type.Object({
 export type PublicUser = Static<typeof PublicUser>;
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 422: ErrorEnvelope, 429: ErrorEnvelope };
-const IdParam = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const IdParam = Type.Object({ id: Uuid() });
 
 export const profileEndpoints = {
   areas: endpoint({

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, endpoint, type FieldErrors } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 
 // Themes, voices, filters, history and replies: spec topics-chat-calls §1–§9 (issue 4).
@@ -262,7 +262,7 @@ export const TopicListQuery = Type.Object({
   area_id: Type.Optional(Int()),
   category_id: Type.Optional(Int()),
   sub_category_id: Type.Optional(Int()),
-  thread_id: Type.Optional(S(64)),
+  thread_id: Type.Optional(Uuid()),
   gender: Type.Optional(Int(0, 3)),
   age_id: Type.Optional(Int(0, 6)),
   user_status: Type.Optional(Int(0, 2)),
@@ -291,14 +291,14 @@ export const TopicCreateBody = Type.Object({
 export type TopicCreateBody = Static<typeof TopicCreateBody>;
 
 export const TopicUpdateBody = Type.Object({ is_callable: Type.Boolean() });
-export const TopicGetQuery = Type.Object({ room_id: Type.Optional(S(64)) });
-export const UserTopicsQuery = Type.Object({ thread_id: S(64) });
+export const TopicGetQuery = Type.Object({ room_id: Type.Optional(Uuid()) });
+export const UserTopicsQuery = Type.Object({ thread_id: Uuid() });
 
 export const ClickBody = Type.Object({
   /** The voice's id (the spec's client names it threadId). */
-  threadId: S(64),
+  threadId: Uuid(),
   /** Optional; when sent it must be the caller. */
-  clickUserId: Type.Optional(S(64)),
+  clickUserId: Type.Optional(Uuid()),
 });
 export const ClickResult = Type.Object({
   topic_id: Type.String(),
@@ -314,7 +314,7 @@ export const HeartResult = Type.Object({
 export const TopicReportBody = Type.Object({ content: Type.Optional(S(5000)) });
 
 export const HistoryQuery = Type.Object({ type: Type.Optional(Int(0, 2)), ...Page });
-export const HistoryUpdateBody = Type.Object({ room_id: S(64), latest_message: Type.Optional(S(2000)) });
+export const HistoryUpdateBody = Type.Object({ room_id: Uuid(), latest_message: Type.Optional(S(2000)) });
 export const ReplyListQuery = Type.Object({
   type: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')])),
   ...Page,
@@ -328,7 +328,7 @@ export const FilterBody = Type.Object({
   area: Type.Optional(S(40)),
   category_id: Type.Optional(Int()),
   sub_category_id: Type.Optional(Int()),
-  latest_joined_thread: Type.Optional(Nullable(S(64))),
+  latest_joined_thread: Type.Optional(Nullable(Uuid())),
 });
 export type FilterBody = Static<typeof FilterBody>;
 
@@ -337,7 +337,7 @@ export const FirstSearchBody = Type.Object({ is_first_search: Type.Boolean() });
 // ---- endpoints ----
 
 const errors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope };
-const TopicParams = Type.Object({ id: S(64) });
+const TopicParams = Type.Object({ id: Uuid() });
 
 export const topicsEndpoints = {
   categories: endpoint({

@@ -1,6 +1,7 @@
 import { Kind } from '@sinclair/typebox';
 import { describe, expect, it } from 'vitest';
 
+import { UUID_PATTERN } from '../src/common.ts';
 import { allEndpoints } from '../src/endpoints.ts';
 
 /** Every node of a schema with the path that reaches it. */
@@ -52,5 +53,27 @@ describe('request inputs', () => {
         (n.type === 'array' && n.maxItems === undefined),
     );
     expect(unbounded.map(([p]) => p)).toEqual([]);
+  });
+
+  // Made-up ids reached PostgreSQL ("invalid input syntax for type uuid" from the calls service's
+  // callanswer): every id a client sends is checked by its schema before a handler runs.
+  it('take every id as a UUID, unless it names something else', () => {
+    const notRows: Record<string, string> = {
+      device_id: "the client's own device name",
+      client_id: "the client's own id for a message it sends",
+      email_id: 'accepted from the spec and ignored',
+      gender_id: 'reference numbers, sent as text by forms',
+      age_id: 'reference numbers, sent as text by forms',
+      area_id: 'reference numbers, sent as text by forms',
+      last_doc_id: 'a paging cursor; each service decodes and checks its own before any query',
+    };
+    const fieldOf = (path: string) => /[.]([A-Za-z_]+)(?:\|\d+)*(?:\[\])?$/.exec(path)?.[1] ?? '';
+    const loose = inputs.filter(([path, n]) => {
+      const field = fieldOf(path);
+      const idLike = /^(id|ids)$|_id$|Id$|Ids$|^latest_joined_thread$/.test(field);
+      return idLike && n.type === 'string' && !(field in notRows) && n.pattern !== UUID_PATTERN;
+    });
+    expect(loose.map(([p]) => p)).toEqual([]);
+    expect(inputs.filter(([, n]) => n.pattern === UUID_PATTERN).length).toBeGreaterThan(60);
   });
 });

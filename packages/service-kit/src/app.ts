@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { ServerOptions as HttpServerOptions } from 'node:http';
 
-import { messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
+import { UUID_PATTERN, messages, type EndpointDef, type HealthStatus } from '@honne/contracts';
 import type { RequestDef } from '@honne/contracts/events';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
@@ -16,6 +16,7 @@ import Fastify, {
 
 import { IDENTITY_HEADERS, type Caller } from './auth.ts';
 import { AppError, errorEnvelope, fieldErrors, unauthorized } from './errors.ts';
+import { assertOperator } from './operator.ts';
 import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
@@ -102,7 +103,8 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
       return reply.status(error.status).send(errorEnvelope(error.status, error.code, error.message, error.errors));
     }
     if (error.validation) {
-      return reply.status(403).send(validationEnvelope(error.validation, error.validationContext));
+      const { status, body } = shapeError(error.validation, error.validationContext);
+      return reply.status(status).send(body);
     }
     if (isDataError(error)) {
       // The database could not read a value as its column's type (an id that is no UUID, a
@@ -152,11 +154,26 @@ function isDataError(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 }
 
+type ShapeErrors = readonly { keyword: string; params: unknown; instancePath: string }[];
+
+/**
+ * What a request the schema refused gets. An id that is no UUID names nothing, so it is answered
+ * as a well-formed id that names nothing is (404), and the handler never runs: such ids reached
+ * PostgreSQL before (contracts' `Uuid`). Any other shape error: 403 per field.
+ */
+function shapeError(validation: ShapeErrors, context: string | undefined) {
+  const badIds = new Set(
+    validation
+      .filter((v) => v.keyword === 'pattern' && (v.params as { pattern?: string }).pattern === UUID_PATTERN)
+      .map((v) => v.instancePath),
+  );
+  const onlyIds = badIds.size > 0 && validation.every((v) => badIds.has(v.instancePath));
+  if (onlyIds) return { status: 404, body: errorEnvelope(404, 'not_found', messages.notFound) };
+  return { status: 403, body: validationEnvelope(validation, context) };
+}
+
 /** Shape errors (a number where a string belongs, unknown enum values): 403 per field, as for rule errors. */
-function validationEnvelope(
-  validation: readonly { params: unknown; instancePath: string }[],
-  context: string | undefined,
-) {
+function validationEnvelope(validation: ShapeErrors, context: string | undefined) {
   const errors: Record<string, string> = {};
   for (const v of validation) {
     const { missingProperty, additionalProperty } = v.params as {
@@ -222,6 +239,12 @@ export function route<E extends EndpointDef>(
     url: def.url,
     schema: def.schema,
     config: { form: def.form } as object,
+    // Who may call comes before what they sent: a stranger learns nothing of the input's shape,
+    // and no input is read for them.
+    onRequest: async (request) => {
+      if (def.auth === 'user' && !callerFrom(request, ctx.config.internalToken)) throw unauthorized();
+      if (def.auth === 'operator') assertOperator(request, (ctx.config as { operatorToken?: string }).operatorToken);
+    },
     ...(def.form ? { preValidation: formBodyHook(def.form, def.schema.body) } : {}),
     handler: async (request, reply) => {
       const caller = callerFrom(request, ctx.config.internalToken);
@@ -265,7 +288,7 @@ export function respondCommand<E extends EndpointDef & { auth: 'user' }>(
         const envelope = errorEnvelope(403, 'validation', messages.invalidInput, { [unsafe]: messages.invalidInput });
         return { status: 403, body: envelope };
       }
-      if (validate && !validate(body)) return { status: 403, body: validationEnvelope(validate.errors ?? [], 'body') };
+      if (validate && !validate(body)) return shapeError(validate.errors ?? [], 'body');
       try {
         const data = await handler({
           body: body as Part<E, 'body'>,

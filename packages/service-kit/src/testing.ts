@@ -50,6 +50,21 @@ export function infraModes(): InfraMode[] {
 
 export const uniqueName = (prefix: string) => `${prefix}_t${randomBytes(5).toString('hex')}`;
 
+/**
+ * Ids in tests are UUIDs, as every id a client sends must be (contracts' `Uuid`). `uuidOf('room-v')`
+ * spells a name of up to 16 bytes in hex, so ids read and sort as their names do; `testUserId`
+ * numbers one run's users under a random prefix, so suites sharing a bus never meet each other's.
+ */
+export function uuidOf(name: string): string {
+  const bytes = Buffer.from(name);
+  if (bytes.length > 16) throw new Error(`uuidOf: "${name}" is longer than 16 bytes`);
+  const hex = bytes.toString('hex').padEnd(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const testRunPrefix = () => randomBytes(4).toString('hex');
+export const testUserId = (run: string, n: number) => `${run}-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
 export function testConfig(service: string, mode: InfraMode, extra: Partial<BaseConfig> = {}): BaseConfig {
   return {
     service,

@@ -280,6 +280,32 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
   });
 
+  it('ids that are no UUID name no call: 404 from the schema, before any query (they reached PostgreSQL)', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const { room, view } = await topicCall(a, b);
+    const bad = 'not-a-uuid';
+    for (const [method, url, body] of [
+      ['POST', `/rooms/${bad}/callanswer`, { action: 'hangup' }],
+      ['POST', `/rooms/${room}/callanswer`, { action: 'hangup', signal_id: bad }],
+      ['POST', `/rooms/${bad}/pingConnectRoomChat`, { state: 'alive' }],
+      ['POST', `/rooms/${room}/pingConnectRoomChat`, { state: 'alive', signal_id: bad }],
+      ['GET', `/rooms/${bad}/calling`, undefined],
+      ['POST', '/calls/signal', { call_id: bad, kind: 'offer', sdp: 'v=0' }],
+      ['POST', `/calls/${bad}/token`, undefined],
+    ] as const) {
+      const res = await h.calls$(method, url, a, body);
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+    // A shape error besides the id is still a field error.
+    const both = await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'nope', signal_id: bad });
+    expect(both.statusCode).toBe(403);
+    expect(both.json().errors).toHaveProperty('action');
+    // Nothing moved: the call still rings.
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toMatchObject({ id: view.id, state: 'calling' });
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
   it('blocks: a blocked caller never rings the blocker; a block mid-call ends it and drops signals', async () => {
     const [a, b] = [await h.user(), await h.user()];
     const topic = h.voice(b);
@@ -318,8 +344,11 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     await h.befriend(a, b);
     const friendRoom = await h.room(a, { user_id: b.userId, room_type_id: 3 });
     await h.befriend(a, b, false);
-    const unfriended = await h.calls$('POST', `/rooms/${friendRoom}/calling`, a, {});
-    expect(unfriended.statusCode).toBe(404);
+    // Chat removes the room after it records the friendship's end: on a real bus, a moment later.
+    await eventually(async () => {
+      const unfriended = await h.calls$('POST', `/rooms/${friendRoom}/calling`, a, {});
+      expect(unfriended.statusCode, unfriended.body).toBe(404);
+    });
     expect(h.eventsOf(b, 'call.state')).toEqual([]);
   });
 

@@ -12,6 +12,8 @@ import {
   uniqueName,
   type InfraMode,
   type TopicReply,
+  testRunPrefix,
+  testUserId,
 } from '@honne/service-kit/testing';
 
 import { sql, type Kysely } from 'kysely';
@@ -71,6 +73,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     [IDENTITY_HEADERS.internalToken]: internalToken,
   });
   let n = 0;
+  const run = testRunPrefix();
 
   const h = {
     clock,
@@ -101,7 +104,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
 
     async user(name?: string, accountOf?: Person): Promise<Person> {
       n += 1;
-      const userId = `u-${callsSchema}-${n}`;
+      const userId = testUserId(run, n);
       const userName = name ?? `ユーザー${n}`;
       const payload = {
         user_id: userId,

@@ -13,6 +13,8 @@ import {
   uniqueName,
   type InfraMode,
   type TopicReply,
+  testRunPrefix,
+  testUserId,
 } from '@honne/service-kit/testing';
 import sharp from 'sharp';
 
@@ -76,6 +78,7 @@ export async function startHarness(mode: InfraMode) {
   const inject = (method: Method, url: string, who: Person | undefined, payload?: object) =>
     service.app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
   let n = 0;
+  const run = testRunPrefix();
 
   const h = {
     get app() {
@@ -103,7 +106,7 @@ export async function startHarness(mode: InfraMode) {
     /** A user whose card reached chat's read model through accounts' profile event. */
     async user(profile: Partial<EventPayload<typeof events.userProfileUpdated>> = {}): Promise<Person> {
       n += 1;
-      const userId = profile.user_id ?? `u-${schema}-${n}`;
+      const userId = profile.user_id ?? testUserId(run, n);
       const name = profile.user_name ?? `ユーザー${n}`;
       const updatedAt = new Date(clock.now().getTime() + n).toISOString();
       await h.publish(

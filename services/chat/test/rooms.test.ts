@@ -2,7 +2,7 @@ import { CHAT_MESSAGES, CHAT_REALTIME_TYPES, type Room } from '@honne/contracts/
 import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { ANONYMOUS_NAME } from '@honne/contracts/topics';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { eventually, startHarness, type Harness, type Person } from './harness.ts';
@@ -24,7 +24,7 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     const topic = h.voice(owner);
     const first = await h.post(
       '/rooms',
-      { topic_id: topic, room_type_id: 2, is_anonymous: false, user_id: 'ignored' },
+      { topic_id: topic, room_type_id: 2, is_anonymous: false, user_id: uuidOf('ignored') },
       replier,
     );
     expect(first.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -154,7 +155,7 @@ export class Harness {
 
   /** A live session and its access token. */
   async login(
-    userId = uniqueName('user'),
+    userId: string = randomUUID(),
     sessionId = uniqueName('session'),
   ): Promise<{ userId: string; sessionId: string; token: string }> {
     return { userId, sessionId, token: await this.tokens.issue({ userId, sessionId }, new Date()) };

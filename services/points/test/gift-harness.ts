@@ -8,6 +8,8 @@ import {
   topicsStandIn,
   uniqueName,
   type InfraMode,
+  testRunPrefix,
+  testUserId,
 } from '@honne/service-kit/testing';
 
 import { createService } from '../src/server.ts';
@@ -59,7 +61,7 @@ export async function startGiftHarness(mode: InfraMode) {
     [IDENTITY_HEADERS.internalToken]: token,
   });
   let n = 0;
-  const tag = uniqueName('g');
+  const run = testRunPrefix();
 
   const h = {
     clock,
@@ -98,7 +100,7 @@ export async function startGiftHarness(mode: InfraMode) {
     /** A user with a profile (30代 unless `ageId` says otherwise) and, when asked, granted points. */
     async user(name = `ユーザー${n + 1}`, coins = 0, ageId = 3): Promise<Person> {
       n += 1;
-      const userId = `u-${tag}-${n}`;
+      const userId = testUserId(run, n);
       await publishAndWait(
         infra.bus,
         events.userProfileUpdated,

@@ -1,9 +1,11 @@
 import { ManualClock } from '@honne/service-kit';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { transfer } from '../src/db/repos/ledger.ts';
 import { OPERATOR_TOKEN, startPoints } from './support.ts';
+
+const G1 = uuidOf('g-1');
 
 describe.each(infraModes())('points operator grants and history ($name)', (mode) => {
   let env: Awaited<ReturnType<typeof startPoints>>;
@@ -25,12 +27,12 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
     await closed?.close();
   });
 
-  const body = { user_id: 'g-1', amount: 1000, reason: 'キャンペーン', idempotency_key: 'camp-1' };
+  const body = { user_id: G1, amount: 1000, reason: 'キャンペーン', idempotency_key: 'camp-1' };
 
   it('grants points with the operator token, once per key, and records who and why', async () => {
     const res = await grant(body, `Bearer ${OPERATOR_TOKEN}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ user_id: 'g-1', amount: 1000, balance: 1000, replayed: false });
+    expect(res.json().data).toMatchObject({ user_id: G1, amount: 1000, balance: 1000, replayed: false });
     const again = await grant(body, `Bearer ${OPERATOR_TOKEN}`);
     expect(again.json().data).toMatchObject({
       balance: 1000,
@@ -62,10 +64,12 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
       await env.points.app.inject({
         method: 'POST',
         url: '/admin/points/grants',
-        headers: env.as('g-1'),
+        headers: env.as(G1),
         payload: fresh,
       }),
       await grant(fresh, `Bearer ${OPERATOR_TOKEN}`, closed.points.app),
+      // Who may call is checked before what was sent: no shape error or 404 for a stranger.
+      await grant({ user_id: 'not-a-uuid' }),
     ]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ data: null, error: '運営者の認証が必要です。', code: 'operator_only' });
@@ -87,7 +91,7 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
         {
           idempotencyKey: `gift:h-${i}`,
           kind: 'gift',
-          from: 'g-1',
+          from: G1,
           to: 'h-2',
           amount: 100,
           giftId: `h-${i}`,
@@ -97,7 +101,7 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
         { lotPolicy: 'expire' },
       );
     }
-    const page = (q: string, user = 'g-1') =>
+    const page = (q: string, user = G1) =>
       env.points.app.inject({ method: 'GET', url: `/points/history${q}`, headers: env.as(user) });
     const first = (await page('?per_page=4')).json();
     expect(first.data.map((i: { gift_id: string | null }) => i.gift_id)).toEqual(['h-4', 'h-3', 'h-2', 'h-1']);
@@ -118,7 +122,7 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
   });
 
   it('answers the balance with its purchased part', async () => {
-    const res = await env.points.app.inject({ method: 'GET', url: '/points/balance', headers: env.as('g-1') });
-    expect(res.json().data).toMatchObject({ user_id: 'g-1', balance: 500, purchased: 0, monthly_cap: null });
+    const res = await env.points.app.inject({ method: 'GET', url: '/points/balance', headers: env.as(G1) });
+    expect(res.json().data).toMatchObject({ user_id: G1, balance: 500, purchased: 0, monthly_cap: null });
   });
 });

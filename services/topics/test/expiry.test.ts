@@ -1,7 +1,7 @@
 import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { TOPIC_CHANNEL_EVENTS, topicChannels, type Topic } from '@honne/contracts/topics';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { eventually, startHarness, type Harness, type Person } from './harness.ts';
@@ -22,8 +22,8 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
         expire_after_minute: 4320,
       })
     ).json().data;
-    await h.openRoom(visitor, short.id, 'room-short');
-    await h.openRoom(visitor, long.id, 'room-long');
+    await h.openRoom(visitor, short.id, uuidOf('room-short'));
+    await h.openRoom(visitor, long.id, uuidOf('room-long'));
   });
   afterAll(() => h?.close());
 
@@ -38,7 +38,7 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
     expect((await h.get(`/topics?thread_id=${short.thread_id}`, visitor)).json().data).toEqual([]);
     expect((await h.get(`/users/topics?thread_id=${short.thread_id}`, poster)).json().data).toEqual([]);
     expect((await h.get('/history', visitor)).json().data.map((x: { room_id: string }) => x.room_id)).toEqual([
-      'room-long',
+      uuidOf('room-long'),
     ]);
     expect((await h.get(`/threads/${short.thread_id}`, poster)).json().data.topic).toEqual({
       total: 0,
@@ -88,7 +88,7 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
   it('removes a deleted user’s voices and everything else of theirs', async () => {
     const gone = await h.user();
     const t = (await h.postVoice(gone, await h.theme(gone))).json().data as Topic;
-    await h.openRoom(visitor, t.id, 'room-gone');
+    await h.openRoom(visitor, t.id, uuidOf('room-gone'));
     await h.publish(
       events.userDeleted,
       { user_id: gone.userId, deleted_at: h.clock.now().toISOString() },

@@ -44,9 +44,10 @@ describe.each(infraModes())('saved filter, first search and read models ($name)'
       area_id: messages.areaRequired,
     });
     expect((await h.post('/users/filter', { age_id: 9 }, me)).statusCode).toBe(403);
-    expect((await h.post('/users/filter', { latest_joined_thread: 'nope' }, me)).json().errors).toEqual({
-      latest_joined_thread: messages.invalidChoice,
-    });
+    expect(
+      (await h.post('/users/filter', { latest_joined_thread: '00000000-0000-4000-8000-000000000000' }, me)).json()
+        .errors,
+    ).toEqual({ latest_joined_thread: messages.invalidChoice });
   });
 
   it('resets the sub-category and latest theme when the category changes (spec §4)', async () => {

@@ -8,6 +8,8 @@ import {
   testInfra,
   uniqueName,
   type InfraMode,
+  testRunPrefix,
+  testUserId,
 } from '@honne/service-kit/testing';
 
 import { createService, purgeExpired } from '../src/server.ts';
@@ -61,6 +63,7 @@ export async function startHarness(mode: InfraMode) {
   const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: Person | undefined, payload?: object) =>
     app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
   let n = 0;
+  const run = testRunPrefix();
 
   const h = {
     app,
@@ -80,7 +83,7 @@ export async function startHarness(mode: InfraMode) {
     /** A user whose card reached topics' read model through accounts' profile event. */
     async user(profile: Partial<EventPayload<typeof events.userProfileUpdated>> = {}): Promise<Person> {
       n += 1;
-      const userId = profile.user_id ?? `u-${schema}-${n}`;
+      const userId = profile.user_id ?? testUserId(run, n);
       const updatedAt = new Date(clock.now().getTime() + n).toISOString();
       await h.publish(
         events.userProfileUpdated,

@@ -1,6 +1,6 @@
 import { messages } from '@honne/contracts/messages';
 import { ANONYMOUS_NAME, TOPIC_CHANNEL_EVENTS, topicChannels, type Topic } from '@honne/contracts/topics';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { eventually, startHarness, type Harness, type Person } from './harness.ts';
@@ -124,9 +124,9 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
     it('deletes the earlier voices of the poster there, with their history, and says so on the bus', async () => {
       const t = await h.theme(reader, { category_id: 1, sub_category_id: 2 });
       const first = (await h.postVoice(reader, t, { title: '一回目' })).json().data as Topic;
-      await h.openRoom(poster, first.id, 'room-again-1');
+      await h.openRoom(poster, first.id, uuidOf('room-again-1'));
       expect((await h.get('/history', poster)).json().data.map((x: { room_id: string }) => x.room_id)).toContain(
-        'room-again-1',
+        uuidOf('room-again-1'),
       );
       h.clock.advance(1000);
       const mine = (await h.get(`/users/topics?thread_id=${t}`, reader)).json().data as Topic[];
@@ -141,7 +141,7 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
         error: messages.voiceGone,
       });
       expect((await h.get('/history', poster)).json().data.map((x: { room_id: string }) => x.room_id)).not.toContain(
-        'room-again-1',
+        uuidOf('room-again-1'),
       );
       await eventually(() =>
         expect(h.seen.deleted).toContainEqual(
@@ -228,7 +228,8 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
         ids.length,
       );
       expect((await h.get('/topics?area_id=28&category_id=4&sub_category_id=16', reader)).json().data).toHaveLength(0);
-      expect((await h.get(`/topics?thread_id=not-a-uuid`, reader)).json().data).toEqual([]);
+      expect((await h.get(`/topics?thread_id=${uuidOf('no-such-theme')}`, reader)).json().data).toEqual([]);
+      expect((await h.get(`/topics?thread_id=not-a-uuid`, reader)).statusCode).toBe(404);
     });
 
     it('marks the theme owner on every row of their theme', async () => {
@@ -352,9 +353,11 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       expect(
         (await h.patch('/topics/updateClick', { threadId: voice.id, clickUserId: poster.userId }, reader)).statusCode,
       ).toBe(403);
-      expect((await h.patch('/topics/updateClick', { threadId: 'nope' }, reader)).json().error).toBe(
+      expect((await h.patch('/topics/updateClick', { threadId: uuidOf('no-such-voice') }, reader)).json().error).toBe(
         messages.voiceGone,
       );
+      // An id that is no UUID names no voice either, and never reaches the database.
+      expect((await h.patch('/topics/updateClick', { threadId: 'nope' }, reader)).statusCode).toBe(404);
     });
   });
 });
