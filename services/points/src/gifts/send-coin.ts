@@ -8,7 +8,7 @@ import { AppError, enqueueEvent, fieldErrors, notFound, type Caller } from '@hon
 
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
-import { transfer } from '../db/repos/ledger.ts';
+import { transfer } from '../ledger/transfer.ts';
 import { announceBalances } from './balances.ts';
 import { relayNow } from './relay.ts';
 

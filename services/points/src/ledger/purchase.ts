@@ -4,7 +4,7 @@ import { AppError } from '@honne/service-kit';
 import Stripe from 'stripe';
 
 import type { AppContext } from '../context.ts';
-import { transfer } from '../db/repos/ledger.ts';
+import { transfer } from './transfer.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
 import { announceBalances } from '../gifts/balances.ts';
 
