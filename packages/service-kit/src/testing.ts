@@ -55,6 +55,7 @@ export async function publishBlock<DB>(
       )?.blocked === pair.on,
   );
 }
+export * from './testing-harness.ts';
 export * from './testing-infra.ts';
 export { serviceShellSuite } from './testing-shell.ts';
 export { pointsStandIn, topicsStandIn, type TopicReply, type TransferAsked } from './testing-stand-ins.ts';
