@@ -36,7 +36,8 @@ export {
 export { sendChatMessage } from './chat.ts';
 export { prefetchReference, storedReference, REFERENCE_MAX_AGE_MS, type ReferenceData } from './reference.ts';
 export { ServerClock, TIME_SYNC_INTERVAL_MS, type ServerClockOptions } from './server-clock.ts';
-export { getApi, RealtimeHub, type ChannelSource, type HonneApi } from './instance.ts';
+export { getApi, type HonneApi } from './instance.ts';
+export { RealtimeHub, type ChannelSource } from './realtime-hub.ts';
 export {
   UnreadStore,
   UNREAD_SYNC_KEY,

@@ -1,111 +1,12 @@
-import type { RealtimeCommandName, RealtimeCommandResult, RealtimeEvent } from '@honne/contracts/realtime';
-
 import { createAccountsApi, type AccountsApi } from './accounts.ts';
 import { CallBridge } from './calls.ts';
 import { createApiClient, type ApiClient } from './client.ts';
-import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
+import { RealtimeHub } from './realtime-hub.ts';
 import { ServerClock } from './server-clock.ts';
 import { UnreadStore } from './unread.ts';
 
-type RealtimeListener = (event: RealtimeEvent) => void;
-type StatusListener = (status: RealtimeStatus) => void;
-
-/** What the hub needs of the socket client (RealtimeClient fits). */
-export interface ChannelSource {
-  subscribe(channel: string): () => void;
-  command?(name: RealtimeCommandName, body: unknown): Promise<RealtimeCommandResult>;
-}
-
-/**
- * Fan-out of the shell's one real-time socket to whichever screens listen. Remotes never see the
- * socket itself: they listen here, ask for channels here (kept while the shell swaps sockets on
- * login and logout) and watch the connection status (to refetch after a reconnect).
- */
-export class RealtimeHub {
-  private readonly listeners = new Set<RealtimeListener>();
-  private readonly statusListeners = new Set<StatusListener>();
-  /** Wanted channels with how many screens want each. */
-  private readonly wanted = new Map<string, number>();
-  /** Unsubscribe functions from the attached socket, per channel. */
-  private readonly attached = new Map<string, () => void>();
-  private source: ChannelSource | null = null;
-  private currentStatus: RealtimeStatus = 'idle';
-
-  subscribe(listener: RealtimeListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  /** Live events of `channel` (frames `{type:'subscribe', channel}`) until the returned function runs. */
-  channel(channel: string): () => void {
-    const n = this.wanted.get(channel) ?? 0;
-    this.wanted.set(channel, n + 1);
-    if (n === 0 && this.source) this.attached.set(channel, this.source.subscribe(channel));
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const left = (this.wanted.get(channel) ?? 1) - 1;
-      if (left > 0) {
-        this.wanted.set(channel, left);
-        return;
-      }
-      this.wanted.delete(channel);
-      this.attached.get(channel)?.();
-      this.attached.delete(channel);
-    };
-  }
-
-  /** A command over the shell's socket; rejects with CommandNotSent when there is none open. */
-  command(name: RealtimeCommandName, body: unknown): Promise<RealtimeCommandResult> {
-    if (!this.source?.command || this.currentStatus !== 'open') {
-      return Promise.reject(new CommandNotSent('not connected'));
-    }
-    return this.source.command(name, body);
-  }
-
-  /** The shell hands over its socket (or null when it closes it); wanted channels move along. */
-  attach(source: ChannelSource | null): void {
-    for (const off of this.attached.values()) off();
-    this.attached.clear();
-    this.source = source;
-    if (source) for (const channel of this.wanted.keys()) this.attached.set(channel, source.subscribe(channel));
-  }
-
-  get channels(): readonly string[] {
-    return [...this.wanted.keys()];
-  }
-
-  get status(): RealtimeStatus {
-    return this.currentStatus;
-  }
-
-  onStatus(listener: StatusListener): () => void {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  }
-
-  setStatus(status: RealtimeStatus): void {
-    this.currentStatus = status;
-    for (const l of this.statusListeners) {
-      try {
-        l(status);
-      } catch (error) {
-        console.error('realtime status listener failed', error);
-      }
-    }
-  }
-
-  emit(event: RealtimeEvent): void {
-    for (const l of this.listeners) {
-      try {
-        l(event);
-      } catch (error) {
-        console.error('realtime listener failed', error);
-      }
-    }
-  }
-}
+/** The hub lives in its own module (the unread store needs it too); kept here for older imports. */
+export { RealtimeHub, type ChannelSource } from './realtime-hub.ts';
 
 export interface HonneApi {
   client: ApiClient;

@@ -2,7 +2,7 @@ import { CHAT_REALTIME_TYPES, chatEndpoints, type UnreadSummary } from '@honne/c
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 
 import type { ApiClient } from './client.ts';
-import type { RealtimeHub } from './instance.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
 import type { KeyValueStorage } from './storage.ts';
 
 /** localStorage key another tab writes after it changed unread state (the storage event refetches). */

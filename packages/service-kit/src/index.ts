@@ -10,6 +10,7 @@ export * from './db.ts';
 export * from './envelope.ts';
 export * from './jobs.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './input.ts';
 export * from './logger.ts';
 export * from './operator.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseConfig } from './config.ts';
 import type { BaseContext } from './context.ts';
 import type { RunningService, Service, ServiceOverrides } from './service.ts';
-import { infraModes, testConfig, testInfra, uniqueName } from './testing.ts';
+import { infraModes, testConfig, testInfra, uniqueName } from './testing-infra.ts';
 
 /**
  * What every service's shell must do, as one suite each service runs on itself: it migrates and

@@ -4,6 +4,7 @@ export { uiStrings } from './strings.ts';
 export { isSendEnter, type EnterKeyEvent } from './keyboard.ts';
 export { AppFrame } from './components/AppFrame.tsx';
 export { Button, type ButtonProps, type ButtonVariant } from './components/Button.tsx';
+export { IconButton, type IconButtonProps } from './components/IconButton.tsx';
 export { TextField, type TextFieldProps } from './components/TextField.tsx';
 export { useFormFields } from './components/useFormFields.ts';
 export { Checkbox, type CheckboxProps } from './components/Checkbox.tsx';

@@ -1,12 +1,14 @@
 import type { CallView } from '@honne/contracts/calls';
 import { events, type EventPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
-import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
+import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
   eventually,
   pointsStandIn,
   publishAndWait,
+  requestAs,
   testConfig,
+  testProfile,
   testInfra,
   topicsStandIn,
   uniqueName,
@@ -67,11 +69,6 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   ];
   if (infra.bus.kind === 'nats') await infra.bus.flush();
 
-  const headers = (p: Person, internalToken: string) => ({
-    [IDENTITY_HEADERS.userId]: p.userId,
-    [IDENTITY_HEADERS.sessionId]: p.sessionId,
-    [IDENTITY_HEADERS.internalToken]: internalToken,
-  });
   let n = 0;
   const run = testRunPrefix();
 
@@ -86,38 +83,15 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     monthLeft,
     charges,
     /** A request to the calls service as `who`. */
-    calls$: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Person, payload?: object) =>
-      calls.app.inject({
-        method,
-        url,
-        headers: who ? headers(who, callsConfig.internalToken) : {},
-        ...(payload ? { payload } : {}),
-      }),
+    calls$: requestAs(() => calls.app, callsConfig.internalToken),
     /** A request to the chat service as `who`. */
-    chat$: (method: 'GET' | 'POST', url: string, who: Person, payload?: object) =>
-      chat.app.inject({
-        method,
-        url,
-        headers: headers(who, chatConfig.internalToken),
-        ...(payload ? { payload } : {}),
-      }),
+    chat$: requestAs(() => chat.app, chatConfig.internalToken),
 
     async user(name?: string, accountOf?: Person): Promise<Person> {
       n += 1;
       const userId = testUserId(run, n);
       const userName = name ?? `ユーザー${n}`;
-      const payload = {
-        user_id: userId,
-        email_id: accountOf?.userId ?? userId,
-        user_name: userName,
-        profile_image: `/api/v1/users/avatars/female/${n}.svg`,
-        gender: '2',
-        age_id: 3,
-        area_id: 14,
-        max_point_for_chatting: 100,
-        max_point_for_a_call: 200,
-        updated_at: new Date(clock.now().getTime() + n).toISOString(),
-      };
+      const payload = testProfile(userId, n, clock, { email_id: accountOf?.userId ?? userId, user_name: userName });
       await publishAndWait(infra.bus, events.userProfileUpdated, payload, async () => {
         const inChat = await chat.ctx.db
           .selectFrom('user_cards')

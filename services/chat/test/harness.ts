@@ -1,13 +1,17 @@
 import { events, requests, type EventDef, type EventPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import type { Message } from '@honne/contracts/chat';
-import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Subscription } from '@honne/service-kit';
+import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
   eventually,
   pointsStandIn,
   publishAndWait,
   publishBlock,
+  dropTestSchemas,
+  requestAs,
+  settleBus,
   testConfig,
+  testProfile,
   testInfra,
   topicsStandIn,
   uniqueName,
@@ -69,14 +73,7 @@ export async function startHarness(mode: InfraMode) {
   ];
   if (infra.bus.kind === 'nats') await infra.bus.flush();
 
-  const headers = (p: Person) => ({
-    [IDENTITY_HEADERS.userId]: p.userId,
-    [IDENTITY_HEADERS.sessionId]: p.sessionId,
-    [IDENTITY_HEADERS.internalToken]: config.internalToken,
-  });
-  type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-  const inject = (method: Method, url: string, who: Person | undefined, payload?: object) =>
-    service.app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
+  const inject = requestAs(() => service.app, config.internalToken);
   let n = 0;
   const run = testRunPrefix();
 
@@ -108,22 +105,9 @@ export async function startHarness(mode: InfraMode) {
       n += 1;
       const userId = profile.user_id ?? testUserId(run, n);
       const name = profile.user_name ?? `ユーザー${n}`;
-      const updatedAt = new Date(clock.now().getTime() + n).toISOString();
       await h.publish(
         events.userProfileUpdated,
-        {
-          user_id: userId,
-          email_id: userId,
-          user_name: name,
-          profile_image: `/api/v1/users/avatars/female/${n}.svg`,
-          gender: '2',
-          age_id: 3,
-          area_id: 14,
-          max_point_for_chatting: 100,
-          max_point_for_a_call: 200,
-          updated_at: updatedAt,
-          ...profile,
-        },
+        testProfile(userId, n, clock, profile),
         async () =>
           (await service.ctx.db
             .selectFrom('user_cards')
@@ -209,11 +193,7 @@ export async function startHarness(mode: InfraMode) {
     },
 
     /** Bus deliveries so far, settled. */
-    async settle(): Promise<void> {
-      await infra.bus.flush();
-      await new Promise((r) => setTimeout(r, infra.bus.kind === 'nats' ? 100 : 5));
-      await infra.bus.flush();
-    },
+    settle: () => settleBus(infra.bus),
 
     /** Real-time events delivered to a user (as the gateway would receive them). */
     eventsOf: (who: Person, type?: string): RealtimeEvent[] =>
@@ -222,11 +202,7 @@ export async function startHarness(mode: InfraMode) {
     async close() {
       for (const s of subs) s.unsubscribe();
       await service.close();
-      if (mode.databaseUrl) {
-        const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir: config.dataDir, schema });
-        await dropSchema(db);
-        await db.close();
-      }
+      await dropTestSchemas(mode, config.dataDir, [schema]);
       await infra.close();
     },
   };

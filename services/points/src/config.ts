@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { BaseEnv, baseConfig, parseEnv, type BaseConfig } from '@honne/service-kit';
 
-import type { LedgerRules } from './db/repos/ledger.ts';
+import type { LedgerRules } from './ledger/transfer.ts';
 import type { LotPolicy } from './domain/ledger.ts';
 import { DEFAULT_MINOR_CAPS, type MinorCaps } from './domain/spend-caps.ts';
 

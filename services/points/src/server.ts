@@ -25,5 +25,6 @@ export { loadConfig };
 export { ledgerRules } from './config.ts';
 export type { AppContext };
 // For bench/ledger.ts: the ledger's own transfer, measured as the routes and the bus call it.
-export { sumOfAllAccounts, transfer } from './db/repos/ledger.ts';
+export { sumOfAllAccounts } from './db/repos/ledger.ts';
+export { transfer } from './ledger/transfer.ts';
 export { HOUSE } from './domain/ledger.ts';

@@ -1,10 +1,12 @@
 import { events, type EventPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
-import { IDENTITY_HEADERS, ManualClock, type Subscription } from '@honne/service-kit';
+import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
   publishAndWait,
+  requestAs,
   testConfig,
   testInfra,
+  testProfile,
   topicsStandIn,
   uniqueName,
   type InfraMode,
@@ -55,11 +57,6 @@ export async function startGiftHarness(mode: InfraMode) {
   ];
   if (infra.bus.kind === 'nats') await infra.bus.flush();
 
-  const headers = (p: Person, token: string) => ({
-    [IDENTITY_HEADERS.userId]: p.userId,
-    [IDENTITY_HEADERS.sessionId]: `s-${p.userId}`,
-    [IDENTITY_HEADERS.internalToken]: token,
-  });
   let n = 0;
   const run = testRunPrefix();
 
@@ -82,20 +79,8 @@ export async function startGiftHarness(mode: InfraMode) {
       chatDown = false;
     },
     delivered,
-    points$: (method: 'GET' | 'PUT' | 'POST', url: string, who?: Person, payload?: object) =>
-      points.app.inject({
-        method,
-        url,
-        headers: who ? headers(who, config.internalToken) : {},
-        ...(payload ? { payload } : {}),
-      }),
-    chat$: (method: 'GET' | 'POST', url: string, who: Person, payload?: object) =>
-      chat.app.inject({
-        method,
-        url,
-        headers: headers(who, chatConfig.internalToken),
-        ...(payload ? { payload } : {}),
-      }),
+    points$: requestAs(() => points.app, config.internalToken),
+    chat$: requestAs(() => chat.app, chatConfig.internalToken),
 
     /** A user with a profile (30代 unless `ageId` says otherwise) and, when asked, granted points. */
     async user(name = `ユーザー${n + 1}`, coins = 0, ageId = 3): Promise<Person> {
@@ -104,18 +89,7 @@ export async function startGiftHarness(mode: InfraMode) {
       await publishAndWait(
         infra.bus,
         events.userProfileUpdated,
-        {
-          user_id: userId,
-          email_id: userId,
-          user_name: name,
-          profile_image: null,
-          gender: '2',
-          age_id: ageId,
-          area_id: 14,
-          max_point_for_chatting: 100,
-          max_point_for_a_call: 200,
-          updated_at: new Date(clock.now().getTime() + n).toISOString(),
-        },
+        testProfile(userId, n, clock, { user_name: name, profile_image: null, age_id: ageId }),
         async () =>
           (await chat.ctx.db
             .selectFrom('user_cards')

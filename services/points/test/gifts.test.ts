@@ -4,7 +4,7 @@ import { events } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { transfer } from '../src/db/repos/ledger.ts';
+import { transfer } from '../src/ledger/transfer.ts';
 import { TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
 import { relayNow } from '../src/gifts/relay.ts';
 import { startGiftHarness, type Person } from './gift-harness.ts';

@@ -2,7 +2,7 @@ import { ManualClock } from '@honne/service-kit';
 import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { transfer } from '../src/db/repos/ledger.ts';
+import { transfer } from '../src/ledger/transfer.ts';
 import { OPERATOR_TOKEN, startPoints } from './support.ts';
 
 const G1 = uuidOf('g-1');

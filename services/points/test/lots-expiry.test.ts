@@ -3,7 +3,8 @@ import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { accountOf } from '../src/db/repos/accounts.ts';
-import { sumOfAllAccounts, transfer, type TransferInput } from '../src/db/repos/ledger.ts';
+import { sumOfAllAccounts } from '../src/db/repos/ledger.ts';
+import { transfer, type TransferInput } from '../src/ledger/transfer.ts';
 import { expiringLots, unusedPurchasedAt } from '../src/db/repos/lots.ts';
 import { baseDateFrom, HOUSE, latestBaseDate, latestEndedBaseDate } from '../src/domain/ledger.ts';
 import { sweepExpiredLots } from '../src/jobs/expire-lots.ts';

@@ -5,7 +5,8 @@ import { infraModes, publishAndWait } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ledgerRules } from '../src/config.ts';
-import { sumOfAllAccounts, transfer, type TransferInput } from '../src/db/repos/ledger.ts';
+import { sumOfAllAccounts } from '../src/db/repos/ledger.ts';
+import { transfer, type TransferInput } from '../src/ledger/transfer.ts';
 import { HOUSE } from '../src/domain/ledger.ts';
 import { jstMonthStart, TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
 import { startPoints } from './support.ts';

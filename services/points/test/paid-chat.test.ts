@@ -3,7 +3,7 @@ import { infraModes, uniqueName } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ledgerRules } from '../src/config.ts';
-import { transfer } from '../src/db/repos/ledger.ts';
+import { transfer } from '../src/ledger/transfer.ts';
 import { TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
 import { startGiftHarness } from './gift-harness.ts';
 

@@ -1,10 +1,14 @@
 import { events, type EventDef, type EventPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
-import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase } from '@honne/service-kit';
+import { ManualClock } from '@honne/service-kit';
 import {
   eventually,
   publishAndWait,
+  dropTestSchemas,
+  requestAs,
+  settleBus,
   testConfig,
+  testProfile,
   testInfra,
   uniqueName,
   type InfraMode,
@@ -55,13 +59,7 @@ export async function startHarness(mode: InfraMode) {
   ];
   if (infra.bus.kind === 'nats') await infra.bus.flush();
 
-  const headers = (p: Person) => ({
-    [IDENTITY_HEADERS.userId]: p.userId,
-    [IDENTITY_HEADERS.sessionId]: p.sessionId,
-    [IDENTITY_HEADERS.internalToken]: config.internalToken,
-  });
-  const inject = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, who: Person | undefined, payload?: object) =>
-    app.inject({ method, url, headers: who ? headers(who) : {}, ...(payload ? { payload } : {}) });
+  const inject = requestAs(() => app, config.internalToken);
   let n = 0;
   const run = testRunPrefix();
 
@@ -87,19 +85,7 @@ export async function startHarness(mode: InfraMode) {
       const updatedAt = new Date(clock.now().getTime() + n).toISOString();
       await h.publish(
         events.userProfileUpdated,
-        {
-          user_id: userId,
-          email_id: userId,
-          user_name: `ユーザー${n}`,
-          profile_image: `/api/v1/users/avatars/female/${n}.svg`,
-          gender: '2',
-          age_id: 3,
-          area_id: 14,
-          max_point_for_chatting: 100,
-          max_point_for_a_call: 200,
-          updated_at: updatedAt,
-          ...profile,
-        },
+        testProfile(userId, n, clock, profile),
         async () =>
           (
             await service.ctx.db
@@ -158,11 +144,7 @@ export async function startHarness(mode: InfraMode) {
     purge: () => purgeExpired(service.ctx),
 
     /** Channel and user events so far, settled. */
-    async settle(): Promise<void> {
-      await infra.bus.flush();
-      await new Promise((r) => setTimeout(r, infra.bus.kind === 'nats' ? 100 : 5));
-      await infra.bus.flush();
-    },
+    settle: () => settleBus(infra.bus),
 
     channelEvents: (type?: string): RealtimeEvent[] =>
       seen.channel.filter((c) => !type || c.event.type === type).map((c) => c.event),
@@ -170,11 +152,7 @@ export async function startHarness(mode: InfraMode) {
     async close() {
       for (const s of subs) s.unsubscribe();
       await service.close();
-      if (mode.databaseUrl) {
-        const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir: config.dataDir, schema });
-        await dropSchema(db);
-        await db.close();
-      }
+      await dropTestSchemas(mode, config.dataDir, [schema]);
       await infra.close();
     },
   };

@@ -32,3 +32,13 @@ export async function resizeToJpeg(file: Blob): Promise<{ dataUrl: string; width
   bitmap.close();
   return { dataUrl: canvas.toDataURL('image/jpeg', JPEG_QUALITY), ...size };
 }
+
+/** A file as a data URL, for a picked file whose type the browser does not say (resized on the server). */
+export function readDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(new Error('read failed'));
+    r.readAsDataURL(file);
+  });
+}

@@ -7,11 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { findLive, liveSessions } from '../db/repos/sessions.ts';
 import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
+import { extendBlocksTo } from '../domain/blocks.ts';
 import { imageOf } from '../domain/profile.ts';
+import { currentUser, endSessions, startSession } from '../domain/sessions.ts';
 import { withEvents } from '../events/outbox.ts';
-import { extendBlocksTo } from './blocks.ts';
-import { currentUser } from './profile.ts';
-import { endSessions, startSession } from './sessions.ts';
 
 export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The body's email_id is ignored: a caller only ever sees their own account's characters.

@@ -9,11 +9,10 @@ import { checkCode, putCode, type CodeResult } from '../db/repos/one-time-codes.
 import { liveSessions } from '../db/repos/sessions.ts';
 import { familyOf, parentOf, updateUser } from '../db/repos/users.ts';
 import { hashPassword, verifyPassword } from '../domain/password.ts';
+import { currentUser, endSessions } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
 import { CodeGuard } from '../guards.ts';
 import { resetMail, resetUnknownMail } from '../mail/templates.ts';
-import { currentUser } from './profile.ts';
-import { endSessions } from './sessions.ts';
 
 const codeErrors: Record<Exclude<CodeResult, 'ok'>, string> = {
   missing: messages.verifyCodeExpired,

@@ -11,7 +11,7 @@ import {
   validateSns,
   type ProfileUpdateBody,
 } from '@honne/contracts/profile';
-import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, route, unauthorized } from '@honne/service-kit';
+import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -19,10 +19,11 @@ import { blockedEitherWay } from '../db/repos/blocks.ts';
 import { pruneImages, saveImage } from '../db/repos/images.ts';
 import { findById, updateUser } from '../db/repos/users.ts';
 import type { User, UserUpdate } from '../db/schema/users.ts';
+import { resetFriends } from '../domain/friends.ts';
 import { decodeBase64Image, squareJpeg } from '../domain/images.ts';
 import { toProfile, toPublicUser, type FilterHistory } from '../domain/profile.ts';
+import { currentUser } from '../domain/sessions.ts';
 import { publishProfile } from '../events/profile-updated.ts';
-import { resetFriends } from './friends.ts';
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, accountsEndpoints.profile, async ({ caller }) => {
@@ -101,12 +102,6 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw notFound();
     return ok(toPublicUser(user, ctx.reference, caller.userId));
   });
-}
-
-export async function currentUser(ctx: AppContext, userId: string): Promise<User> {
-  const user = await findById(ctx.db, userId);
-  if (!user) throw unauthorized();
-  return user;
 }
 
 async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<User> {

@@ -5,10 +5,10 @@ import { fieldErrors, ok, route, unauthorized } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { findLive } from '../db/repos/sessions.ts';
+import { findLive, setPushTokens } from '../db/repos/sessions.ts';
 import { updateUser } from '../db/repos/users.ts';
 import type { User } from '../db/schema/users.ts';
-import { currentUser } from './profile.ts';
+import { currentUser } from '../domain/sessions.ts';
 
 const settingsOf = (u: User): Settings => ({
   call_volume: u.call_volume,
@@ -57,16 +57,7 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, profileEndpoints.putDevice, async ({ caller, body }) => {
-    const s = await ctx.db
-      .updateTable('sessions')
-      .set({
-        ...(body.fcm_token !== undefined && { fcm_token: body.fcm_token }),
-        ...(body.voip_token !== undefined && { voip_token: body.voip_token }),
-      })
-      .where('id', '=', caller.sessionId)
-      .where('revoked_at', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const s = await setPushTokens(ctx.db, caller.sessionId, body);
     if (!s) throw unauthorized();
     return ok({ device_type: s.device_type, device_id: s.device_id, fcm_token: s.fcm_token, voip_token: s.voip_token });
   });

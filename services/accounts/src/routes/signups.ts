@@ -11,10 +11,10 @@ import { consumeAll, countAttempt, insertPending, livePending, replaceCode } fro
 import { findByEmail, insertUser } from '../db/repos/users.ts';
 import type { PendingSignup } from '../db/schema/pending-signups.ts';
 import { hashPassword } from '../domain/password.ts';
+import { startSession } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
 import { CodeGuard } from '../guards.ts';
 import { verificationMail } from '../mail/templates.ts';
-import { startSession } from './sessions.ts';
 
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const guard = new CodeGuard(ctx.cache, 'verify');

@@ -1,18 +1,11 @@
 import { ROOM_TYPES } from '@honne/contracts/chat';
 
+import type { Hold } from '../db/schema/index.ts';
+
 // Who may call whom, and what a call attempt becomes: rules of spec §4/§5/§6 and issue 10,
 // decided on facts the flow gathered (no I/O here).
 
-/** A user's hold on "the one call they are in", across characters and devices. */
-export interface Hold {
-  call_id: string;
-  /** The held call's room, its phase and which side of it this user is. */
-  room_id: string;
-  phase: string;
-  side: 'caller' | 'callee';
-  /** Either side of the held call is anonymous. */
-  anonymous: boolean;
-}
+export type { Hold };
 
 export type StartDecision =
   | { kind: 'already_in_call' }

@@ -3,7 +3,7 @@ import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { AppError } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { findRoomFor } from '../db/repos/rooms.ts';
+import { closeBonus, findRoomFor, openBonus } from '../db/repos/rooms.ts';
 import type { RoomRow } from '../db/schema/index.ts';
 import { toUser } from '../events/publish.ts';
 import { chargeChatFee, viewRoom } from './rooms.ts';
@@ -42,12 +42,7 @@ export async function requestBonus(ctx: AppContext, room: RoomRow, me: string): 
   const { owner } = paidRoom(room, me, ctx.clock.now());
   if (!owner) throw notAllowed();
   if (room.bonus) return bonusStatus(room);
-  await ctx.db
-    .updateTable('rooms')
-    .set({ bonus: true, updated_at: ctx.clock.now() })
-    .where('id', '=', room.id)
-    .where('bonus', '=', false)
-    .execute();
+  await openBonus(ctx.db, room.id, ctx.clock.now());
   return bonusStatus(await tellBoth(ctx, room.id, me));
 }
 
@@ -65,16 +60,6 @@ export async function answerBonus(ctx: AppContext, room: RoomRow, me: string, pa
       roomId: room.id,
     });
   }
-  await ctx.db
-    .updateTable('rooms')
-    .set((eb) => ({
-      bonus: false,
-      bonus_count: pay ? eb('bonus_count', '+', 1) : eb.ref('bonus_count'),
-      updated_at: ctx.clock.now(),
-    }))
-    .where('id', '=', room.id)
-    .where('bonus', '=', true)
-    .where('bonus_count', '=', room.bonus_count)
-    .execute();
+  await closeBonus(ctx.db, room, pay, ctx.clock.now());
   return bonusStatus(await tellBoth(ctx, room.id, me));
 }

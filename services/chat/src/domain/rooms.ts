@@ -20,6 +20,7 @@ import {
   blockedEitherWay,
   fieldErrors,
   forbidden,
+  isUuid,
   notFound,
   type Caller,
 } from '@honne/service-kit';
@@ -32,7 +33,6 @@ import {
   findRoomByKey,
   findRoomFor,
   insertRoomReport,
-  isUuid,
   markReplied,
   topicIdsOfRooms,
   upsertRating,

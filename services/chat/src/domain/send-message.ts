@@ -12,11 +12,12 @@ import {
 } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { AppError, assertNoFieldErrors, fieldErrors, notFound, type Caller } from '@honne/service-kit';
+import { AppError, assertNoFieldErrors, fieldErrors, isUuid, notFound, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { findOwnUpload, insertImage, setImageExpiry } from '../db/repos/images.ts';
 import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
-import { isUuid, markReplied } from '../db/repos/rooms.ts';
+import { markReplied } from '../db/repos/rooms.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
 import { announceReplied, toUser } from '../events/publish.ts';
 import { decodeBase64, imageIdOf, imageUrl, toChatJpeg } from './images.ts';
@@ -103,19 +104,10 @@ async function contentOf(
     case MESSAGE_TYPES.image: {
       const { room, expireAt } = placed(place);
       const imageId = imageIdOf(body.data ?? '');
-      const image = imageId
-        ? await ctx.db
-            .selectFrom('images')
-            .select(['id', 'width', 'height'])
-            .where('id', '=', imageId)
-            .where('room_id', '=', room.id)
-            .where('uploader_id', '=', sender)
-            .where('expire_at', '>', ctx.clock.now())
-            .executeTakeFirst()
-        : undefined;
+      const image = imageId ? await findOwnUpload(ctx.db, imageId, room.id, sender, ctx.clock.now()) : undefined;
       if (!image) throw fieldErrors({ data: CHAT_MESSAGES.imageSendFailed });
       // The image lives exactly as long as its message.
-      await ctx.db.updateTable('images').set({ expire_at: expireAt }).where('id', '=', image.id).execute();
+      await setImageExpiry(ctx.db, image.id, expireAt);
       return { ...base, data: imageUrl(image.id), width: image.width, height: image.height, image_id: image.id };
     }
     case MESSAGE_TYPES.base64Image: {
@@ -143,19 +135,16 @@ export async function storeImage(
   const image = bytes ? await toChatJpeg(bytes) : undefined;
   if (!image) throw fieldErrors({ data: CHAT_MESSAGES.imageType });
   const id = randomUUID();
-  await ctx.db
-    .insertInto('images')
-    .values({
-      id,
-      room_id: room.id,
-      uploader_id: uploader,
-      bytes: image.bytes,
-      width: image.width,
-      height: image.height,
-      created_at: ctx.clock.now(),
-      expire_at: expireAt,
-    })
-    .execute();
+  await insertImage(ctx.db, {
+    id,
+    room_id: room.id,
+    uploader_id: uploader,
+    bytes: image.bytes,
+    width: image.width,
+    height: image.height,
+    created_at: ctx.clock.now(),
+    expire_at: expireAt,
+  });
   return { id, width: image.width, height: image.height };
 }
 

@@ -8,16 +8,7 @@ import {
 } from '@honne/contracts/chat';
 import { ANONYMOUS_NAME } from '@honne/contracts/topics';
 
-import type { MessageRow, RoomRow } from '../db/schema/index.ts';
-
-export interface CardRow {
-  user_id: string;
-  user_name: string | null;
-  profile_image: string | null;
-  gender: string | null;
-  age_id: number | null;
-  area_id: number | null;
-}
+import type { CardRow, MessageRow, RoomRow } from '../db/schema/index.ts';
 
 /** The two sides of a room as seen by `viewer`. */
 export function sides(

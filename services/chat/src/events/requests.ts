@@ -1,10 +1,10 @@
 import { chatEndpoints } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
-import { blockedEitherWay, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { blockedEitherWay, isUuid, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
-import { isUuid, topicIdsOfRooms } from '../db/repos/rooms.ts';
+import { findParticipants, friendRoomsByKeys, topicIdsOfRooms } from '../db/repos/rooms.ts';
 import { areFriends } from '../db/repos/users.ts';
 import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
@@ -25,15 +25,7 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
     async ({ user_id, peer_ids }) => {
       const now = ctx.clock.now();
       const keys = new Map(peer_ids.map((p) => [pairKey('friend', user_id, p), p]));
-      const rooms =
-        keys.size === 0
-          ? []
-          : await ctx.db
-              .selectFrom('rooms')
-              .select(['id', 'pair_key', 'updated_at'])
-              .where('pair_key', 'in', [...keys.keys()])
-              .where('deleted_at', 'is', null)
-              .execute();
+      const rooms = await friendRoomsByKeys(ctx.db, [...keys.keys()]);
       const byPeer = new Map(rooms.map((r) => [keys.get(r.pair_key)!, r]));
       const roomIds = rooms.map((r) => r.id);
       const [unread, latest] = await Promise.all([
@@ -92,14 +84,7 @@ export const respondRoomParticipants = (ctx: AppContext): Subscription =>
   ctx.bus.respond(
     requests.chatRoomParticipants,
     async ({ room_id }) => {
-      const room = /^[0-9a-f-]{36}$/.test(room_id)
-        ? await ctx.db
-            .selectFrom('rooms')
-            .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous', 'room_type_id', 'topic_id'])
-            .where('id', '=', room_id)
-            .where('deleted_at', 'is', null)
-            .executeTakeFirst()
-        : undefined;
+      const room = isUuid(room_id) ? await findParticipants(ctx.db, room_id) : undefined;
       if (!room) return { found: false, participants: [] };
       const [friends, blocked] = await Promise.all([
         areFriends(ctx.db, room.user1_id, room.user2_id),

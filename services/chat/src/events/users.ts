@@ -2,6 +2,8 @@ import { events, requests } from '@honne/contracts/events';
 import { onBlockChanged as kitOnBlockChanged, serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { deleteImagesOf } from '../db/repos/images.ts';
+import { deleteMessagesOf } from '../db/repos/messages.ts';
 import { deleteRooms, friendRoomIdsOf, roomIdsOf } from '../db/repos/rooms.ts';
 import { forgetUser, resetFriends, setFriend, upsertCard, upsertSettings } from '../db/repos/users.ts';
 import { announceRoomsRemoved } from './publish.ts';
@@ -65,11 +67,8 @@ export const onUserDeleted = (ctx: AppContext): Subscription =>
     events.userDeleted,
     async ({ user_id }) => {
       const removed = await deleteRooms(ctx.db, await roomIdsOf(ctx.db, user_id));
-      await ctx.db
-        .deleteFrom('messages')
-        .where((eb) => eb.or([eb('sender_id', '=', user_id), eb('receiver_id', '=', user_id)]))
-        .execute();
-      await ctx.db.deleteFrom('images').where('uploader_id', '=', user_id).execute();
+      await deleteMessagesOf(ctx.db, user_id);
+      await deleteImagesOf(ctx.db, user_id);
       await forgetUser(ctx.db, user_id);
       await announceRoomsRemoved(ctx, removed, (id) => id !== user_id);
     },

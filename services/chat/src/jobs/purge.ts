@@ -2,7 +2,8 @@ import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { every, type PeriodicJob } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { deleteExpiredBatch, deleteExpiredImages } from '../db/repos/messages.ts';
+import { deleteExpiredImages } from '../db/repos/images.ts';
+import { deleteExpiredBatch } from '../db/repos/messages.ts';
 import { closeExpiredTopicRooms } from '../db/repos/rooms.ts';
 import { announceMessagesGone, announceRoomsRemoved } from '../events/publish.ts';
 

@@ -1,12 +1,13 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, chatEndpoints, type Message } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { blockedEitherWay, fieldErrors, forbidden, notFound, ok, route, type Caller } from '@honne/service-kit';
+import { blockedEitherWay, fieldErrors, forbidden, isUuid, notFound, ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
+import { findLiveImage } from '../db/repos/images.ts';
 import { deleteMessages, findMessages, listMessages } from '../db/repos/messages.ts';
-import { isUuid, roomsByIds } from '../db/repos/rooms.ts';
+import { roomsByIds } from '../db/repos/rooms.ts';
 import { findCards, savedMessageTime } from '../db/repos/users.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
 import { imageUrl } from '../domain/images.ts';
@@ -118,14 +119,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, chatEndpoints.image, async ({ params, reply }) => {
-    const image = isUuid(params.imageId)
-      ? await ctx.db
-          .selectFrom('images')
-          .select(['bytes', 'expire_at'])
-          .where('id', '=', params.imageId)
-          .where('expire_at', '>', ctx.clock.now())
-          .executeTakeFirst()
-      : undefined;
+    const image = isUuid(params.imageId) ? await findLiveImage(ctx.db, params.imageId, ctx.clock.now()) : undefined;
     if (!image) throw notFound();
     const maxAge = Math.max(0, Math.floor((new Date(image.expire_at).getTime() - ctx.clock.now().getTime()) / 1000));
     return reply

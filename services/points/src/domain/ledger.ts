@@ -4,6 +4,8 @@
  * all accounts, house accounts included, is zero by construction.
  */
 
+import { HOUSE } from '../db/schema/ledger.ts';
+
 export const TRANSFER_KINDS = [
   'grant',
   'purchase',
@@ -16,19 +18,7 @@ export const TRANSFER_KINDS = [
 ] as const;
 export type TransferKind = (typeof TRANSFER_KINDS)[number];
 
-/**
- * House accounts hold the other side of every movement that does not go between two users. They
- * are the only accounts allowed below zero: `house:issued` goes negative by every point the app
- * has put into circulation.
- */
-export const HOUSE = {
-  /** Source of operator grants and adjustments in a user's favour. */
-  issued: 'house:issued',
-  /** Source of purchased points (the provider's money is outside the ledger). */
-  sales: 'house:sales',
-  /** Where purchased points go when their lot expires (資金決済法 expiry policy). */
-  expired: 'house:expired',
-} as const;
+export { HOUSE };
 
 export const isHouseAccount = (account: string): boolean => account.startsWith('house:');
 

@@ -4,7 +4,7 @@ import { serviceQueue, type Subscription } from '@honne/service-kit';
 import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
-import { transfer } from '../db/repos/ledger.ts';
+import { transfer } from '../ledger/transfer.ts';
 import { isHouseAccount } from '../domain/ledger.ts';
 import { relayNow } from '../gifts/relay.ts';
 

@@ -9,7 +9,7 @@ import { AppError, enqueueEvent, fieldErrors, notFound, type Caller } from '@hon
 import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { balanceOf } from '../db/repos/accounts.ts';
-import { transfer } from '../db/repos/ledger.ts';
+import { transfer } from '../ledger/transfer.ts';
 import { relayNow } from './relay.ts';
 
 /**

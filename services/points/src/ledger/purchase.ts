@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 
 import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { transfer } from '../db/repos/ledger.ts';
+import { transfer } from './transfer.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
 import { relayNow } from '../gifts/relay.ts';
 

@@ -1,17 +1,13 @@
-import { fieldErrors } from '@honne/service-kit';
+import { fieldErrors, isUuid } from '@honne/service-kit';
+
 import { messages } from '@honne/contracts/messages';
+
+import type { Cursor } from '../db/schema/index.ts';
 
 /**
  * Keyset cursors: `last_doc_id` is `<epoch ms>_<uuid>` of the last row of a page, so the next page
  * starts strictly after (created_at, id) in newest-first order, stable while rows come and go.
  */
-export interface Cursor {
-  at: Date;
-  id: string;
-}
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string | undefined | null): s is string => typeof s === 'string' && UUID_RE.test(s);
 
 export const encodeCursor = (at: Date, id: string) => `${at.getTime()}_${id}`;
 

@@ -1,17 +1,8 @@
 import { ANONYMOUS_NAME, type Thread, type Timestamp, type Topic, type UserCard } from '@honne/contracts/topics';
 
-import type { ThreadRow, TopicRow } from '../db/schema/index.ts';
+import type { PosterColumns, ThreadRow, TopicWithPoster } from '../db/schema/index.ts';
 
-/** The poster columns a topic row is read with (left join on the user-card read model). */
-export interface PosterColumns {
-  poster_name: string | null;
-  poster_image: string | null;
-  poster_gender: string | null;
-  poster_age_id: number | null;
-  poster_area_id: number | null;
-  poster_expert: boolean | null;
-}
-export type TopicWithPoster = TopicRow & PosterColumns & { thread_user_id: string | null };
+export type { TopicWithPoster };
 
 export interface CardSource {
   user_name: string | null;

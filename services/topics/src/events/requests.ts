@@ -1,11 +1,10 @@
 import { requests } from '@honne/contracts/events';
-import { serviceQueue, type Subscription } from '@honne/service-kit';
+import { serviceQueue, type Subscription, isUuid } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { findLive } from '../db/repos/topics.ts';
 import { findFilter } from '../db/repos/users.ts';
-import { isUuid } from '../domain/cursor.ts';
-import { mayView } from '../routes/gate.ts';
+import { mayView } from '../domain/gate.ts';
 
 /** Accounts asks for the filter history of GET /users/profile. */
 export const respondFilter = (ctx: AppContext): Subscription =>

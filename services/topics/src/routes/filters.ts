@@ -1,14 +1,13 @@
 import type { FieldErrors } from '@honne/contracts';
 import { messages } from '@honne/contracts/messages';
 import { TOPIC_LIMITS, topicsEndpoints, type FilterHistory } from '@honne/contracts/topics';
-import { fieldErrors, ok, route } from '@honne/service-kit';
+import { fieldErrors, ok, route, isUuid } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findThread } from '../db/repos/threads.ts';
 import { findFilter, saveFilter, type FilterPatch } from '../db/repos/users.ts';
 import type { UserFilterRow } from '../db/schema/index.ts';
-import { isUuid } from '../domain/cursor.ts';
 
 export function filterView(ctx: AppContext, row: UserFilterRow | undefined): FilterHistory {
   return {

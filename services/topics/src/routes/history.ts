@@ -1,5 +1,5 @@
 import { topicsEndpoints, type HistoryItem, type Reply } from '@honne/contracts/topics';
-import { forbidden, notFound, ok, route } from '@honne/service-kit';
+import { forbidden, notFound, ok, route, isUuid } from '@honne/service-kit';
 import { messages } from '@honne/contracts/messages';
 import type { FastifyInstance } from 'fastify';
 
@@ -8,9 +8,9 @@ import { listHistory, listReplies, markReplied, updateLatest } from '../db/repos
 import { findLive, findLiveMany } from '../db/repos/topics.ts';
 import { findCards } from '../db/repos/users.ts';
 import { roomPreviews } from '../events/chat-previews.ts';
-import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
+import { decodeCursor, nextCursor } from '../domain/cursor.ts';
 import { timestamp, topicView, userCard } from '../domain/views.ts';
-import { pageSize } from './gate.ts';
+import { pageSize } from '../domain/gate.ts';
 
 export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Only ever the caller's own entries: the query is keyed by the caller, never by a parameter.

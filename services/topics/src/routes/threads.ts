@@ -3,16 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@honne/contracts/messages';
 import { areaFilter, topicsEndpoints, validateThemeChoice, validateThreadCreate } from '@honne/contracts/topics';
 import type { FieldErrors } from '@honne/contracts';
-import { AppError, fieldErrors, notFound, ok, route } from '@honne/service-kit';
+import { AppError, fieldErrors, notFound, ok, route, isUuid } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findThread, insertThread, listThreads, newestOrDefault } from '../db/repos/threads.ts';
 import { countLive } from '../db/repos/topics.ts';
 import { saveFilter } from '../db/repos/users.ts';
-import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
+import { decodeCursor, nextCursor } from '../domain/cursor.ts';
 import { threadView } from '../domain/views.ts';
-import { assertUnlocked, locked, lockedFor, pageSize } from './gate.ts';
+import { assertUnlocked, locked, lockedFor, pageSize } from '../domain/gate.ts';
 
 /** The name of the theme made for a sub-category and area that has none yet. */
 export const defaultThreadName = (subCategoryName: string) => `みんなの「${subCategoryName}」`;

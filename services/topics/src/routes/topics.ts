@@ -11,7 +11,7 @@ import {
   topicsEndpoints,
   validateTopicText,
 } from '@honne/contracts/topics';
-import { AppError, fieldErrors, forbidden, notFound, ok, route } from '@honne/service-kit';
+import { AppError, fieldErrors, forbidden, notFound, ok, route, isUuid } from '@honne/service-kit';
 import { validateReport } from '@honne/contracts/friends';
 import type { FastifyInstance } from 'fastify';
 
@@ -29,10 +29,10 @@ import {
 } from '../db/repos/topics.ts';
 import { findViewerRoom } from '../db/repos/history.ts';
 import { findCard } from '../db/repos/users.ts';
-import { decodeCursor, isUuid, nextCursor } from '../domain/cursor.ts';
+import { decodeCursor, nextCursor } from '../domain/cursor.ts';
 import { topicView } from '../domain/views.ts';
 import { announceCreated, announceRemoved } from '../events/publish.ts';
-import { assertUnlocked, locked, lockedFor, pageSize, visibleTopic } from './gate.ts';
+import { assertUnlocked, locked, lockedFor, pageSize, visibleTopic } from '../domain/gate.ts';
 
 const gone = () => notFound(messages.voiceGone);
 

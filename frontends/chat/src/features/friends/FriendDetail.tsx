@@ -9,7 +9,7 @@ import { BlockIcon, ChatIcon, PhoneIcon, TrashIcon } from '../shared/icons.tsx';
 
 import { startFriendCall } from '../call/start.ts';
 
-import { useFriendActions, useOpenFriendRoom } from './FriendList.tsx';
+import { useFriendActions, useOpenFriendRoom } from './useFriendActions.ts';
 import { FriendTopic, useFriendTopic } from './FriendTopic.tsx';
 import { ReportUserSheet } from './ReportUserSheet.tsx';
 

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
-import { CHAT_REALTIME_TYPES, ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
+import { CHAT_REALTIME_TYPES, ROOM_TYPES } from '@honne/contracts/chat';
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contracts/friends';
 import { REALTIME_TYPES } from '@honne/contracts/realtime';
 import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
-import { Avatar, EmptyState, FriendsIcon, Header, Skeleton, formatBadge, usePopup, Button } from '@honne/ui';
+import { Avatar, EmptyState, FriendsIcon, Header, Skeleton, formatBadge, Button } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -15,70 +15,13 @@ import { AddPersonIcon, BlockIcon, ChatIcon, PhoneIcon, TrashIcon } from '../sha
 import { startFriendCall } from '../call/start.ts';
 
 import { FriendDetail } from './FriendDetail.tsx';
+import { useFriendActions, useOpenFriendRoom } from './useFriendActions.ts';
 
 ensureChatStyles();
 
 type Filter = 'history' | 'mine' | 'all';
 
 const byLatest = (a: Friend, b: Friend) => Date.parse(b.updated_at) - Date.parse(a.updated_at);
-
-/** Opens the friend room (`POST /rooms` reopens the existing one) and goes there. */
-export function useOpenFriendRoom() {
-  const navigate = useNavigate();
-  const fail = useFail();
-  return useCallback(
-    async (userId: string) => {
-      try {
-        const r = await client().call(chatEndpoints.createRoom, {
-          body: { room_type_id: ROOM_TYPES.chatFriend, user_id: userId },
-        });
-        navigate(`/chat/${r.data.id}`);
-      } catch (error) {
-        void fail(error);
-      }
-    },
-    [navigate, fail],
-  );
-}
-
-/** Block and delete with the spec's yes/no confirms; resolve true when done. */
-export function useFriendActions() {
-  const popup = usePopup();
-  const fail = useFail();
-  const block = useCallback(
-    async (userId: string) => {
-      const ok = await popup.confirm({ message: strings.confirmBlock, confirmLabel: strings.block, destructive: true });
-      if (!ok) return false;
-      try {
-        await client().call(friendsEndpoints.block, { body: { id: userId } });
-        return true;
-      } catch (error) {
-        void fail(error);
-        return false;
-      }
-    },
-    [popup, fail],
-  );
-  const remove = useCallback(
-    async (userId: string) => {
-      const ok = await popup.confirm({
-        message: strings.confirmDelete,
-        confirmLabel: strings.deleteFriend,
-        destructive: true,
-      });
-      if (!ok) return false;
-      try {
-        await client().call(friendsEndpoints.remove, { body: { id: userId } });
-        return true;
-      } catch (error) {
-        void fail(error);
-        return false;
-      }
-    },
-    [popup, fail],
-  );
-  return { block, remove };
-}
 
 /**
  * /friendlist and /friendlistcall (accounts-profile-friends §2): friends, latest message first,

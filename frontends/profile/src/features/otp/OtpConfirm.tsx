@@ -4,11 +4,12 @@ import { useLocation, useNavigate } from 'react-router';
 import { getApi, isApiError } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, usePopup } from '@honne/ui';
+import { usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
+import { FormPage } from '../shared/FormPage.tsx';
 
 /** /OTPConfirm: the 6-digit code; a wrong one alerts 'Invalid code'. */
 export default function OtpConfirm() {
@@ -42,18 +43,15 @@ export default function OtpConfirm() {
   };
 
   return (
-    <>
-      <Header title={strings.otpConfirmTitle} onBack={() => navigate('/OTP')} />
-      <main className="hn-page">
-        <p style={{ margin: 0 }}>{strings.otpConfirmLead(phone ?? '')}</p>
-        <form className="hn-stack" noValidate onSubmit={submit}>
-          <CodeField value={code} onChange={setCode} name="code" />
-          <Button type="submit" block loading={busy}>
-            {strings.verifyButton}
-          </Button>
-        </form>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <FormPage
+      title={strings.otpConfirmTitle}
+      onBack={() => navigate('/OTP')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={strings.verifyButton}
+      lead={<p style={{ margin: 0 }}>{strings.otpConfirmLead(phone ?? '')}</p>}
+    >
+      <CodeField value={code} onChange={setCode} name="code" />
+    </FormPage>
   );
 }

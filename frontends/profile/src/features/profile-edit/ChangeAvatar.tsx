@@ -1,25 +1,14 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { PROFILE_LIMITS, profileEndpoints } from '@honne/contracts/profile';
-import {
-  Avatar,
-  Button,
-  CameraIcon,
-  GridIcon,
-  Header,
-  ImageCropDialog,
-  ImageIcon,
-  Loader,
-  Skeleton,
-  usePopup,
-  type CropRect,
-} from '@honne/ui';
+import { Avatar, Button, Header, ImageCropDialog, Loader, Skeleton, usePopup, type CropRect } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { ACCEPT, prepareFile, type PreparedImage } from '../shared/image.ts';
+import { AvatarSources } from '../shared/AvatarSources.tsx';
+import { prepareFile, type PreparedImage } from '../shared/image.ts';
 import { imageOf } from '../shared/labels.ts';
 import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
@@ -54,7 +43,6 @@ export default function ChangeAvatar() {
   const popup = usePopup();
   const report = useReport();
   const { profile, saved } = useProfile();
-  const file = useRef<HTMLInputElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const [cropping, setCropping] = useState<PreparedImage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -125,30 +113,11 @@ export default function ChangeAvatar() {
             </p>
           ) : null}
         </section>
-        <div className="hn-stack" style={{ gap: 'var(--hn-space-2)' }}>
-          <Button variant="secondary" block onClick={() => navigate('/takepicture')}>
-            <CameraIcon size={20} />
-            {strings.takePhoto}
-          </Button>
-          <Button variant="secondary" block onClick={() => file.current?.click()}>
-            <ImageIcon size={20} />
-            {strings.chooseLibrary}
-          </Button>
-          <input
-            ref={file}
-            type="file"
-            accept={ACCEPT}
-            className="hn-visually-hidden"
-            tabIndex={-1}
-            aria-label={strings.chooseLibrary}
-            data-testid="avatar-file"
-            onChange={(e) => void onFile(e)}
-          />
-          <Button variant="secondary" block onClick={() => navigate('/defaultimages')}>
-            <GridIcon size={20} />
-            {strings.chooseAvatar}
-          </Button>
-        </div>
+        <AvatarSources
+          onTakePicture={() => navigate('/takepicture')}
+          onFile={(e) => void onFile(e)}
+          onChooseAvatar={() => navigate('/defaultimages')}
+        />
         <Button block onClick={() => void ok()} loading={busy}>
           {strings.ok}
         </Button>

@@ -4,10 +4,12 @@ import { useNavigate } from 'react-router';
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints, validateChangePassword } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, useFormFields, usePopup } from '@honne/ui';
+import { TextField, useFormFields, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useReport } from '../shared/useReport.ts';
+import { FormPage } from '../shared/FormPage.tsx';
+import { NEW_PASSWORD_LABELS, NewPasswordFields } from '../shared/NewPasswordFields.tsx';
 
 const FIELDS = ['password', 'new_password', 'confirm_new_password'] as const;
 const EMPTY = { password: '', new_password: '', confirm_new_password: '' };
@@ -38,35 +40,24 @@ export default function ChangePassword() {
   };
 
   return (
-    <>
-      <Header title={strings.changePasswordTitle} onBack={() => navigate('/settings')} />
-      <main className="hn-page">
-        <form className="hn-stack" noValidate onSubmit={submit}>
-          <TextField
-            label={strings.currentPassword}
-            type="password"
-            autoComplete="current-password"
-            {...field('password')}
-          />
-          <TextField
-            label={strings.newPassword}
-            type="password"
-            autoComplete="new-password"
-            {...field('new_password')}
-            hint={strings.passwordHint}
-          />
-          <TextField
-            label={strings.newPasswordConfirm}
-            type="password"
-            autoComplete="new-password"
-            {...field('confirm_new_password')}
-          />
-          <Button type="submit" block loading={busy}>
-            {strings.changeButton}
-          </Button>
-        </form>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <FormPage
+      title={strings.changePasswordTitle}
+      onBack={() => navigate('/settings')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={strings.changeButton}
+    >
+      <TextField
+        label={strings.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        {...field('password')}
+      />
+      <NewPasswordFields
+        password={field('new_password')}
+        confirm={field('confirm_new_password')}
+        labels={NEW_PASSWORD_LABELS}
+      />
+    </FormPage>
   );
 }

@@ -5,11 +5,12 @@ import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { friendsEndpoints } from '@honne/contracts/friends';
 import { checkUserName, profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
+import { FormPage } from '../shared/FormPage.tsx';
 
 /** How many friends a rename would reset (0 when the list cannot be read: the confirm still asks). */
 async function friendCount(): Promise<number> {
@@ -67,28 +68,26 @@ export default function ChangeUserName() {
   };
 
   return (
-    <>
-      <Header title={strings.changeUserNameTitle} onBack={() => navigate('/changeprofile')} />
-      <main className="hn-page">
-        <form className="hn-stack" noValidate onSubmit={submit}>
-          <TextField
-            label={strings.userName}
-            name="user_name"
-            value={name ?? ''}
-            onChange={setName}
-            error={errors.user_name}
-            hint={strings.userNameHint}
-            disabled={name === null}
-          />
-          <p className="hn-text-small hn-text-muted" style={{ margin: 0 }}>
-            {strings.changeUserNameNote}
-          </p>
-          <Button type="submit" block loading={busy} disabled={name === null}>
-            {strings.changeButton}
-          </Button>
-        </form>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <FormPage
+      title={strings.changeUserNameTitle}
+      onBack={() => navigate('/changeprofile')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={strings.changeButton}
+      submitDisabled={name === null}
+    >
+      <TextField
+        label={strings.userName}
+        name="user_name"
+        value={name ?? ''}
+        onChange={setName}
+        error={errors.user_name}
+        hint={strings.userNameHint}
+        disabled={name === null}
+      />
+      <p className="hn-text-small hn-text-muted" style={{ margin: 0 }}>
+        {strings.changeUserNameNote}
+      </p>
+    </FormPage>
   );
 }

@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 import { getApi } from '@honne/api-client';
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Avatar, Button, CameraIcon, GridIcon, Header, ImageIcon, Loader } from '@honne/ui';
+import { Avatar, Button, Header, Loader } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { ACCEPT, prepareFile } from '../shared/image.ts';
+import { AvatarSources } from '../shared/AvatarSources.tsx';
+import { prepareFile } from '../shared/image.ts';
 import { useReport } from '../shared/useReport.ts';
 
 import { REG, useRegistration } from './context.tsx';
@@ -22,7 +23,6 @@ export function AvatarStep() {
   const location = useLocation();
   const report = useReport();
   const { info, avatar, setAvatar } = useRegistration();
-  const file = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -84,30 +84,11 @@ export function AvatarStep() {
             </p>
           ) : null}
         </section>
-        <div className="hn-stack" style={{ gap: 'var(--hn-space-2)' }}>
-          <Button variant="secondary" block onClick={() => navigate(`${REG}/avatar/take-picture`)}>
-            <CameraIcon size={20} />
-            {strings.takePhoto}
-          </Button>
-          <Button variant="secondary" block onClick={() => file.current?.click()}>
-            <ImageIcon size={20} />
-            {strings.chooseLibrary}
-          </Button>
-          <input
-            ref={file}
-            type="file"
-            accept={ACCEPT}
-            className="hn-visually-hidden"
-            tabIndex={-1}
-            aria-label={strings.chooseLibrary}
-            data-testid="avatar-file"
-            onChange={(e) => void onFile(e)}
-          />
-          <Button variant="secondary" block onClick={() => navigate(`${REG}/avatar/list`)}>
-            <GridIcon size={20} />
-            {strings.chooseAvatar}
-          </Button>
-        </div>
+        <AvatarSources
+          onTakePicture={() => navigate(`${REG}/avatar/take-picture`)}
+          onFile={(e) => void onFile(e)}
+          onChooseAvatar={() => navigate(`${REG}/avatar/list`)}
+        />
         <Button block onClick={() => navigate(`${REG}/confirm`)} disabled={busy}>
           {strings.decide}
         </Button>

@@ -6,10 +6,12 @@ import type { FieldErrors } from '@honne/contracts';
 import { checkPassword } from '@honne/contracts/accounts';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField, useFormFields, usePopup } from '@honne/ui';
+import { useFormFields, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { showError } from '../shared/errors.ts';
+import { FormPage } from '../shared/FormPage.tsx';
+import { NEW_PASSWORD_LABELS, NewPasswordFields } from '../shared/NewPasswordFields.tsx';
 
 const FIELDS = ['password', 'confirm_password'] as const;
 
@@ -65,29 +67,18 @@ export default function ResetPassword() {
   };
 
   return (
-    <>
-      <Header title={strings.newPasswordTitle} onBack={() => navigate('/verify_email')} />
-      <main className="hn-page">
-        <form className="hn-stack" noValidate onSubmit={submit}>
-          <TextField
-            label={strings.newPassword}
-            type="password"
-            autoComplete="new-password"
-            {...field('password')}
-            hint={strings.passwordHint}
-          />
-          <TextField
-            label={strings.newPasswordConfirm}
-            type="password"
-            autoComplete="new-password"
-            {...field('confirm_password')}
-          />
-          <Button type="submit" block loading={busy}>
-            {strings.setPassword}
-          </Button>
-        </form>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <FormPage
+      title={strings.newPasswordTitle}
+      onBack={() => navigate('/verify_email')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={strings.setPassword}
+    >
+      <NewPasswordFields
+        password={field('password')}
+        confirm={field('confirm_password')}
+        labels={NEW_PASSWORD_LABELS}
+      />
+    </FormPage>
   );
 }

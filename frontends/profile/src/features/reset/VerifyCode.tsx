@@ -5,11 +5,11 @@ import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { CodeField } from '../shared/CodeField.tsx';
 import { useReport } from '../shared/useReport.ts';
+import { FormPage } from '../shared/FormPage.tsx';
 
 /** /verify_code: the 6-digit reset code; on success history is replaced with /reset_password. */
 export default function VerifyCode() {
@@ -45,18 +45,15 @@ export default function VerifyCode() {
   };
 
   return (
-    <>
-      <Header title={strings.verifyTitle} onBack={() => navigate('/verify_email')} />
-      <main className="hn-page">
-        <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyCodeLead(email ?? '')}</p>
-        <form className="hn-stack" noValidate onSubmit={submit}>
-          <CodeField value={code} onChange={setCode} error={errors.verify_code} />
-          <Button type="submit" block loading={busy}>
-            {strings.verifyButton}
-          </Button>
-        </form>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <FormPage
+      title={strings.verifyTitle}
+      onBack={() => navigate('/verify_email')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={strings.verifyButton}
+      lead={<p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyCodeLead(email ?? '')}</p>}
+    >
+      <CodeField value={code} onChange={setCode} error={errors.verify_code} />
+    </FormPage>
   );
 }

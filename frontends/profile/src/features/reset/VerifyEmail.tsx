@@ -4,10 +4,11 @@ import { useNavigate } from 'react-router';
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Button, Header, Loader, TextField } from '@honne/ui';
+import { TextField } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useReport } from '../shared/useReport.ts';
+import { FormPage } from '../shared/FormPage.tsx';
 
 /** /verify_email: the e-mail for a reset code; 403 errors.email under the field (spec §5). */
 export default function VerifyEmail() {
@@ -36,27 +37,24 @@ export default function VerifyEmail() {
   };
 
   return (
-    <>
-      <Header title={strings.resetTitle} onBack={() => navigate('/login')} />
-      <main className="hn-page">
-        <p style={{ margin: 0 }}>{strings.verifyEmailLead}</p>
-        <form className="hn-stack" noValidate onSubmit={submit}>
-          <TextField
-            label={strings.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-          />
-          <Button type="submit" block loading={busy}>
-            {strings.send}
-          </Button>
-        </form>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+    <FormPage
+      title={strings.resetTitle}
+      onBack={() => navigate('/login')}
+      onSubmit={submit}
+      busy={busy}
+      submitLabel={strings.send}
+      lead={<p style={{ margin: 0 }}>{strings.verifyEmailLead}</p>}
+    >
+      <TextField
+        label={strings.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
+    </FormPage>
   );
 }

@@ -10,6 +10,8 @@ import { strings } from '../../strings.ts';
 import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
 import { TermsBody } from '../terms/Terms.tsx';
+import { FormPage } from '../shared/FormPage.tsx';
+import { NewPasswordFields } from '../shared/NewPasswordFields.tsx';
 
 const FORM_FIELDS = ['email', 'confirm_email', 'password', 'confirm_password', 'agree_terms'] as const;
 const VERIFY_FIELDS = ['verify_code'] as const;
@@ -125,31 +127,30 @@ export default function SignUp() {
 
   if (pending) {
     return (
-      <>
-        <Header title={strings.verifyTitle} onBack={() => setPending(null)} />
-        <main className="hn-page">
-          <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyLead(pending.email)}</p>
-          <form className="hn-stack" noValidate onSubmit={verify}>
-            <CodeField
-              value={code}
-              onChange={setCode}
-              error={codeErrors.verify_code}
-              hint={
-                pending.verify_code_expires_in > 0
-                  ? strings.codeValidFor(Math.round(pending.verify_code_expires_in / 60))
-                  : undefined
-              }
-            />
-            <Button type="submit" block loading={busy}>
-              {strings.verifyButton}
-            </Button>
-          </form>
+      <FormPage
+        title={strings.verifyTitle}
+        onBack={() => setPending(null)}
+        onSubmit={verify}
+        busy={busy}
+        submitLabel={strings.verifyButton}
+        lead={<p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyLead(pending.email)}</p>}
+        after={
           <Button variant="text" onClick={() => void resend()} disabled={busy}>
             {strings.resendCode}
           </Button>
-        </main>
-        {busy ? <Loader /> : null}
-      </>
+        }
+      >
+        <CodeField
+          value={code}
+          onChange={setCode}
+          error={codeErrors.verify_code}
+          hint={
+            pending.verify_code_expires_in > 0
+              ? strings.codeValidFor(Math.round(pending.verify_code_expires_in / 60))
+              : undefined
+          }
+        />
+      </FormPage>
     );
   }
 
@@ -174,18 +175,10 @@ export default function SignUp() {
             maxLength={100}
             {...field('confirm_email')}
           />
-          <TextField
-            label={strings.password}
-            type="password"
-            autoComplete="new-password"
-            {...field('password')}
-            hint={strings.passwordHint}
-          />
-          <TextField
-            label={strings.passwordConfirm}
-            type="password"
-            autoComplete="new-password"
-            {...field('confirm_password')}
+          <NewPasswordFields
+            password={field('password')}
+            confirm={field('confirm_password')}
+            labels={{ password: strings.password, confirm: strings.passwordConfirm }}
           />
           <Checkbox
             checked={agreed}

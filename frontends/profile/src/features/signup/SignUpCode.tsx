@@ -4,11 +4,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { validateVerify } from '@honne/contracts/accounts';
-import { Button, Header, Loader, TextField, usePopup } from '@honne/ui';
+import { Button, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
+import { FormPage } from '../shared/FormPage.tsx';
 
 const FIELDS = ['email', 'verify_code'] as const;
 
@@ -67,30 +68,29 @@ export default function SignUpCode() {
   };
 
   return (
-    <>
-      <Header title={strings.verifyTitle} onBack={() => navigate('/login')} />
-      <main className="hn-page">
-        <p style={{ margin: 0 }}>{strings.codePageLead}</p>
-        <form className="hn-stack" noValidate onSubmit={verify}>
-          <TextField
-            label={strings.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-          />
-          <CodeField value={code} onChange={setCode} error={errors.verify_code} />
-          <Button type="submit" block loading={busy}>
-            {strings.verifyButton}
-          </Button>
-        </form>
+    <FormPage
+      title={strings.verifyTitle}
+      onBack={() => navigate('/login')}
+      onSubmit={verify}
+      busy={busy}
+      submitLabel={strings.verifyButton}
+      lead={<p style={{ margin: 0 }}>{strings.codePageLead}</p>}
+      after={
         <Button variant="text" onClick={() => void resend()} disabled={busy}>
           {strings.resendCode}
         </Button>
-      </main>
-      {busy ? <Loader /> : null}
-    </>
+      }
+    >
+      <TextField
+        label={strings.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+      />
+      <CodeField value={code} onChange={setCode} error={errors.verify_code} />
+    </FormPage>
   );
 }

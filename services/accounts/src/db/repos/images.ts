@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 
-import type { ProcessedImage } from '../../domain/images.ts';
 import type { AccountsDb } from '../schema/index.ts';
 
 /** Images live in the database: every accounts instance serves them, and a deleted user takes them along. */
 export async function saveImage(
   db: Kysely<AccountsDb>,
   userId: string,
-  image: ProcessedImage,
+  image: { bytes: Buffer; width: number; height: number },
   now: Date,
 ): Promise<string> {
   const row = await db

@@ -50,3 +50,21 @@ export async function revokeSessions(db: Db, ids: string[], reason: string, now:
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** A live session's push tokens; undefined when the session has ended. */
+export function setPushTokens(
+  db: Db,
+  sessionId: string,
+  tokens: Partial<Pick<Device, 'fcm_token' | 'voip_token'>>,
+): Promise<Session | undefined> {
+  return db
+    .updateTable('sessions')
+    .set({
+      ...(tokens.fcm_token !== undefined && { fcm_token: tokens.fcm_token }),
+      ...(tokens.voip_token !== undefined && { voip_token: tokens.voip_token }),
+    })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}

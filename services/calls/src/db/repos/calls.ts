@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
-import type { Hold } from '../../domain/call-start.ts';
-import type { CallRow, CallsDb, CallsTable } from '../schema/index.ts';
+import type { CallRow, CallsDb, CallsTable, Hold } from '../schema/index.ts';
 
 type Db = Kysely<CallsDb> | Transaction<CallsDb>;
 

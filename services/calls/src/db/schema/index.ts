@@ -84,3 +84,14 @@ export interface CallsDb {
   call_holds: CallHoldsTable;
   call_accounts: CallAccountsTable;
 }
+
+/** A user's hold on "the one call they are in", across characters and devices. */
+export interface Hold {
+  call_id: string;
+  /** The held call's room, its phase and which side of it this user is. */
+  room_id: string;
+  phase: string;
+  side: 'caller' | 'callee';
+  /** Either side of the held call is anonymous. */
+  anonymous: boolean;
+}

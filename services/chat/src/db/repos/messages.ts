@@ -409,7 +409,10 @@ export async function deleteExpiredBatch(db: Kysely<ChatDb>, now: Date, batch: n
     .execute();
 }
 
-export async function deleteExpiredImages(db: Kysely<ChatDb>, now: Date): Promise<number> {
-  const r = await db.deleteFrom('images').where('expire_at', '<=', now).executeTakeFirst();
-  return Number(r.numDeletedRows);
+/** Every message a deleted user sent or received. */
+export async function deleteMessagesOf(db: Kysely<ChatDb>, userId: string): Promise<void> {
+  await db
+    .deleteFrom('messages')
+    .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+    .execute();
 }

@@ -1,3 +1,4 @@
+import { isUuid } from '@honne/service-kit';
 import type { Kysely, Transaction, Insertable } from 'kysely';
 
 import type { ChatDb, RoomReportTable, RoomRow, RoomTable } from '../schema/index.ts';
@@ -166,5 +167,56 @@ export async function topicIdsOfRooms(db: Kysely<ChatDb>, userId: string, roomId
   return new Map(rows.map((r) => [r.id, r.topic_id]));
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string | null | undefined): s is string => typeof s === 'string' && UUID_RE.test(s);
+/** The live friend rooms of these pair keys. */
+export async function friendRoomsByKeys(db: Kysely<ChatDb>, pairKeys: string[]) {
+  if (pairKeys.length === 0) return [];
+  return db
+    .selectFrom('rooms')
+    .select(['id', 'pair_key', 'updated_at'])
+    .where('pair_key', 'in', pairKeys)
+    .where('deleted_at', 'is', null)
+    .execute();
+}
+
+/** Who takes part in a live room, and how, for accounts' friend request from it. */
+export function findParticipants(db: Kysely<ChatDb>, roomId: string) {
+  return db
+    .selectFrom('rooms')
+    .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous', 'room_type_id', 'topic_id'])
+    .where('id', '=', roomId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** The owner opens a bonus request; a second one while it is open changes nothing. */
+export async function openBonus(db: Kysely<ChatDb>, roomId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('rooms')
+    .set({ bonus: true, updated_at: at })
+    .where('id', '=', roomId)
+    .where('bonus', '=', false)
+    .execute();
+}
+
+/**
+ * The payer's answer closes the open request (counting it when paid), only if it is still the one
+ * answered: a second answer to the same request changes nothing.
+ */
+export async function closeBonus(
+  db: Kysely<ChatDb>,
+  room: Pick<RoomRow, 'id' | 'bonus_count'>,
+  paid: boolean,
+  at: Date,
+): Promise<void> {
+  await db
+    .updateTable('rooms')
+    .set((eb) => ({
+      bonus: false,
+      bonus_count: paid ? eb('bonus_count', '+', 1) : eb.ref('bonus_count'),
+      updated_at: at,
+    }))
+    .where('id', '=', room.id)
+    .where('bonus', '=', true)
+    .where('bonus_count', '=', room.bonus_count)
+    .execute();
+}

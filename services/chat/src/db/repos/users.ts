@@ -2,8 +2,7 @@ import type { EventPayload, events } from '@honne/contracts/events';
 import { forgetBlocks } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
-import type { CardRow } from '../../domain/views.ts';
-import type { ChatDb } from '../schema/index.ts';
+import type { CardRow, ChatDb } from '../schema/index.ts';
 
 type ProfileUpdated = EventPayload<typeof events.userProfileUpdated>;
 

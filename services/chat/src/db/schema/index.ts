@@ -67,6 +67,9 @@ export interface RoomTable {
 }
 export type RoomRow = Selectable<RoomTable>;
 
+/** A person's card as a room shows it (the read model without its bookkeeping). */
+export type CardRow = Omit<Selectable<UserCardTable>, 'updated_at'>;
+
 export interface MessageTable {
   seq: ColumnType<string, never, never>;
   id: string;

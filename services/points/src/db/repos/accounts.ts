@@ -29,3 +29,9 @@ export async function hasAccount(db: Kysely<PointsDb>, userId: string): Promise<
   const row = await db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
+
+/** A deleted user's ledger account; their entries cascade. */
+export async function deleteAccount(db: Kysely<PointsDb>, userId: string): Promise<void> {
+  await db.deleteFrom('accounts').where('user_id', '=', userId).execute();
+  await db.deleteFrom('spender_ages').where('user_id', '=', userId).execute();
+}

@@ -1,210 +1,96 @@
-import { events } from '@honne/contracts/events';
-import { enqueueEvent } from '@honne/service-kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 
-import {
-  isHouseAccount,
-  isPurchaseKind,
-  lotExpiry,
-  planDebit,
-  type LotPolicy,
-  type TransferKind,
-} from '../../domain/ledger.ts';
-import { isSpendKind, jstMonthStart, type MinorCaps } from '../../domain/spend-caps.ts';
 import type { PointsDb } from '../schema/index.ts';
-import type { Transfer } from '../schema/ledger.ts';
-import { capOf, lockFamily, spentSince } from './spend-caps.ts';
+import type { NewTransfer, Transfer } from '../schema/ledger.ts';
 
-export interface TransferInput {
-  idempotencyKey: string;
-  kind: TransferKind;
-  from: string;
-  to: string;
-  amount: number;
-  roomId?: string | null;
-  callId?: string | null;
-  giftId?: string | null;
-  actor?: string | null;
-  reason?: string | null;
-  /** What the payer must keep: a gift leaves the balance above zero (spec §5), so 1 there. */
-  keep?: number;
+// The ledger's statements; the flow that runs them in one transaction, with the rules deciding
+// between them, is src/ledger/transfer.ts.
+
+type Trx = Transaction<PointsDb>;
+
+/** The transfer row under its key; undefined when the key was written before (a retry, or a race). */
+export function insertTransferOnce(trx: Trx, row: NewTransfer): Promise<Transfer | undefined> {
+  return trx
+    .insertInto('transfers')
+    .values(row)
+    .onConflict((oc) => oc.column('idempotency_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
-/** The rules a transfer follows that come from configuration. */
-export interface LedgerRules {
-  lotPolicy: LotPolicy;
-  /** Monthly caps of users under 18; absent: no caps (house tools, the bench). */
-  minorCaps?: MinorCaps | undefined;
-}
-
-export type TransferResult =
-  | { status: 'done'; transfer: Transfer; replayed: boolean }
-  | { status: 'insufficient' }
-  /** The payer is under 18 and this spend would pass their monthly cap: nothing is written. */
-  | { status: 'monthly_cap' }
-  /** The key was used before for a different movement: nothing is written. */
-  | { status: 'conflict' };
-
-/** Thrown inside the transaction to roll it back; never leaves this module. */
-class Insufficient extends Error {}
-class MonthlyCap extends Error {}
-
-/**
- * Writes one transfer, or finds the one already written under its key. The payer's balance can
- * never go below zero: both accounts are locked (`FOR UPDATE`, in id order so two opposite
- * transfers cannot deadlock) before the rule in domain/ decides, and the CHECK constraints stand
- * behind it. See docs/adr/0006-ledger-row-locks.md.
- *
- * `onCommit` runs inside the same transaction after the transfer is written, so an outbox row
- * (or any other follow-up) commits with it or not at all.
- */
-export async function transfer(
-  db: Kysely<PointsDb>,
-  input: TransferInput,
-  now: Date,
-  rules: LedgerRules,
-  onCommit?: (trx: Transaction<PointsDb>, transfer: Transfer) => Promise<void>,
-): Promise<TransferResult> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      // The key goes in first: a concurrent write of the same key waits here for this one to end.
-      const inserted = await trx
-        .insertInto('transfers')
-        .values({
-          idempotency_key: input.idempotencyKey,
-          kind: input.kind,
-          debit_account: input.from,
-          credit_account: input.to,
-          amount: input.amount,
-          room_id: input.roomId ?? null,
-          call_id: input.callId ?? null,
-          gift_id: input.giftId ?? null,
-          actor: input.actor ?? null,
-          reason: input.reason ?? null,
-          created_at: now,
-        })
-        .onConflict((oc) => oc.column('idempotency_key').doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (!inserted) return replay(trx, input);
-
-      await trx
-        .insertInto('accounts')
-        .values([
-          { user_id: input.from, balance: 0, purchased: 0, created_at: now, updated_at: now },
-          { user_id: input.to, balance: 0, purchased: 0, created_at: now, updated_at: now },
-        ])
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .execute();
-      const accounts = await trx
-        .selectFrom('accounts')
-        .select(['user_id', 'balance', 'purchased', 'capped'])
-        .where('user_id', 'in', [input.from, input.to])
-        .orderBy('user_id')
-        .forUpdate()
-        .execute();
-      const payer = accounts.find((a) => a.user_id === input.from)!;
-
-      let fromPurchased = 0;
-      if (!isHouseAccount(input.from)) {
-        const lots = await trx
-          .selectFrom('lots')
-          .select(['id', 'issued_at', 'remaining', 'expires_at'])
-          .where('user_id', '=', input.from)
-          .where('remaining', '>', 0)
-          .orderBy('issued_at')
-          .execute();
-        const usable = lots.filter((l) => l.expires_at === null || l.expires_at > now);
-        // Expired points still in the balance until the sweep moves them out are not spendable.
-        const expired = lots.reduce(
-          (sum, l) => sum + (l.expires_at !== null && l.expires_at <= now ? l.remaining : 0),
-          0,
-        );
-        const plan = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
-        if (!plan) throw new Insufficient();
-        if (payer.capped && rules.minorCaps && isSpendKind(input.kind)) {
-          const person = await capOf(trx, input.from, rules.minorCaps);
-          if (person.cap !== null) {
-            await lockFamily(trx, person.family);
-            const spent = await spentSince(trx, person.family, jstMonthStart(now));
-            // The sum counts this transfer's own row, already in (the key goes first).
-            if (spent > person.cap) throw new MonthlyCap();
-          }
-        }
-        for (const { id, take } of plan.fromLots) {
-          await trx
-            .updateTable('lots')
-            .set({ remaining: sql`remaining - ${take}` })
-            .where('id', '=', id)
-            .execute();
-        }
-        fromPurchased = plan.fromPurchased;
-      }
-
-      await trx
-        .updateTable('accounts')
-        .set({
-          balance: sql`balance - ${input.amount}`,
-          purchased: sql`purchased - ${fromPurchased}`,
-          updated_at: now,
-        })
-        .where('user_id', '=', input.from)
-        .execute();
-      const bought = isPurchaseKind(input.kind) ? input.amount : 0;
-      await trx
-        .updateTable('accounts')
-        .set({ balance: sql`balance + ${input.amount}`, purchased: sql`purchased + ${bought}`, updated_at: now })
-        .where('user_id', '=', input.to)
-        .execute();
-      if (bought > 0 && !isHouseAccount(input.to)) {
-        await trx
-          .insertInto('lots')
-          .values({
-            user_id: input.to,
-            transfer_id: inserted.id,
-            amount: bought,
-            remaining: bought,
-            issued_at: now,
-            expires_at: lotExpiry(rules.lotPolicy, now),
-          })
-          .execute();
-      }
-      const written =
-        fromPurchased > 0
-          ? await trx
-              .updateTable('transfers')
-              .set({ purchased_amount: fromPurchased })
-              .where('id', '=', inserted.id)
-              .returningAll()
-              .executeTakeFirstOrThrow()
-          : inserted;
-      await onCommit?.(trx, written);
-      // Both users' screens follow the balance: the event leaves only with the committed transfer.
-      const users = [input.from, input.to].filter((id) => !isHouseAccount(id));
-      if (users.length > 0) {
-        await enqueueEvent(trx, events.balanceChanged, `balance:${written.id}`, { user_ids: users }, now);
-      }
-      return { status: 'done' as const, transfer: written, replayed: false };
-    });
-  } catch (error) {
-    if (error instanceof Insufficient) return { status: 'insufficient' };
-    if (error instanceof MonthlyCap) return { status: 'monthly_cap' };
-    throw error;
-  }
-}
-
-async function replay(trx: Transaction<PointsDb>, input: TransferInput): Promise<TransferResult> {
-  const existing = await trx
+export function findTransferByKey(trx: Trx, idempotencyKey: string): Promise<Transfer> {
+  return trx
     .selectFrom('transfers')
     .selectAll()
-    .where('idempotency_key', '=', input.idempotencyKey)
+    .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirstOrThrow();
-  const same =
-    existing.kind === input.kind &&
-    existing.debit_account === input.from &&
-    existing.credit_account === input.to &&
-    existing.amount === input.amount;
-  return same ? { status: 'done', transfer: existing, replayed: true } : { status: 'conflict' };
+}
+
+/**
+ * Opens the accounts at 0 where they are new and locks them (`FOR UPDATE`, in id order so two
+ * opposite transfers cannot deadlock).
+ */
+export async function lockAccounts(trx: Trx, userIds: [string, string], now: Date) {
+  await trx
+    .insertInto('accounts')
+    .values(userIds.map((user_id) => ({ user_id, balance: 0, purchased: 0, created_at: now, updated_at: now })))
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+  return trx
+    .selectFrom('accounts')
+    .select(['user_id', 'balance', 'purchased', 'capped'])
+    .where('user_id', 'in', userIds)
+    .orderBy('user_id')
+    .forUpdate()
+    .execute();
+}
+
+/** A user's lots that still hold points, oldest first. */
+export function lotsWithPoints(trx: Trx, userId: string) {
+  return trx
+    .selectFrom('lots')
+    .select(['id', 'issued_at', 'remaining', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('remaining', '>', 0)
+    .orderBy('issued_at')
+    .execute();
+}
+
+export async function takeFromLot(trx: Trx, lotId: string, take: number): Promise<void> {
+  await trx
+    .updateTable('lots')
+    .set({ remaining: sql`remaining - ${take}` })
+    .where('id', '=', lotId)
+    .execute();
+}
+
+/** Moves `amount` on an account's balance (negative out, positive in), `purchased` of it bought points. */
+export async function moveBalance(trx: Trx, userId: string, amount: number, purchased: number, now: Date) {
+  await trx
+    .updateTable('accounts')
+    .set({ balance: sql`balance + ${amount}`, purchased: sql`purchased + ${purchased}`, updated_at: now })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function insertLot(
+  trx: Trx,
+  lot: { user_id: string; transfer_id: string; amount: number; issued_at: Date; expires_at: Date | null },
+): Promise<void> {
+  await trx
+    .insertInto('lots')
+    .values({ ...lot, remaining: lot.amount })
+    .execute();
+}
+
+/** Records how much of a transfer came out of the payer's purchased lots. */
+export function setPurchasedAmount(trx: Trx, transferId: string, purchased: number): Promise<Transfer> {
+  return trx
+    .updateTable('transfers')
+    .set({ purchased_amount: purchased })
+    .where('id', '=', transferId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export interface HistoryPage {

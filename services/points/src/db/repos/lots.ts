@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-import { HOUSE } from '../../domain/ledger.ts';
 import type { PointsDb } from '../schema/index.ts';
+import { HOUSE } from '../schema/ledger.ts';
 
 /** Ids of purchased lots past their expiry that still hold points. */
 export async function expiredLotIds(db: Kysely<PointsDb>, now: Date, limit: number): Promise<string[]> {

@@ -48,3 +48,17 @@ export interface LotTable {
 export type Account = Selectable<AccountTable>;
 export type Transfer = Selectable<TransferTable>;
 export type NewTransfer = Insertable<TransferTable>;
+
+/**
+ * House accounts hold the other side of every movement that does not go between two users. They
+ * are the only accounts allowed below zero: `house:issued` goes negative by every point the app
+ * has put into circulation.
+ */
+export const HOUSE = {
+  /** Source of operator grants and adjustments in a user's favour. */
+  issued: 'house:issued',
+  /** Source of purchased points (the provider's money is outside the ledger). */
+  sales: 'house:sales',
+  /** Where purchased points go when their lot expires (資金決済法 expiry policy). */
+  expired: 'house:expired',
+} as const;

@@ -1,8 +1,7 @@
 import { notBlockedWith } from '@honne/service-kit';
 import { sql, type Kysely } from 'kysely';
 
-import type { Cursor } from '../../domain/cursor.ts';
-import type { HistoryRow, ReplyRow, TopicsDb } from '../schema/index.ts';
+import type { Cursor, HistoryRow, ReplyRow, TopicsDb } from '../schema/index.ts';
 
 export interface RoomOpened {
   roomId: string;

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
-import type { Cursor } from '../../domain/cursor.ts';
-import type { ThreadRow, TopicsDb } from '../schema/index.ts';
+import type { Cursor, ThreadRow, TopicsDb } from '../schema/index.ts';
 
 export interface ThreadFilter {
   areaId?: number;

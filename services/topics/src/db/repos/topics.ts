@@ -2,9 +2,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
 import { notBlockedWith } from '@honne/service-kit';
 
-import type { Cursor } from '../../domain/cursor.ts';
-import type { TopicWithPoster } from '../../domain/views.ts';
-import type { NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
+import type { Cursor, TopicWithPoster, NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
 
 export interface TopicFilter {
   threadId?: string;

@@ -179,3 +179,20 @@ export type UserCardRow = Selectable<UserCardTable>;
 export type UserFilterRow = Selectable<UserFilterTable>;
 export type HistoryRow = Selectable<HistoryTable>;
 export type ReplyRow = Selectable<ReplyTable>;
+
+/** The poster columns a topic row is read with (left join on the user-card read model). */
+export interface PosterColumns {
+  poster_name: string | null;
+  poster_image: string | null;
+  poster_gender: string | null;
+  poster_age_id: number | null;
+  poster_area_id: number | null;
+  poster_expert: boolean | null;
+}
+export type TopicWithPoster = TopicRow & PosterColumns & { thread_user_id: string | null };
+
+/** A keyset position: the (created_at, id) of the last row of a page, newest first. */
+export interface Cursor {
+  at: Date;
+  id: string;
+}

@@ -1,11 +1,10 @@
 import { messages } from '@honne/contracts/messages';
-import { AppError, blockedEitherWay, notFound } from '@honne/service-kit';
+import { AppError, blockedEitherWay, notFound, isUuid } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { unlockedFor } from '../db/repos/reference.ts';
 import { findLive } from '../db/repos/topics.ts';
-import { isUuid } from '../domain/cursor.ts';
-import type { TopicWithPoster } from '../domain/views.ts';
+import type { TopicWithPoster } from '../db/schema/index.ts';
 
 export const locked = () => new AppError(403, 'locked', messages.subCategoryLocked);
 

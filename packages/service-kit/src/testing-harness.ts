@@ -1,0 +1,81 @@
+import type { events, EventPayload } from '@honne/contracts/events';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+import { IDENTITY_HEADERS } from './auth.ts';
+import type { Bus } from './bus.ts';
+import type { Clock } from './clock.ts';
+import { dropSchema, openDatabase } from './db.ts';
+import type { InfraMode } from './testing-infra.ts';
+
+// What every service's test harness does the same way: act as the gateway, let the bus settle,
+// make users through accounts' profile event, and leave a shared PostgreSQL as it found it.
+
+/** The headers the gateway puts on a signed-in user's request (a session id of `s-<user>` by default). */
+export const identityHeaders = (who: { userId: string; sessionId?: string }, internalToken: string) => ({
+  [IDENTITY_HEADERS.userId]: who.userId,
+  [IDENTITY_HEADERS.sessionId]: who.sessionId ?? `s-${who.userId}`,
+  [IDENTITY_HEADERS.internalToken]: internalToken,
+});
+
+/** Bus deliveries so far, settled (on NATS a delivery crosses the network and may trigger another). */
+export async function settleBus(bus: Bus): Promise<void> {
+  await bus.flush();
+  await new Promise((r) => setTimeout(r, bus.kind === 'nats' ? 100 : 5));
+  await bus.flush();
+}
+
+/**
+ * Accounts' profile event for the `n`-th user of a suite: the same card in every suite unless a
+ * field is given, each a millisecond newer than the last so read models keep the newest.
+ */
+export function testProfile(
+  userId: string,
+  n: number,
+  clock: Clock,
+  profile: Partial<EventPayload<typeof events.userProfileUpdated>> = {},
+): EventPayload<typeof events.userProfileUpdated> {
+  return {
+    user_id: userId,
+    email_id: userId,
+    user_name: `ユーザー${n}`,
+    profile_image: `/api/v1/users/avatars/female/${n}.svg`,
+    gender: '2',
+    age_id: 3,
+    area_id: 14,
+    max_point_for_chatting: 100,
+    max_point_for_a_call: 200,
+    updated_at: new Date(clock.now().getTime() + n).toISOString(),
+    ...profile,
+  };
+}
+
+/** Drops the suites' schemas from a shared PostgreSQL (PGlite in memory goes with its service). */
+export async function dropTestSchemas(mode: InfraMode, dataDir: string, schemas: string[]): Promise<void> {
+  if (!mode.databaseUrl) return;
+  for (const schema of schemas) {
+    const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir, schema });
+    await dropSchema(db);
+    await db.close();
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Requests to a service as the gateway would send them for `who` (none: no identity). The app is
+ * asked for at each request, so a harness that restarts its service keeps one requester.
+ */
+export function requestAs(app: () => Pick<FastifyInstance, 'inject'>, internalToken: string) {
+  return (
+    method: Method,
+    url: string,
+    who?: { userId: string; sessionId?: string },
+    payload?: object,
+  ): Promise<LightMyRequestResponse> =>
+    app().inject({
+      method,
+      url,
+      headers: who ? identityHeaders(who, internalToken) : {},
+      ...(payload ? { payload } : {}),
+    });
+}
