@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
 import { events } from '@honne/contracts/events';
 import {
   createLogger,
@@ -10,6 +14,8 @@ import {
   type Bus,
 } from '@honne/service-kit';
 import { eventually, requireOrSkip } from '@honne/service-kit/testing';
+
+import { rebuildReadModels as rebuildTopics } from '@honne/topics';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -209,5 +215,42 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       await bus.close();
       await cache.close();
     }
+  });
+
+  it('copies lost anyway are rebuilt from accounts on demand (chat through its rebuild CLI)', async () => {
+    const [x, y] = [await User.signUp(stack, 'rbblocked'), await User.signUp(stack, 'rbblocker')];
+    const room = await conversation(x, y);
+    await y.call('POST', '/users/block', { id: x.userId });
+    await eventually(async () => expect((await x.send(room, 'ブロック後')).status).toBe('refused'), 10_000);
+
+    // The copies are lost (a stream kept too short, a restore from an old backup): the block no longer holds.
+    const chatDb = stack.service('chat').ctx.db;
+    const topicsDb = stack.service('topics').ctx.db;
+    await chatDb.deleteFrom('blocks').execute();
+    await chatDb.deleteFrom('user_cards').where('user_id', 'in', [x.userId, y.userId]).execute();
+    await topicsDb.deleteFrom('blocks').execute();
+    expect((await x.send(room, '消えたコピー')).status).toBe('sent_success');
+
+    // An operator runs chat's CLI; topics' rebuild is the same function its CLI runs.
+    const t0 = performance.now();
+    const cli = fileURLToPath(new URL('../../services/chat/src/rebuild.ts', import.meta.url));
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', cli], {
+      env: stack.env,
+      cwd: fileURLToPath(new URL('../../services/chat/', import.meta.url)),
+    });
+    const rebuilt = await rebuildTopics(stack.service('topics').ctx);
+    figures.push(`read models rebuilt from accounts (chat CLI + topics): ${Math.round(performance.now() - t0)} ms`);
+
+    expect((await x.send(room, '再構築後')).status).toBe('refused');
+    expect(rebuilt.blocks).toBeGreaterThanOrEqual(2);
+    const card = await chatDb.selectFrom('user_cards').selectAll().where('user_id', '=', y.userId).executeTakeFirst();
+    expect(card).toMatchObject({ user_id: y.userId });
+    const topicsBlock = await topicsDb
+      .selectFrom('blocks')
+      .select('blocked')
+      .where('blocker_id', '=', y.userId)
+      .where('blocked_id', '=', x.userId)
+      .executeTakeFirst();
+    expect(topicsBlock).toEqual({ blocked: true });
   });
 });

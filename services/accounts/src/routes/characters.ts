@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import { findLive, liveSessions } from '../db/repos/sessions.ts';
 import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
-import { withEvents } from '../events/outbox.ts';
+import { queueEvent, withEvents } from '../events/outbox.ts';
 import { extendBlocksTo } from './blocks.ts';
 import { currentUser } from './profile.ts';
 import { endSessions, startSession } from './sessions.ts';
@@ -44,7 +44,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx.config.defaultRank,
     );
     if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
-    await ctx.bus.publish(events.userRegistered, {
+    await queueEvent(ctx, events.userRegistered, {
       user_id: added.id,
       email_id: added.email_id,
       registered_at: ctx.clock.now().toISOString(),

@@ -10,6 +10,7 @@ import { blockedEitherWay } from '../db/repos/blocks.ts';
 import { addFriendPair, friendRows, removeAllFriends, removeFriendPair, searchUsers } from '../db/repos/friends.ts';
 import { findById } from '../db/repos/users.ts';
 import { imageOf } from '../domain/profile.ts';
+import { queueEvent } from '../events/outbox.ts';
 
 type Row = Awaited<ReturnType<typeof friendRows>>[number];
 type Summary = { room_id: string | null; unreadCount: number; latestMessage: string | null; updated_at: string | null };
@@ -145,7 +146,7 @@ async function summariesFor(ctx: AppContext, userId: string, peerIds: string[]):
 
 /** Tells chat, and both users' open screens ('11' added, '12' deleted), of a friendship change. */
 export async function announceFriendship(ctx: AppContext, a: string, b: string, friend: boolean): Promise<void> {
-  await ctx.bus.publish(events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
+  await queueEvent(ctx, events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
   await tellScreens(ctx, a, b, friend);
 }
 

@@ -61,13 +61,6 @@ export async function announceMessagesGone(
   }
 }
 
-export async function announceRoomOpened(
-  ctx: AppContext,
-  e: { room_id: string; topic_id: string; user_id: string; is_anonymous: boolean },
-) {
-  await ctx.bus.publish(events.chatRoomOpened, e);
-}
-
 export async function announceReplied(ctx: AppContext, e: { room_id: string; topic_id: string; user_id: string }) {
   await ctx.bus.publish(events.chatRoomReplied, e);
 }
