@@ -390,6 +390,53 @@ export const requests = {
       deleted: Type.Optional(Type.Boolean()),
     }),
   },
+  // Read-model rebuilds (issue 12): accounts answers the current truth in the shape of its events, so
+  // a service that lost events applies them with the handlers it already has (`pnpm rebuild`).
+  /**
+   * Every user's card as `accounts.user.profile_updated` says it.
+   * Pages in id order: `after` is the last page's `next` (null to start); `next` null on the last.
+   */
+  accountsCardsPage: {
+    subject: 'accounts.snapshot.cards',
+    request: Type.Object({
+      after: Type.Union([Type.String(), Type.Null()]),
+      limit: Type.Integer({ minimum: 1, maximum: 500 }),
+    }),
+    reply: Type.Object({
+      items: Type.Array(events.userProfileUpdated.schema),
+      next: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
+  /**
+   * Every block in force, one `accounts.block.changed` per pair of the two people's characters.
+   * Pages in id order: `after` is the last page's `next` (null to start); `next` null on the last.
+   */
+  accountsBlocksPage: {
+    subject: 'accounts.snapshot.blocks',
+    request: Type.Object({
+      after: Type.Union([Type.String(), Type.Null()]),
+      limit: Type.Integer({ minimum: 1, maximum: 500 }),
+    }),
+    reply: Type.Object({
+      items: Type.Array(events.blockChanged.schema),
+      next: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
+  /**
+   * Every friendship, as `accounts.friend.changed` with `friend: true`, one per direction stored.
+   * Pages in id order: `after` is the last page's `next` (null to start); `next` null on the last.
+   */
+  accountsFriendsPage: {
+    subject: 'accounts.snapshot.friends',
+    request: Type.Object({
+      after: Type.Union([Type.String(), Type.Null()]),
+      limit: Type.Integer({ minimum: 1, maximum: 500 }),
+    }),
+    reply: Type.Object({
+      items: Type.Array(events.friendChanged.schema),
+      next: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
 } as const satisfies Record<string, RequestDef>;
 
 /** The bus request that carries each command a client may send over the real-time socket. */

@@ -50,6 +50,12 @@ export interface Bus {
   ): Subscription;
   /** Resolves when everything published so far has reached the server (NATS) or its handlers (in-process). */
   flush(): Promise<void>;
+  /**
+   * Calls `listener` each time the connection to the server is back after it was lost (NATS; the
+   * in-process bus is never lost). What was published on core NATS meanwhile is gone: a listener
+   * catches up from wherever the facts are kept (the gateway re-reads each socket's replay log).
+   */
+  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -129,6 +135,10 @@ export class InProcessBus implements Bus {
 
   async flush(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending]);
+  }
+
+  onReconnect(): void {
+    // One process: nothing between publisher and subscriber can be lost.
   }
 
   async close(): Promise<void> {
@@ -223,6 +233,8 @@ export class NatsBus implements Bus {
     this.#sendRequests(subject, calls),
   );
 
+  readonly #reconnectListeners: (() => void)[] = [];
+
   private constructor(
     private readonly nc: NatsConnection,
     private readonly log: Logger,
@@ -230,6 +242,23 @@ export class NatsBus implements Bus {
   ) {
     this.#inbox = createInbox();
     this.nc.subscribe(`${this.#inbox}.*`, { callback: (_err, msg) => this.#onBatchReply(msg) });
+    void this.#watchStatus();
+  }
+
+  /** Logs losing and regaining the server, and tells the reconnect listeners. */
+  async #watchStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
+      if (status.type !== 'reconnect') continue;
+      this.log.warn({ server: status.data }, 'NATS connection back');
+      for (const listener of this.#reconnectListeners) {
+        try {
+          listener();
+        } catch (err) {
+          this.log.error({ err }, 'reconnect listener failed');
+        }
+      }
+    }
   }
 
   static async connect(url: string, name: string, log: Logger): Promise<NatsBus> {
@@ -318,6 +347,10 @@ export class NatsBus implements Bus {
     this.#events.flush();
     this.#requests.flush();
     await this.nc.flush();
+  }
+
+  onReconnect(listener: () => void): void {
+    this.#reconnectListeners.push(listener);
   }
 
   async close(): Promise<void> {

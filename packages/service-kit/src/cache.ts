@@ -164,10 +164,18 @@ export class RedisCache implements Cache {
     );
   }
 
-  static async connect(url: string, keyPrefix = 'honne:'): Promise<RedisCache> {
+  static async connect(url: string, keyPrefix = 'honne:', onError?: (err: Error) => void): Promise<RedisCache> {
     // Commands issued in the same tick share one write: under load, many messages' events cost
     // one round trip instead of one each.
     const redis = new Redis(url, { keyPrefix, lazyConnect: true, maxRetriesPerRequest: 3, enableAutoPipelining: true });
+    // While Redis is away ioredis reconnects by itself and reports each failed try here; a lost
+    // connection is said once, not once per try.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) onError?.(err);
+      down = true;
+    });
+    redis.on('ready', () => (down = false));
     await redis.connect();
     return new RedisCache(redis);
   }
@@ -211,6 +219,6 @@ export class RedisCache implements Cache {
   }
 }
 
-export async function openCache(redisUrl: string | undefined): Promise<Cache> {
-  return redisUrl ? RedisCache.connect(redisUrl) : new MemoryCache();
+export async function openCache(redisUrl: string | undefined, onError?: (err: Error) => void): Promise<Cache> {
+  return redisUrl ? RedisCache.connect(redisUrl, undefined, onError) : new MemoryCache();
 }

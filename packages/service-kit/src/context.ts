@@ -27,7 +27,9 @@ export async function openBaseContext(
 ): Promise<BaseContext & { closeOwned(): Promise<void> }> {
   const log = overrides.log ?? createLogger(config.service, config.logLevel);
   const bus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log));
-  const cache = overrides.cache ?? (await openCache(config.redisUrl));
+  const cache =
+    overrides.cache ??
+    (await openCache(config.redisUrl, (err) => log.warn({ err }, 'Redis connection lost; reconnecting')));
   return {
     config,
     log,

@@ -15,6 +15,8 @@ export interface DbOptions {
   /** PGlite only: keep the data in memory (tests). */
   inMemory?: boolean;
   poolSize?: number;
+  /** Told when the server drops a connection (a restart); the pool reconnects by itself. */
+  onIdleError?: (err: Error) => void;
 }
 
 export interface Database<DB> {
@@ -74,7 +76,15 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
       max: options.poolSize ?? 10,
       options: `-c search_path=${options.schema}`,
     });
-    pool.on('connect', prepareMarked);
+    // A connection the server drops (a restart, a failover) is an 'error' event: on the pool when it
+    // was idle, on the client when a query held it. Unhandled, either would end the process; the
+    // query in flight fails, and the pool opens a new connection for the next one.
+    const dropped = (err: Error) => options.onIdleError?.(err);
+    pool.on('connect', (client) => {
+      prepareMarked(client);
+      client.on('error', dropped);
+    });
+    pool.on('error', dropped);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', schema: options.schema, close: () => db.destroy() };
   }

@@ -103,7 +103,10 @@ export async function relayOutbox(
       sent.push(Number(row.id));
     }
     if (sent.length > 0) {
-      await bus.flush();
+      // NATS: the rows are marked only once the server has them. In-process there is no server, and
+      // flushing would wait for every handler running — the relay's own caller too, when a bus
+      // handler relays what it queued (topics on a deleted user): it would wait for itself.
+      if (bus.kind === 'nats') await bus.flush();
       await trx.updateTable('outbox').set({ published_at: now() }).where('id', 'in', sent).execute();
     }
     return sent.length;

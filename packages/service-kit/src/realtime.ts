@@ -57,6 +57,51 @@ export async function publishToUser<D extends RealtimeEventDef>(
   return event;
 }
 
+/** Pauses between tries of an event whose fact is already stored (about a minute in all). */
+const RETRY_PAUSES_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
+/** Per user, the events still waiting for a retry: later ones queue behind them to keep their order. */
+const waiting = new Map<string, Promise<void>>();
+
+/**
+ * `publishToUser` for an event whose fact is already stored (a message). A Redis or NATS outage
+ * must not fail the request that stored it: the client's retry would find the message stored and
+ * publish nothing, so the receiver would never hear of it live. A failed publish is retried in the
+ * background instead, and the user's later events wait behind it, so they still arrive in order.
+ */
+export async function publishToUserSurely<D extends RealtimeEventDef>(
+  ctx: Pick<BaseContext, 'bus' | 'cache' | 'clock' | 'log'>,
+  userId: string,
+  d: D,
+  data: RealtimeData<D>,
+): Promise<void> {
+  const behind = waiting.get(userId);
+  if (!behind) {
+    try {
+      await publishToUser(ctx, userId, d, data);
+      return;
+    } catch (err) {
+      ctx.log.warn({ err, type: d.type }, 'real-time publish failed; retrying in the background');
+    }
+  }
+  const retry = async () => {
+    for (const pause of behind ? [0, ...RETRY_PAUSES_MS] : RETRY_PAUSES_MS) {
+      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      try {
+        await publishToUser(ctx, userId, d, data);
+        return;
+      } catch {
+        // the next pause
+      }
+    }
+    ctx.log.error({ type: d.type, userId }, 'real-time event dropped after a minute of retries');
+  };
+  const mine = (behind ?? Promise.resolve()).then(retry);
+  waiting.set(userId, mine);
+  void mine.finally(() => {
+    if (waiting.get(userId) === mine) waiting.delete(userId);
+  });
+}
+
 /**
  * Sends an event to one session's sockets only, without a sequence number: it concerns that
  * session (a forced logout) and must never be replayed to a newer one.

@@ -87,12 +87,13 @@ export function defineService<
   Ctx extends ServiceContext<C, DB> = ServiceContext<C, DB>,
   O extends ServiceOverrides = ServiceOverrides,
 >(spec: ServiceSpec<C, DB, Ctx, O>): Service<C, Ctx, O> {
-  const open = (config: C, overrides: ServiceOverrides = {}) =>
+  const open = (config: C, overrides: ServiceOverrides = {}, log?: BaseContext['log']) =>
     openDatabase<DB>({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       schema: overrides.schema ?? spec.name,
       inMemory: overrides.inMemoryDb,
+      onIdleError: (err) => log?.warn({ err }, 'database connection lost; the pool opens a new one'),
     });
 
   async function prepare(database: Database<DB>, migrate: boolean): Promise<void> {
@@ -111,7 +112,7 @@ export function defineService<
 
   async function createContext(config: C, overrides = {} as O): Promise<Ctx> {
     const base = await openBaseContext(config, overrides);
-    const database = await open(config, overrides);
+    const database = await open(config, overrides, base.log);
     try {
       await prepare(database, overrides.migrate ?? true);
     } catch (err) {

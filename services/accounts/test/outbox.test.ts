@@ -18,6 +18,15 @@ describe.each(infraModes())('accounts outbox ($name)', (mode) => {
       (e) => void heard.push({ subject: 'block', key: `${e.blocker_id}>${e.blocked_id}:${e.blocked}` }),
     );
     h.infra.bus.subscribe(events.userDeleted, (e) => void heard.push({ subject: 'deleted', key: e.user_id }));
+    h.infra.bus.subscribe(events.userRegistered, (e) => void heard.push({ subject: 'registered', key: e.user_id }));
+    h.infra.bus.subscribe(
+      events.userProfileUpdated,
+      (e) => void heard.push({ subject: 'profile', key: `${e.user_id}:${e.user_name}` }),
+    );
+    h.infra.bus.subscribe(
+      events.userSettingsUpdated,
+      (e) => void heard.push({ subject: 'settings', key: `${e.user_id}:${e.saved_message_time}` }),
+    );
     await h.infra.bus.flush();
   });
   afterAll(() => h?.close());
@@ -78,5 +87,36 @@ describe.each(infraModes())('accounts outbox ($name)', (mode) => {
         timeout: 5_000,
       })
       .toBe(1);
+  });
+
+  it('keeps a registration, a profile change and a retention setting made while the bus is down', async () => {
+    const email = `ob-new-${Date.now()}@example.jp`;
+    const restore = cutOff();
+    let user: Awaited<ReturnType<Harness['register']>>;
+    try {
+      user = await h.register(email);
+      const put = await h.app.inject({
+        method: 'PUT',
+        url: '/users',
+        payload: { user_name: 'おとなし', gender: 1, age_id: 3, area_id: 13, is_infomation: 1 },
+        headers: h.as(user.caller),
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      const setting = await h.app.inject({
+        method: 'PUT',
+        url: '/users/setting',
+        payload: { saved_message_time: 120 },
+        headers: h.as(user.caller),
+      });
+      expect(setting.statusCode, setting.body).toBe(200);
+    } finally {
+      restore();
+    }
+    const mine = () => heard.filter((e) => e.key.startsWith(user.user_id)).map((e) => `${e.subject} ${e.key}`);
+    expect(mine()).toEqual([]);
+    await accountsRelay(h.ctx).now();
+    await expect
+      .poll(mine)
+      .toEqual([`registered ${user.user_id}`, `profile ${user.user_id}:おとなし`, `settings ${user.user_id}:120`]);
   });
 });

@@ -4,8 +4,10 @@ import { routes } from './app.ts';
 import { loadConfig, type ChatConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { migrations } from './db/migrations/index.ts';
+import { rebuildReadModels } from './events/rebuild.ts';
 import type { ChatDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
+import { chatRelay } from './events/outbox.ts';
 import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
 export const service = defineService<ChatConfig, ChatDb, AppContext>({
@@ -16,10 +18,10 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
   routes,
   subscribers: subscribeAll,
   // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
-  start: (ctx) => [startPurgeTimer(ctx)],
+  start: (ctx) => [startPurgeTimer(ctx), chatRelay(ctx).job()],
 });
 
 export const { createService } = service;
 export type RunningService = Running<AppContext>;
-export { loadConfig, purgeExpired };
+export { loadConfig, purgeExpired, rebuildReadModels };
 export type { AppContext };

@@ -4,8 +4,10 @@ import { routes } from './app.ts';
 import { loadConfig, type TopicsConfig } from './config.ts';
 import { ownParts, type AppContext } from './context.ts';
 import { migrations } from './db/migrations/index.ts';
+import { rebuildReadModels } from './events/rebuild.ts';
 import type { TopicsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
+import { topicsRelay } from './events/outbox.ts';
 import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
 export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
@@ -17,12 +19,12 @@ export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
   routes,
   subscribers: subscribeAll,
   // Expired voices are deleted on the server every minute; reads filter by expire_at meanwhile.
-  start: (ctx) => [startPurgeTimer(ctx)],
+  start: (ctx) => [startPurgeTimer(ctx), topicsRelay(ctx).job()],
 });
 
 export const { createService } = service;
 export type RunningService = Running<AppContext>;
-export { loadConfig, purgeExpired };
+export { loadConfig, purgeExpired, rebuildReadModels };
 export type { AppContext };
 /** The voice-list query, for the bench's EXPLAIN (ANALYZE). */
 export { listLiveQuery } from './db/repos/topics.ts';

@@ -5,6 +5,7 @@ import { publishToUser } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { friendRows, removeAllFriends } from '../db/repos/friends.ts';
+import { queueEvent } from '../events/outbox.ts';
 import { imageOf } from './profile.ts';
 
 // Friend entries as screens show them, and telling chat and both screens when a friendship changes.
@@ -59,7 +60,7 @@ async function summariesFor(ctx: AppContext, userId: string, peerIds: string[]):
 
 /** Tells chat, and both users' open screens ('11' added, '12' deleted), of a friendship change. */
 export async function announceFriendship(ctx: AppContext, a: string, b: string, friend: boolean): Promise<void> {
-  await ctx.bus.publish(events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
+  await queueEvent(ctx, events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
   await tellScreens(ctx, a, b, friend);
 }
 

@@ -8,10 +8,20 @@ import type { AppContext } from '../context.ts';
 import type { AccountsDb } from '../db/schema/index.ts';
 
 /**
- * The facts accounts' outbox carries (issue 12): what chat and topics enforce from their copies.
- * Each is queued in the transaction of the change it reports and relayed after the commit.
+ * The facts accounts' outbox carries (issue 12): every durable event accounts produces — what chat,
+ * topics and points keep copies of or act on. Each is queued in the transaction of the change it
+ * reports (or right after a write that has none) and relayed after the commit, so a NATS outage or
+ * a crash before the publish delays it and loses nothing.
  */
-const RELAYED = [events.blockChanged, events.friendChanged, events.userDeleted];
+const RELAYED = [
+  events.blockChanged,
+  events.friendChanged,
+  events.userDeleted,
+  events.userRegistered,
+  events.userProfileUpdated,
+  events.userRenamed,
+  events.userSettingsUpdated,
+];
 
 export const accountsRelay = (ctx: AppContext) => outboxRelay(ctx, RELAYED);
 
@@ -32,3 +42,12 @@ export async function withEvents<T>(
   await accountsRelay(ctx).now();
   return result;
 }
+
+/**
+ * Queues one event in a transaction of its own and relays it: for a change written by a repo that
+ * runs its own statement or transaction (a character added). The event then survives a NATS outage
+ * and a crash after the relay's attempt; a crash between the write and this insert is the one
+ * window left, and only where the write cannot take the caller's transaction.
+ */
+export const queueEvent = <E extends EventDef>(ctx: AppContext, def: E, payload: EventPayload<E>): Promise<void> =>
+  withEvents(ctx, (_trx, emit) => emit(def, payload));

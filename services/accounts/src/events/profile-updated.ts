@@ -1,13 +1,15 @@
 import { EXPERT_STATUS } from '@honne/contracts/accounts';
 import { events } from '@honne/contracts/events';
 
-import type { AppContext } from '../context.ts';
+import type { EventPayload } from '@honne/contracts/events';
+
 import type { User } from '../db/schema/users.ts';
 import { imageOf } from '../domain/profile.ts';
+import type { Emit } from './outbox.ts';
 
-/** Tells other services what they may show of the user (their read models follow it). */
-export async function publishProfile(ctx: AppContext, user: User): Promise<void> {
-  await ctx.bus.publish(events.userProfileUpdated, {
+/** What other services may show of the user (their read models follow it). */
+export function profileEvent(user: User): EventPayload<typeof events.userProfileUpdated> {
+  return {
     user_id: user.id,
     email_id: user.email_id,
     user_name: user.user_name,
@@ -19,5 +21,8 @@ export async function publishProfile(ctx: AppContext, user: User): Promise<void>
     max_point_for_a_call: user.max_point_for_a_call,
     is_expert: user.is_approval === EXPERT_STATUS.approved,
     updated_at: user.updated_at.toISOString(),
-  });
+  };
 }
+
+/** Queues the user's card in the transaction that changed it. */
+export const emitProfile = (emit: Emit, user: User) => emit(events.userProfileUpdated, profileEvent(user));

@@ -10,7 +10,7 @@ import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import { extendBlocksTo } from '../domain/blocks.ts';
 import { imageOf } from '../domain/profile.ts';
 import { currentUser, endSessions, startSession } from '../domain/sessions.ts';
-import { withEvents } from '../events/outbox.ts';
+import { queueEvent, withEvents } from '../events/outbox.ts';
 
 export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The body's email_id is ignored: a caller only ever sees their own account's characters.
@@ -43,7 +43,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
       ctx.config.defaultRank,
     );
     if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
-    await ctx.bus.publish(events.userRegistered, {
+    await queueEvent(ctx, events.userRegistered, {
       user_id: added.id,
       email_id: added.email_id,
       registered_at: ctx.clock.now().toISOString(),

@@ -23,7 +23,8 @@ import { resetFriends } from '../domain/friends.ts';
 import { decodeBase64Image, squareJpeg } from '../domain/images.ts';
 import { toProfile, toPublicUser, type FilterHistory } from '../domain/profile.ts';
 import { currentUser } from '../domain/sessions.ts';
-import { publishProfile } from '../events/profile-updated.ts';
+import { queueEvent, withEvents } from '../events/outbox.ts';
+import { emitProfile } from '../events/profile-updated.ts';
 
 export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, accountsEndpoints.profile, async ({ caller }) => {
@@ -76,7 +77,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       } catch (err) {
         // The name is saved either way; chat removes the rooms when it hears the announcement.
         ctx.log.warn({ err }, 'chat did not answer the rename; announcing it instead');
-        await ctx.bus.publish(events.userRenamed, { user_id: saved.id, user_name: name, renamed_at: renamedAt });
+        await queueEvent(ctx, events.userRenamed, { user_id: saved.id, user_name: name, renamed_at: renamedAt });
       }
       return ok({ user_name: name, roomIds });
     });
@@ -105,9 +106,13 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
 }
 
 async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<User> {
-  const saved = await updateUser(ctx.db, user.id, { ...patch, updated_at: ctx.clock.now() });
+  // The card and its event commit together: services following it cannot miss a change.
+  const saved = await withEvents(ctx, async (trx, emit) => {
+    const updated = await updateUser(trx, user.id, { ...patch, updated_at: ctx.clock.now() });
+    await emitProfile(emit, updated);
+    return updated;
+  });
   if (patch.profile_image !== undefined) await pruneImages(ctx.db, user.id, saved.profile_image);
-  await publishProfile(ctx, saved);
   return saved;
 }
 

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findById, updateUser } from '../db/repos/users.ts';
-import { publishProfile } from '../events/profile-updated.ts';
+import { withEvents } from '../events/outbox.ts';
+import { emitProfile } from '../events/profile-updated.ts';
 
 /**
  * Ranks and expert approval, both operators' word on a user (issue 15). Operators set a user's rank: the price sliders and every service's price checks
@@ -15,9 +16,12 @@ export function rankRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, accountsEndpoints.setRank, async ({ request, params, body }) => {
     const actor = assertOperator(request, ctx.config.operatorToken);
     if (!(await findById(ctx.db, params.id))) throw notFound();
-    const user = await updateUser(ctx.db, params.id, { ...body, updated_at: ctx.clock.now() });
+    const user = await withEvents(ctx, async (trx, emit) => {
+      const updated = await updateUser(trx, params.id, { ...body, updated_at: ctx.clock.now() });
+      await emitProfile(emit, updated);
+      return updated;
+    });
     ctx.log.info({ user_id: user.id, rank: body, actor }, 'rank set');
-    await publishProfile(ctx, user);
     return ok({
       user_id: user.id,
       rank: { max_point_for_chatting: user.max_point_for_chatting, max_point_for_a_call: user.max_point_for_a_call },
@@ -46,9 +50,12 @@ export function rankRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.approve && user.is_approval !== EXPERT_STATUS.requested && user.is_approval !== EXPERT_STATUS.approved)
       throw new AppError(403, 'no_request', messages.expertNotRequested);
     const status = body.approve ? EXPERT_STATUS.approved : EXPERT_STATUS.refused;
-    const saved = await updateUser(ctx.db, user.id, { is_approval: status, updated_at: ctx.clock.now() });
+    const saved = await withEvents(ctx, async (trx, emit) => {
+      const updated = await updateUser(trx, user.id, { is_approval: status, updated_at: ctx.clock.now() });
+      await emitProfile(emit, updated);
+      return updated;
+    });
     ctx.log.info({ user_id: user.id, status, actor }, 'expert request answered');
-    await publishProfile(ctx, saved);
     return ok({ user_id: saved.id, is_approval: saved.is_approval });
   });
 }

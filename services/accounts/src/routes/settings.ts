@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findLive, setPushTokens } from '../db/repos/sessions.ts';
+import { withEvents } from '../events/outbox.ts';
 import { updateUser } from '../db/repos/users.ts';
 import type { User } from '../db/schema/users.ts';
 import { currentUser } from '../domain/sessions.ts';
@@ -29,22 +30,26 @@ export function settingsRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw fieldErrors({ saved_message_time: messages.retentionInvalid });
     }
     await currentUser(ctx, userId);
-    const saved = await updateUser(ctx.db, userId, {
-      ...(body.call_volume !== undefined && { call_volume: body.call_volume }),
-      ...(body.chat_volume !== undefined && { chat_volume: body.chat_volume }),
-      ...(body.saved_message_time !== undefined && { saved_message_time: body.saved_message_time }),
-      ...(body.voiceCall !== undefined && { voice_call: body.voiceCall }),
-      ...(body.callRingtone !== undefined && { call_ringtone: body.callRingtone }),
-      ...(body.messageRingtone !== undefined && { message_ringtone: body.messageRingtone }),
-      updated_at: ctx.clock.now(),
-    });
-    if (body.saved_message_time !== undefined) {
-      await ctx.bus.publish(events.userSettingsUpdated, {
-        user_id: userId,
-        saved_message_time: saved.saved_message_time,
-        at: ctx.clock.now().toISOString(),
+    // The retention setting and its event commit together: chat applies it to new messages.
+    const saved = await withEvents(ctx, async (trx, emit) => {
+      const updated = await updateUser(trx, userId, {
+        ...(body.call_volume !== undefined && { call_volume: body.call_volume }),
+        ...(body.chat_volume !== undefined && { chat_volume: body.chat_volume }),
+        ...(body.saved_message_time !== undefined && { saved_message_time: body.saved_message_time }),
+        ...(body.voiceCall !== undefined && { voice_call: body.voiceCall }),
+        ...(body.callRingtone !== undefined && { call_ringtone: body.callRingtone }),
+        ...(body.messageRingtone !== undefined && { message_ringtone: body.messageRingtone }),
+        updated_at: ctx.clock.now(),
       });
-    }
+      if (body.saved_message_time !== undefined) {
+        await emit(events.userSettingsUpdated, {
+          user_id: userId,
+          saved_message_time: updated.saved_message_time,
+          at: ctx.clock.now().toISOString(),
+        });
+      }
+      return updated;
+    });
     return ok(settingsOf(saved));
   };
   route(app, ctx, profileEndpoints.putSettings, ({ caller, body }) => update(caller.userId, body));

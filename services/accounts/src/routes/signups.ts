@@ -10,6 +10,7 @@ import type { AppContext } from '../context.ts';
 import { consumeAll, countAttempt, insertPending, livePending, replaceCode } from '../db/repos/pending-signups.ts';
 import { findByEmail, insertUser } from '../db/repos/users.ts';
 import type { PendingSignup } from '../db/schema/pending-signups.ts';
+import { withEvents } from '../events/outbox.ts';
 import { hashPassword } from '../domain/password.ts';
 import { startSession } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
@@ -75,17 +76,20 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       await guard.failed(email);
       throw fieldErrors({ verify_code: messages.verifyCodeInvalid });
     }
-    const user = await ctx.db.transaction().execute(async (trx) => {
+    const user = await withEvents(ctx, async (trx, emit) => {
       // Deleting the sign-ups first makes a double submit of the same code find nothing to consume.
       if (!(await consumeAll(trx, email, match.id))) return undefined;
-      return insertUser(trx, email, match.password_hash, now, ctx.config.defaultRank);
+      const created = await insertUser(trx, email, match.password_hash, now, ctx.config.defaultRank);
+      if (!created) return undefined;
+      // Points opens the ledger account from this: it commits with the user or not at all.
+      await emit(events.userRegistered, {
+        user_id: created.id,
+        email_id: created.email_id,
+        registered_at: now.toISOString(),
+      });
+      return created;
     });
     if (!user) throw fieldErrors({ verify_code: messages.alreadyVerified });
-    await ctx.bus.publish(events.userRegistered, {
-      user_id: user.id,
-      email_id: user.email_id,
-      registered_at: now.toISOString(),
-    });
     const session = await startSession(ctx, user, body);
     return ok({ is_active: 1, ...session });
   });

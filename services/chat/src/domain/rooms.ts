@@ -11,7 +11,7 @@ import {
   type Room,
   type UnreadSummary,
 } from '@honne/contracts/chat';
-import { requests } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
@@ -19,6 +19,7 @@ import {
   assertNoFieldErrors,
   blockedEitherWay,
   fieldErrors,
+  enqueueEvent,
   forbidden,
   isUuid,
   notFound,
@@ -39,7 +40,8 @@ import {
 } from '../db/repos/rooms.ts';
 import { areFriends, findCards } from '../db/repos/users.ts';
 import type { RoomRow } from '../db/schema/index.ts';
-import { announceReplied, announceRoomOpened, toUser } from '../events/publish.ts';
+import { chatRelay } from '../events/outbox.ts';
+import { announceReplied, toUser } from '../events/publish.ts';
 import { isRoomDeleted, pairKey, preview, roomView, sides } from './views.ts';
 
 // Rooms: opening (with the voice's rules and the chat fee), views, reading, replies, reports, ratings.
@@ -162,37 +164,45 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   const paid =
     priced &&
     (await chargeChatFee(ctx, { key: `chat_fee:${key}`, from: me, to: owner, amount: topic.chat_price, roomId }));
-  const { room, created } = await createOrGetRoom(ctx.db, {
-    id: roomId,
-    paid,
-    pair_key: key,
-    room_type_id: body.room_type_id,
-    topic_id: topic.topic_id,
-    topic_title: topic.title,
-    topic_owner_id: owner,
-    topic_anonymous: topic.is_anonymous,
-    topic_callable: topic.is_callable,
-    chat_price: topic.chat_price,
-    call_price: topic.call_price,
-    topic_expire_at: topic.expire_at ? new Date(topic.expire_at) : null,
-    opener_id: me,
-    user1_id,
-    user2_id,
-    user1_anonymous: anonymous(user1_id),
-    user2_anonymous: anonymous(user2_id),
-    price_confirmed_at: priced && !iAmOwner ? now : null,
-    deleted_at: null,
-    created_at: now,
-    updated_at: now,
+  // The room and its announcement commit together: topics builds both history entries from it.
+  const { room, created } = await ctx.db.transaction().execute(async (trx) => {
+    const opened = await createOrGetRoom(trx, {
+      id: roomId,
+      paid,
+      pair_key: key,
+      room_type_id: body.room_type_id,
+      topic_id: topic.topic_id,
+      topic_title: topic.title,
+      topic_owner_id: owner,
+      topic_anonymous: topic.is_anonymous,
+      topic_callable: topic.is_callable,
+      chat_price: topic.chat_price,
+      call_price: topic.call_price,
+      topic_expire_at: topic.expire_at ? new Date(topic.expire_at) : null,
+      opener_id: me,
+      user1_id,
+      user2_id,
+      user1_anonymous: anonymous(user1_id),
+      user2_anonymous: anonymous(user2_id),
+      price_confirmed_at: priced && !iAmOwner ? now : null,
+      deleted_at: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (opened.created) {
+      // `user_id` is the non-owner.
+      await enqueueEvent(
+        trx,
+        events.chatRoomOpened,
+        `opened:${opened.room.id}`,
+        { room_id: opened.room.id, topic_id: topic.topic_id, user_id: replier, is_anonymous: replierAnonymous },
+        now,
+      );
+    }
+    return opened;
   });
   if (created) {
-    // Topics builds both history entries and the reply from this; `user_id` is the non-owner.
-    await announceRoomOpened(ctx, {
-      room_id: room.id,
-      topic_id: topic.topic_id,
-      user_id: replier,
-      is_anonymous: replierAnonymous,
-    });
+    await chatRelay(ctx).now();
     await toUser(ctx, peer, realtimeEvents.roomUpdated, await viewRoom(ctx, room, peer));
   }
   return viewRoom(ctx, room, me);

@@ -19,7 +19,7 @@ import { findOwnUpload, insertImage, setImageExpiry } from '../db/repos/images.t
 import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
 import { markReplied } from '../db/repos/rooms.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
-import { announceReplied, toUser } from '../events/publish.ts';
+import { announceReplied, toUserSurely } from '../events/publish.ts';
 import { decodeBase64, imageIdOf, imageUrl, toChatJpeg } from './images.ts';
 import { isRoomDeleted, messageExpiry, messageView, sides } from './views.ts';
 
@@ -225,14 +225,14 @@ export async function sendMessage(
   }
   const { room, message, created } = sent;
   if (created && !message.refused) {
-    await toUser(
+    await toUserSurely(
       ctx,
       message.receiver_id,
       realtimeEvents.messageCreated,
       messageView(message, room, message.receiver_id, room.sender_name),
     );
     if (origin !== 'client') {
-      await toUser(ctx, me, realtimeEvents.messageCreated, messageView(message, room, me, room.sender_name));
+      await toUserSurely(ctx, me, realtimeEvents.messageCreated, messageView(message, room, me, room.sender_name));
     }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
     if (

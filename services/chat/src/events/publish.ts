@@ -1,7 +1,7 @@
 import { isFriendRoomType } from '@honne/contracts/chat';
 import { events } from '@honne/contracts/events';
 import { realtimeEvents, type RealtimeData, type RealtimeEventDef } from '@honne/contracts/realtime-events';
-import { publishToUser } from '@honne/service-kit';
+import { publishToUser, publishToUserSurely } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import type { RemovedRoom } from '../db/repos/rooms.ts';
@@ -12,6 +12,14 @@ import type { RemovedRoom } from '../db/repos/rooms.ts';
  */
 export const toUser = <D extends RealtimeEventDef>(ctx: AppContext, userId: string, d: D, data: RealtimeData<D>) =>
   publishToUser(ctx, userId, d, data);
+
+/** For an event whose fact is stored already (a new message): an outage delays it, never fails the send. */
+export const toUserSurely = <D extends RealtimeEventDef>(
+  ctx: AppContext,
+  userId: string,
+  d: D,
+  data: RealtimeData<D>,
+) => publishToUserSurely(ctx, userId, d, data);
 
 /** Rooms that are gone: '14' for a voice's room, '15' for a friend room, to both participants. */
 export async function announceRoomsRemoved(
@@ -51,13 +59,6 @@ export async function announceMessagesGone(
   for (const [userId, rooms] of byUser) {
     for (const [roomId, ids] of rooms) await toUser(ctx, userId, type, { room_id: roomId, ids });
   }
-}
-
-export async function announceRoomOpened(
-  ctx: AppContext,
-  e: { room_id: string; topic_id: string; user_id: string; is_anonymous: boolean },
-) {
-  await ctx.bus.publish(events.chatRoomOpened, e);
 }
 
 export async function announceReplied(ctx: AppContext, e: { room_id: string; topic_id: string; user_id: string }) {

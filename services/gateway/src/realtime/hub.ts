@@ -27,6 +27,10 @@ const HEARTBEAT_SLICES = 30;
 const GAP_GRACE_MS = 100;
 /** A client this far behind is cut off; it reconnects and resumes from its last seq. */
 const MAX_BUFFERED_BYTES = 1 << 20;
+/** Past this many unsent bytes a replay waits for each event to be written before the next. */
+const REPLAY_PACE_BYTES = MAX_BUFFERED_BYTES / 4;
+/** Live events held while a replay runs; past this the replay reads them from the log instead. */
+const MAX_HELD = 1000;
 export const CLOSE_GOING_AWAY = 1001;
 /** A command whose service has not answered by then is answered 503, like a proxied request. */
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -45,6 +49,8 @@ interface SocketState {
   readonly slice: number;
   /** While the replay log is read (connect, resume, a gap), live events wait here to keep order. */
   held: RealtimeEvent[] | null;
+  /** More live events came during a replay than `held` keeps: read the log again after it. */
+  overflowed?: boolean;
   /** Channels this socket watches (live lists); created on the first subscribe only. */
   channels?: Set<string>;
 }
@@ -124,8 +130,18 @@ export class RealtimeHub {
       this.ctx.bus.subscribe(events.sessionRevoked, (payload) => this.revoke(payload)),
       this.ctx.bus.subscribe(events.channelDelivered, (payload) => this.broadcast(payload)),
     );
+    // Live events published while this instance had lost NATS are gone from the bus, not from the
+    // replay log: every socket reads what it missed as soon as the bus is back (a client would
+    // otherwise notice only at the user's next event, and never for the last one).
+    this.ctx.bus.onReconnect(() => this.catchUpAll());
     this.#heartbeat = setInterval(() => this.#beat(), this.ctx.config.heartbeatMs / HEARTBEAT_SLICES);
     this.#heartbeat.unref();
+  }
+
+  /** Every socket not already replaying reads the log after its last seq. */
+  catchUpAll(): void {
+    for (const set of this.#byUser.values())
+      for (const socket of set) if (socket[kState]!.held === null) void this.#catchUp(socket);
   }
 
   /** Closes every socket with 1001 (going away) and stops listening to the bus. */
@@ -199,7 +215,9 @@ export class RealtimeHub {
       const state = socket[kState]!;
       if (session_id !== undefined && state.sessionId !== session_id) continue;
       if (state.held) {
-        state.held.push(event);
+        // A slow replay must not make the held list a second unbounded buffer: the log has them.
+        if (state.held.length < MAX_HELD) state.held.push(event);
+        else state.overflowed = true;
         continue;
       }
       if (event.seq === undefined) {
@@ -267,8 +285,14 @@ export class RealtimeHub {
     try {
       for (const event of await replayFor(this.ctx, state.userId, state.lastSeq)) {
         if (event.seq === undefined || event.seq <= state.lastSeq) continue;
+        if (socket.readyState !== WebSocket.OPEN) return;
         state.lastSeq = event.seq;
-        this.#send(socket, JSON.stringify(event));
+        const json = JSON.stringify(event);
+        // A long backlog (a client back after a while) goes at the pace the client reads: sent all
+        // at once it would pass the buffer cap and be cut, again and again, on every resume.
+        if (socket.bufferedAmount > REPLAY_PACE_BYTES)
+          await new Promise<void>((resolve) => socket.send(json, () => resolve()));
+        else this.#send(socket, json);
       }
     } catch (err) {
       this.ctx.log.error({ err }, 'real-time replay failed');
@@ -279,6 +303,12 @@ export class RealtimeHub {
   /** Sends the events held during a replay, in seq order, skipping what the replay already sent. */
   #release(socket: Client): void {
     const state = socket[kState]!;
+    if (state.overflowed) {
+      state.overflowed = false;
+      state.held = [];
+      void this.#catchUp(socket);
+      return;
+    }
     const held = state.held ?? [];
     state.held = null;
     if (held.length > 1) held.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));

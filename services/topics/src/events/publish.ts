@@ -6,6 +6,7 @@ import { blockedWith, publishToChannel, publishToUser } from '@honne/service-kit
 import type { AppContext } from '../context.ts';
 import { unlockersOf } from '../db/repos/reference.ts';
 import type { Removed } from '../db/repos/topics.ts';
+import { topicsRelay } from './outbox.ts';
 
 type Where = { thread_id: string; category_id: number; sub_category_id: number };
 
@@ -50,7 +51,6 @@ export async function announceRemoved(
   removed: Removed,
   why: 'expired' | 'replaced' | 'user_deleted',
 ): Promise<void> {
-  const at = ctx.clock.now().toISOString();
   for (const h of removed.history) {
     await publishToUser(ctx, h.user_id, realtimeEvents.historyDeleted, {
       history_id: h.id,
@@ -58,24 +58,9 @@ export async function announceRemoved(
       room_id: h.room_id,
     });
   }
+  // The durable events were queued with the deletion (deleteTopics): relay them now.
+  if (removed.topics.length > 0) await topicsRelay(ctx).now();
   for (const t of removed.topics) {
-    const expireAt = new Date(t.expire_at).toISOString();
-    if (why === 'expired') {
-      await ctx.bus.publish(events.topicExpired, {
-        topic_id: t.id,
-        thread_id: t.thread_id,
-        user_id: t.user_id,
-        expire_at: expireAt,
-      });
-    } else {
-      await ctx.bus.publish(events.topicDeleted, {
-        topic_id: t.id,
-        thread_id: t.thread_id,
-        user_id: t.user_id,
-        reason: why,
-        deleted_at: at,
-      });
-    }
     const type = why === 'expired' ? realtimeEvents.topicExpired : realtimeEvents.topicDeleted;
     const audience = await audienceOf(ctx, t.user_id, t.sub_category_id);
     for (const channel of channelsOf(t))

@@ -24,7 +24,9 @@ export const onUserDeleted = (ctx: AppContext): Subscription =>
     events.userDeleted,
     async ({ user_id }) => {
       const ids = await idsOfUser(ctx.db, user_id);
-      const removed = await ctx.db.transaction().execute((trx) => deleteTopics(trx, ids));
+      const removed = await ctx.db
+        .transaction()
+        .execute((trx) => deleteTopics(trx, ids, 'user_deleted', ctx.clock.now()));
       await forgetUser(ctx.db, user_id);
       await announceRemoved(ctx, removed, 'user_deleted');
     },

@@ -1,4 +1,4 @@
-import type { BlockTable as KitBlockTable } from '@honne/service-kit';
+import type { BlockTable as KitBlockTable, OutboxTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -135,4 +135,5 @@ export interface ChatDb {
   images: ImageTable;
   room_reports: RoomReportTable;
   room_ratings: RoomRatingTable;
+  outbox: OutboxTable;
 }

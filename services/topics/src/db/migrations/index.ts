@@ -5,6 +5,7 @@ import * as themesVoices from './2026-11-23T03-00-00-themes-voices.ts';
 import * as heartsReports from './2026-11-23T04-00-00-hearts-reports.ts';
 import * as blocks from './2026-11-24T22-26-29-blocks.ts';
 import * as expertMark from './2026-11-24T23-17-31-expert-mark.ts';
+import * as outbox from './2026-11-25T02-50-11-outbox.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -13,5 +14,6 @@ export const migrations: MigrationSet = {
     '2026-11-23T04-00-00-hearts-reports': heartsReports,
     '2026-11-24T22-26-29-blocks': blocks,
     '2026-11-24T23-17-31-expert-mark': expertMark,
+    '2026-11-25T02-50-11-outbox': outbox,
   },
 };

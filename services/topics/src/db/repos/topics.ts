@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
-import { notBlockedWith } from '@honne/service-kit';
+import { enqueueEvent, notBlockedWith } from '@honne/service-kit';
+import { events } from '@honne/contracts/events';
 
 import type { Cursor, TopicWithPoster, NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
 
@@ -128,8 +129,20 @@ export interface Removed {
   history: { id: string; user_id: string; topic_id: string; room_id: string }[];
 }
 
-/** Deletes voices with their history entries, replies and clicks (cascades), reporting what went. */
-export async function deleteTopics(trx: Transaction<TopicsDb>, ids: string[]): Promise<Removed> {
+/** Why voices went: expiry is `topics.topic.expired`, anything else `topics.topic.deleted`. */
+export type RemovedWhy = 'expired' | 'replaced' | 'user_deleted';
+
+/**
+ * Deletes voices with their history entries, replies and clicks (cascades), reporting what went,
+ * and queues each voice's durable event in the same transaction (issue 12: chat removes the
+ * voice's rooms from it, so it must not be lost to a NATS outage or a crash after the commit).
+ */
+export async function deleteTopics(
+  trx: Transaction<TopicsDb>,
+  ids: string[],
+  why: RemovedWhy,
+  now: Date,
+): Promise<Removed> {
   if (ids.length === 0) return { topics: [], history: [] };
   const history = await trx
     .deleteFrom('history')
@@ -141,6 +154,28 @@ export async function deleteTopics(trx: Transaction<TopicsDb>, ids: string[]): P
     .where('id', 'in', ids)
     .returning(['id', 'thread_id', 'user_id', 'expire_at', 'category_id', 'sub_category_id'])
     .execute();
+  for (const t of topics) {
+    const base = { topic_id: t.id, thread_id: t.thread_id, user_id: t.user_id };
+    if (why === 'expired')
+      await enqueueEvent(
+        trx,
+        events.topicExpired,
+        `expired:${t.id}`,
+        {
+          ...base,
+          expire_at: new Date(t.expire_at).toISOString(),
+        },
+        now,
+      );
+    else
+      await enqueueEvent(
+        trx,
+        events.topicDeleted,
+        `deleted:${t.id}`,
+        { ...base, reason: why, deleted_at: now.toISOString() },
+        now,
+      );
+  }
   return { topics, history };
 }
 
@@ -182,6 +217,8 @@ export async function postTopic(
     const replaced = await deleteTopics(
       trx,
       earlier.map((e) => e.id),
+      'replaced',
+      now,
     );
     const topic = await trx.insertInto('topics').values(values).returningAll().executeTakeFirstOrThrow();
     return { topic, replaced, limited: false };
@@ -265,6 +302,8 @@ export async function deleteExpiredBatch(db: Kysely<TopicsDb>, now: Date, batch:
     return deleteTopics(
       trx,
       ids.map((r) => r.id),
+      'expired',
+      now,
     );
   });
 }

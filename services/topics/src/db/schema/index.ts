@@ -1,4 +1,4 @@
-import type { BlockTable } from '@honne/service-kit';
+import type { BlockTable, OutboxTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -170,6 +170,7 @@ export interface TopicsDb {
   history: HistoryTable;
   replies: ReplyTable;
   blocks: BlockTable;
+  outbox: OutboxTable;
 }
 
 export type ThreadRow = Selectable<ThreadTable>;

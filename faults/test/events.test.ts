@@ -1,0 +1,256 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+import { events } from '@honne/contracts/events';
+import {
+  createLogger,
+  enqueueEvent,
+  NatsBus,
+  publishToUser,
+  RedisCache,
+  relayOutbox,
+  systemClock,
+  type Bus,
+} from '@honne/service-kit';
+import { eventually, requireOrSkip } from '@honne/service-kit/testing';
+
+import { rebuildReadModels as rebuildTopics } from '@honne/topics';
+import { connect, type NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+
+import { conversation, User } from '../support/client.ts';
+import { canRunOwnServers } from '../support/servers.ts';
+import { Stack, type ServiceName } from '../support/stack.ts';
+
+const real =
+  requireOrSkip(
+    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
+    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
+  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+
+/** What every figure of this file says, printed at the end for bench/README.md. */
+const figures: string[] = [];
+
+/** The stored copies of accounts' events for one pair of users (JetStream keeps every publish). */
+async function storedBlocks(nc: NatsConnection, blocker: string, blocked: string): Promise<number> {
+  const js = nc.jetstream();
+  const consumer = await js.consumers.get('EVENTS_ACCOUNTS', { filterSubjects: events.blockChanged.subject });
+  let count = 0;
+  const batch = await consumer.fetch({ max_messages: 10_000, expires: 1000 });
+  for await (const m of batch) {
+    const e = m.json<{ blocker_id: string; blocked_id: string }>();
+    if (e.blocker_id === blocker && e.blocked_id === blocked) count++;
+    if (m.info.pending === 0) break;
+  }
+  return count;
+}
+
+describe.runIf(real)('facts reach services that were down, once', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start(1);
+  });
+  afterAll(async () => {
+    if (figures.length) console.log(['', ...figures, ''].join('\n'));
+    await stack?.close();
+  });
+
+  const restart = async (names: ServiceName[]) => {
+    const t0 = performance.now();
+    for (const name of names) await stack.startService(name);
+    return t0;
+  };
+
+  it('chat stopped, a block made in accounts, chat started: the blocked user’s next message is refused', async () => {
+    const [x, y] = [await User.signUp(stack, 'blocked'), await User.signUp(stack, 'blocker')];
+    const room = await conversation(x, y);
+    expect((await x.send(room, 'ブロック前')).status).toBe('sent_success');
+
+    await stack.stopService('chat');
+    await y.call('POST', '/users/block', { id: x.userId });
+    const back = await restart(['chat']);
+
+    await eventually(async () => expect((await x.send(room, '戻ったあと')).status).toBe('refused'), 10_000);
+    figures.push(`block while chat was down: enforced ${Math.round(performance.now() - back)} ms after chat started`);
+  });
+
+  it('every consumer stopped, a user deleted, all started: each removed the user’s data within seconds', async () => {
+    const [x, y] = [await User.signUp(stack, 'deleted'), await User.signUp(stack, 'other')];
+    const room = await conversation(x, y);
+    await x.send(room, '消える前');
+    const points = () =>
+      stack.service('points').ctx.db.selectFrom('accounts').select('user_id').where('user_id', '=', x.userId).execute();
+    const voices = () =>
+      stack.service('topics').ctx.db.selectFrom('topics').select('id').where('user_id', '=', x.userId).execute();
+    const rooms = () =>
+      stack
+        .service('chat')
+        .ctx.db.selectFrom('rooms')
+        .select('id')
+        .where((w) => w.or([w('user1_id', '=', x.userId), w('user2_id', '=', x.userId)]))
+        .execute();
+    expect((await voices()).length).toBe(1);
+    expect((await rooms()).length).toBe(1);
+    await eventually(async () => expect((await points()).length).toBe(1), 10_000);
+
+    const consumers: ServiceName[] = ['points', 'topics', 'chat', 'calls'];
+    for (const name of consumers) await stack.stopService(name);
+    await x.call('POST', '/users/deleteUser');
+    const back = await restart(consumers);
+
+    await eventually(async () => {
+      expect(await rooms()).toEqual([]);
+      expect(await voices()).toEqual([]);
+      expect(await points()).toEqual([]);
+    }, 10_000);
+    figures.push(
+      `deletion while every consumer was down: applied ${Math.round(performance.now() - back)} ms after they started`,
+    );
+  });
+
+  it('the outbox relay killed between commit and publish, and between publish and mark: published once after restart', async () => {
+    const [x, y] = [await User.signUp(stack, 'relayx'), await User.signUp(stack, 'relayy')];
+    const room = await conversation(x, y);
+    const nc = await connect({ servers: stack.nats.url });
+    try {
+      // Between commit and publish: NATS is down, so the block commits with its event and the relay
+      // cannot publish it; then accounts (and its relay) is stopped.
+      await stack.nats.kill();
+      await y.call('POST', '/users/block', { id: x.userId });
+      const pending = await stack
+        .service('accounts')
+        .ctx.db.selectFrom('outbox')
+        .select('event_id')
+        .where('published_at', 'is', null)
+        .execute();
+      expect(pending.length).toBeGreaterThan(0);
+      await stack.stopService('accounts');
+      await stack.nats.start();
+      await nc.flush().catch(() => undefined);
+      const back = await restart(['accounts']);
+      await eventually(async () => expect((await x.send(room, 'まだ届く？')).status).toBe('refused'), 15_000);
+      figures.push(
+        `relay stopped before publishing: published and enforced ${Math.round(performance.now() - back)} ms after restart`,
+      );
+      expect(await storedBlocks(nc, y.userId, x.userId)).toBe(1);
+
+      // Between publish and mark: the relay publishes, then dies before marking the row.
+      const accounts = stack.service('accounts').ctx;
+      const stored = await storedBlocks(nc, x.userId, y.userId); // the block above said x→y too
+      const event = { blocker_id: x.userId, blocked_id: y.userId, blocked: true, at: new Date().toISOString() };
+      await accounts.db
+        .transaction()
+        .execute((trx) => enqueueEvent(trx, events.blockChanged, `crash-${x.userId}`, event, new Date()));
+      const crashing: Bus = Object.create(accounts.bus, {
+        flush: {
+          value: async () => {
+            await accounts.bus.flush();
+            throw new Error('the relay died before marking what it published');
+          },
+        },
+      });
+      const log = createLogger('faults', 'silent');
+      await expect(relayOutbox(accounts.db, crashing, [events.blockChanged], log, () => new Date())).rejects.toThrow(
+        'died before marking',
+      );
+      await relayOutbox(accounts.db, accounts.bus, [events.blockChanged], log, () => new Date());
+      expect(await storedBlocks(nc, x.userId, y.userId)).toBe(stored + 1);
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('a client that stops reading its socket cannot grow the gateway’s memory; it resumes from its seq later', async () => {
+    const [gateway] = stack.gateways;
+    const z = await User.signUp(stack, 'slow');
+    const log = createLogger('faults', 'silent');
+    const bus = await NatsBus.connect(stack.nats.url, 'faults-publisher', log);
+    const cache = await RedisCache.connect(stack.redis.url);
+    try {
+      const ws = new WebSocket(`${gateway!.url.replace(/^http/, 'ws')}/api/v1/realtime?token=${z.token}`);
+      const seen: number[] = [];
+      ws.on('message', (raw) => {
+        const frame = JSON.parse(String(raw)) as { type: string; seq?: number };
+        if (frame.seq !== undefined) seen.push(frame.seq);
+      });
+      await new Promise((resolve) => ws.once('message', resolve));
+      ws.pause(); // reads nothing more: the kernel's buffers fill, then the gateway's
+
+      const before = await stack.memoryOf(gateway!);
+      const ctx = { bus, cache, clock: systemClock };
+      const big = 'あ'.repeat(10_000); // 30 KB in UTF-8
+      const count = 900; // ~27 MB in all, within the replay log's 1,000 events
+      for (let i = 0; i < count; i++) await publishToUser(ctx, z.userId, 'faults.filler', { i, big } as never);
+      await bus.flush();
+      let after = before;
+      await eventually(async () => {
+        after = await stack.memoryOf(gateway!);
+        expect(after.sockets).toBe(before.sockets - 1);
+      }, 20_000);
+      const grew = after.heapUsed + after.external - (before.heapUsed + before.external);
+      figures.push(
+        `slow reader: ${count} events (${Math.round((count * big.length * 3) / 1e6)} MB) sent to a socket that reads nothing; ` +
+          `gateway heap+external grew ${Math.round(grew / 1e6)} MB; socket cut`,
+      );
+      expect(grew).toBeLessThan(16e6);
+      ws.terminate();
+
+      // Later it comes back with its last seq and gets the rest, each once, in order.
+      const last = seen.at(-1) ?? 0;
+      const rest: number[] = [];
+      const again = new WebSocket(
+        `${gateway!.url.replace(/^http/, 'ws')}/api/v1/realtime?token=${z.token}&since=${last}`,
+      );
+      again.on('message', (raw) => {
+        const frame = JSON.parse(String(raw)) as { seq?: number };
+        if (frame.seq !== undefined) rest.push(frame.seq);
+      });
+      await eventually(() => expect(rest.length).toBe(count - last), 20_000);
+      expect(rest).toEqual(Array.from({ length: count - last }, (_, i) => last + 1 + i));
+      again.close();
+    } finally {
+      await bus.close();
+      await cache.close();
+    }
+  });
+
+  it('copies lost anyway are rebuilt from accounts on demand (chat through its rebuild CLI)', async () => {
+    const [x, y] = [await User.signUp(stack, 'rbblocked'), await User.signUp(stack, 'rbblocker')];
+    const room = await conversation(x, y);
+    await y.call('POST', '/users/block', { id: x.userId });
+    await eventually(async () => expect((await x.send(room, 'ブロック後')).status).toBe('refused'), 10_000);
+
+    // The copies are lost (a stream kept too short, a restore from an old backup): the block no longer holds.
+    const chatDb = stack.service('chat').ctx.db;
+    const topicsDb = stack.service('topics').ctx.db;
+    await chatDb.deleteFrom('blocks').execute();
+    await chatDb.deleteFrom('user_cards').where('user_id', 'in', [x.userId, y.userId]).execute();
+    await topicsDb.deleteFrom('blocks').execute();
+    expect((await x.send(room, '消えたコピー')).status).toBe('sent_success');
+
+    // An operator runs chat's CLI; topics' rebuild is the same function its CLI runs.
+    const t0 = performance.now();
+    const cli = fileURLToPath(new URL('../../services/chat/src/rebuild.ts', import.meta.url));
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', cli], {
+      env: stack.env,
+      cwd: fileURLToPath(new URL('../../services/chat/', import.meta.url)),
+    });
+    const rebuilt = await rebuildTopics(stack.service('topics').ctx);
+    figures.push(`read models rebuilt from accounts (chat CLI + topics): ${Math.round(performance.now() - t0)} ms`);
+
+    expect((await x.send(room, '再構築後')).status).toBe('refused');
+    expect(rebuilt.blocks).toBeGreaterThanOrEqual(2);
+    const card = await chatDb.selectFrom('user_cards').selectAll().where('user_id', '=', y.userId).executeTakeFirst();
+    expect(card).toMatchObject({ user_id: y.userId });
+    const topicsBlock = await topicsDb
+      .selectFrom('blocks')
+      .select('blocked')
+      .where('blocker_id', '=', y.userId)
+      .where('blocked_id', '=', x.userId)
+      .executeTakeFirst();
+    expect(topicsBlock).toEqual({ blocked: true });
+  });
+});

@@ -1,0 +1,11 @@
+import { events } from '@honne/contracts/events';
+import { outboxRelay } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+
+/**
+ * The facts chat's outbox carries (issue 12): a room opened on a voice — topics builds both people's
+ * history entries and the voice's reply from it. Queued with the room, relayed right after the
+ * commit and by a job every second.
+ */
+export const chatRelay = (ctx: AppContext) => outboxRelay(ctx, [events.chatRoomOpened]);

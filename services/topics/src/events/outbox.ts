@@ -1,0 +1,11 @@
+import { events } from '@honne/contracts/events';
+import { outboxRelay } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+
+/**
+ * The facts topics' outbox carries (issue 12): a voice deleted, replaced or expired — chat removes
+ * its rooms from them. Queued with the deletion (`deleteTopics`), relayed right after the commit
+ * and by a job every second.
+ */
+export const topicsRelay = (ctx: AppContext) => outboxRelay(ctx, [events.topicDeleted, events.topicExpired]);
