@@ -61,6 +61,11 @@ describe('call overlay rules', () => {
     expect(endNotice(view({ state: 'disconnect', end_cause: 'hangup', disconnect_code: 11 }))).toBe(
       '切断されました。11',
     );
+    // A payer under 18 at their monthly cap learns why; the partner is not told the payer is a minor.
+    expect(endNotice(view({ state: 'end', end_cause: 'monthly_cap', i_pay: true }))).toMatch(/^18歳未満の方が/);
+    expect(endNotice(view({ state: 'end', end_cause: 'monthly_cap', i_pay: false }))).toBe(
+      'お相手のご利用上限に達したため、通話を終了しました。',
+    );
   });
 
   it('an anonymous call carries the anonymity and the relay-only policy into the session', () => {

@@ -73,7 +73,8 @@ export const CallStateSchema = Type.Union(CALL_STATES.map((s) => Type.Literal(s)
  * nobody answered within 60 s; 'unable_connect' media never connected; 'disconnect' a connected
  * side dropped (network, LiveKit left, ping silence); 'blocked' one side blocked the other;
  * 'no_points' the payer of a paid call could not pay the next minute; 'spend_cap' the next period
- * would pass the cap the payer set for this call.
+ * would pass the cap the payer set for this call; 'monthly_cap' the payer is under 18 and the next
+ * period would pass their monthly cap (points).
  */
 export const CALL_END_CAUSES = [
   'hangup',
@@ -86,6 +87,7 @@ export const CALL_END_CAUSES = [
   'blocked',
   'no_points',
   'spend_cap',
+  'monthly_cap',
 ] as const;
 export type CallEndCause = (typeof CALL_END_CAUSES)[number];
 
@@ -165,6 +167,10 @@ export const CALL_MESSAGES = {
   spendCapReached: '設定した上限ポイントに達したため、通話を終了しました。',
   /** A cap below one period's price: the call could not go on at all. */
   spendCapTooLow: '上限は1回分の料金以上にしてください。',
+  /** The payer under 18 reached their monthly cap: they are told why (points' wording)... */
+  monthlyCapReached: messages.minorMonthlyCap,
+  /** ...and the partner only that the payer's limit ended it: nothing says the payer is a minor (ours). */
+  payerLimitReached: 'お相手のご利用上限に達したため、通話を終了しました。',
 } as const;
 
 /** The caps a payer may set on one paid call when approving it (points; none = no cap). */

@@ -146,7 +146,7 @@ describe.each(infraModes())('paid calls: charged per begun minute by the serverâ
     expect(h.wallet.get(a.userId)).toBe(1_000_000 - 90);
   });
 
-  it('ends the call like a cap when a payer under 18 reaches their monthly cap (points answers monthly_cap)', async () => {
+  it('ends the call when a payer under 18 reaches their monthly cap (points answers monthly_cap), saying so', async () => {
     const { a, b, room, call } = await connected(30);
     h.monthLeft.set(a.userId, 70);
     await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
@@ -154,8 +154,8 @@ describe.each(infraModes())('paid calls: charged per begun minute by the serverâ
     await talk(61_000, a, b, room);
     expect(chargesOf(call.id)).toHaveLength(2);
     await talk(60_000, a, b, room);
-    expect(await h.stateOf(a, 'end')).toMatchObject({ end_cause: 'spend_cap' });
-    expect(await h.stateOf(b, 'end')).toMatchObject({ end_cause: 'spend_cap' });
+    expect(await h.stateOf(a, 'end')).toMatchObject({ end_cause: 'monthly_cap', i_pay: true });
+    expect(await h.stateOf(b, 'end')).toMatchObject({ end_cause: 'monthly_cap', i_pay: false });
     expect(chargesOf(call.id)).toHaveLength(2);
     expect(h.wallet.get(a.userId)).toBe(1_000_000 - 60);
   });

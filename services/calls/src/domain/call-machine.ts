@@ -71,7 +71,9 @@ export type CallEvent =
   /** The payer of a paid call cannot pay the next period: the server ends it. */
   | { type: 'out_of_points' }
   /** The next period would pass the cap the payer set: the server ends it. */
-  | { type: 'spend_cap' };
+  | { type: 'spend_cap' }
+  /** The payer is under 18 and the next period would pass their monthly cap (points said so). */
+  | { type: 'monthly_cap' };
 
 export type MediaReport = 'up' | 'down' | 'alive' | 'rejoin';
 
@@ -141,6 +143,8 @@ export function apply(c: CallFacts, e: CallEvent, now: Date): Transition {
       return done(end(c, now, 'no_points', null));
     case 'spend_cap':
       return done(end(c, now, 'spend_cap', null));
+    case 'monthly_cap':
+      return done(end(c, now, 'monthly_cap', null));
   }
 }
 

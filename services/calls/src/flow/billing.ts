@@ -19,7 +19,7 @@ export async function billDue(
   ctx: AppContext,
   callId: string,
   until: Date,
-): Promise<'same' | 'changed' | 'short' | 'capped'> {
+): Promise<'same' | 'changed' | 'short' | 'capped' | 'monthly_cap'> {
   let outcome: 'same' | 'changed' = 'same';
   for (;;) {
     const row = await findCall(ctx.db, callId);
@@ -37,8 +37,8 @@ export async function billDue(
       room_id: row.room_id,
     });
     if (answer.status === 'insufficient') return 'short';
-    // A payer under 18 at their monthly cap (points service): the call ends as at a cap they set.
-    if (answer.status === 'monthly_cap') return 'capped';
+    // A payer under 18 at their monthly cap (points service): the call ends, and the payer is told why.
+    if (answer.status === 'monthly_cap') return 'monthly_cap';
     if (answer.status !== 'done') throw new Error(`points refused call:${row.id}:${period} (${answer.status})`);
     await updateCall(ctx.db, callId, (r) =>
       r.billed_periods >= period ? null : { billed_periods: period, charged_points: period * r.call_price },

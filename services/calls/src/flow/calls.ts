@@ -325,8 +325,9 @@ export async function chargeFrom(ctx: AppContext, callId: string, from: Date): P
 /** Bills what is due now; a payer who cannot pay ends the call (44), a new period is told to both. */
 async function billAndTell(ctx: AppContext, callId: string): Promise<void> {
   const outcome = await billDue(ctx, callId, ctx.clock.now());
-  if (outcome === 'short' || outcome === 'capped') {
-    await move(ctx, callId, { type: outcome === 'short' ? 'out_of_points' : 'spend_cap' }).catch(() => undefined);
+  if (outcome === 'short' || outcome === 'capped' || outcome === 'monthly_cap') {
+    const type = outcome === 'short' ? 'out_of_points' : outcome === 'capped' ? 'spend_cap' : 'monthly_cap';
+    await move(ctx, callId, { type }).catch(() => undefined);
     return;
   }
   const row = outcome === 'changed' ? await findCall(ctx.db, callId) : undefined;

@@ -343,6 +343,10 @@ export function endNotice(view: CallView): string | null {
   if (view.state === 'disconnect') return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}`;
   // The payer's own cap for the call was reached: both are told why it ended.
   if (view.state === 'end' && view.end_cause === 'spend_cap') return CALL_MESSAGES.spendCapReached;
+  // A payer under 18 at their monthly cap: only they learn it was that cap.
+  if (view.state === 'end' && view.end_cause === 'monthly_cap') {
+    return view.i_pay ? CALL_MESSAGES.monthlyCapReached : CALL_MESSAGES.payerLimitReached;
+  }
   if (view.state === 'end' && view.role === 'callee' && (view.end_cause === 'cancel' || view.end_cause === 'missed'))
     return view.answered_at ? null : CALL_MESSAGES.cancelled;
   if (view.state === 'unable_connect' && view.role === 'callee') return CALL_MESSAGES.unableToConnect;
