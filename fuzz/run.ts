@@ -151,7 +151,7 @@ try {
     '--max-examples',
     process.env.FUZZ_MAX_EXAMPLES ?? '25',
     '--phases',
-    'examples,coverage,fuzzing',
+    'examples,coverage,fuzzing,stateful',
     '--workers',
     '1',
     '--generation-database',

@@ -50,13 +50,55 @@ function parameters(schema: unknown, where: 'path' | 'query'): Json[] {
   }));
 }
 
-function operation(def: EndpointDef): Json {
+const key = (def: Pick<EndpointDef, 'method' | 'url'>) => `${def.method} ${def.url}`;
+
+const operationId = (def: EndpointDef) =>
+  `${def.service}.${def.method.toLowerCase()}${def.url.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`;
+
+/**
+ * Where one operation's answer names what others read or change (OpenAPI links): schemathesis's
+ * stateful phase follows them, so a theme or voice it made is then read, posted in, hearted and
+ * reported, instead of every id-taking operation meeting only 404s. The created object's id is
+ * `data.id` in the envelope.
+ */
+const LINKS: Record<string, readonly string[]> = {
+  'POST /threads': ['GET /threads/:id', 'POST /topics/:id'],
+  'POST /threads/join': ['GET /threads/:id', 'POST /topics/:id'],
+  'POST /topics/:id': [
+    'GET /topics/:id',
+    'PUT /topics/:id',
+    'POST /topics/:id/heart',
+    'POST /topics/:id/report',
+    'GET /topics/:id/reply-list',
+  ],
+};
+
+function linksOf(def: EndpointDef, byKey: ReadonlyMap<string, EndpointDef>): Json | undefined {
+  const names = LINKS[key(def)];
+  if (!names) return undefined;
+  const targets = names.map((k) => {
+    const target = byKey.get(k);
+    // A renamed endpoint must not drop a link quietly: the document is built at start and in tests.
+    if (!target) throw new Error(`OpenAPI link from ${key(def)} to ${k}: no such endpoint`);
+    return target;
+  });
+  return Object.fromEntries(
+    targets.map((t) => [
+      operationId(t).replace(/\./g, '_'),
+      { operationId: operationId(t), parameters: { id: '$response.body#/data/id' } },
+    ]),
+  );
+}
+
+function operation(def: EndpointDef, byKey: ReadonlyMap<string, EndpointDef>): Json {
   const params = [...parameters(def.schema.params, 'path'), ...parameters(def.schema.querystring, 'query')];
   const responses: Json = {};
+  const links = linksOf(def, byKey);
   for (const [status, schema] of Object.entries(def.schema.response)) {
     responses[status] = {
       description: STATUS_TEXT[status] ?? `HTTP ${status}`,
       content: { 'application/json': { schema: plain(schema) } },
+      ...(status === '200' && links ? { links } : {}),
     };
   }
   for (const status of edgeStatuses(def)) {
@@ -66,7 +108,7 @@ function operation(def: EndpointDef): Json {
     };
   }
   return {
-    operationId: `${def.service}.${def.method.toLowerCase()}${def.url.replace(/[/:](\w)/g, (_m, c: string) => c.toUpperCase()).replace(/\W/g, '')}`,
+    operationId: operationId(def),
     summary: def.summary,
     tags: [def.service],
     security: def.auth === 'user' ? [{ bearerAuth: [] }] : [],
@@ -92,9 +134,10 @@ function bodyContent(def: EndpointDef): Json {
 /** The OpenAPI 3.1 document of the whole API, from the same definitions that validate requests. */
 export function buildOpenApi(endpoints: readonly EndpointDef[]): Json {
   const paths: Record<string, Record<string, Json>> = {};
+  const byKey = new Map(endpoints.map((def) => [key(def), def]));
   for (const def of endpoints) {
     const path = def.url.replace(/:(\w+)/g, '{$1}');
-    (paths[path] ??= {})[def.method.toLowerCase()] = operation(def);
+    (paths[path] ??= {})[def.method.toLowerCase()] = operation(def, byKey);
   }
   paths['/health'] = {
     get: {

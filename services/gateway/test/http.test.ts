@@ -229,6 +229,20 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(doc.paths['/points/balance'].get.responses['200']).toBeDefined();
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
     for (const path of Object.keys(doc.paths)) expect(path).not.toContain(':');
+    // Links lead the fuzzer's stateful phase from what it made to what reads it, by a real operation.
+    const operationIds = new Set(
+      Object.values(doc.paths).flatMap((ops) => Object.values(ops as object).map((op) => op.operationId)),
+    );
+    const fromTheme = doc.paths['/threads'].post.responses['200'].links;
+    expect(Object.values(fromTheme)).toContainEqual({
+      operationId: doc.paths['/topics/{id}'].post.operationId,
+      parameters: { id: '$response.body#/data/id' },
+    });
+    const fromVoice = Object.values(doc.paths['/topics/{id}'].post.responses['200'].links) as { operationId: string }[];
+    expect(fromVoice.map((l) => l.operationId)).toContain(doc.paths['/topics/{id}/heart'].post.operationId);
+    for (const link of [...Object.values(fromTheme), ...fromVoice] as { operationId: string }[]) {
+      expect(operationIds.has(link.operationId)).toBe(true);
+    }
     // What the gateway and the kit answer on their own is documented on every operation.
     expect(Object.keys(doc.paths['/users/filter'].post.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '403', '404', '408', '413', '415', '429', '503', '504']),
