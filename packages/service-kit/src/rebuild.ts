@@ -1,7 +1,7 @@
-import type { ReplyPayload, RequestDef } from '@honne/contracts/events';
+import { requests, type EventPayload, type events, type ReplyPayload, type RequestDef } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
-import type { BlocksReadModel } from './blocks.ts';
+import { setBlock, type BlocksReadModel } from './blocks.ts';
 import type { Bus } from './bus.ts';
 
 /** A snapshot request of the owner: pages of items in id order (contracts' `accounts*Page`). */
@@ -36,4 +36,30 @@ export async function retireUnconfirmedBlocks<DB>(db: Kysely<DB>, since: Date): 
     .where('updated_at', '<', since)
     .executeTakeFirst();
   return Number(rows.numUpdatedRows);
+}
+
+/**
+ * The part every follower of accounts rebuilds alike: user cards (through the service's own
+ * `upsertCard`) and blocks, every block in force set as of `since` and the unconfirmed ones retired.
+ */
+export async function rebuildCardsAndBlocks<DB>(
+  bus: Bus,
+  db: Kysely<DB>,
+  upsertCard: (card: EventPayload<typeof events.userProfileUpdated>) => Promise<void>,
+  since: Date,
+): Promise<{ cards: number; blocks: number }> {
+  if (bus.kind === 'in-process') throw new Error('rebuild needs NATS_URL: accounts answers over the bus');
+  const counts = { cards: 0, blocks: 0 };
+  for await (const page of snapshotPages(bus, requests.accountsCardsPage))
+    for (const card of page) {
+      await upsertCard(card);
+      counts.cards++;
+    }
+  for await (const page of snapshotPages(bus, requests.accountsBlocksPage))
+    for (const b of page) {
+      await setBlock(db, b.blocker_id, b.blocked_id, true, since);
+      counts.blocks++;
+    }
+  await retireUnconfirmedBlocks(db, since);
+  return counts;
 }

@@ -82,7 +82,7 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     const { userId, token } = await h.login();
     const res = await call('GET', '/api/v1/points/balance', bearer(token));
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ user_id: userId, balance: 0, purchased: 0 });
+    expect(res.body.data).toMatchObject({ user_id: userId, balance: 0, purchased: 0 });
   });
 
   it('passes the operator token through to the points operator API, and no user token works there', async () => {

@@ -1,8 +1,8 @@
 import { requests } from '@honne/contracts/events';
-import { retireUnconfirmedBlocks, setBlock, snapshotPages } from '@honne/service-kit';
+import { rebuildCardsAndBlocks, snapshotPages } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { setFriend, upsertCard } from '../db/repos/users.ts';
+import { retireUnconfirmedFriends, setFriend, upsertCard } from '../db/repos/users.ts';
 
 /**
  * Rebuilds chat's copies of accounts' facts from accounts itself (issue 12), for the day an event
@@ -11,30 +11,16 @@ import { setFriend, upsertCard } from '../db/repos/users.ts';
  * Rooms are not touched: a friend room of a friendship that ended goes when chat hears of it.
  */
 export async function rebuildReadModels(ctx: AppContext): Promise<{ cards: number; blocks: number; friends: number }> {
-  if (ctx.bus.kind === 'in-process') throw new Error('rebuild needs NATS_URL: accounts answers over the bus');
   const since = ctx.clock.now();
-  const counts = { cards: 0, blocks: 0, friends: 0 };
-  for await (const page of snapshotPages(ctx.bus, requests.accountsCardsPage))
-    for (const card of page) {
-      await upsertCard(ctx.db, card);
-      counts.cards++;
-    }
-  for await (const page of snapshotPages(ctx.bus, requests.accountsBlocksPage))
-    for (const b of page) {
-      await setBlock(ctx.db, b.blocker_id, b.blocked_id, true, since);
-      counts.blocks++;
-    }
-  await retireUnconfirmedBlocks(ctx.db, since);
+  const counts = {
+    ...(await rebuildCardsAndBlocks(ctx.bus, ctx.db, (card) => upsertCard(ctx.db, card), since)),
+    friends: 0,
+  };
   for await (const page of snapshotPages(ctx.bus, requests.accountsFriendsPage))
     for (const f of page) {
       await setFriend(ctx.db, f.user_id, f.friend_id, true, since);
       counts.friends++;
     }
-  await ctx.db
-    .updateTable('friends')
-    .set({ friend: false, updated_at: since })
-    .where('friend', '=', true)
-    .where('updated_at', '<', since)
-    .execute();
+  await retireUnconfirmedFriends(ctx.db, since);
   return counts;
 }

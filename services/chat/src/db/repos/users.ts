@@ -113,3 +113,13 @@ export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<vo
       .execute();
   });
 }
+
+/** After a rebuild set every friendship in force as of `since`: an older one accounts did not confirm has ended. */
+export async function retireUnconfirmedFriends(db: Kysely<ChatDb>, since: Date): Promise<void> {
+  await db
+    .updateTable('friends')
+    .set({ friend: false, updated_at: since })
+    .where('friend', '=', true)
+    .where('updated_at', '<', since)
+    .execute();
+}
