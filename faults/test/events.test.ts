@@ -242,7 +242,7 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     figures.push(`read models rebuilt from accounts (chat CLI + topics): ${Math.round(performance.now() - t0)} ms`);
 
     expect((await x.send(room, '再構築後')).status).toBe('refused');
-    expect(rebuilt.blocks).toBeGreaterThanOrEqual(2);
+    expect(rebuilt.blocks).toBeGreaterThanOrEqual(1); // this test's block, and any earlier test's
     const card = await chatDb.selectFrom('user_cards').selectAll().where('user_id', '=', y.userId).executeTakeFirst();
     expect(card).toMatchObject({ user_id: y.userId });
     const topicsBlock = await topicsDb
