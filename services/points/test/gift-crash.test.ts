@@ -1,4 +1,4 @@
-import { giftStampId, MESSAGE_TYPES } from '@honne/contracts/chat';
+import { giftStampId } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,13 +18,7 @@ describe.each(infraModes().filter((m) => m.databaseUrl && m.natsUrl))(
       await h?.close();
     });
 
-    const giftStamps = async (who: Person, roomId: string) => {
-      const res = await h.chat$('GET', `/rooms/${roomId}/messages`, who);
-      expect(res.statusCode, res.body).toBe(200);
-      return (res.json().data as { message_type_id: number; stamp_id: number | null }[]).filter(
-        (m) => m.message_type_id === MESSAGE_TYPES.stamp && (m.stamp_id ?? 0) > 1000,
-      );
-    };
+    const giftStamps = (who: Person, roomId: string) => h.giftStamps(who, roomId);
 
     it('chat dies after naming the partner: the gift is written once, and chat posts one stamp when it is back', async () => {
       const [a, b] = [await h.user('あかり', 1000), await h.user('ぶんた')];

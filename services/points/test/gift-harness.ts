@@ -1,3 +1,4 @@
+import { MESSAGE_TYPES } from '@honne/contracts/chat';
 import { events, type EventPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { ManualClock, type Subscription } from '@honne/service-kit';
@@ -141,6 +142,15 @@ export async function startGiftHarness(mode: InfraMode) {
       h.chat$('POST', '/rooms', replier, { topic_id: topicId, room_type_id: 2, is_anonymous: false, ...extra }),
 
     gift: (from: Person, body: object) => h.points$('PUT', '/users/send_coin', from, body),
+
+    /** The gift stamps in a room as `who` reads it. */
+    async giftStamps(who: Person, roomId: string) {
+      const res = await h.chat$('GET', `/rooms/${roomId}/messages`, who);
+      if (res.statusCode !== 200) throw new Error(`GET /rooms/${roomId}/messages ${res.statusCode}: ${res.body}`);
+      return (res.json().data as { message_type_id: number; stamp_id: number | null; is_mine: boolean }[]).filter(
+        (m) => m.message_type_id === MESSAGE_TYPES.stamp && (m.stamp_id ?? 0) > 1000,
+      );
+    },
 
     async balance(p: Person): Promise<number> {
       return (await h.points$('GET', '/points/balance', p)).json().data.balance as number;

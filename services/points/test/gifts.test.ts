@@ -1,5 +1,5 @@
 import { messages } from '@honne/contracts';
-import { MESSAGE_TYPES, giftStampId } from '@honne/contracts/chat';
+import { giftStampId } from '@honne/contracts/chat';
 import { events } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +18,7 @@ describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
     await h?.close();
   });
 
-  /** The gift stamps in a room as `who` reads it. */
-  const giftStamps = async (who: Person, roomId: string) => {
-    const res = await h.chat$('GET', `/rooms/${roomId}/messages`, who);
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json().data as { message_type_id: number; stamp_id: number | null; is_mine: boolean }[]).filter(
-      (m) => m.message_type_id === MESSAGE_TYPES.stamp && (m.stamp_id ?? 0) > 1000,
-    );
-  };
+  const giftStamps = (who: Person, roomId: string) => h.giftStamps(who, roomId);
 
   it('moves the points to the partner, posts the gift stamp for both, and tells both sockets their balance', async () => {
     const [a, b] = [await h.user('あかり', 1000), await h.user('ぶんた')];
