@@ -70,6 +70,7 @@ describe.each(infraModes())('points ledger accounts ($name)', (mode) => {
         spent_this_month: 0,
         teen: false,
         age_bracket: null,
+        purchase_valid_days: 180,
       },
       status: 200,
       error: null,
