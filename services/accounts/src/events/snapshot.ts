@@ -2,7 +2,9 @@ import { requests } from '@honne/contracts/events';
 import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { familyMembers } from '../db/repos/blocks.ts';
+import { blockRowsPage, familyMembers } from '../db/repos/blocks.ts';
+import { friendRowsPage } from '../db/repos/friends.ts';
+import { usersPage } from '../db/repos/users.ts';
 import { profileEvent } from './profile-updated.ts';
 
 /**
@@ -15,9 +17,7 @@ export function respondSnapshots(ctx: AppContext): Subscription[] {
     ctx.bus.respond(
       requests.accountsCardsPage,
       async ({ after, limit }) => {
-        let q = ctx.db.selectFrom('users').selectAll().orderBy('id').limit(limit);
-        if (after) q = q.where('id', '>', after);
-        const users = await q.execute();
+        const users = await usersPage(ctx.db, after ?? null, limit);
         return { items: users.map(profileEvent), next: users.length === limit ? users.at(-1)!.id : null };
       },
       serviceQueue(ctx),
@@ -25,9 +25,7 @@ export function respondSnapshots(ctx: AppContext): Subscription[] {
     ctx.bus.respond(
       requests.accountsBlocksPage,
       async ({ after, limit }) => {
-        let q = ctx.db.selectFrom('blocks').select(['id', 'blocker_id', 'blocked_id']).orderBy('id').limit(limit);
-        if (after) q = q.where('id', '>', after);
-        const rows = await q.execute();
+        const rows = await blockRowsPage(ctx.db, after ?? null, limit);
         const at = now();
         const items = [];
         // A block holds between every character of the one and every character of the other.
@@ -46,9 +44,7 @@ export function respondSnapshots(ctx: AppContext): Subscription[] {
     ctx.bus.respond(
       requests.accountsFriendsPage,
       async ({ after, limit }) => {
-        let q = ctx.db.selectFrom('friends').select(['id', 'user_id', 'friend_id']).orderBy('id').limit(limit);
-        if (after) q = q.where('id', '>', after);
-        const rows = await q.execute();
+        const rows = await friendRowsPage(ctx.db, after ?? null, limit);
         const at = now();
         return {
           items: rows.map((r) => ({ user_id: r.user_id, friend_id: r.friend_id, friend: true, at })),

@@ -106,3 +106,10 @@ export function findBlock(db: Kysely<AccountsDb>, id: string) {
 export async function insertUserReport(db: Kysely<AccountsDb>, report: UserReport): Promise<void> {
   await db.insertInto('user_reports').values(report).execute();
 }
+
+/** A page of block rows in id order after `after` (the snapshot chat and topics rebuild blocks from). */
+export function blockRowsPage(db: Kysely<AccountsDb>, after: string | null, limit: number) {
+  let q = db.selectFrom('blocks').select(['id', 'blocker_id', 'blocked_id']).orderBy('id').limit(limit);
+  if (after) q = q.where('id', '>', after);
+  return q.execute();
+}

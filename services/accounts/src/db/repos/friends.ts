@@ -112,3 +112,10 @@ export function searchUsers(
   if (after) q = q.where('users.id', '>', after);
   return q.orderBy('users.id').limit(limit).execute();
 }
+
+/** A page of friendship rows in id order after `after` (the snapshot chat rebuilds friendships from). */
+export function friendRowsPage(db: Kysely<AccountsDb>, after: string | null, limit: number) {
+  let q = db.selectFrom('friends').select(['id', 'user_id', 'friend_id']).orderBy('id').limit(limit);
+  if (after) q = q.where('id', '>', after);
+  return q.execute();
+}

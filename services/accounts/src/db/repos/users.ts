@@ -100,3 +100,10 @@ export async function deleteUser(db: Db, id: string): Promise<void> {
 export function parentOf(db: Db, emailId: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', emailId).executeTakeFirst();
 }
+
+/** A page of users in id order after `after` (the snapshot other services rebuild their cards from). */
+export function usersPage(db: Db, after: string | null, limit: number): Promise<User[]> {
+  let q = db.selectFrom('users').selectAll().orderBy('id').limit(limit);
+  if (after) q = q.where('id', '>', after);
+  return q.execute();
+}
