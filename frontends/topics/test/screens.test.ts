@@ -1,4 +1,4 @@
-import type { FilterHistory, Thread, Topic } from '@honne/contracts/topics';
+import { NO_FILTER, type FilterHistory, type Thread, type Topic } from '@honne/contracts/topics';
 import { describe, expect, it } from 'vitest';
 
 import { splitColumns } from '../src/features/latest/LatestPosts.tsx';
@@ -6,16 +6,7 @@ import { acceptsTopic, listChannel, listQuery } from '../src/features/post-list/
 import { hasBack, startView } from '../src/features/search/ThemeSearch.tsx';
 
 const filter = (patch: Partial<FilterHistory> = {}): FilterHistory => ({
-  user_status: 0,
-  gender: null,
-  age_id: null,
-  area_id: null,
-  area: null,
-  category_id: null,
-  category: null,
-  sub_category_id: null,
-  sub_category: null,
-  latest_joined_thread: null,
+  ...NO_FILTER,
   is_first_search: false,
   ...patch,
 });

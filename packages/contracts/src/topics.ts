@@ -221,6 +221,21 @@ export const FilterHistory = Type.Object({
 });
 export type FilterHistory = Static<typeof FilterHistory>;
 
+/** The saved filter of a user who has chosen nothing yet: their first search is still ahead. */
+export const NO_FILTER: FilterHistory = {
+  user_status: 0,
+  gender: null,
+  age_id: null,
+  area_id: null,
+  area: null,
+  category_id: null,
+  category: null,
+  sub_category_id: null,
+  sub_category: null,
+  latest_joined_thread: null,
+  is_first_search: true,
+};
+
 // ---- request payloads of §7 ----
 
 const S = (max: number) => Type.String({ maxLength: max });

@@ -22,6 +22,7 @@ import { sql, type Kysely } from 'kysely';
 
 import type { CallsConfig } from '../src/config.ts';
 import { createService, runDueTimers } from '../src/server.ts';
+import { callsTestConfig } from './helpers.ts';
 
 export { eventually };
 export type { TopicReply };
@@ -45,14 +46,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   const chatSchema = uniqueName('chat');
   const callsSchema = uniqueName('calls');
   const chatConfig = testConfig('chat', mode);
-  const callsConfig: CallsConfig = {
-    ...testConfig('calls', mode),
-    iceServers: [],
-    livekit: undefined,
-    turnSecret: undefined,
-    turnTtlSeconds: 3600,
-    ...settings,
-  };
+  const callsConfig = callsTestConfig(mode, settings);
   const common = { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl };
   const chat = await createChat(chatConfig, { ...common, schema: chatSchema });
   const calls = await createService(callsConfig, { ...common, schema: callsSchema, timers: false });

@@ -10,13 +10,9 @@ export interface TestCalls extends RunningService {
   as(userId: string): Record<string, string>;
 }
 
-/** Starts the calls service on `mode`'s infrastructure in a schema of its own. */
-export async function startCalls(
-  mode: InfraMode,
-  settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit' | 'turnSecret' | 'turnTtlSeconds'>> = {},
-): Promise<TestCalls> {
-  const infra = await testInfra(mode);
-  const config: CallsConfig = {
+/** The calls service's test configuration: no ICE servers, no LiveKit, no TURN, unless `settings` says. */
+export function callsTestConfig(mode: InfraMode, settings: Partial<CallsConfig> = {}): CallsConfig {
+  return {
     ...testConfig('calls', mode),
     iceServers: [],
     livekit: undefined,
@@ -24,6 +20,15 @@ export async function startCalls(
     turnTtlSeconds: 3600,
     ...settings,
   };
+}
+
+/** Starts the calls service on `mode`'s infrastructure in a schema of its own. */
+export async function startCalls(
+  mode: InfraMode,
+  settings: Partial<Pick<CallsConfig, 'iceServers' | 'livekit' | 'turnSecret' | 'turnTtlSeconds'>> = {},
+): Promise<TestCalls> {
+  const infra = await testInfra(mode);
+  const config = callsTestConfig(mode, settings);
   const schema = uniqueName('calls');
   const service = await createService(config, { bus: infra.bus, cache: infra.cache, inMemoryDb: true, schema });
   return {

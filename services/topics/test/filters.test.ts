@@ -1,5 +1,6 @@
 import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
+import { NO_FILTER } from '@honne/contracts/topics';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -15,19 +16,7 @@ describe.each(infraModes())('saved filter, first search and read models ($name)'
   afterAll(() => h?.close());
 
   it('starts empty with the first-search flag set', async () => {
-    expect((await h.get('/users/filter', me)).json().data).toEqual({
-      user_status: 0,
-      gender: null,
-      age_id: null,
-      area_id: null,
-      area: null,
-      category_id: null,
-      category: null,
-      sub_category_id: null,
-      sub_category: null,
-      latest_joined_thread: null,
-      is_first_search: true,
-    });
+    expect((await h.get('/users/filter', me)).json().data).toEqual(NO_FILTER);
   });
 
   it('saves gender, age band, presence and area, and refuses an empty or invalid filter', async () => {
