@@ -27,9 +27,11 @@ const PUBLIC = { notHere: 'public: no user resource behind it (sign-up, referenc
 const ACCESS: Record<string, Kind> = {
   'PUT /admin/users/:id/rank': 'operator',
   'POST /admin/points/grants': 'operator',
+  'GET /admin/points/reports/unused': 'operator',
   'PUT /admin/users/:id/expert': 'operator',
   'POST /users/get_approval': 'own',
   'POST /points/refund_requests': 'own',
+  'PUT /points/age_bracket': 'own',
   'POST /users': PUBLIC,
   'POST /users/resend_code': PUBLIC,
   'POST /users/verify': PUBLIC,

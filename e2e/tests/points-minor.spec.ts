@@ -40,5 +40,7 @@ test('a teen sees the monthly cap of users under 18 on the add-points sheet and 
   await other.goto('/manage-point');
   await other.getByRole('button', { name: 'ポイント購入' }).click();
   await expect(other.getByRole('dialog', { name: 'ポイントを追加する' })).toContainText('¥1,000');
+  // How long bought points last comes from the server's lot policy (expire: 180 days).
+  await expect(other.getByRole('dialog', { name: 'ポイントを追加する' })).toContainText('購入日から180日間');
   await expect(other.getByRole('region', { name: '18歳未満の方のご利用上限' })).toHaveCount(0);
 });
