@@ -52,6 +52,7 @@ export type UnusedReport = Static<typeof UnusedReport>;
 
 /** The age brackets a user may declare for the monthly caps of minors (points' domain/spend-caps.ts). */
 export const AGE_BRACKETS = ['under16', '16to17', '18plus'] as const;
+export type AgeBracket = (typeof AGE_BRACKETS)[number];
 export const AgeBracketBody = Type.Object({
   bracket: Type.Union(AGE_BRACKETS.map((b) => Type.Literal(b))),
 });

@@ -1,4 +1,4 @@
-import type { AGE_BRACKETS } from '@honne/contracts/points';
+import type { AgeBracket } from '@honne/contracts/points';
 
 /**
  * Monthly spend caps for users under 18 (issue 15, "beyond the anchors"): a minor may spend at most
@@ -15,7 +15,7 @@ import type { AGE_BRACKETS } from '@honne/contracts/points';
 export const SPEND_KINDS = ['gift', 'chat_fee', 'call_minute'] as const;
 export const isSpendKind = (kind: string): boolean => (SPEND_KINDS as readonly string[]).includes(kind);
 
-export type AgeBracket = (typeof AGE_BRACKETS)[number];
+export type { AgeBracket };
 
 export interface MinorCaps {
   /** Points a month for users under 16. */

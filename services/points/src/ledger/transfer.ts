@@ -12,7 +12,7 @@ import {
   setPurchasedAmount,
   takeFromLot,
 } from '../db/repos/ledger.ts';
-import { capOf, lockFamily, spentSince } from '../db/repos/spend-caps.ts';
+import { lockFamily } from '../db/repos/spend-caps.ts';
 import type { PointsDb } from '../db/schema/index.ts';
 import type { Transfer } from '../db/schema/ledger.ts';
 import {
@@ -23,7 +23,8 @@ import {
   type LotPolicy,
   type TransferKind,
 } from '../domain/ledger.ts';
-import { isSpendKind, jstMonthStart, type MinorCaps } from '../domain/spend-caps.ts';
+import { isSpendKind, type MinorCaps } from '../domain/spend-caps.ts';
+import { capOf, spentThisMonth } from './minor-caps.ts';
 
 export interface TransferInput {
   idempotencyKey: string;
@@ -111,7 +112,7 @@ export async function transfer(
           const person = await capOf(trx, input.from, rules.minorCaps);
           if (person.cap !== null) {
             await lockFamily(trx, person.family);
-            const spent = await spentSince(trx, person.family, jstMonthStart(now));
+            const spent = await spentThisMonth(trx, person.family, now);
             // The sum counts this transfer's own row, already in (the key goes first).
             if (spent > person.cap) throw new MonthlyCap();
           }

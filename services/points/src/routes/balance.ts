@@ -7,9 +7,9 @@ import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { accountOf } from '../db/repos/accounts.ts';
 import { expiringLots } from '../db/repos/lots.ts';
-import { capOf, declareAge, markCapped, spentSince } from '../db/repos/spend-caps.ts';
+import { declareAge } from '../db/repos/spend-caps.ts';
+import { capOf, refreshCapped, spentThisMonth } from '../ledger/minor-caps.ts';
 import { LOT_LIFETIME_DAYS, LOT_REMINDER_DAYS } from '../domain/ledger.ts';
-import { jstMonthStart } from '../domain/spend-caps.ts';
 
 /**
  * userCoin with its purchased part, the purchased points that expire within the reminder window
@@ -23,7 +23,7 @@ async function balanceOf(ctx: AppContext, userId: string): Promise<Balance> {
       ? await expiringLots(ctx.db, userId, now, new Date(now.getTime() + LOT_REMINDER_DAYS * 86_400_000))
       : [];
   const person = await capOf(ctx.db, userId, ledgerRules(ctx.config).minorCaps!);
-  const spent = person.cap === null ? 0 : await spentSince(ctx.db, person.family, jstMonthStart(now));
+  const spent = person.cap === null ? 0 : await spentThisMonth(ctx.db, person.family, now);
   return {
     user_id: userId,
     balance,
@@ -43,7 +43,7 @@ export function balanceRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, pointsEndpoints.ageBracket, async ({ caller, body }) => {
     if (!AGE_BRACKETS.includes(body.bracket)) throw fieldErrors({ bracket: messages.ageBracketInvalid });
     await declareAge(ctx.db, caller.userId, body.bracket, ctx.clock.now());
-    await markCapped(ctx.db, caller.userId, ledgerRules(ctx.config).minorCaps!, ctx.clock.now());
+    await refreshCapped(ctx.db, caller.userId, ledgerRules(ctx.config).minorCaps!, ctx.clock.now());
     ctx.log.info({ user_id: caller.userId, bracket: body.bracket }, 'age bracket declared');
     return ok(await balanceOf(ctx, caller.userId));
   });

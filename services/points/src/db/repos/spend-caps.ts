@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 
-import { SPEND_KINDS, monthlyCapOf, type AgeBracket, type MinorCaps } from '../../domain/spend-caps.ts';
+import type { AgeBracket } from '@honne/contracts/points';
+
 import type { PointsDb } from '../schema/index.ts';
 
 /** Keeps what the profile says of a user's age (teens or not) and which person (parent account) they are. */
@@ -41,20 +42,15 @@ export async function declareAge(db: Kysely<PointsDb>, userId: string, bracket: 
   });
 }
 
-export interface PersonCap {
-  cap: number | null;
+export interface Person {
   declared: AgeBracket | null;
   teen: boolean;
   /** The user ids of the person's characters (the user alone when the profile is not known yet). */
   family: string[];
 }
 
-/** The monthly cap that holds for a user's person (null: none). */
-export async function capOf(
-  db: Kysely<PointsDb> | Transaction<PointsDb>,
-  userId: string,
-  caps: MinorCaps,
-): Promise<PersonCap> {
+/** What is known of a user's person: age group, declared bracket, and their characters. */
+export async function personOf(db: Kysely<PointsDb> | Transaction<PointsDb>, userId: string): Promise<Person> {
   const rows = await db
     .selectFrom('spender_ages as me')
     .innerJoin('spender_ages as kin', 'kin.family_id', 'me.family_id')
@@ -64,20 +60,21 @@ export async function capOf(
   const family = rows.length > 0 ? rows.map((r) => r.user_id) : [userId];
   const teen = rows.some((r) => r.teen);
   const declared = (rows.find((r) => r.declared !== null)?.declared ?? null) as AgeBracket | null;
-  return { cap: monthlyCapOf(teen, declared, caps), declared, teen, family };
+  return { declared, teen, family };
 }
 
-/** Points the users spent (gifts, chat fees, call minutes) since `since`. */
+/** Points the users moved out as one of `kinds` since `since`. */
 export async function spentSince(
   db: Kysely<PointsDb> | Transaction<PointsDb>,
   users: string[],
+  kinds: readonly string[],
   since: Date,
 ): Promise<number> {
   const row = await db
     .selectFrom('transfers')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), sql<number>`0`).as('spent'))
     .where('debit_account', 'in', users)
-    .where('kind', 'in', [...SPEND_KINDS])
+    .where('kind', 'in', [...kinds])
     .where('created_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.spent);
@@ -93,18 +90,14 @@ export async function lockFamily(trx: Transaction<PointsDb>, family: string[]): 
 }
 
 /**
- * Marks every account of the user's person as capped or not, after their age changed (profile or
+ * Marks the accounts of a person's characters as capped or not, after their age changed (profile or
  * declaration): the ledger's transfer reads the flag with the row it locks anyway, so adults pay no
  * lookup. Accounts not open yet are opened at 0 with the flag.
  */
-export async function markCapped(db: Kysely<PointsDb>, userId: string, caps: MinorCaps, now: Date): Promise<void> {
-  const person = await capOf(db, userId, caps);
-  const capped = person.cap !== null;
+export async function markCapped(db: Kysely<PointsDb>, family: string[], capped: boolean, now: Date): Promise<void> {
   await db
     .insertInto('accounts')
-    .values(
-      person.family.map((u) => ({ user_id: u, balance: 0, purchased: 0, capped, created_at: now, updated_at: now })),
-    )
+    .values(family.map((u) => ({ user_id: u, balance: 0, purchased: 0, capped, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ capped }))
     .execute();
 }
