@@ -49,3 +49,4 @@ export {
   type UnreadState,
 } from './unread.ts';
 export { CallBridge, type CallActivity, type CallStartRequest } from './calls.ts';
+export { onBalanceChanged } from './points.ts';

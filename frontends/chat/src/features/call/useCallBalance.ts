@@ -1,6 +1,5 @@
-import { getApi } from '@honne/api-client';
+import { getApi, onBalanceChanged } from '@honne/api-client';
 import { pointsEndpoints } from '@honne/contracts/points';
-import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { useEffect, useState } from 'react';
 
 import { client } from '../shared/api.ts';
@@ -23,10 +22,7 @@ export function useCallBalance(paidCall: boolean): number | null {
         if (alive) setBalance((now) => now ?? b.data.balance);
       })
       .catch(() => undefined);
-    const off = getApi().realtime.subscribe((event) => {
-      const changed = dataOf(event, realtimeEvents.pointsChanged);
-      if (changed) setBalance(changed.balance);
-    });
+    const off = onBalanceChanged(getApi().realtime, setBalance);
     return () => {
       alive = false;
       off();

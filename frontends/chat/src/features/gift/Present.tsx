@@ -1,7 +1,6 @@
-import { getApi, isApiError } from '@honne/api-client';
+import { getApi, isApiError, onBalanceChanged } from '@honne/api-client';
 import { chatEndpoints, type Room } from '@honne/contracts/chat';
 import { pointsEndpoints } from '@honne/contracts/points';
-import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -48,10 +47,7 @@ export default function Present() {
         navigate(`/chat/${roomId}`, { replace: true });
       });
     // Another tab or a gift received meanwhile: the balance shown follows the server.
-    const off = getApi().realtime.subscribe((event) => {
-      const changed = dataOf(event, realtimeEvents.pointsChanged);
-      if (changed) setBalance(changed.balance);
-    });
+    const off = onBalanceChanged(getApi().realtime, setBalance);
     return () => {
       alive = false;
       off();

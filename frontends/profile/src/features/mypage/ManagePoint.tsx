@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { getApi } from '@honne/api-client';
+import { getApi, onBalanceChanged } from '@honne/api-client';
 import { pointsEndpoints, type Balance } from '@honne/contracts/points';
-import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -23,14 +22,7 @@ export default function ManagePoint() {
   const { profile } = useProfile();
   // A gift given or received while this page is open moves the balance here at once.
   const [live, setLive] = useState<number | null>(null);
-  useEffect(
-    () =>
-      getApi().realtime.subscribe((event) => {
-        const changed = dataOf(event, realtimeEvents.pointsChanged);
-        if (changed) setLive(changed.balance);
-      }),
-    [],
-  );
+  useEffect(() => onBalanceChanged(getApi().realtime, setLive), []);
   // The ledger's own view: expiry reminders and, for minors, the monthly cap.
   const [account, setAccount] = useState<Balance | null>(null);
   useEffect(() => {
