@@ -1,7 +1,15 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-import { auth, signedInPage, type TestUser } from './topics-helpers.ts';
+import {
+  auth,
+  grantPoints,
+  postVoice,
+  setRank,
+  signedInPage,
+  userWithProfile,
+  type TestUser,
+} from './topics-helpers.ts';
 
 /**
  * Every RTCPeerConnection the page makes (ours for peer to peer, livekit-client's for the SFU) is
@@ -135,3 +143,72 @@ export const shot = async (page: Page, name: string) => {
   await page.waitForTimeout(300);
   await page.screenshot({ path: `artifacts/screens/calls-${name}.png`, animations: 'disabled' });
 };
+
+/** The call's overlay on a page (ring, talk view, minimised bar). */
+export const overlay = (page: Page) => page.locator('.cl-layer');
+
+export interface PaidCallCast {
+  tag: string;
+  payer: string;
+  owner: string;
+  title: string;
+  /** Points the payer holds before the call. */
+  points: number;
+}
+
+/**
+ * A paid call (30 points a minute) up and talking: the owner waits on /friendlist, the payer calls
+ * from the owner's voice by nickname with a greeting, the owner answers from the overlay's ring.
+ */
+export async function paidCallConnected(browser: Browser, request: APIRequestContext, cast: PaidCallCast) {
+  const payer = await userWithProfile(request, `${cast.tag}-a`, {
+    user_name: cast.payer,
+    gender: 2,
+    age_id: 3,
+    area_id: 13,
+  });
+  const owner = await userWithProfile(request, `${cast.tag}-b`, {
+    user_name: cast.owner,
+    gender: 1,
+    age_id: 2,
+    area_id: 13,
+  });
+  await setRank(request, owner, 0, 100);
+  await grantPoints(request, payer, cast.points);
+  await postVoice(request, owner, { title: cast.title, call_price: 30, is_callable: true }, [payer]);
+
+  const po = await callPage(browser, owner);
+  await po.goto('/friendlist');
+  const pp = await callPage(browser, payer);
+
+  await pp.goto('/');
+  await pp.locator('.tp-row', { hasText: cast.title }).getByRole('button').first().click();
+  await pp.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: '通話' }).click();
+  await pp.getByRole('option', { name: 'ニックネームで話す' }).click();
+  const recorder = pp.getByRole('dialog', { name: 'あいさつメッセージ' });
+  await recorder.getByRole('button', { name: '録音する' }).click();
+  await recorder.getByRole('button', { name: '録音を終了' }).click();
+  await recorder.getByRole('button', { name: '相手に送る' }).click();
+  // The caller is ringing out before the owner is looked at: a failure here is the caller's side.
+  await expect(overlay(pp).getByText('呼び出し中…').first()).toBeVisible({ timeout: 30_000 });
+  try {
+    await expect(overlay(po).getByText(`${cast.payer}さんから着信があります`)).toBeVisible({ timeout: 30_000 });
+  } catch (error) {
+    // What the server holds for each side, to tell a call that never reached the owner from one
+    // the owner's page did not show.
+    const current = async (who: TestUser) =>
+      (await request.get('/api/v1/calls/current', { headers: auth(who) })).text();
+    throw new Error(`the owner never rang; payer's call: ${await current(payer)}; owner's: ${await current(owner)}`, {
+      cause: error,
+    });
+  }
+  await overlay(po).getByRole('button', { name: 'トークを開始' }).click();
+  for (const page of [pp, po]) {
+    await expect(page.getByRole('timer', { name: '通話時間' })).toBeVisible({ timeout: 30_000 });
+  }
+  return { payer, owner, pp, po };
+}
+
+/** A user's balance as the ledger has it. */
+export const balanceOf = async (request: APIRequestContext, who: TestUser) =>
+  (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;

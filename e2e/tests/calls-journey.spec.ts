@@ -8,13 +8,13 @@ import {
   dominantFrequency,
   expectHearing,
   inboundAudio,
+  overlay,
   setVoice,
   shot,
 } from './calls-helpers.ts';
 import { auth, userWithProfile } from './topics-helpers.ts';
 
 const transport = process.env.HONNE_CALLS_TRANSPORT ?? 'p2p';
-const overlay = (page: Page) => page.locator('.cl-layer');
 
 /** Opens `title`'s voice detail and starts a call under the user's own name. */
 async function callVoice(page: Page, title: string) {

@@ -1,10 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { callPage, shot } from './calls-helpers.ts';
-import { auth, grantPoints, postVoice, setRank, userWithProfile } from './topics-helpers.ts';
+import { balanceOf, overlay, paidCallConnected, shot } from './calls-helpers.ts';
 
 const transport = process.env.HONNE_CALLS_TRANSPORT ?? 'p2p';
-const overlay = (page: Page) => page.locator('.cl-layer');
 
 test(`a paid call over ${transport} runs the payer down to zero: the meter and the bar show it, the call ends by itself, the payer is asked for a review, history lists the minute`, async ({
   browser,
@@ -12,38 +10,13 @@ test(`a paid call over ${transport} runs the payer down to zero: the meter and t
 }) => {
   // One real minute: the server meters connected time, and the second minute cannot be paid.
   test.setTimeout(240_000);
-  const payer = await userWithProfile(request, `zero-a-${transport}`, {
-    user_name: 'あおい',
-    gender: 2,
-    age_id: 3,
-    area_id: 13,
+  const { payer, owner, pp, po } = await paidCallConnected(browser, request, {
+    tag: `zero-${transport}`,
+    payer: 'あおい',
+    owner: 'そうた',
+    title: 'そうたの夜話',
+    points: 30,
   });
-  const owner = await userWithProfile(request, `zero-b-${transport}`, {
-    user_name: 'そうた',
-    gender: 1,
-    age_id: 2,
-    area_id: 13,
-  });
-  await setRank(request, owner, 0, 100);
-  await grantPoints(request, payer, 30);
-  await postVoice(request, owner, { title: 'そうたの夜話', call_price: 30, is_callable: true }, [payer]);
-
-  const po = await callPage(browser, owner);
-  await po.goto('/friendlist');
-  const pp = await callPage(browser, payer);
-
-  await pp.goto('/');
-  await pp.locator('.tp-row', { hasText: 'そうたの夜話' }).getByRole('button').first().click();
-  await pp.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: '通話' }).click();
-  await pp.getByRole('option', { name: 'ニックネームで話す' }).click();
-  const recorder = pp.getByRole('dialog', { name: 'あいさつメッセージ' });
-  await recorder.getByRole('button', { name: '録音する' }).click();
-  await recorder.getByRole('button', { name: '録音を終了' }).click();
-  await recorder.getByRole('button', { name: '相手に送る' }).click();
-  await overlay(po).getByRole('button', { name: 'トークを開始' }).click();
-  for (const page of [pp, po]) {
-    await expect(page.getByRole('timer', { name: '通話時間' })).toBeVisible({ timeout: 30_000 });
-  }
 
   await overlay(po).getByRole('button', { name: '課金をリクエスト（1分 30ポイント）' }).click();
   await po.getByRole('button', { name: 'OK' }).click();
@@ -86,9 +59,7 @@ test(`a paid call over ${transport} runs the payer down to zero: the meter and t
   await expect(earned.first()).toContainText('通話料金の受け取り');
   await expect(earned.first()).toContainText('+30 P');
 
-  const balanceOf = async (who: typeof payer) =>
-    (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;
-  expect([await balanceOf(payer), await balanceOf(owner)]).toEqual([0, 30]);
+  expect([await balanceOf(request, payer), await balanceOf(request, owner)]).toEqual([0, 30]);
   // The next journey gets the machine (and the SFU) without these two pages.
   await pp.context().close();
   await po.context().close();

@@ -1,50 +1,21 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { callPage, shot } from './calls-helpers.ts';
-import { auth, grantPoints, postVoice, setRank, userWithProfile } from './topics-helpers.ts';
+import { balanceOf, overlay, paidCallConnected, shot } from './calls-helpers.ts';
 
 const transport = process.env.HONNE_CALLS_TRANSPORT ?? 'p2p';
-const overlay = (page: Page) => page.locator('.cl-layer');
 
 test(`a paid call over ${transport}: the owner asks, the payer approves, a minute is charged at once and both see it`, async ({
   browser,
   request,
 }) => {
   test.setTimeout(180_000);
-  const payer = await userWithProfile(request, `paid-a-${transport}`, {
-    user_name: 'はるか',
-    gender: 2,
-    age_id: 3,
-    area_id: 13,
+  const { payer, owner, pp, po } = await paidCallConnected(browser, request, {
+    tag: `paid-${transport}`,
+    payer: 'はるか',
+    owner: 'みなと',
+    title: 'みなとの人生相談',
+    points: 500,
   });
-  const owner = await userWithProfile(request, `paid-b-${transport}`, {
-    user_name: 'みなと',
-    gender: 1,
-    age_id: 2,
-    area_id: 13,
-  });
-  await setRank(request, owner, 0, 100);
-  await grantPoints(request, payer, 500);
-  await postVoice(request, owner, { title: 'みなとの人生相談', call_price: 30, is_callable: true }, [payer]);
-
-  const po = await callPage(browser, owner);
-  await po.goto('/friendlist');
-  const pp = await callPage(browser, payer);
-
-  // The payer calls from the voice, with a greeting.
-  await pp.goto('/');
-  await pp.locator('.tp-row', { hasText: 'みなとの人生相談' }).getByRole('button').first().click();
-  await pp.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: '通話' }).click();
-  await pp.getByRole('option', { name: 'ニックネームで話す' }).click();
-  const recorder = pp.getByRole('dialog', { name: 'あいさつメッセージ' });
-  await recorder.getByRole('button', { name: '録音する' }).click();
-  await recorder.getByRole('button', { name: '録音を終了' }).click();
-  await recorder.getByRole('button', { name: '相手に送る' }).click();
-
-  await overlay(po).getByRole('button', { name: 'トークを開始' }).click();
-  for (const page of [pp, po]) {
-    await expect(page.getByRole('timer', { name: '通話時間' })).toBeVisible({ timeout: 30_000 });
-  }
   await expect(overlay(pp).getByText('通話料金：1分 30ポイント')).toBeVisible();
 
   // The owner asks for the charge; the button says so and cannot be pressed again.
@@ -79,9 +50,7 @@ test(`a paid call over ${transport}: the owner asks, the payer approves, a minut
   await pp.getByRole('button', { name: 'OK' }).click();
   await expect(review).toBeHidden();
   await expect(po.getByRole('dialog', { name: 'この通話を評価' })).toHaveCount(0);
-  const balanceOf = async (who: typeof payer) =>
-    (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;
   // Hung up within the first minute: one minute, 30 points, owner to payer.
-  await expect.poll(() => balanceOf(payer)).toBe(470);
-  expect(await balanceOf(owner)).toBe(30);
+  await expect.poll(() => balanceOf(request, payer)).toBe(470);
+  expect(await balanceOf(request, owner)).toBe(30);
 });

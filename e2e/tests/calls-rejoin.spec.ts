@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { callableVoice, callPage, expectHearing, shot } from './calls-helpers.ts';
+import { callableVoice, callPage, expectHearing, overlay, shot } from './calls-helpers.ts';
 import { userWithProfile } from './topics-helpers.ts';
 
 const transport = process.env.HONNE_CALLS_TRANSPORT ?? 'p2p';
-const overlay = (page: Page) => page.locator('.cl-layer');
 const talking = (page: Page) => expect(page.getByRole('timer', { name: '通話時間' })).toBeVisible({ timeout: 30_000 });
 
 test(`an anonymous call over ${transport}: the partner's comment line, the start prompt only for the start tone, and a reload on either side rejoins the audio`, async ({
