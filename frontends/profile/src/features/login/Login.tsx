@@ -7,6 +7,7 @@ import { getApi } from '@honne/api-client';
 import { Button, Header, Loader, Logo, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { EmailField } from '../shared/EmailField.tsx';
 import { showError } from '../shared/errors.ts';
 
 const FIELDS = ['email', 'password'] as const;
@@ -54,18 +55,7 @@ export default function Login() {
           onSubmit={submit}
           aria-describedby={formError ? 'login-error' : undefined}
         >
-          <TextField
-            label={strings.email}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            value={email}
-            onChange={setEmail}
-            error={errors.email}
-            maxLength={100}
-            required
-          />
+          <EmailField value={email} onChange={setEmail} error={errors.email} required />
           <TextField
             label={strings.password}
             type="password"

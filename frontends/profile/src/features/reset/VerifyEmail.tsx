@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { TextField } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { EmailField } from '../shared/EmailField.tsx';
 import { useReport } from '../shared/useReport.ts';
 import { FormPage } from '../shared/FormPage.tsx';
 
@@ -45,16 +45,7 @@ export default function VerifyEmail() {
       submitLabel={strings.send}
       lead={<p style={{ margin: 0 }}>{strings.verifyEmailLead}</p>}
     >
-      <TextField
-        label={strings.email}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
     </FormPage>
   );
 }

@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router';
 import { validateSignUp, validateVerify, type SignUpResult } from '@honne/contracts/accounts';
 import type { FieldErrors } from '@honne/contracts';
 import { getApi } from '@honne/api-client';
-import { Button, Checkbox, Header, Loader, TextField, useFormFields, usePopup } from '@honne/ui';
+import { Button, Checkbox, Header, Loader, useFormFields, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { EmailField } from '../shared/EmailField.tsx';
 import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
 import { TermsBody } from '../terms/Terms.tsx';
@@ -159,22 +160,8 @@ export default function SignUp() {
       <Header title={strings.signUpTitle} onBack={() => navigate('/login')} />
       <main className="hn-page">
         <form className="hn-stack" noValidate onSubmit={create}>
-          <TextField
-            label={strings.email}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={100}
-            {...field('email')}
-          />
-          <TextField
-            label={strings.emailConfirm}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={100}
-            {...field('confirm_email')}
-          />
+          <EmailField {...field('email')} />
+          <EmailField label={strings.emailConfirm} {...field('confirm_email')} />
           <NewPasswordFields
             password={field('password')}
             confirm={field('confirm_password')}

@@ -4,9 +4,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
 import { validateVerify } from '@honne/contracts/accounts';
-import { Button, TextField, usePopup } from '@honne/ui';
+import { Button, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
+import { EmailField } from '../shared/EmailField.tsx';
 import { CodeField } from '../shared/CodeField.tsx';
 import { showError } from '../shared/errors.ts';
 import { FormPage } from '../shared/FormPage.tsx';
@@ -81,15 +82,7 @@ export default function SignUpCode() {
         </Button>
       }
     >
-      <TextField
-        label={strings.email}
-        type="email"
-        name="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-      />
+      <EmailField value={email} onChange={setEmail} error={errors.email} />
       <CodeField value={code} onChange={setCode} error={errors.verify_code} />
     </FormPage>
   );
