@@ -103,6 +103,8 @@ const callStrings = {
   sendToPartner: '相手に送る',
   recordingNow: '録音中',
   pausedNow: '一時停止中',
+  /** Stop pressed, the recorder still closing its file (ours: the spec shows none). */
+  finishingNow: '録音を保存しています…',
   /** §5 / §8, quoted */
   recordingMissing: '録画を終了しなければします。',
   recordTime: (ms: number, max: number) => `${Math.floor(ms / 1000)}秒 / ${Math.floor(max / 1000)}秒`,

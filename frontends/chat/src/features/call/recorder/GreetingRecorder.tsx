@@ -50,7 +50,13 @@ export function GreetingRecorder({
           </span>
         </div>
         <p className="cl-status" role="status">
-          {r.state === 'recording' ? t.recordingNow : r.state === 'paused' ? t.pausedNow : ''}
+          {r.state === 'recording'
+            ? t.recordingNow
+            : r.state === 'paused'
+              ? t.pausedNow
+              : r.state === 'finishing'
+                ? t.finishingNow
+                : ''}
         </p>
         {r.state === 'recording' || r.state === 'paused' ? (
           <>
@@ -103,7 +109,8 @@ export function GreetingRecorder({
             </Button>
           </div>
         ) : null}
-        <Button block onClick={send} loading={busy}>
+        {/* Until the recorder has handed over its last data there is nothing to send yet. */}
+        <Button block onClick={send} loading={busy || r.state === 'finishing'}>
           {t.sendToPartner}
         </Button>
         <Button variant="text" block onClick={onCancel} style={{ color: '#fff' }}>

@@ -5,7 +5,8 @@ import { MicError, openMicrophone } from '../media/microphone.ts';
 /** Spec §4 / §9: a greeting lasts at most 20 s. */
 export const RECORD_MAX_MS = 20_000;
 
-export type RecorderState = 'idle' | 'recording' | 'paused' | 'recorded' | 'playing';
+/** 'finishing': stop was pressed and the recorder is still handing over its last data (onstop). */
+export type RecorderState = 'idle' | 'recording' | 'paused' | 'finishing' | 'recorded' | 'playing';
 
 export interface Recording {
   blob: Blob;
@@ -20,8 +21,8 @@ function pickMimeType(): string {
 }
 
 /**
- * The recorder of spec §4: not recording → recording (≤ 20 s, pause and resume) → recorded
- * ('send to partner' or 'redo') ⇄ playing back. Time counts only while recording, so a pause
+ * The recorder of spec §4: not recording → recording (≤ 20 s, pause and resume) → finishing →
+ * recorded ('send to partner' or 'redo') ⇄ playing back. Time counts only while recording, so a pause
  * does not eat into the 20 s.
  */
 export function useRecorder(initial: Recording | null) {
@@ -48,7 +49,10 @@ export function useRecorder(initial: Recording | null) {
 
   const stop = useCallback(() => {
     stopTimer();
-    if (rec.current && rec.current.state !== 'inactive') rec.current.stop();
+    if (rec.current && rec.current.state !== 'inactive') {
+      setState('finishing');
+      rec.current.stop();
+    }
   }, []);
 
   const tick = useCallback(() => {
