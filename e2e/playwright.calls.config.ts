@@ -26,10 +26,6 @@ export default defineConfig({
   testMatch: /(^|[\\/])calls-[^\\/]*\.spec\.ts$/,
   testIgnore: [],
   timeout: 180_000,
-  // Real media in a namespace on a 2-core machine: on CI a journey that fails is run once more and
-  // reported "flaky" (not hidden). Seen once in session 7: the paid-call-to-zero journey's callee
-  // never rang over p2p; to be found and fixed (the closing note of session 7).
-  retries: process.env.CI === 'true' ? 1 : 0,
   globalSetup: './support/fake-audio.ts',
   use: {
     ...base.use,

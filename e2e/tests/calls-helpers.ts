@@ -187,6 +187,8 @@ export async function paidCallConnected(browser: Browser, request: APIRequestCon
   await pp.getByRole('option', { name: 'ニックネームで話す' }).click();
   const recorder = pp.getByRole('dialog', { name: 'あいさつメッセージ' });
   await recorder.getByRole('button', { name: '録音する' }).click();
+  // A greeting of a second, as a person records one (one stopped within ms can hold no audio at all).
+  await expect(recorder.getByText(/^1秒 \/ 20秒$/)).toBeVisible();
   await recorder.getByRole('button', { name: '録音を終了' }).click();
   await recorder.getByRole('button', { name: '相手に送る' }).click();
   // The caller is ringing out before the owner is looked at: a failure here is the caller's side.

@@ -105,6 +105,8 @@ const callStrings = {
   pausedNow: '一時停止中',
   /** Stop pressed, the recorder still closing its file (ours: the spec shows none). */
   finishingNow: '録音を保存しています…',
+  /** A recording stopped before any sound was kept (ours). */
+  recordingEmpty: '音声を録音できませんでした。もう一度「録音する」を押してください。',
   /** §5 / §8, quoted */
   recordingMissing: '録画を終了しなければします。',
   recordTime: (ms: number, max: number) => `${Math.floor(ms / 1000)}秒 / ${Math.floor(max / 1000)}秒`,

@@ -71,9 +71,9 @@ export function GreetingRecorder({
             </p>
           </>
         ) : null}
-        {r.problem ? (
+        {r.problem || r.empty ? (
           <p className="cl-note" role="alert">
-            {MIC_MESSAGE[r.problem]}
+            {r.problem ? MIC_MESSAGE[r.problem] : t.recordingEmpty}
           </p>
         ) : null}
       </div>

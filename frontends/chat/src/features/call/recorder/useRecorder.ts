@@ -30,6 +30,8 @@ export function useRecorder(initial: Recording | null) {
   const [recording, setRecording] = useState<Recording | null>(initial);
   const [elapsed, setElapsed] = useState(0);
   const [problem, setProblem] = useState<MicError['problem'] | null>(null);
+  /** The last recording came out empty (stopped at once): the user is asked to record again. */
+  const [empty, setEmpty] = useState(false);
   const rec = useRef<MediaRecorder | null>(null);
   const track = useRef<MediaStreamTrack | null>(null);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -63,6 +65,7 @@ export function useRecorder(initial: Recording | null) {
 
   const start = useCallback(async () => {
     setProblem(null);
+    setEmpty(false);
     let mic: MediaStreamTrack;
     try {
       mic = await openMicrophone();
@@ -80,6 +83,12 @@ export function useRecorder(initial: Recording | null) {
       track.current = null;
       const type = recorder.mimeType || mimeType || 'audio/webm';
       const blob = new Blob(chunks, { type });
+      if (blob.size === 0) {
+        // Stopped before the encoder wrote anything: there is nothing to send or play.
+        setEmpty(true);
+        setState('idle');
+        return;
+      }
       setRecording({ blob, url: URL.createObjectURL(blob), mimeType: type });
       setState('recorded');
     };
@@ -141,5 +150,5 @@ export function useRecorder(initial: Recording | null) {
     [],
   );
 
-  return { state, recording, elapsed, problem, start, pause, resume, stop, redo, play, stopPlaying };
+  return { state, recording, elapsed, problem, empty, start, pause, resume, stop, redo, play, stopPlaying };
 }
