@@ -71,6 +71,16 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   await pb.goto('/friendlist');
   const pa = await callPage(browser, a);
 
+  // The greeting plays for its two seconds only: B's page itself notes every status line the
+  // overlay shows, so a busy machine polling late cannot miss the announcement.
+  await pb.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __statuses: string[] }).__statuses = seen;
+    new MutationObserver(() => {
+      for (const e of document.querySelectorAll('.cl-layer .cl-status'))
+        if (e.textContent && !seen.includes(e.textContent)) seen.push(e.textContent);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   // A calls B from B's voice; the recorder takes a greeting first.
   await callVoice(pa, 'ひかるの夜話');
   const placed = pa.waitForRequest((r) => /\/api\/v1\/rooms\/[^/]+\/calling$/.test(r.url()) && r.method() === 'POST');
@@ -82,7 +92,9 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   // B's overlay rings over the page B is on, and plays A's greeting.
   const ring = overlay(pb);
   await expect(ring.getByText('あおいさんから着信があります')).toBeVisible();
-  await expect(ring.getByText('メッセージを再生しています。')).toBeVisible();
+  await expect
+    .poll(() => pb.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses))
+    .toContain('メッセージを再生しています。');
   await expect(ring.getByText('通話料金')).toBeVisible();
   await shot(pb, '11-incoming');
 
