@@ -266,6 +266,11 @@ test('a device opts in, gets pushes while its app is closed, and its service wor
     await page.goto('/settings');
     const offToggle = page.getByRole('switch', { name: 'プッシュ通知' });
     await expect(offToggle).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('switch', { name: '通知にメッセージ本文を表示' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    await page.screenshot({ path: 'artifacts/push-settings-on.png' });
     await offToggle.click();
     await expect(offToggle).toHaveAttribute('aria-checked', 'false');
     const state = await request.get('/api/v1/push', { headers: auth(owner) });
