@@ -4,7 +4,7 @@
  * url, room_id, call_id?, at }. The server already left out what must not show (an anonymous sender's
  * name, an anonymous room's text); this file shows what it got and opens `url` on a tap.
  */
-/* eslint-disable no-restricted-globals */
+/* global self */
 'use strict';
 
 /** An incoming call's notification stays until acted on and vibrates like a ring; a message's is quiet. */
