@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -5,7 +6,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Compiler, type Configuration } from 'webpack';
 
 // Loaders resolve from this package, so a frontend needs no build dependencies of its own.
 const require = createRequire(import.meta.url);
@@ -77,6 +78,7 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
       minimizer: [new EsbuildPlugin({ target: 'es2020', css: false, format: undefined })],
     },
     plugins: [
+      new PublicFilesPlugin(path.join(dir, 'public')),
       new ModuleFederationPlugin({
         name,
         ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : {}),
@@ -112,6 +114,32 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     ],
     stats: 'errors-warnings',
   };
+}
+
+/**
+ * Files of a frontend's `public/` folder, emitted as they are at the root of its dist: scripts the
+ * browser must find under a fixed name and that no bundle imports (the shell's service worker parts,
+ * `/sw-push.js`, which a service worker loads with importScripts).
+ */
+class PublicFilesPlugin {
+  constructor(private readonly folder: string) {}
+
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!existsSync(this.folder)) return;
+          for (const name of readdirSync(this.folder)) {
+            const file = path.join(this.folder, name);
+            compilation.fileDependencies.add(file);
+            // As written: no minifier or source map of their own (the worker loads them by name).
+            compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(file)), { minimized: true });
+          }
+        },
+      );
+    });
+  }
 }
 
 function htmlTemplate(title: string): string {

@@ -308,6 +308,15 @@ export const strings = {
     retention: 'チャットの最大保存時間',
     blocklist: 'ブロックリストの編集',
     terms: '利用規約',
+    /** Web push on this device (issue 14; ours, docs/strings.md). */
+    push: 'プッシュ通知',
+    pushText: '通知にメッセージ本文を表示',
+  },
+  push: {
+    hint: 'アプリを閉じているときも、新しいメッセージと着信をこの端末にお知らせします。',
+    unsupported: 'このブラウザはプッシュ通知に対応していません。',
+    denied: '通知がブロックされています。ブラウザの設定で通知を許可してください。',
+    failed: 'プッシュ通知を設定できませんでした。もう一度お試しください。',
   },
 
   // Password reset

@@ -6,6 +6,7 @@ import { friendsEndpoints } from './friends.ts';
 import { greetingEndpoints } from './greetings.ts';
 import { pointsEndpoints } from './points.ts';
 import { profileEndpoints } from './profile.ts';
+import { pushEndpoints } from './push.ts';
 import { topicsEndpoints } from './topics.ts';
 
 /** Every HTTP endpoint behind the gateway's /api/v1. */
@@ -18,4 +19,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(callsEndpoints),
   ...Object.values(greetingEndpoints),
   ...Object.values(pointsEndpoints),
+  ...Object.values(pushEndpoints),
 ];

@@ -10,7 +10,24 @@ const REPLAY_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const realtimeKeys = {
   seq: (userId: string) => `rt:seq:${userId}`,
   log: (userId: string) => `rt:log:${userId}`,
+  /** Set while a gateway instance holds a socket of the user (see `hasOpenSocket`). */
+  online: (userId: string) => `rt:online:${userId}`,
 };
+
+/**
+ * How long a user's online mark lasts without being renewed. The gateway renews it for each socket
+ * once per heartbeat round (30 s), so the mark of an instance that died goes within this.
+ */
+export const ONLINE_TTL_SECONDS = 90;
+
+/**
+ * Whether any gateway instance holds a socket of the user (web push goes only to users with none).
+ * The gateway sets the mark on a user's first socket and clears it on the last; with several
+ * instances the last word wins until the next heartbeat round renews it.
+ */
+export async function hasOpenSocket(ctx: Pick<BaseContext, 'cache'>, userId: string): Promise<boolean> {
+  return (await ctx.cache.get(realtimeKeys.online(userId))) !== null;
+}
 
 /** Compiled once per event type: every publish is checked against its schema, as bus payloads are. */
 const checkers = new WeakMap<TSchema, TypeCheck<TSchema>>();

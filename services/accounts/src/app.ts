@@ -7,6 +7,7 @@ import { friendRoutes } from './routes/friends.ts';
 import { otpRoutes } from './routes/otp.ts';
 import { passwordRoutes } from './routes/passwords.ts';
 import { profileRoutes } from './routes/profile.ts';
+import { pushRoutes } from './routes/push.ts';
 import { rankRoutes } from './routes/ranks.ts';
 import { referenceRoutes } from './routes/reference.ts';
 import { sessionRoutes } from './routes/sessions.ts';
@@ -26,4 +27,5 @@ export const routes: ServiceRoutes<AppContext> = [
   friendRoutes,
   blockRoutes,
   rankRoutes,
+  pushRoutes,
 ];

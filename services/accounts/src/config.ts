@@ -1,6 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { BaseEnv, baseConfig, ConfigError, parseEnv, type BaseConfig } from '@honne/service-kit';
 
+import { vapidConfig, type PushConfig } from './push/vapid.ts';
+
 export interface AccountsConfig extends BaseConfig {
   /** nodemailer transport URL; without it every mail is a JSON file in `${dataDir}/outbox/`. */
   smtpUrl: string | undefined;
@@ -18,6 +20,8 @@ export interface AccountsConfig extends BaseConfig {
    * nobody charges until an operator sets a rank (docs/adr/0004, issue 15).
    */
   defaultRank?: { max_point_for_chatting: number; max_point_for_a_call: number };
+  /** Web push (issue 14): VAPID keys and where subscriptions may point; absent: push is off. */
+  push?: PushConfig | undefined;
 }
 
 export const AccountsEnv = {
@@ -32,6 +36,9 @@ export const AccountsEnv = {
   OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   DEFAULT_RANK_CHAT: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   DEFAULT_RANK_CALL: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{80,90}$' })),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{40,45}$' })),
+  VAPID_SUBJECT: Type.Optional(Type.String({ pattern: '^(mailto:|https://)' })),
 };
 
 export const ACCOUNTS_DEFAULTS = {
@@ -47,8 +54,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
   if (parsed.NODE_ENV === 'production' && !parsed.SMTP_URL) {
     throw new ConfigError('accounts: SMTP_URL must be set in production (mail would only reach the outbox folder)');
   }
+  const base = baseConfig('accounts', parsed, parsed.ACCOUNTS_PORT ?? 8081);
   return {
-    ...baseConfig('accounts', parsed, parsed.ACCOUNTS_PORT ?? 8081),
+    ...base,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? ACCOUNTS_DEFAULTS.mailFrom,
     verifyCodeTtlSeconds: parsed.VERIFY_CODE_TTL_SECONDS ?? ACCOUNTS_DEFAULTS.verifyCodeTtlSeconds,
@@ -60,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
       max_point_for_chatting: parsed.DEFAULT_RANK_CHAT ?? 0,
       max_point_for_a_call: parsed.DEFAULT_RANK_CALL ?? 0,
     },
+    push: vapidConfig(parsed, base),
   };
 }

@@ -6,6 +6,7 @@ import { ownParts, type AppContext, type ContextOverrides } from './context.ts';
 import { migrations } from './db/migrations/index.ts';
 import type { AccountsDb } from './db/schema/index.ts';
 import { accountsRelay } from './events/outbox.ts';
+import { subscribePush } from './events/push.ts';
 import { respondSnapshots } from './events/snapshot.ts';
 import { restoreLiveSessions } from './sessions-restore.ts';
 
@@ -16,7 +17,7 @@ export const service = defineService<AccountsConfig, AccountsDb, AppContext, Con
   health: (db) => db.selectFrom('users').select('id').limit(1).execute(),
   own: ownParts,
   routes,
-  subscribers: respondSnapshots,
+  subscribers: (ctx) => [...respondSnapshots(ctx), ...subscribePush(ctx)],
   start: async (ctx) => {
     await restoreLiveSessions(ctx);
     return [accountsRelay(ctx).job()];

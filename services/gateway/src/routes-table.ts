@@ -8,7 +8,7 @@ import type { ServiceName } from '@honne/contracts';
  * A path under none of these prefixes is answered 404 by the gateway itself.
  */
 export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
-  accounts: ['/users', '/logout', '/age', '/areas', '/admin/users'],
+  accounts: ['/users', '/logout', '/age', '/areas', '/admin/users', '/push'],
   topics: [
     '/categories',
     '/subCategories',

@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
 import { REALTIME_CLOSE, REALTIME_TYPES } from '@honne/contracts/realtime';
-import { publishToSession, publishToUser, Tokens } from '@honne/service-kit';
+import { hasOpenSocket, publishToSession, publishToUser, Tokens } from '@honne/service-kit';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -74,6 +74,22 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
       expect(await socket.next()).toMatchObject({ type: 'pong' });
       await socket.close();
     }
+  });
+
+  it('marks a user online in the shared cache from their first socket until their last one closes (web push reads it)', async () => {
+    const { userId, token } = await h.login();
+    expect(await hasOpenSocket(h.infra, userId)).toBe(false);
+    const one = await TestSocket.open(socketUrl(token));
+    expect(await one.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    await eventually(async () => expect(await hasOpenSocket(h.infra, userId)).toBe(true));
+    const two = await TestSocket.open(socketUrl(token));
+    expect(await two.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    const open = gw.hub.size;
+    await one.close();
+    await eventually(() => expect(gw.hub.size).toBe(open - 1));
+    expect(await hasOpenSocket(h.infra, userId)).toBe(true);
+    await two.close();
+    await eventually(async () => expect(await hasOpenSocket(h.infra, userId)).toBe(false));
   });
 
   it('answers ping with pong', async () => {

@@ -7,7 +7,14 @@ import {
   type RealtimeCommandResult,
   type RealtimeEvent,
 } from '@honne/contracts/realtime';
-import { currentSeq, errorEnvelope, replayFor, type Subscription } from '@honne/service-kit';
+import {
+  currentSeq,
+  errorEnvelope,
+  ONLINE_TTL_SECONDS,
+  realtimeKeys,
+  replayFor,
+  type Subscription,
+} from '@honne/service-kit';
 import { WebSocket, type RawData } from 'ws';
 
 import type { AppContext } from '../context.ts';
@@ -436,6 +443,11 @@ export class RealtimeHub {
    * word wins, which is good enough for a "present now" filter.
    */
   #presence(userId: string, online: boolean): void {
+    // The mark web push reads (accounts pushes only to users with no socket anywhere).
+    const key = realtimeKeys.online(userId);
+    (online ? this.ctx.cache.set(key, '1', ONLINE_TTL_SECONDS) : this.ctx.cache.del(key)).catch((err: unknown) =>
+      this.ctx.log.warn({ err }, 'online mark failed'),
+    );
     this.ctx.bus
       .publish(events.presenceChanged, { user_id: userId, online, at: this.#now() })
       .catch((err: unknown) => this.ctx.log.warn({ err }, 'presence publish failed'));
@@ -468,8 +480,19 @@ export class RealtimeHub {
         }
         state.alive = false;
         socket.ping();
+        this.#renewOnline(state.userId);
       }
     }
+  }
+
+  /**
+   * Keeps the user's online mark alive (once per socket per round): it outlives an instance that died
+   * by at most its TTL, and comes back within a round when another instance cleared it.
+   */
+  #renewOnline(userId: string): void {
+    this.ctx.cache
+      .set(realtimeKeys.online(userId), '1', ONLINE_TTL_SECONDS)
+      .catch((err: unknown) => this.ctx.log.warn({ err }, 'online mark failed'));
   }
 
   /** Once per heartbeat round: windows of a minute ago count for nothing. */

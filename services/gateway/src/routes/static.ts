@@ -14,8 +14,11 @@ export const REMOTES = ['profile', 'topics', 'chat'] as const;
 
 /** webpack's `[contenthash]` in a file name: the file never changes under that name. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-/** Entry points that name the hashed files: always revalidated, so a deploy is seen at once. */
-const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+/**
+ * Entry points that name the hashed files, and the service worker's scripts (a worker's importScripts
+ * go through the HTTP cache): always revalidated, so a deploy is seen at once.
+ */
+const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js', 'sw.js', 'sw-push.js']);
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   // A precompressed variant (x.js.br) is cached as the file it stands for.

@@ -13,6 +13,7 @@ import { Button, ChoiceSheet, Header, ListRow, Loader, Skeleton, Toggle } from '
 import { strings } from '../../strings.ts';
 import { useLogout } from '../shared/useLogout.ts';
 import { useReport } from '../shared/useReport.ts';
+import { usePushOptIn } from './usePushOptIn.ts';
 
 /** Spec §9: an unknown stored value is shown as the default, 60 minutes. */
 export const retentionLabel = (minutes: number | undefined) =>
@@ -21,7 +22,7 @@ export const retentionLabel = (minutes: number | undefined) =>
     RETENTION_OPTIONS.find((o) => o.minutes === DEFAULT_RETENTION_MINUTES)!
   ).label;
 
-/** /settings (spec §2, §4): profile, password, SNS, the two toggles, retention, block list, terms, logout. */
+/** /settings (spec §2, §4): profile, password, SNS, the two toggles, this device's push opt-in (issue 14), retention, block list, terms, logout. */
 export default function Settings() {
   const navigate = useNavigate();
   const report = useReport();
@@ -32,6 +33,7 @@ export default function Settings() {
   const [retentionOpen, setRetentionOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const rows = strings.settingsRows;
+  const push = usePushOptIn(report);
 
   useEffect(() => {
     let alive = true;
@@ -102,6 +104,41 @@ export default function Settings() {
               )
             }
           />
+          <ListRow
+            label={rows.push}
+            control={
+              push.status === 'loading' ? (
+                <Skeleton width={80} height={30} />
+              ) : (
+                <Toggle
+                  label={rows.push}
+                  hideLabel
+                  checked={push.status === 'on'}
+                  disabled={push.status === 'unsupported' || push.busy}
+                  onChange={(v) => void push.setEnabled(v)}
+                />
+              )
+            }
+          />
+          {push.status === 'on' ? (
+            <ListRow
+              label={rows.pushText}
+              control={
+                <Toggle
+                  label={rows.pushText}
+                  hideLabel
+                  checked={push.showText}
+                  disabled={push.busy}
+                  onChange={(v) => void push.setShowText(v)}
+                />
+              }
+            />
+          ) : null}
+          <li className="hn-row" aria-live="polite">
+            <p className="hn-text-small" style={{ margin: 0, padding: 'var(--hn-space-2) var(--hn-space-5)' }}>
+              {push.notice ?? strings.push.hint}
+            </p>
+          </li>
           <ListRow
             label={rows.retention}
             value={settings ? retentionLabel(settings.saved_message_time) : <Skeleton width={48} />}

@@ -38,7 +38,7 @@ export function insertSession(db: Db, userId: string, device: Device, now: Date)
     .executeTakeFirstOrThrow();
 }
 
-/** Ends the given sessions; returns the ones this call ended (not those ended before). */
+/** Ends the given sessions (and their push subscriptions); returns the ones this call ended (not those ended before). */
 export async function revokeSessions(db: Db, ids: string[], reason: string, now: Date): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -48,6 +48,8 @@ export async function revokeSessions(db: Db, ids: string[], reason: string, now:
     .where('revoked_at', 'is', null)
     .returning('id')
     .execute();
+  // An ended session's device gets no more pushes (logout, a login elsewhere, a reset).
+  await db.deleteFrom('push_subscriptions').where('session_id', 'in', ids).execute();
   return rows.map((r) => r.id);
 }
 

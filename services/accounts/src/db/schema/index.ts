@@ -1,6 +1,7 @@
 import type { OutboxTable } from '@honne/service-kit';
 
 import type { PendingSignupTable } from './pending-signups.ts';
+import type { PushSubscriptionTable } from './push-subscriptions.ts';
 import type {
   BlockTable,
   FriendTable,
@@ -24,4 +25,5 @@ export interface AccountsDb {
   blocks: BlockTable;
   user_reports: UserReportTable;
   outbox: OutboxTable;
+  push_subscriptions: PushSubscriptionTable;
 }

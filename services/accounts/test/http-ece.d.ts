@@ -1,0 +1,10 @@
+/** http_ece (web-push's own dependency) ships no types; the push test decrypts with it as a browser would. */
+declare module 'http_ece' {
+  import type { ECDH } from 'node:crypto';
+  export function decrypt(
+    buffer: Buffer,
+    params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string | Buffer },
+  ): Buffer;
+  const ece: { decrypt: typeof decrypt };
+  export default ece;
+}
