@@ -56,6 +56,11 @@ export interface Bus {
    * catches up from wherever the facts are kept (the gateway re-reads each socket's replay log).
    */
   onReconnect(listener: () => void): void;
+  /**
+   * Calls `listener` each time the connection to the server is lost (NATS; never in-process). The
+   * gateway tells the open sockets, so the app can say live delivery is late until it is back.
+   */
+  onDisconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -139,6 +144,10 @@ export class InProcessBus implements Bus {
 
   onReconnect(): void {
     // One process: nothing between publisher and subscriber can be lost.
+  }
+
+  onDisconnect(): void {
+    // One process: never disconnected.
   }
 
   async close(): Promise<void> {
@@ -234,6 +243,7 @@ export class NatsBus implements Bus {
   );
 
   readonly #reconnectListeners: (() => void)[] = [];
+  readonly #disconnectListeners: (() => void)[] = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -248,15 +258,22 @@ export class NatsBus implements Bus {
   /** Logs losing and regaining the server, and tells the reconnect listeners. */
   async #watchStatus(): Promise<void> {
     for await (const status of this.nc.status()) {
-      if (status.type === 'disconnect') this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
+      if (status.type === 'disconnect') {
+        this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
+        this.#tell(this.#disconnectListeners);
+      }
       if (status.type !== 'reconnect') continue;
       this.log.warn({ server: status.data }, 'NATS connection back');
-      for (const listener of this.#reconnectListeners) {
-        try {
-          listener();
-        } catch (err) {
-          this.log.error({ err }, 'reconnect listener failed');
-        }
+      this.#tell(this.#reconnectListeners);
+    }
+  }
+
+  #tell(listeners: (() => void)[]): void {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.log.error({ err }, 'connection listener failed');
       }
     }
   }
@@ -351,6 +368,10 @@ export class NatsBus implements Bus {
 
   onReconnect(listener: () => void): void {
     this.#reconnectListeners.push(listener);
+  }
+
+  onDisconnect(listener: () => void): void {
+    this.#disconnectListeners.push(listener);
   }
 
   async close(): Promise<void> {
