@@ -22,3 +22,4 @@ export * from './form.ts';
 export * from './service.ts';
 export * from './durable.ts';
 export * from './blocks.ts';
+export * from './objects.ts';

@@ -5,6 +5,7 @@ import * as profileReferenceImages from './2026-11-22T05-00-00-profile-reference
 import * as friendsBlocksReports from './2026-11-22T06-00-00-friends-blocks-reports.ts';
 import * as rankDefaultZero from './2026-11-24T02-23-14-rank-default-zero.ts';
 import * as outbox from './2026-11-24T23-31-13-outbox.ts';
+import * as objectDeletions from './2026-11-25T07-10-00-object-deletions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -13,5 +14,6 @@ export const migrations: MigrationSet = {
     '2026-11-22T06-00-00-friends-blocks-reports': friendsBlocksReports,
     '2026-11-24T02-23-14-rank-default-zero': rankDefaultZero,
     '2026-11-24T23-31-13-outbox': outbox,
+    '2026-11-25T07-10-00-object-deletions': objectDeletions,
   },
 };
