@@ -156,12 +156,7 @@ export async function createObjectDeletions(
   bytesColumn: string,
   keyPrefix: string,
 ): Promise<void> {
-  await db.schema
-    .createTable('object_deletions')
-    .ifNotExists()
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('deleted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
+  await createDeletionsTable(db);
   const fn = sql.id(`${table}_object_deleted`);
   await sql`
     create or replace function ${fn}() returns trigger language plpgsql
@@ -174,6 +169,39 @@ export async function createObjectDeletions(
   await sql`
     create trigger ${sql.id(`${table}_object_deleted`)} after delete on ${sql.table(table)}
     for each row when (octet_length(old.${sql.id(bytesColumn)}) = 0) execute function ${fn}()`.execute(db);
+}
+
+async function createDeletionsTable(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('object_deletions')
+    .ifNotExists()
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('deleted_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+}
+
+/**
+ * Migration, for a table whose rows name their object in `keyColumn` (null: the bytes are in the
+ * row) and may be replaced in place (an upsert): the old key is recorded when the row is deleted
+ * or its key changes, in the same transaction; the sweeper removes the object. Each upload takes a
+ * new key, so removing the old object can never remove the new one.
+ */
+export async function createObjectKeyDeletions(db: Kysely<unknown>, table: string, keyColumn: string): Promise<void> {
+  await createDeletionsTable(db);
+  const fn = sql.id(`${table}_object_deleted`);
+  const key = sql.id(keyColumn);
+  await sql`
+    create or replace function ${fn}() returns trigger language plpgsql
+    set search_path from current as $$
+    begin
+      if old.${key} is not null and (tg_op = 'DELETE' or new.${key} is distinct from old.${key}) then
+        insert into object_deletions (key) values (old.${key}) on conflict do nothing;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`
+    create trigger ${sql.id(`${table}_object_deleted`)} after delete or update of ${key} on ${sql.table(table)}
+    for each row execute function ${fn}()`.execute(db);
 }
 
 export async function dropObjectDeletions(db: Kysely<unknown>, table: string): Promise<void> {
