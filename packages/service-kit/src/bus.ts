@@ -11,6 +11,7 @@ import {
 } from 'nats';
 
 import { DurableEvents } from './durable.ts';
+import type { ProcessedEvents } from './processed.ts';
 import type { Logger } from './logger.ts';
 
 export interface Subscription {
@@ -25,6 +26,8 @@ export interface PublishOptions {
 export interface SubscribeOptions {
   /** Subscribers sharing a queue group split the messages: one of them gets each. Services use their name. */
   queue?: string;
+  /** Durable events (NATS) already handled by this consumer, by event id, are acked and skipped. */
+  processed?: ProcessedEvents;
 }
 
 /** The one bus API. NATS when NATS_URL is set, otherwise in-process with the same semantics. */
@@ -301,9 +304,14 @@ export class NatsBus implements Bus {
     options: SubscribeOptions = {},
   ): Subscription {
     if (def.durable && options.queue) {
-      return this.durable.subscribe(def, options.queue, async (payload) => {
-        await handler(payload as EventPayload<E>);
-      });
+      return this.durable.subscribe(
+        def,
+        options.queue,
+        async (payload) => {
+          await handler(payload as EventPayload<E>);
+        },
+        options.processed,
+      );
     }
     const run = (payload: unknown) => {
       try {

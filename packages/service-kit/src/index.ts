@@ -23,3 +23,4 @@ export * from './service.ts';
 export * from './durable.ts';
 export * from './blocks.ts';
 export * from './objects.ts';
+export * from './processed.ts';
