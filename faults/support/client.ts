@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { createRealtimeClient, type RealtimeClient, type WebSocketFactory } from '@honne/api-client';
-import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { REALTIME_TYPES, type RealtimeEvent, type SystemStatus } from '@honne/contracts/realtime';
 import { WebSocket } from 'ws';
 
 import type { GatewayProcess, Stack } from './stack.ts';
@@ -38,6 +38,9 @@ export class User {
   /** Socket statuses as they changed (open, reconnecting…), with when. */
   readonly statuses: { status: string; at: number }[] = [];
   realtime: RealtimeClient | undefined;
+  /** The gateway's `system.status` frames (what it lost, what came back), in arrival order. */
+  readonly systemStatuses: SystemStatus[] = [];
+  readonly #systemWaiters = new Set<(status: SystemStatus) => void>();
 
   private constructor(
     readonly stack: Stack,
@@ -120,7 +123,30 @@ export class User {
     while (this.realtime?.lastSeq === null) await pause(10);
   }
 
+  /** Resolves with the first `system.status` frame from now on that `matches` (an event, not a poll). */
+  nextSystemStatus(matches: (status: SystemStatus) => boolean, timeoutMs = 30_000): Promise<SystemStatus> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.#systemWaiters.delete(waiter);
+        reject(new Error(`no matching system.status within ${timeoutMs} ms: ${JSON.stringify(this.systemStatuses)}`));
+      }, timeoutMs);
+      const waiter = (status: SystemStatus) => {
+        if (!matches(status)) return;
+        clearTimeout(timer);
+        this.#systemWaiters.delete(waiter);
+        resolve(status);
+      };
+      this.#systemWaiters.add(waiter);
+    });
+  }
+
   #onEvent(event: RealtimeEvent): void {
+    if (event.type === REALTIME_TYPES.systemStatus) {
+      const status = event.data as SystemStatus;
+      this.systemStatuses.push(status);
+      for (const waiter of [...this.#systemWaiters]) waiter(status);
+      return;
+    }
     if (event.type !== 'message.created') return;
     const message = event.data as { id: string; data: string; user_id: string | null };
     if (message.user_id === this.userId) return;

@@ -11,7 +11,8 @@ const config = loadConfig({
   ...process.env,
   PORT: process.env.FAULTS_GATEWAY_PORT ?? '0',
   HOST: '127.0.0.1',
-  STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'faults-static-')),
+  // The built frontends only for the browser check (FAULTS_SERVE_FRONTENDS); otherwise none.
+  ...(process.env.FAULTS_SERVE_FRONTENDS ? {} : { STATIC_DIR: mkdtempSync(path.join(os.tmpdir(), 'faults-static-')) }),
 });
 const gateway = await createService(config);
 const url = await gateway.app.listen({ host: config.host, port: config.port });

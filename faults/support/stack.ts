@@ -47,9 +47,13 @@ export class Stack {
     readonly pg: PgCluster,
   ) {}
 
-  static async start(gateways = 2): Promise<Stack> {
+  /** The gateways serve the built frontends (the browser check); otherwise an empty folder. */
+  #serveFrontends = false;
+
+  static async start(gateways = 2, options: { serveFrontends?: boolean } = {}): Promise<Stack> {
     const [nats, redis, pg] = await Promise.all([NatsServer.create(), RedisServer.create(), PgCluster.create()]);
     const stack = new Stack(nats, redis, pg);
+    stack.#serveFrontends = options.serveFrontends ?? false;
     for (const name of Object.keys(creators) as ServiceName[]) await stack.startService(name);
     for (let i = 0; i < gateways; i++) await stack.startGateway();
     return stack;
@@ -103,6 +107,7 @@ export class Stack {
         RATE_LIMIT_MAX: '100000',
         RATE_LIMIT_AUTH_MAX: '100000',
         GATEWAY_MAX_CONNECTIONS_PER_CLIENT: '0',
+        ...(this.#serveFrontends ? { FAULTS_SERVE_FRONTENDS: '1' } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

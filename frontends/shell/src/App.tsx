@@ -10,15 +10,18 @@ import { NotFound } from './features/pages/NotFound.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
 import { RemoteView } from './features/remote/RemoteView.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
+import { useDegraded } from './features/session/useDegraded.ts';
+import { strings } from './strings.ts';
 
 const remote = (id: Parameters<typeof RemoteView>[0]['id']): ReactNode => <RemoteView key={id} id={id} />;
 
 export function App() {
+  const degraded = useDegraded();
   return (
     <PopupProvider>
       <BrowserRouter>
         <AppFrame>
-          <OfflineBanner />
+          <OfflineBanner degraded={degraded ? { message: strings.degraded } : null} />
           <SessionEffects />
           <Guard>
             <Routes>

@@ -11,4 +11,6 @@ export const strings = {
   notFoundTitle: 'ページが見つかりません',
   notFoundBody: 'お探しのページは移動または削除された可能性があります。',
   goHome: 'ホームへ戻る',
+  /** While the servers lost Redis or NATS, or the socket cannot come back (docs/strings.md). */
+  degraded: 'ただいま接続が不安定です。送信したメッセージは復旧しだい自動で届きます。',
 } as const;

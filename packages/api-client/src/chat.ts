@@ -15,11 +15,14 @@ const MAX_COMMAND_BYTES = 3_000;
  * with a `client_id` is stored once however often it is sent, so the fallback never doubles it.
  */
 export async function sendChatMessage(api: HonneApi, body: MessageCreateBody): Promise<CallResult<Message>> {
-  if (api.realtime.status === 'open' && JSON.stringify(body).length <= MAX_COMMAND_BYTES) {
+  // Commands ride the bus: while the gateway has lost NATS they cannot reach chat, HTTP still can.
+  const busDown = api.realtime.systemDown.includes('bus');
+  if (api.realtime.status === 'open' && !busDown && JSON.stringify(body).length <= MAX_COMMAND_BYTES) {
     try {
       const { status, body: envelope } = await api.realtime.command('message.send', body);
       if (status === 200) return envelope as CallResult<Message>;
-      throw httpError(status, envelope);
+      // 503: the bus went away under the command; the HTTP path does not need it.
+      if (status !== 503) throw httpError(status, envelope);
     } catch (error) {
       if (!(error instanceof CommandNotSent)) throw error;
     }

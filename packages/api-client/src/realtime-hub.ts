@@ -1,9 +1,17 @@
-import type { RealtimeCommandName, RealtimeCommandResult, RealtimeEvent } from '@honne/contracts/realtime';
+import {
+  REALTIME_TYPES,
+  type RealtimeCommandName,
+  type RealtimeCommandResult,
+  type RealtimeEvent,
+  type SystemPart,
+  type SystemStatus,
+} from '@honne/contracts/realtime';
 
 import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
 
 type RealtimeListener = (event: RealtimeEvent) => void;
 type StatusListener = (status: RealtimeStatus) => void;
+type SystemListener = (down: readonly SystemPart[]) => void;
 
 /** What the hub needs of the socket client (RealtimeClient fits). */
 export interface ChannelSource {
@@ -25,6 +33,8 @@ export class RealtimeHub {
   private readonly attached = new Map<string, () => void>();
   private source: ChannelSource | null = null;
   private currentStatus: RealtimeStatus = 'idle';
+  private readonly systemListeners = new Set<SystemListener>();
+  private down: readonly SystemPart[] = [];
 
   subscribe(listener: RealtimeListener): () => void {
     this.listeners.add(listener);
@@ -80,7 +90,31 @@ export class RealtimeHub {
     return () => this.statusListeners.delete(listener);
   }
 
+  /** What the gateway said it cannot reach (`system.status`); empty when all is well. */
+  get systemDown(): readonly SystemPart[] {
+    return this.down;
+  }
+
+  onSystemStatus(listener: SystemListener): () => void {
+    this.systemListeners.add(listener);
+    return () => this.systemListeners.delete(listener);
+  }
+
+  private setDown(down: readonly SystemPart[]): void {
+    if (down.length === this.down.length && down.every((p) => this.down.includes(p))) return;
+    this.down = down;
+    for (const l of this.systemListeners) {
+      try {
+        l(down);
+      } catch (error) {
+        console.error('system status listener failed', error);
+      }
+    }
+  }
+
   setStatus(status: RealtimeStatus): void {
+    // A new socket may reach another gateway instance: it says after hello if it lacks a part.
+    if (status === 'open' || status === 'closed') this.setDown([]);
     this.currentStatus = status;
     for (const l of this.statusListeners) {
       try {
@@ -92,6 +126,11 @@ export class RealtimeHub {
   }
 
   emit(event: RealtimeEvent): void {
+    if (event.type === REALTIME_TYPES.systemStatus) {
+      const down = (event.data as Partial<SystemStatus> | null)?.down;
+      this.setDown(Array.isArray(down) ? down : []);
+      return;
+    }
     for (const l of this.listeners) {
       try {
         l(event);

@@ -64,6 +64,24 @@ describe('sendChatMessage', () => {
     expect(dropped.httpCalls).toHaveLength(1);
   });
 
+  it('goes over HTTP while the gateway says it lost the bus, and when a command answers 503 (the bus went under it)', async () => {
+    const { api, httpCalls } = apiWith(async () => {
+      throw new Error('must not be used while the bus is down');
+    });
+    api.realtime.emit({ type: 'system.status', at: '', data: { down: ['bus'] } });
+    expect(api.realtime.systemDown).toEqual(['bus']);
+    expect((await sendChatMessage(api, body)).data).toEqual({ id: 'via-http' });
+    expect(httpCalls).toHaveLength(1);
+
+    const unavailable = apiWith(async () => ({
+      ref: 'c1',
+      status: 503,
+      body: { data: null, status: 503, error: 'x', code: 'upstream_unavailable' },
+    }));
+    expect((await sendChatMessage(unavailable.api, body)).data).toEqual({ id: 'via-http' });
+    expect(unavailable.httpCalls).toHaveLength(1);
+  });
+
   it('sends a body too large for a socket frame (a base64 image) over HTTP', async () => {
     const { api, httpCalls } = apiWith(async () => {
       throw new Error('must not be used');

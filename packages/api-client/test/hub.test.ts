@@ -46,4 +46,23 @@ describe('RealtimeHub channels', () => {
     expect(seen).toEqual(['open', 'reconnecting']);
     expect(hub.status).toBe('open');
   });
+
+  it('keeps what the gateway says it lost (system.status) apart from other events, and forgets it on a new socket', () => {
+    const hub = new RealtimeHub();
+    const parts: (readonly string[])[] = [];
+    const events: string[] = [];
+    hub.onSystemStatus((down) => parts.push(down));
+    hub.subscribe((e) => events.push(e.type));
+    hub.setStatus('open');
+    hub.emit({ type: 'system.status', at: '', data: { down: ['bus', 'cache'] } });
+    hub.emit({ type: 'system.status', at: '', data: { down: ['cache', 'bus'] } });
+    expect(hub.systemDown).toEqual(['bus', 'cache']);
+    hub.emit({ type: 'system.status', at: '', data: { down: [] } });
+    hub.emit({ type: 'system.status', at: '', data: { down: ['cache'] } });
+    // A new socket may reach another gateway, which says after hello if it lacks a part.
+    hub.setStatus('reconnecting');
+    hub.setStatus('open');
+    expect(parts).toEqual([['bus', 'cache'], [], ['cache'], []]);
+    expect(events).toEqual([]);
+  });
 });

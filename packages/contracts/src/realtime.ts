@@ -15,6 +15,11 @@ export const REALTIME_TYPES = {
   hello: 'hello',
   /** The answer to a client's `command` frame: `data` is `{ ref, status, body }` (body as the HTTP endpoint's). */
   commandResult: 'command.result',
+  /**
+   * The gateway lost (or regained) a part live delivery depends on: `data` is SystemStatus. Sent
+   * to every open socket when it changes and after `hello` while something is down; no seq.
+   */
+  systemStatus: 'system.status',
 } as const;
 export type RealtimeType = (typeof REALTIME_TYPES)[keyof typeof REALTIME_TYPES] | (string & {});
 
@@ -26,6 +31,16 @@ export const RealtimeEvent = Type.Object({
   data: Type.Unknown(),
 });
 export type RealtimeEvent = Static<typeof RealtimeEvent>;
+
+/**
+ * What the gateway cannot reach right now: `cache` (Redis: sessions, seq numbers, replay logs) or
+ * `bus` (NATS: live delivery, socket commands). Empty when everything is back. Messages sent
+ * meanwhile are stored and delivered once the part is back; the app says so in a banner.
+ */
+export type SystemPart = 'cache' | 'bus';
+export interface SystemStatus {
+  down: SystemPart[];
+}
 
 /** Client → server frames. */
 export const RealtimeClientFrame = Type.Union([

@@ -11,6 +11,7 @@ import {
 } from 'nats';
 
 import { DurableEvents } from './durable.ts';
+import type { ProcessedEvents } from './processed.ts';
 import type { Logger } from './logger.ts';
 
 export interface Subscription {
@@ -25,6 +26,8 @@ export interface PublishOptions {
 export interface SubscribeOptions {
   /** Subscribers sharing a queue group split the messages: one of them gets each. Services use their name. */
   queue?: string;
+  /** Durable events (NATS) already handled by this consumer, by event id, are acked and skipped. */
+  processed?: ProcessedEvents;
 }
 
 /** The one bus API. NATS when NATS_URL is set, otherwise in-process with the same semantics. */
@@ -56,6 +59,11 @@ export interface Bus {
    * catches up from wherever the facts are kept (the gateway re-reads each socket's replay log).
    */
   onReconnect(listener: () => void): void;
+  /**
+   * Calls `listener` each time the connection to the server is lost (NATS; never in-process). The
+   * gateway tells the open sockets, so the app can say live delivery is late until it is back.
+   */
+  onDisconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -139,6 +147,10 @@ export class InProcessBus implements Bus {
 
   onReconnect(): void {
     // One process: nothing between publisher and subscriber can be lost.
+  }
+
+  onDisconnect(): void {
+    // One process: never disconnected.
   }
 
   async close(): Promise<void> {
@@ -234,6 +246,7 @@ export class NatsBus implements Bus {
   );
 
   readonly #reconnectListeners: (() => void)[] = [];
+  readonly #disconnectListeners: (() => void)[] = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -248,15 +261,22 @@ export class NatsBus implements Bus {
   /** Logs losing and regaining the server, and tells the reconnect listeners. */
   async #watchStatus(): Promise<void> {
     for await (const status of this.nc.status()) {
-      if (status.type === 'disconnect') this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
+      if (status.type === 'disconnect') {
+        this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
+        this.#tell(this.#disconnectListeners);
+      }
       if (status.type !== 'reconnect') continue;
       this.log.warn({ server: status.data }, 'NATS connection back');
-      for (const listener of this.#reconnectListeners) {
-        try {
-          listener();
-        } catch (err) {
-          this.log.error({ err }, 'reconnect listener failed');
-        }
+      this.#tell(this.#reconnectListeners);
+    }
+  }
+
+  #tell(listeners: (() => void)[]): void {
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (err) {
+        this.log.error({ err }, 'connection listener failed');
       }
     }
   }
@@ -284,9 +304,14 @@ export class NatsBus implements Bus {
     options: SubscribeOptions = {},
   ): Subscription {
     if (def.durable && options.queue) {
-      return this.durable.subscribe(def, options.queue, async (payload) => {
-        await handler(payload as EventPayload<E>);
-      });
+      return this.durable.subscribe(
+        def,
+        options.queue,
+        async (payload) => {
+          await handler(payload as EventPayload<E>);
+        },
+        options.processed,
+      );
     }
     const run = (payload: unknown) => {
       try {
@@ -351,6 +376,10 @@ export class NatsBus implements Bus {
 
   onReconnect(listener: () => void): void {
     this.#reconnectListeners.push(listener);
+  }
+
+  onDisconnect(listener: () => void): void {
+    this.#disconnectListeners.push(listener);
   }
 
   async close(): Promise<void> {

@@ -29,6 +29,11 @@ export interface Cache {
   /** Values with a score strictly above `after`, in score order. */
   logAfter(key: string, after: number): Promise<string[]>;
   ping(): Promise<void>;
+  /**
+   * Calls `listener(false)` when the connection to Redis is lost and `listener(true)` when it is
+   * ready again (never in memory). The gateway tells the open sockets, so the app can say so.
+   */
+  onAvailability(listener: (up: boolean) => void): void;
   close(): Promise<void>;
   /** The Redis client for libraries that take one (rate limiting); undefined in memory mode. */
   readonly redis: Redis | undefined;
@@ -99,6 +104,9 @@ export class MemoryCache implements Cache {
   }
 
   async ping(): Promise<void> {}
+  onAvailability(): void {
+    // In memory: never away.
+  }
   async close(): Promise<void> {
     this.#values.clear();
     this.#logs.clear();
@@ -148,6 +156,7 @@ export class RedisCache implements Cache {
   readonly kind = 'redis' as const;
   /** Every real-time event takes a number and a log entry: those of one turn go in one script call. */
   readonly #appends: Batcher<NumberedAppend, number>;
+  #closing = false;
 
   constructor(readonly redis: Redis) {
     redis.defineCommand('logAppendNext', { lua: LOG_APPEND_NEXT });
@@ -214,7 +223,22 @@ export class RedisCache implements Cache {
   async ping() {
     await this.redis.ping();
   }
+  onAvailability(listener: (up: boolean) => void) {
+    // 'close' comes once per lost connection (the reconnect tries that fail say 'error'), 'ready'
+    // once it is usable again; our own quit() ends with 'end', which is no outage.
+    let up = this.redis.status === 'ready';
+    const set = (next: boolean) => {
+      if (next === up) return;
+      up = next;
+      listener(next);
+    };
+    this.redis.on('close', () => {
+      if (this.redis.status !== 'end' && !this.#closing) set(false);
+    });
+    this.redis.on('ready', () => set(true));
+  }
   async close() {
+    this.#closing = true;
     await this.redis.quit();
   }
 }

@@ -19,6 +19,8 @@ export const BaseEnv = {
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  /** Object storage for uploads: http(s)://ACCESS_KEY:SECRET@host:port/bucket (objects.ts). */
+  S3_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+@[^/]+/[^/?]+' })),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   INTERNAL_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
 } satisfies TProperties;
@@ -33,6 +35,7 @@ export interface BaseConfig {
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
   redisUrl: string | undefined;
+  s3Url: string | undefined;
   jwtSecret: string;
   internalToken: string;
 }
@@ -80,6 +83,7 @@ export function baseConfig(service: string, env: BaseEnvValues, port: number): B
     databaseUrl: env.DATABASE_URL,
     natsUrl: env.NATS_URL,
     redisUrl: env.REDIS_URL,
+    s3Url: env.S3_URL,
     jwtSecret: env.JWT_SECRET ?? secrets!.jwtSecret,
     internalToken: env.INTERNAL_TOKEN ?? secrets!.internalToken,
   };

@@ -5,6 +5,7 @@ import {
   JSONCodec,
   RetentionPolicy,
   StorageType,
+  headers,
   nanos,
   type ConsumerMessages,
   type JetStreamClient,
@@ -14,6 +15,13 @@ import {
 } from 'nats';
 
 import type { Logger } from './logger.ts';
+import type { ProcessedEvents } from './processed.ts';
+
+/**
+ * The event's id, for consumers (processed.ts): the same as the JetStream message id, but kept on
+ * a copy stored again after the duplicate window, which the message id no longer deduplicates.
+ */
+export const EVENT_ID_HEADER = 'Honne-Event-Id';
 
 /**
  * Durable domain events on JetStream (docs/adr/0007-durable-events.md): one stream per producing
@@ -75,7 +83,13 @@ export class DurableEvents {
 
   /** Stored in the producer's stream before it resolves; `id` makes a retried publish a no-op. */
   async publish(subject: string, payload: unknown, id?: string): Promise<void> {
-    await this.js.publish(subject, codec.encode(payload), id ? { msgID: id } : undefined);
+    if (!id) {
+      await this.js.publish(subject, codec.encode(payload));
+      return;
+    }
+    const h = headers();
+    h.set(EVENT_ID_HEADER, id);
+    await this.js.publish(subject, codec.encode(payload), { msgID: id, headers: h });
   }
 
   /**
@@ -84,7 +98,12 @@ export class DurableEvents {
    * Events are handled one at a time, in order; a failure is retried after a pause, and after the
    * last pause the event is dead-lettered so the ones behind it go on.
    */
-  subscribe(def: EventDef, queue: string, handler: (payload: unknown) => Promise<void>): { unsubscribe(): void } {
+  subscribe(
+    def: EventDef,
+    queue: string,
+    handler: (payload: unknown) => Promise<void>,
+    processed?: ProcessedEvents,
+  ): { unsubscribe(): void } {
     const since = new Date();
     let messages: ConsumerMessages | undefined;
     let stopped = false;
@@ -96,7 +115,7 @@ export class DurableEvents {
       const consumer = await this.js.consumers.get(stream, name);
       messages = await consumer.consume({ max_messages: 64 });
       this.#consumers.add(messages);
-      for await (const m of messages) await this.#handle(def.subject, m, handler);
+      for await (const m of messages) await this.#handle(def.subject, m, handler, processed && { processed, name });
     };
     run()
       .catch((err: unknown) => {
@@ -111,9 +130,22 @@ export class DurableEvents {
     };
   }
 
-  async #handle(subject: string, m: JsMsg, handler: (payload: unknown) => Promise<void>): Promise<void> {
+  async #handle(
+    subject: string,
+    m: JsMsg,
+    handler: (payload: unknown) => Promise<void>,
+    dedupe?: { processed: ProcessedEvents; name: string },
+  ): Promise<void> {
     try {
+      const id = m.headers?.get(EVENT_ID_HEADER) || undefined;
+      if (dedupe && id && (await dedupe.processed.seen(dedupe.name, id))) {
+        this.log.info({ subject, id, seq: m.seq }, 'durable event already handled; acked again');
+        m.ack();
+        return;
+      }
       await handler(codec.decode(m.data));
+      // After the handler, before the ack: a crash between them runs the handler again, never skips it.
+      if (dedupe && id) await dedupe.processed.mark(dedupe.name, id);
       m.ack();
     } catch (err) {
       const tries = m.info.redeliveryCount;

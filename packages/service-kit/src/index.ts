@@ -22,3 +22,5 @@ export * from './form.ts';
 export * from './service.ts';
 export * from './durable.ts';
 export * from './blocks.ts';
+export * from './objects.ts';
+export * from './processed.ts';

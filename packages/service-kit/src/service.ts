@@ -8,6 +8,7 @@ import { openBaseContext, type BaseContext, type BaseOverrides } from './context
 import { migrateToLatest, openDatabase, pendingMigrations, type Database } from './db.ts';
 import type { PeriodicJob } from './jobs.ts';
 import { createLogger } from './logger.ts';
+import { processedEvents, type ProcessedEvents } from './processed.ts';
 import { listenAndHandleSignals } from './server.ts';
 
 /** What every service's AppContext holds: the base parts, its config, its database. */
@@ -187,5 +188,15 @@ export function defineService<
   };
 }
 
-/** The queue group of a service's subscribers and responders: one instance of the service gets each. */
-export const serviceQueue = (ctx: Pick<BaseContext, 'config'>): { queue: string } => ({ queue: ctx.config.service });
+/**
+ * The queue group of a service's subscribers and responders: one instance of the service gets each.
+ * With the service's database, its durable consumers also skip events they already handled
+ * (processed.ts; the table comes with each consuming service's migration `createProcessedEventsTable`).
+ */
+export const serviceQueue = (
+  ctx: Pick<BaseContext, 'config'> & { db?: unknown },
+): { queue: string; processed?: ProcessedEvents } => ({
+  queue: ctx.config.service,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ...(ctx.db ? { processed: processedEvents(ctx.db as Kysely<any>) } : {}),
+});

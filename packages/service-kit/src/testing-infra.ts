@@ -17,6 +17,8 @@ export interface InfraMode {
   databaseUrl?: string;
   natsUrl?: string;
   redisUrl?: string;
+  /** Object storage (S3_URL) where the real infrastructure has it: CI runs an S3-compatible server. */
+  s3Url?: string;
 }
 
 const REAL_VARS = ['DATABASE_URL', 'NATS_URL', 'REDIS_URL'] as const;
@@ -39,6 +41,7 @@ export function infraModes(): InfraMode[] {
       databaseUrl: process.env.DATABASE_URL!,
       natsUrl: process.env.NATS_URL!,
       redisUrl: process.env.REDIS_URL!,
+      s3Url: process.env.S3_URL,
     });
   }
   return modes;
@@ -72,6 +75,7 @@ export function testConfig(service: string, mode: InfraMode, extra: Partial<Base
     databaseUrl: mode.databaseUrl,
     natsUrl: mode.natsUrl,
     redisUrl: mode.redisUrl,
+    s3Url: mode.s3Url,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
     internalToken: 'test-internal-token',
     ...extra,

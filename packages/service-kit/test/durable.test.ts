@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
 import { events } from '@honne/contracts/events';
+import { JSONCodec, connect as natsConnect, headers as natsHeaders } from 'nats';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { InProcessBus, NatsBus, type Bus, type Subscription } from '../src/bus.ts';
-import { durableStreams } from '../src/durable.ts';
+import { dropSchema, openDatabase } from '../src/db.ts';
+import { durableStreams, EVENT_ID_HEADER } from '../src/durable.ts';
 import { createLogger } from '../src/logger.ts';
+import { createProcessedEventsTable, processedEvents } from '../src/processed.ts';
 import { eventually, infraModes, uniqueName } from '../src/testing.ts';
 
 const log = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -125,6 +128,60 @@ describe.each(infraModes().filter((m) => m.natsUrl))('durable events on JetStrea
     await eventually(() => expect(r.seen).toContain(next));
     expect(r.seen.filter((id) => id === twice)).toHaveLength(1);
   });
+
+  it('skip an event their consumer already handled, by event id, even stored again past the duplicate window', async () => {
+    const database = await openDatabase({
+      databaseUrl: mode.databaseUrl,
+      dataDir: '',
+      schema: uniqueName('processed'),
+      inMemory: true,
+    });
+    try {
+      await createProcessedEventsTable(database.db);
+      const producer = await connect();
+      const consumer = await connect();
+      const [deduped, plain] = [uniqueName('svc'), uniqueName('svc')];
+      const [twice, next] = [randomUUID(), randomUUID()];
+      const d = recorder(new Set([twice, next]));
+      const p = recorder(new Set([twice, next]));
+      subs.push(
+        consumer.subscribe(events.userDeleted, d.handle, { queue: deduped, processed: processedEvents(database.db) }),
+      );
+      // The same consumer without the table: it would handle the copy again (the control).
+      subs.push(consumer.subscribe(events.userDeleted, p.handle, { queue: plain }));
+      const warm = randomUUID();
+      const w = recorder(new Set([warm]));
+      subs.push(consumer.subscribe(events.userDeleted, w.handle, { queue: deduped }));
+      await eventually(async () => {
+        await producer.publish(events.userDeleted, deletion(warm));
+        expect(w.seen).toContain(warm);
+      });
+
+      const payload = deletion(twice);
+      await producer.publish(events.userDeleted, payload, { id: `del-${twice}` });
+      // A relay that republishes after the 2-minute window: a new message id, the same event id.
+      const nc = await natsConnect({ servers: mode.natsUrl! });
+      try {
+        const h = natsHeaders();
+        h.set(EVENT_ID_HEADER, `del-${twice}`);
+        await nc.jetstream().publish(events.userDeleted.subject, JSONCodec().encode(payload), {
+          msgID: `del-${twice}-after-the-window`,
+          headers: h,
+        });
+      } finally {
+        await nc.close();
+      }
+      await producer.publish(events.userDeleted, deletion(next), { id: `del-${next}` });
+      await eventually(() => expect(d.seen).toContain(next));
+      await eventually(() => expect(p.seen).toContain(next));
+      expect(d.seen.filter((id) => id === twice)).toHaveLength(1);
+      expect(p.seen.filter((id) => id === twice)).toHaveLength(2);
+      expect(await processedEvents(database.db).seen(`${deduped}_accounts_user_deleted`, `del-${twice}`)).toBe(true);
+    } finally {
+      await dropSchema(database);
+      await database.close();
+    }
+  }, 30_000);
 
   it('give each event to one instance of a service, and retry one whose handler failed', async () => {
     const producer = await connect();

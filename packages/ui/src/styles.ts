@@ -186,6 +186,8 @@ a { color: var(--hn-color-primary); }
   padding: var(--hn-space-2) var(--hn-space-4); min-height: 40px;
   background: var(--hn-color-text); color: #fff; font-size: var(--hn-font-size-small); font-weight: 700;
 }
+.hn-offline--degraded { justify-content: flex-start; text-align: left; line-height: 1.5; word-break: auto-phrase; }
+.hn-offline > svg { flex: none; }
 
 /* Empty states. */
 .hn-empty { display: flex; flex-direction: column; align-items: center; text-align: center; gap: var(--hn-space-3); padding: var(--hn-space-10) var(--hn-space-5); color: var(--hn-color-text-muted); }

@@ -1,4 +1,4 @@
-import { defineService, type RunningService as Running } from '@honne/service-kit';
+import { defineService, objectSweeper, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type AccountsConfig } from './config.ts';
@@ -20,7 +20,8 @@ export const service = defineService<AccountsConfig, AccountsDb, AppContext, Con
   subscribers: (ctx) => [...respondSnapshots(ctx), ...subscribePush(ctx)],
   start: async (ctx) => {
     await restoreLiveSessions(ctx);
-    return [accountsRelay(ctx).job()];
+    // The objects of replaced or deleted profile images (S3_URL) follow their rows within seconds.
+    return [accountsRelay(ctx).job(), objectSweeper(ctx, ctx.db)];
   },
 });
 

@@ -1,4 +1,4 @@
-import { defineService, every, type RunningService as Running } from '@honne/service-kit';
+import { defineService, every, objectSweeper, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type CallsConfig } from './config.ts';
@@ -18,8 +18,11 @@ export const service = defineService<CallsConfig, CallsDb, AppContext, ContextOv
   subscribers: subscribeAll,
   // Call timers (ring 60 s, connect 30 s, busy reply 3 s, silence 15 s) live in the rows, so any
   // instance fires them; a second's sweep is as fine as the spec's timers need.
+  // The objects of replaced or deleted greetings (S3_URL) follow their rows within seconds.
   start: (ctx, overrides) =>
-    overrides.timers === false ? [] : [every(1000, 'call-timers', ctx.log, () => runDueTimers(ctx))],
+    overrides.timers === false
+      ? [objectSweeper(ctx, ctx.db)]
+      : [every(1000, 'call-timers', ctx.log, () => runDueTimers(ctx)), objectSweeper(ctx, ctx.db)],
 });
 
 export const { createService } = service;

@@ -1,4 +1,4 @@
-import { defineService, type RunningService as Running } from '@honne/service-kit';
+import { defineService, objectSweeper, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type ChatConfig } from './config.ts';
@@ -18,7 +18,8 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
   routes,
   subscribers: subscribeAll,
   // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
-  start: (ctx) => [startPurgeTimer(ctx), chatRelay(ctx).job()],
+  // The objects of deleted images (S3_URL) follow their rows within seconds.
+  start: (ctx) => [startPurgeTimer(ctx), chatRelay(ctx).job(), objectSweeper(ctx, ctx.db)],
 });
 
 export const { createService } = service;

@@ -58,3 +58,6 @@ export async function squareJpeg(
   }
   return { bytes, width: side, height: side };
 }
+
+/** A profile image's object key in the store (S3_URL); the images table's deletion trigger uses the same. */
+export const imageObjectKey = (id: string) => `images/${id}`;

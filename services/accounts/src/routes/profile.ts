@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { parseAvatarPath } from '@honne/avatars';
 import { accountsEndpoints } from '@honne/contracts/accounts';
 import { events, requests } from '@honne/contracts/events';
@@ -20,7 +22,7 @@ import { pruneImages, saveImage } from '../db/repos/images.ts';
 import { findById, updateUser } from '../db/repos/users.ts';
 import type { User, UserUpdate } from '../db/schema/users.ts';
 import { resetFriends } from '../domain/friends.ts';
-import { decodeBase64Image, squareJpeg } from '../domain/images.ts';
+import { decodeBase64Image, imageObjectKey, squareJpeg } from '../domain/images.ts';
 import { toProfile, toPublicUser, type FilterHistory } from '../domain/profile.ts';
 import { currentUser } from '../domain/sessions.ts';
 import { queueEvent, withEvents } from '../events/outbox.ts';
@@ -181,7 +183,12 @@ async function imageFrom(
   const image = await squareJpeg(bytes, side, crop);
   if (image === 'type') throw fieldErrors({ profile_image_data: messages.imageType });
   if (image === 'too_small') throw fieldErrors({ profile_image_data: messages.imageTooSmall });
-  return saveImage(ctx.db, user.id, image, ctx.clock.now());
+  // With S3_URL the bytes are an object (stored first: a row never names a missing one) and the
+  // row keeps none; the image route still finds the row before it reads the object.
+  const id = randomUUID();
+  if (ctx.objects) await ctx.objects.put(imageObjectKey(id), image.bytes, 'image/jpeg');
+  const kept = ctx.objects ? { ...image, bytes: Buffer.alloc(0) } : image;
+  return saveImage(ctx.db, id, user.id, kept, ctx.clock.now());
 }
 
 /** The points service owns balances; the profile asks it rather than keeping a copy that could drift. */

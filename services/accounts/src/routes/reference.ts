@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findImage } from '../db/repos/images.ts';
+import { imageObjectKey } from '../domain/images.ts';
 
 const UUID_JPG = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jpg$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,11 +34,13 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     const id = UUID_JPG.exec(params.file)?.[1];
     const image = id && (await findImage(ctx.db, id));
     if (!image) throw notFound();
+    const bytes = image.bytes.length > 0 ? image.bytes : await ctx.objects?.get(imageObjectKey(id));
+    if (!bytes) throw notFound();
     // Image ids change with every upload, so a cached copy never goes stale.
     return reply
       .type(image.content_type)
       .header('cache-control', IMMUTABLE)
       .header('x-content-type-options', 'nosniff')
-      .send(image.bytes);
+      .send(bytes);
   });
 }

@@ -4,12 +4,13 @@ import { serviceQueue, ok, respondCommand, type Subscription } from '@honne/serv
 
 import type { AppContext } from '../context.ts';
 import { saveAccount } from '../db/repos/calls.ts';
+import { deleteGreeting } from '../db/repos/greetings.ts';
 import { endCallsOfUser, endCallsOnBlock } from '../flow/calls.ts';
 import { relaySignal } from '../flow/signal.ts';
 
 /**
  * Bus subscribers: which account each character belongs to (one call per account), blocks (a
- * block ends any call between the two at once), deleted users (their call ends), and the socket's
+ * block ends any call between the two at once), deleted users (their call ends, their greeting goes), and the socket's
  * 'call.signal' command.
  */
 export function subscribeAll(ctx: AppContext): Subscription[] {
@@ -23,7 +24,15 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       },
       serviceQueue(ctx),
     ),
-    ctx.bus.subscribe(events.userDeleted, (e) => endCallsOfUser(ctx, e.user_id), serviceQueue(ctx)),
+    ctx.bus.subscribe(
+      events.userDeleted,
+      async (e) => {
+        await endCallsOfUser(ctx, e.user_id);
+        // A deleted user's voice greeting goes too (and its object, by the table's trigger).
+        await deleteGreeting(ctx.db, e.user_id);
+      },
+      serviceQueue(ctx),
+    ),
     respondCommand(ctx, requests.callsSignal, callsEndpoints.signal, async ({ body, caller }) =>
       ok({ relayed: await relaySignal(ctx, caller, body) }),
     ),

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { GREETING_MESSAGES, greetingEndpoints, type GreetingAudio } from '@honne/contracts/greetings';
 import { fieldErrors, notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
@@ -15,11 +17,16 @@ export type RingingCallerOf = (roomId: string, calleeId: string) => Promise<stri
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const audioOf = (row: GreetingRow): GreetingAudio => ({
-  mime_type: row.mime_type,
-  duration_ms: row.duration_ms,
-  audio: `data:${row.mime_type};base64,${Buffer.from(row.audio).toString('base64')}`,
-});
+/** The greeting as the screens play it; with S3_URL its bytes come from the store, found through the row. */
+async function audioOf(ctx: AppContext, row: GreetingRow): Promise<GreetingAudio | null> {
+  const bytes = row.object_key ? await ctx.objects?.get(row.object_key) : row.audio;
+  if (!bytes) return null;
+  return {
+    mime_type: row.mime_type,
+    duration_ms: row.duration_ms,
+    audio: `data:${row.mime_type};base64,${Buffer.from(bytes).toString('base64')}`,
+  };
+}
 
 export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCallerOf: RingingCallerOf): void {
   route(app, ctx, greetingEndpoints.upload, async ({ body, caller }) => {
@@ -28,12 +35,17 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCal
     const bytes = new Uint8Array(Buffer.from(data, 'base64'));
     const check = checkGreetingAudio(bytes, body.mime_type);
     if (!check.ok) throw fieldErrors({ audioRecord: check.message });
+    // With S3_URL the audio is a new object per upload (stored first: a row never names a missing
+    // one); the row's trigger records the key it replaces, and the sweeper removes that object.
+    const objectKey = ctx.objects ? `greetings/${caller.userId}/${randomUUID()}` : null;
+    if (objectKey) await ctx.objects!.put(objectKey, Buffer.from(bytes), check.mimeType);
     const row = {
       user_id: caller.userId,
       mime_type: check.mimeType,
       duration_ms: check.durationMs,
       size: bytes.length,
-      audio: bytes,
+      audio: objectKey ? new Uint8Array(0) : bytes,
+      object_key: objectKey,
       updated_at: ctx.clock.now(),
     };
     await saveGreeting(ctx.db, row);
@@ -47,7 +59,7 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCal
 
   route(app, ctx, greetingEndpoints.mine, async ({ caller }) => {
     const row = await findGreeting(ctx.db, caller.userId);
-    return ok(row ? audioOf(row) : null);
+    return ok(row ? await audioOf(ctx, row) : null);
   });
 
   route(app, ctx, greetingEndpoints.remove, async ({ caller }) => {
@@ -60,6 +72,6 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCal
     const callerId = await ringingCallerOf(params.id, caller.userId);
     if (!callerId) throw notFound();
     const row = await findGreeting(ctx.db, callerId);
-    return ok(row ? audioOf(row) : null);
+    return ok(row ? await audioOf(ctx, row) : null);
   });
 }

@@ -44,6 +44,8 @@ export async function toChatJpeg(input: Buffer): Promise<ChatImage | undefined> 
 }
 
 export const IMAGE_PATH_PREFIX = '/api/v1/messages/images/';
+/** An image's object key in the store (S3_URL); the images table's deletion trigger uses the same. */
+export const imageObjectKey = (id: string) => `images/${id}`;
 export const imageUrl = (id: string) => `${IMAGE_PATH_PREFIX}${id}`;
 const IMAGE_URL_RE = /\/api\/v1\/messages\/images\/([0-9a-f-]{36})$/i;
 export const imageIdOf = (url: string) => IMAGE_URL_RE.exec(url.trim())?.[1];

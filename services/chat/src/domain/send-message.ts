@@ -20,7 +20,7 @@ import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendCo
 import { markReplied } from '../db/repos/rooms.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
 import { announceReplied, toUserSurely } from '../events/publish.ts';
-import { decodeBase64, imageIdOf, imageUrl, toChatJpeg } from './images.ts';
+import { decodeBase64, imageIdOf, imageObjectKey, imageUrl, toChatJpeg } from './images.ts';
 import { isRoomDeleted, messageExpiry, messageView, sides } from './views.ts';
 
 interface Content {
@@ -135,11 +135,14 @@ export async function storeImage(
   const image = bytes ? await toChatJpeg(bytes) : undefined;
   if (!image) throw fieldErrors({ data: CHAT_MESSAGES.imageType });
   const id = randomUUID();
+  // With S3_URL the bytes are an object (stored first: a row never names a missing one) and the
+  // row keeps none; reads still go through the row, so its checks and expiry hold.
+  if (ctx.objects) await ctx.objects.put(imageObjectKey(id), image.bytes, 'image/jpeg');
   await insertImage(ctx.db, {
     id,
     room_id: room.id,
     uploader_id: uploader,
-    bytes: image.bytes,
+    bytes: ctx.objects ? Buffer.alloc(0) : image.bytes,
     width: image.width,
     height: image.height,
     created_at: ctx.clock.now(),

@@ -1,5 +1,5 @@
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { every, type PeriodicJob } from '@honne/service-kit';
+import { every, sweepObjectDeletions, type PeriodicJob } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteExpiredImages } from '../db/repos/images.ts';
@@ -25,6 +25,8 @@ export async function purgeExpired(ctx: AppContext): Promise<{ messages: number;
     if (rows.length < BATCH) break;
   }
   const images = await deleteExpiredImages(ctx.db, now);
+  // With S3_URL the expired images' objects go too (their keys were recorded with the deletes).
+  await sweepObjectDeletions(ctx.db, ctx.objects);
   const rooms = await closeExpiredTopicRooms(ctx.db, now);
   await announceRoomsRemoved(ctx, rooms);
   if (count + images + rooms.length > 0)

@@ -10,7 +10,7 @@ import { deleteMessages, findMessages, listMessages } from '../db/repos/messages
 import { roomsByIds } from '../db/repos/rooms.ts';
 import { findCards, savedMessageTime } from '../db/repos/users.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
-import { imageUrl } from '../domain/images.ts';
+import { imageObjectKey, imageUrl } from '../domain/images.ts';
 import { sendMessage, storeImage } from '../domain/send-message.ts';
 import { isRoomDeleted, messageExpiry, messageView } from '../domain/views.ts';
 import { announceMessagesGone } from '../events/publish.ts';
@@ -121,11 +121,13 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, chatEndpoints.image, async ({ params, reply }) => {
     const image = isUuid(params.imageId) ? await findLiveImage(ctx.db, params.imageId, ctx.clock.now()) : undefined;
     if (!image) throw notFound();
+    const bytes = image.bytes.length > 0 ? image.bytes : await ctx.objects?.get(imageObjectKey(params.imageId));
+    if (!bytes) throw notFound();
     const maxAge = Math.max(0, Math.floor((new Date(image.expire_at).getTime() - ctx.clock.now().getTime()) / 1000));
     return reply
       .header('content-type', 'image/jpeg')
       .header('cache-control', `private, max-age=${maxAge}`)
       .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(image.bytes));
+      .send(Buffer.from(bytes));
   });
 }

@@ -6,6 +6,8 @@ import {
   type RealtimeCommandName,
   type RealtimeCommandResult,
   type RealtimeEvent,
+  type SystemPart,
+  type SystemStatus,
 } from '@honne/contracts/realtime';
 import {
   currentSeq,
@@ -99,6 +101,8 @@ export class RealtimeHub {
   #heartbeat: NodeJS.Timeout | undefined;
   #tick = 0;
   #accepted = 0;
+  /** Parts this instance has lost; every socket is told when this changes (`system.status`). */
+  readonly #down = new Set<SystemPart>();
   #count = 0;
 
   readonly #onMessage: (this: Client, data: RawData, isBinary: boolean) => void;
@@ -140,7 +144,14 @@ export class RealtimeHub {
     // Live events published while this instance had lost NATS are gone from the bus, not from the
     // replay log: every socket reads what it missed as soon as the bus is back (a client would
     // otherwise notice only at the user's next event, and never for the last one).
-    this.ctx.bus.onReconnect(() => this.catchUpAll());
+    this.ctx.bus.onReconnect(() => {
+      this.#partIs('bus', true);
+      this.catchUpAll();
+    });
+    // While NATS or Redis is away, sends are stored but arrive late: the app says so, and the
+    // banner goes when the part is back (the replay above brings what was missed).
+    this.ctx.bus.onDisconnect(() => this.#partIs('bus', false));
+    this.ctx.cache.onAvailability((up) => this.#partIs('cache', up));
     this.#heartbeat = setInterval(() => this.#beat(), this.ctx.config.heartbeatMs / HEARTBEAT_SLICES);
     this.#heartbeat.unref();
   }
@@ -149,6 +160,23 @@ export class RealtimeHub {
   catchUpAll(): void {
     for (const set of this.#byUser.values())
       for (const socket of set) if (socket[kState]!.held === null) void this.#catchUp(socket);
+  }
+
+  /** What this instance cannot reach now (empty when all is well). */
+  get systemStatus(): SystemStatus {
+    return { down: [...this.#down].sort() };
+  }
+
+  #partIs(part: SystemPart, up: boolean): void {
+    if (up ? !this.#down.delete(part) : this.#down.has(part)) return;
+    if (!up) this.#down.add(part);
+    this.ctx.log.warn({ part, up }, up ? 'telling sockets a part is back' : 'telling sockets a part is down');
+    const json = this.#statusFrame();
+    for (const set of this.#byUser.values()) for (const socket of set) this.#send(socket, json);
+  }
+
+  #statusFrame(): string {
+    return JSON.stringify({ type: REALTIME_TYPES.systemStatus, at: this.#now(), data: this.systemStatus });
   }
 
   /** Closes every socket with 1001 (going away) and stops listening to the bus. */
@@ -204,6 +232,7 @@ export class RealtimeHub {
       return;
     }
     this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.hello, at: this.#now(), data: { seq } }));
+    if (this.#down.size > 0) this.#send(socket, this.#statusFrame());
     if (since !== undefined && since < seq) {
       await this.#catchUp(socket, since);
     } else {

@@ -130,6 +130,25 @@ export function useRoomMessages(roomId: string, back: () => void) {
     };
   }, [roomId]);
 
+  // Messages that failed while the servers had lost a part go again by themselves once it is
+  // back (the shell's banner promised so); each keeps its client_id, so none is stored twice.
+  useEffect(() => {
+    const hub = getApi().realtime;
+    const troubled = () => hub.status !== 'open' || hub.systemDown.length > 0;
+    let was = troubled();
+    const check = () => {
+      const now = troubled();
+      if (was && !now) openFns.current.resendAll();
+      was = now;
+    };
+    const offStatus = hub.onStatus(check);
+    const offSystem = hub.onSystemStatus(check);
+    return () => {
+      offStatus();
+      offSystem();
+    };
+  }, [roomId]);
+
   // Spec §4: expired messages leave the screen (checked every 60 s, besides message.expired).
   useEffect(() => {
     const t = setInterval(() => {

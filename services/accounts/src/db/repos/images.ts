@@ -5,6 +5,7 @@ import type { AccountsDb } from '../schema/index.ts';
 /** Images live in the database: every accounts instance serves them, and a deleted user takes them along. */
 export async function saveImage(
   db: Kysely<AccountsDb>,
+  id: string,
   userId: string,
   image: { bytes: Buffer; width: number; height: number },
   now: Date,
@@ -12,6 +13,7 @@ export async function saveImage(
   const row = await db
     .insertInto('images')
     .values({
+      id,
       user_id: userId,
       content_type: 'image/jpeg',
       bytes: image.bytes,

@@ -1,4 +1,4 @@
-import type { OutboxTable } from '@honne/service-kit';
+import type { ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
 
 import type { PendingSignupTable } from './pending-signups.ts';
 import type { PushSubscriptionTable } from './push-subscriptions.ts';
@@ -20,6 +20,7 @@ export interface AccountsDb {
   areas: NamedTable;
   ages: NamedTable;
   images: ImageTable;
+  object_deletions: ObjectDeletionsTable;
   one_time_codes: OneTimeCodeTable;
   friends: FriendTable;
   blocks: BlockTable;

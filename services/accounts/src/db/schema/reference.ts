@@ -9,6 +9,7 @@ export interface ImageTable {
   id: Generated<string>;
   user_id: string;
   content_type: string;
+  /** The JPEG; empty when it is an object in the store (S3_URL), key `images/<id>`. */
   bytes: Buffer;
   width: number;
   height: number;

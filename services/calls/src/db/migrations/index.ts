@@ -7,6 +7,8 @@ import * as paidCallCharging from './2026-11-24T02-38-26-paid-call-charging.ts';
 import * as lineGaps from './2026-11-24T22-59-43-line-gaps.ts';
 import * as spendCap from './2026-11-24T23-11-43-spend-cap.ts';
 import * as mediaRejoin from './2026-11-25T02-12-00-media-rejoin.ts';
+import * as greetingObjects from './2026-11-25T07-20-00-greeting-objects.ts';
+import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -17,5 +19,7 @@ export const migrations: MigrationSet = {
     '2026-11-24T22-59-43-line-gaps': lineGaps,
     '2026-11-24T23-11-43-spend-cap': spendCap,
     '2026-11-25T02-12-00-media-rejoin': mediaRejoin,
+    '2026-11-25T07-20-00-greeting-objects': greetingObjects,
+    '2026-11-25T07-40-00-processed-events': processedEvents,
   },
 };

@@ -14,6 +14,7 @@ export async function saveGreeting(db: Kysely<CallsDb>, row: GreetingRow): Promi
         duration_ms: row.duration_ms,
         size: row.size,
         audio: row.audio,
+        object_key: row.object_key,
         updated_at: row.updated_at,
       }),
     )

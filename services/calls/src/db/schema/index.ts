@@ -1,4 +1,5 @@
 import type { CallEndCause, ChargeState } from '@honne/contracts/calls';
+import type { ObjectDeletionsTable } from '@honne/service-kit';
 import type { ColumnType, Selectable } from 'kysely';
 
 import type { CallPhase, Side, Transport } from '../../domain/call-machine.ts';
@@ -16,7 +17,10 @@ export interface GreetingsTable {
   mime_type: string;
   duration_ms: number;
   size: number;
+  /** The recording; empty when it is the object `object_key` in the store (S3_URL). */
   audio: Uint8Array;
+  /** Null: the audio is in the row (no S3_URL). A new key per upload (see the greeting-objects migration). */
+  object_key: string | null;
   updated_at: ColumnType<Date, Date, Date>;
 }
 
@@ -80,6 +84,7 @@ export interface CallAccountsTable {
 export interface CallsDb {
   service_meta: ServiceMetaTable;
   greetings: GreetingsTable;
+  object_deletions: ObjectDeletionsTable;
   calls: CallsTable;
   call_holds: CallHoldsTable;
   call_accounts: CallAccountsTable;

@@ -4,6 +4,8 @@ import * as init from './2026-11-22T04-00-00-init.ts';
 import * as roomsMessages from './2026-11-23T02-00-00-rooms-messages.ts';
 import * as bonusCount from './2026-11-24T23-24-09-bonus-count.ts';
 import * as outbox from './2026-11-25T02-53-28-outbox.ts';
+import * as objectDeletions from './2026-11-25T07-05-00-object-deletions.ts';
+import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -11,6 +13,8 @@ export const migrations: MigrationSet = {
     '2026-11-23T02-00-00-rooms-messages': roomsMessages,
     '2026-11-24T23-24-09-bonus-count': bonusCount,
     '2026-11-25T02-53-28-outbox': outbox,
+    '2026-11-25T07-05-00-object-deletions': objectDeletions,
+    '2026-11-25T07-40-00-processed-events': processedEvents,
   },
   // Dated a day ahead of its time when written; databases that ran it recorded the old name.
   renamed: { '2026-11-24T02-00-00-rooms-messages': '2026-11-23T02-00-00-rooms-messages' },

@@ -1,4 +1,4 @@
-import type { BlockTable as KitBlockTable, OutboxTable } from '@honne/service-kit';
+import type { BlockTable as KitBlockTable, ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -98,6 +98,7 @@ export interface ImageTable {
   id: string;
   room_id: string;
   uploader_id: string;
+  /** The JPEG; empty when it is an object in the store (S3_URL), key `images/<id>`. */
   bytes: Buffer;
   width: number;
   height: number;
@@ -136,4 +137,5 @@ export interface ChatDb {
   room_reports: RoomReportTable;
   room_ratings: RoomRatingTable;
   outbox: OutboxTable;
+  object_deletions: ObjectDeletionsTable;
 }

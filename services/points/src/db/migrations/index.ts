@@ -5,6 +5,7 @@ import * as doubleEntry from './2026-11-23T22-00-00-double-entry.ts';
 import * as giftOutbox from './2026-11-24T02-11-29-gift-outbox.ts';
 import * as refundRequests from './2026-11-24T23-44-35-refund-requests.ts';
 import * as minorSpendCaps from './2026-11-25T01-56-50-minor-spend-caps.ts';
+import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -13,5 +14,6 @@ export const migrations: MigrationSet = {
     '2026-11-24T02-11-29-gift-outbox': giftOutbox,
     '2026-11-24T23-44-35-refund-requests': refundRequests,
     '2026-11-25T01-56-50-minor-spend-caps': minorSpendCaps,
+    '2026-11-25T07-40-00-processed-events': processedEvents,
   },
 };

@@ -6,6 +6,7 @@ import * as heartsReports from './2026-11-23T04-00-00-hearts-reports.ts';
 import * as blocks from './2026-11-24T22-26-29-blocks.ts';
 import * as expertMark from './2026-11-24T23-17-31-expert-mark.ts';
 import * as outbox from './2026-11-25T02-50-11-outbox.ts';
+import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -15,5 +16,6 @@ export const migrations: MigrationSet = {
     '2026-11-24T22-26-29-blocks': blocks,
     '2026-11-24T23-17-31-expert-mark': expertMark,
     '2026-11-25T02-50-11-outbox': outbox,
+    '2026-11-25T07-40-00-processed-events': processedEvents,
   },
 };
