@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -14,15 +15,18 @@ export const REMOTES = ['profile', 'topics', 'chat'] as const;
 
 /** webpack's `[contenthash]` in a file name: the file never changes under that name. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
-/** Entry points that name the hashed files: always revalidated, so a deploy is seen at once. */
-const ENTRY_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Every file whose name carries no hash (index.html, main.js, remoteEntry.js, the manifests, sw.js,
+ * the icons) names or is the current build: the browser keeps it but asks again each time, and the
+ * ETag (send's, from size and mtime) makes that a 304 without a body while nothing changed.
+ */
+export const REVALIDATE = 'no-cache';
 
 function setCacheHeaders(reply: FastifyReply, filePath: string): void {
   // A precompressed variant (x.js.br) is cached as the file it stands for.
   const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
-  if (ENTRY_FILES.has(name)) reply.header('cache-control', 'no-cache');
-  else if (HASHED.test(name)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-  else reply.header('cache-control', 'public, max-age=300');
+  reply.header('cache-control', HASHED.test(name) ? IMMUTABLE : REVALIDATE);
 }
 
 const NOT_BUILT_PAGE = `<!doctype html>
@@ -47,7 +51,7 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     root: shellBuilt ? shellDist : ctx.config.staticDir,
     serve: false,
     cacheControl: false,
-    // The build writes .br and .gz beside each file (scripts/precompress.mjs): sent by Accept-Encoding.
+    // The build writes .br and .gz beside each file (build-kit's CompressionPlugin): sent by Accept-Encoding.
     preCompressed: true,
     setHeaders: setCacheHeaders,
   });
@@ -70,9 +74,12 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   // Drawn in code (see favicon.ts): browsers ask for it on every site, built or not.
   const favicon = faviconIco();
-  app.get('/favicon.ico', (_request, reply) =>
-    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(favicon),
-  );
+  const faviconTag = `"${createHash('sha256').update(favicon).digest('base64url').slice(0, 16)}"`;
+  app.get('/favicon.ico', (request, reply) => {
+    reply.header('cache-control', 'public, max-age=86400').header('etag', faviconTag);
+    if (request.headers['if-none-match'] === faviconTag) return reply.status(304).send();
+    return reply.type('image/x-icon').send(favicon);
+  });
 
   app.get('/*', (request, reply) => {
     const url = request.url;
