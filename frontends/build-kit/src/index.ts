@@ -7,6 +7,10 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Compilation, Configuration } from 'webpack';
 
+import { PwaPlugin, type PwaOptions } from './pwa/plugin.ts';
+
+export type { PwaOptions } from './pwa/plugin.ts';
+
 // Loaders resolve from this package, so a frontend needs no build dependencies of its own.
 const require = createRequire(import.meta.url);
 
@@ -43,6 +47,8 @@ export interface FrontendOptions {
   title?: string;
   /** Host only: a script index.html runs first, before main.js (the shell's first-route preloader). */
   headScript?: string;
+  /** Host only: web app manifest, icons, offline page and service worker (pwa/plugin.ts). */
+  pwa?: PwaOptions;
 }
 
 export function createFrontendConfig(options: FrontendOptions): Configuration {
@@ -103,12 +109,14 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
                   options.title ?? '本音',
                   options.headScript ?? '',
                   bootstrapFiles(compilation as Compilation),
+                  options.pwa !== undefined,
                 ),
               inject: 'body',
               scriptLoading: 'defer',
               // main.js is revalidated by its ETag (the gateway): no query string needed to see a deploy.
               hash: false,
             }),
+            ...(options.pwa ? [new PwaPlugin(options.pwa, dir)] : []),
           ]
         : []),
       // Brotli and gzip beside each file worth it (x.js → x.js.br, x.js.gz): the gateway sends them by
@@ -155,7 +163,12 @@ function bootstrapFiles(compilation: Compilation): string[] {
   return [...files];
 }
 
-function htmlTemplate(title: string, headScript: string, preloads: string[]): string {
+function htmlTemplate(title: string, headScript: string, preloads: string[], pwa: boolean): string {
+  const installable = pwa
+    ? `<link rel="manifest" href="/manifest.webmanifest" />
+    <link rel="icon" href="/favicon.ico" sizes="32x32" />
+    <link rel="apple-touch-icon" href="/icons/icon-192.png" />`
+    : '';
   return `<!doctype html>
 <html lang="ja">
   <head>
@@ -164,6 +177,7 @@ function htmlTemplate(title: string, headScript: string, preloads: string[]): st
     <meta name="theme-color" content="#FBF7F4" />
     <meta name="description" content="心の声を届ける、本音のSNS" />
     <title>${title}</title>
+    ${installable}
     <style>
       html, body { margin: 0; background: #F4EDE8; }
       #root:empty::before {

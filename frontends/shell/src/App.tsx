@@ -7,6 +7,7 @@ import { CallSlot } from './features/call-slot/CallSlot.tsx';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
 import { NotFound } from './features/pages/NotFound.tsx';
+import { UpdatePrompt } from './features/pwa/UpdatePrompt.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
 import { RemoteView } from './features/remote/RemoteView.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
@@ -45,6 +46,7 @@ export function App() {
             </Routes>
           </Guard>
           <CallSlot />
+          <UpdatePrompt />
         </AppFrame>
       </BrowserRouter>
     </PopupProvider>

@@ -11,4 +11,13 @@ export const strings = {
   notFoundTitle: 'ページが見つかりません',
   notFoundBody: 'お探しのページは移動または削除された可能性があります。',
   goHome: 'ホームへ戻る',
+  // Installable app (issue 14): the web app manifest, the offline page, the update prompt.
+  manifestName: '本音（honne）',
+  manifestDescription: '心の声を届ける、本音のSNS',
+  offlineTitle: 'オフラインです',
+  offlineBody: 'ネットワークに接続されていません。接続を確認してから、もう一度お試しください。',
+  updateAvailable: '新しいバージョンがあります',
+  updateBody: '更新すると最新の本音が使えます。',
+  updateNow: '更新する',
+  updateLater: 'あとで',
 } as const;

@@ -49,10 +49,8 @@ export function SessionEffects() {
     return () => window.removeEventListener('storage', onStorage);
   }, [api]);
 
-  // Spec §4: any service worker left by an older build is unregistered on start.
-  useEffect(() => {
-    void navigator.serviceWorker?.getRegistrations?.().then((regs) => regs.forEach((r) => void r.unregister()));
-  }, []);
+  // Spec §4's old client unregistered any service worker on start. Ours is new and is kept
+  // (features/pwa/service-worker.ts, docs/adr/0009-installable-app.md).
 
   // One real-time socket while signed in; a different device's login ends this session.
   const userId = session?.user_id ?? null;
