@@ -162,6 +162,12 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BIG);
+    // The favicon, drawn in code, is compressed the same way.
+    const icon = await rawGet(`${gw.url}/favicon.ico`, { 'accept-encoding': 'gzip, br' });
+    const iconPlain = await rawGet(`${gw.url}/favicon.ico`, {});
+    expect(icon.headers['content-encoding']).toBe('br');
+    expect(icon.body.length).toBeLessThan(iconPlain.body.length / 3);
+    expect(brotliDecompressSync(icon.body)).toEqual(iconPlain.body);
   });
 
   it('never answers an API path with the shell', async () => {

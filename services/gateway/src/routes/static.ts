@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -72,13 +73,18 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     });
   }
 
-  // Drawn in code (see favicon.ts): browsers ask for it on every site, built or not.
+  // Drawn in code (see favicon.ts): browsers ask for it on every site, built or not. The BMP inside
+  // packs well, so it is sent compressed too (4.4 KB → well under 1 KB on every first load).
   const favicon = faviconIco();
+  const faviconBodies = { br: brotliCompressSync(favicon), gzip: gzipSync(favicon), identity: favicon };
   const faviconTag = `"${createHash('sha256').update(favicon).digest('base64url').slice(0, 16)}"`;
   app.get('/favicon.ico', (request, reply) => {
-    reply.header('cache-control', 'public, max-age=86400').header('etag', faviconTag);
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    reply.header('cache-control', 'public, max-age=86400').header('etag', faviconTag).header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === faviconTag) return reply.status(304).send();
-    return reply.type('image/x-icon').send(favicon);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('image/x-icon').send(faviconBodies[encoding]);
   });
 
   app.get('/*', (request, reply) => {
