@@ -8,10 +8,11 @@ import { lcpOf, recordNetwork, summarise, throttleLikeAPhone, watchLcp } from '.
 import { signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
- * Issue 14's byte budget: what a new visitor's phone downloads (compressed, headers included) to
- * show each first route, from an empty cache. Raise it only on purpose, in this one place.
+ * The first-load byte budget per route: what a new visitor's phone downloads (compressed, headers
+ * included) to show it from an empty cache. Set just above what the app needs today (bench/README.md),
+ * so any growth fails `npm test`; issue 14's goal is 200 KB. Change it only on purpose, here.
  */
-export const FIRST_LOAD_BUDGET_KB = 330;
+export const FIRST_LOAD_BUDGET_KB = { splash: 245, login: 245, home: 335 } as const;
 
 const report: Record<string, unknown> = {};
 const reportFile = path.join(import.meta.dirname, '..', 'artifacts', 'first-load.json');
@@ -51,12 +52,12 @@ async function fresh(browser: Browser): Promise<Page> {
 }
 
 test.describe('first load', () => {
-  test(`splash, login and home each stay within ${FIRST_LOAD_BUDGET_KB} KB compressed from a cold cache, with one React`, async ({
+  test(`splash, login and home each stay within their byte budget from a cold cache, with one React`, async ({
     browser,
     request,
   }) => {
     const user = await userWithProfile(request, 'budget', { user_name: 'はかり', gender: 1, age_id: 3, area_id: 13 });
-    const routes: [string, string, () => Promise<Page>, (page: Page) => Promise<void>][] = [
+    const routes: [keyof typeof FIRST_LOAD_BUDGET_KB, string, () => Promise<Page>, (page: Page) => Promise<void>][] = [
       ['splash', '/splash', () => fresh(browser), readySplash],
       ['login', '/login', () => fresh(browser), readyLogin],
       ['home', '/', () => signedInPage(browser, user), readyHome],
@@ -72,7 +73,7 @@ test.describe('first load', () => {
           .map((r) => `${new URL(r.url).pathname} ${(r.transferred / 1024).toFixed(1)}`),
       };
       expect(loaded.kb, `${name}: ${JSON.stringify(resources.map((r) => [r.url, r.transferred]))}`).toBeLessThanOrEqual(
-        FIRST_LOAD_BUDGET_KB,
+        FIRST_LOAD_BUDGET_KB[name],
       );
       // Shared singletons: react-dom is fetched once, by the shell, never again by a remote.
       const reactDoms = await page.evaluate(
@@ -88,23 +89,52 @@ test.describe('first load', () => {
     }
   });
 
-  // Recorded for bench/README.md, not asserted against time: the machine is shared.
-  test('a cold splash on the throttled phone profile (390×844, 1.6 Mbit/s, 150 ms, CPU 4×): bytes and LCP recorded', async ({
+  // Recorded for bench/README.md, not asserted against time: the machine is shared. Cold: a new
+  // visitor; warm: the next start of the same browser (service worker and caches in place).
+  test('splash and home on the throttled phone profile (390×844, 1.6 Mbit/s, 150 ms, CPU 4×), cold and warm: requests, bytes and LCP recorded', async ({
     browser,
+    request,
   }) => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await watchLcp(page);
-    const net = await recordNetwork(page);
-    await throttleLikeAPhone(net.cdp);
-    const started = Date.now();
-    await page.goto('/splash');
-    await readySplash(page);
-    const visibleMs = Date.now() - started;
-    await page.waitForLoadState('networkidle');
-    const figures = summarise(net.resources(), new URL(page.url()).origin);
-    report.splashThrottled = { ...figures, lcpMs: Math.round(await lcpOf(page)), visibleMs };
-    expect(figures.kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
-    await context.close();
+    const user = await userWithProfile(request, 'phone', { user_name: 'でんわ', gender: 2, age_id: 3, area_id: 13 });
+    const phone = { viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' as const };
+    const cases: [string, string, () => Promise<Page>, (page: Page) => Promise<void>][] = [
+      ['splash', '/splash', async () => (await browser.newContext(phone)).newPage(), readySplash],
+      ['home', '/', () => signedInPage(browser, user, phone), readyHome],
+    ];
+    for (const [name, route, open, ready] of cases) {
+      let page = await open();
+      for (const visit of ['cold', 'warm'] as const) {
+        await watchLcp(page);
+        const net = await recordNetwork(page);
+        await throttleLikeAPhone(net.cdp);
+        const started = Date.now();
+        await page.goto(route);
+        await ready(page);
+        const visibleMs = Date.now() - started;
+        await page.waitForLoadState('networkidle');
+        const figures = summarise(net.resources(), new URL(page.url()).origin);
+        report[`${name}Throttled${visit === 'cold' ? 'Cold' : 'Warm'}`] = {
+          ...figures,
+          lcpMs: Math.round(await lcpOf(page)),
+          visibleMs,
+        };
+        if (visit === 'cold') {
+          expect(figures.kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB[name as 'splash' | 'home']);
+          // The next start: once the worker controls the page and has kept the remotes, a new tab.
+          await expect
+            .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 })
+            .toBe(true);
+          await expect
+            .poll(() => page.evaluate(async () => (await (await caches.open('honne-remotes')).keys()).length), {
+              timeout: 30_000,
+            })
+            .toBeGreaterThan(2);
+          const context = page.context();
+          await page.close();
+          page = await context.newPage();
+        }
+      }
+      await page.context().close();
+    }
   });
 });
