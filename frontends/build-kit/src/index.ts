@@ -138,14 +138,18 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
 }
 
 /**
- * react-router 7 points every import condition at its development build (warnings, dev checks);
- * the frontends take its production build. Resolved from the frontend's own folder.
+ * `react-router` is src/router-exports.ts (the names the frontends use, so the shared singleton
+ * is tree-shaken), which takes them from react-router's production build (react-router 7 points
+ * every import condition at its development build). Resolved from the frontend's own folder.
  */
 function reactRouterProduction(dir: string): Record<string, string> {
   try {
     const dev = createRequire(path.join(dir, 'package.json')).resolve('react-router');
     const prod = path.join(dev.replace(/[\\/]development[\\/].*$/, ''), 'production', 'index.mjs');
-    return { 'react-router$': prod };
+    return {
+      'react-router$': path.join(import.meta.dirname, 'router-exports.ts'),
+      'honne-react-router-impl$': prod,
+    };
   } catch {
     return {};
   }
