@@ -35,17 +35,23 @@ export async function recordNetwork(page: Page): Promise<{ cdp: CDPSession; reso
   return { cdp, resources: () => [...done] };
 }
 
-/** Total transferred bytes and request count, split by where they come from. */
+/**
+ * Transferred bytes and requests of the app itself (documents, scripts, icons), which the budget
+ * holds, and of its API calls apart: what those weigh depends on the data (other journeys' voices
+ * share the server), so they are reported, not budgeted.
+ */
 export function summarise(resources: LoadedResource[], origin: string) {
   const own = resources.filter((r) => r.url.startsWith(origin));
-  const bytes = own.reduce((n, r) => n + r.transferred, 0);
-  const js = own.filter((r) => r.type === 'Script' || /\.js(\?|$)/.test(r.url));
+  const isApi = (r: LoadedResource) => new URL(r.url).pathname.startsWith('/api/');
+  const kb = (list: LoadedResource[]) => Math.round((list.reduce((n, r) => n + r.transferred, 0) / 1024) * 10) / 10;
+  const app = own.filter((r) => !isApi(r));
+  const api = own.filter(isApi);
   return {
     requests: own.length,
-    scripts: js.length,
-    bytes,
-    kb: Math.round((bytes / 1024) * 10) / 10,
-    api: own.filter((r) => new URL(r.url).pathname.startsWith('/api/')).length,
+    scripts: own.filter((r) => r.type === 'Script' || /\.js(\?|$)/.test(r.url)).length,
+    kb: kb(app),
+    api: api.length,
+    apiKb: kb(api),
   };
 }
 
