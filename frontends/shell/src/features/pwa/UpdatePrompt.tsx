@@ -9,7 +9,8 @@ import { applyUpdate, onUpdateWaiting } from './service-worker.ts';
 /**
  * 新しいバージョンがあります: shown when a new version of the app has installed in the background.
  * 更新する reloads into it now; あとで hides the card and the new version starts next time.
- * Not modal: nothing the user is doing is interrupted, and screen readers hear it once.
+ * Not modal, at the top of the screen: nothing the user is doing is covered or interrupted, and
+ * screen readers hear it once.
  */
 export function UpdatePrompt() {
   const [ready, setReady] = useState(false);
@@ -25,7 +26,8 @@ export function UpdatePrompt() {
         position: 'fixed',
         left: 'var(--hn-space-3)',
         right: 'var(--hn-space-3)',
-        bottom: 'calc(var(--hn-size-nav) + var(--hn-space-3) + env(safe-area-inset-bottom))',
+        // At the top: the bottom holds each screen's main button, the chat input and the navigation.
+        top: 'calc(var(--hn-space-3) + env(safe-area-inset-top))',
         maxWidth: 456,
         margin: '0 auto',
         zIndex: 60,
