@@ -24,7 +24,9 @@ export const SHARED = {
   'react/': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.1.0' },
-  'react-router': { singleton: true, requiredVersion: '^7.9.0' },
+  // Aliased to src/router-exports.ts (see reactRouterProduction), whose package reports no router
+  // version: one router is kept by singleton alone.
+  'react-router': { singleton: true, requiredVersion: false },
   '@honne/ui': { singleton: true, requiredVersion: false },
   '@honne/api-client': { singleton: true, requiredVersion: false },
   // The contracts' schema library: every frontend reaches it through @honne/contracts, and

@@ -63,7 +63,9 @@ export function registerServiceWorker(): void {
   const register = () =>
     navigator.serviceWorker
       .register('/sw.js', { scope: '/', updateViaCache: 'none' })
-      .then((registration) => {
+      .then((registration: ServiceWorkerRegistration | undefined) => {
+        // undefined only where registration is stubbed out (browser automation that blocks workers).
+        if (!registration) return;
         watch(registration);
         return navigator.serviceWorker.ready.then(keepWhatThisPageLoaded);
       })
