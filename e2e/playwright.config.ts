@@ -53,6 +53,9 @@ export default defineConfig({
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     trace: 'retain-on-failure',
+    // The app's service worker answers the page's requests itself, which page.route() cannot see:
+    // journeys run without it; pwa-*.spec.ts allow it and test it (docs/adr/0009).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

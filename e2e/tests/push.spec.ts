@@ -125,7 +125,7 @@ test('a device opts in, gets pushes while its app is closed, and its service wor
     const blockedRoom = await openRoom(request, blocked, voice.id);
 
     // The settings screen: the opt-in row, turned on in Chromium.
-    const page = await signedInPage(browser, owner);
+    const page = await signedInPage(browser, owner, { serviceWorkers: 'allow' });
     await page.context().grantPermissions(['notifications'], { origin: `http://localhost:${E2E_PORT}` });
     await page.setViewportSize({ width: 375, height: 667 });
     await page.goto('/settings');

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
 import { E2E_OPERATOR_TOKEN } from '../playwright.config.ts';
@@ -31,8 +31,8 @@ export async function userWithProfile(
 }
 
 /** A browser context already signed in as `user` (the session the login screen would store). */
-export async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
-  const context = await browser.newContext();
+export async function signedInPage(browser: Browser, user: TestUser, options?: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext(options);
   await context.addInitScript(
     (s: Record<string, unknown>) => {
       localStorage.setItem('device_id', 'api-device');

@@ -1,4 +1,3 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -6,7 +5,11 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import CompressionPlugin from 'compression-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import webpack, { type Compiler, type Configuration } from 'webpack';
+import type { Compilation, Configuration } from 'webpack';
+
+import { PwaPlugin, type PwaOptions } from './pwa/plugin.ts';
+
+export type { PwaOptions } from './pwa/plugin.ts';
 
 // Loaders resolve from this package, so a frontend needs no build dependencies of its own.
 const require = createRequire(import.meta.url);
@@ -21,9 +24,14 @@ export const SHARED = {
   'react/': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.1.0' },
-  'react-router': { singleton: true, requiredVersion: '^7.9.0' },
+  // Aliased to src/router-exports.ts (see reactRouterProduction), whose package reports no router
+  // version: one router is kept by singleton alone.
+  'react-router': { singleton: true, requiredVersion: false },
   '@honne/ui': { singleton: true, requiredVersion: false },
   '@honne/api-client': { singleton: true, requiredVersion: false },
+  // The contracts' schema library: every frontend reaches it through @honne/contracts, and
+  // without sharing each remote would download its own copy (about 10 KB compressed each).
+  '@sinclair/typebox': { singleton: true, requiredVersion: false },
 } as const;
 
 /** Where the gateway serves a remote's dist (and so the remote's publicPath). */
@@ -39,6 +47,10 @@ export interface FrontendOptions {
   /** Remotes only: './Login' → './src/features/login/Login.tsx'. */
   exposes?: Record<string, string>;
   title?: string;
+  /** Host only: a script index.html runs first, before main.js (the shell's first-route preloader). */
+  headScript?: string;
+  /** Host only: web app manifest, icons, offline page and service worker (pwa/plugin.ts). */
+  pwa?: PwaOptions;
 }
 
 export function createFrontendConfig(options: FrontendOptions): Configuration {
@@ -61,6 +73,7 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: reactRouterProduction(dir),
     },
     module: {
       rules: [
@@ -78,7 +91,6 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
       minimizer: [new EsbuildPlugin({ target: 'es2020', css: false, format: undefined })],
     },
     plugins: [
-      new PublicFilesPlugin(path.join(dir, 'public')),
       new ModuleFederationPlugin({
         name,
         ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : {}),
@@ -87,15 +99,26 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
         shared: SHARED,
         manifest: true,
         dts: false,
+        // One federation runtime per page: the shell's main.js provides it and each remoteEntry.js
+        // uses it, instead of carrying its own copy (about 26 KB compressed per remote).
+        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
       }),
       ...(kind === 'host'
         ? [
             new HtmlWebpackPlugin({
-              templateContent: htmlTemplate(options.title ?? '本音'),
+              templateContent: ({ compilation }: { [option: string]: unknown }) =>
+                htmlTemplate(
+                  options.title ?? '本音',
+                  options.headScript ?? '',
+                  bootstrapFiles(compilation as Compilation),
+                  options.pwa !== undefined,
+                ),
               inject: 'body',
               scriptLoading: 'defer',
-              hash: true,
+              // main.js is revalidated by its ETag (the gateway): no query string needed to see a deploy.
+              hash: false,
             }),
+            ...(options.pwa ? [new PwaPlugin(options.pwa, dir)] : []),
           ]
         : []),
       // Brotli and gzip beside each file worth it (x.js → x.js.br, x.js.gz): the gateway sends them by
@@ -117,32 +140,41 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
 }
 
 /**
- * Files of a frontend's `public/` folder, emitted as they are at the root of its dist: scripts the
- * browser must find under a fixed name and that no bundle imports (the shell's service worker parts,
- * `/sw-push.js`, which a service worker loads with importScripts).
+ * `react-router` is src/router-exports.ts (the names the frontends use, so the shared singleton
+ * is tree-shaken), which takes them from react-router's production build (react-router 7 points
+ * every import condition at its development build). Resolved from the frontend's own folder.
  */
-class PublicFilesPlugin {
-  constructor(private readonly folder: string) {}
-
-  apply(compiler: Compiler): void {
-    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        { name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-        () => {
-          if (!existsSync(this.folder)) return;
-          for (const name of readdirSync(this.folder)) {
-            const file = path.join(this.folder, name);
-            compilation.fileDependencies.add(file);
-            // As written: no minifier or source map of their own (the worker loads them by name).
-            compilation.emitAsset(name, new webpack.sources.RawSource(readFileSync(file)), { minimized: true });
-          }
-        },
-      );
-    });
+function reactRouterProduction(dir: string): Record<string, string> {
+  try {
+    const dev = createRequire(path.join(dir, 'package.json')).resolve('react-router');
+    const prod = path.join(dev.replace(/[\\/]development[\\/].*$/, ''), 'production', 'index.mjs');
+    return {
+      'react-router$': path.join(import.meta.dirname, 'router-exports.ts'),
+      'honne-react-router-impl$': prod,
+    };
+  } catch {
+    return {};
   }
 }
 
-function htmlTemplate(title: string): string {
+/**
+ * The chunks main.js asks for as soon as it runs (its `import('./bootstrap')`): index.html preloads
+ * them, so they download beside main.js instead of after it.
+ */
+function bootstrapFiles(compilation: Compilation): string[] {
+  // main.js first: a deferred script is fetched at low priority, after every preload.
+  const files = new Set<string>(['main.js']);
+  for (const group of compilation.entrypoints.get('main')?.getChildren() ?? [])
+    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  return [...files];
+}
+
+function htmlTemplate(title: string, headScript: string, preloads: string[], pwa: boolean): string {
+  const installable = pwa
+    ? `<link rel="manifest" href="/manifest.webmanifest" />
+    <link rel="icon" href="/favicon.ico" sizes="32x32" />
+    <link rel="apple-touch-icon" href="/icons/icon-192.png" />`
+    : '';
   return `<!doctype html>
 <html lang="ja">
   <head>
@@ -151,6 +183,7 @@ function htmlTemplate(title: string): string {
     <meta name="theme-color" content="#FBF7F4" />
     <meta name="description" content="心の声を届ける、本音のSNS" />
     <title>${title}</title>
+    ${installable}
     <style>
       html, body { margin: 0; background: #F4EDE8; }
       #root:empty::before {
@@ -160,6 +193,8 @@ function htmlTemplate(title: string): string {
       }
       @keyframes boot-spin { to { transform: rotate(360deg); } }
     </style>
+    ${preloads.map((file) => `<link rel="preload" as="script" href="/${file}" />`).join('\n    ')}
+    ${headScript ? `<script>${headScript}</script>` : ''}
   </head>
   <body>
     <noscript>本音を利用するには JavaScript を有効にしてください。</noscript>

@@ -1,4 +1,6 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+
+import { FIRST_ROUTE_GLOBAL } from './boot/global.ts';
 
 /** The remotes and where the gateway serves them (`/remotes/<name>/`, see services/gateway). */
 export const REMOTES = ['profile', 'topics', 'chat'] as const;
@@ -7,7 +9,25 @@ export type RemoteName = (typeof REMOTES)[number];
 export const manifestUrl = (name: RemoteName) =>
   new URL(`/remotes/${name}/mf-manifest.json`, window.location.origin).href;
 
+/**
+ * index.html's boot script already asked for the first screen's manifest (boot/first-route.ts):
+ * the runtime takes that response instead of asking again, once.
+ */
+function firstRoutePlugin() {
+  return {
+    name: 'honne-first-route',
+    fetch(url: string): Promise<Response> | undefined {
+      const w = window as unknown as Record<string, { manifestUrl: string; response: Promise<Response> } | undefined>;
+      const first = w[FIRST_ROUTE_GLOBAL];
+      if (!first || first.manifestUrl !== url) return undefined;
+      w[FIRST_ROUTE_GLOBAL] = undefined;
+      return first.response.then((r) => (r.ok ? r.clone() : fetch(url)));
+    },
+  };
+}
+
 export function registerAllRemotes(force = false): void {
+  if (!force) registerPlugins([firstRoutePlugin()]);
   registerRemotes(
     REMOTES.map((name) => ({ name, entry: manifestUrl(name) })),
     { force },

@@ -13,4 +13,13 @@ export const strings = {
   goHome: 'ホームへ戻る',
   /** While the servers lost Redis or NATS, or the socket cannot come back (docs/strings.md). */
   degraded: 'ただいま接続が不安定です。送信したメッセージは復旧しだい自動で届きます。',
+  // Installable app (issue 14): the web app manifest, the offline page, the update prompt.
+  manifestName: '本音（honne）',
+  manifestDescription: '心の声を届ける、本音のSNS',
+  offlineTitle: 'オフラインです',
+  offlineBody: 'ネットワークに接続されていません。接続を確認してから、もう一度お試しください。',
+  updateAvailable: '新しいバージョンがあります',
+  updateBody: '更新すると最新の本音が使えます。',
+  updateNow: '更新する',
+  updateLater: 'あとで',
 } as const;

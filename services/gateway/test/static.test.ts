@@ -21,6 +21,9 @@ function fakeFrontends(): string {
   write('shell/dist/index.html', '<!doctype html><title>shell</title><div id="root"></div>');
   write('shell/dist/main.3f9a0c1d2b.js', 'console.log("shell")');
   write('shell/dist/favicon.svg', '<svg/>');
+  write('shell/dist/main.js', 'console.log("boot")');
+  write('shell/dist/sw.js', 'self.addEventListener("fetch", () => {});');
+  write('shell/dist/manifest.webmanifest', '{"name":"本音"}');
   write('profile/dist/mf-manifest.json', '{"name":"profile"}');
   write('profile/dist/remoteEntry.js', 'var profile;');
   write('profile/dist/static/js/123.9b1e44aa01.js', 'chunk');
@@ -31,6 +34,17 @@ function fakeFrontends(): string {
   writeFileSync(path.join(dir, 'profile/dist/remoteEntry.js.br'), brotliCompressSync('var profile;'));
   // topics and chat are not built: the gateway still starts.
   return dir;
+}
+
+/** The bytes and headers as sent: node's http client decodes nothing and adds no headers. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
 }
 
 describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
@@ -70,13 +84,52 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
     }
   });
 
-  it('serves hashed assets for a year and other files briefly', async () => {
+  it('serves hashed assets for a year, immutable, and revalidates every file without a hash', async () => {
     const hashed = await fetch(`${gw.url}/main.3f9a0c1d2b.js`);
     expect(hashed.status).toBe(200);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const plain = await fetch(`${gw.url}/favicon.svg`);
-    expect(plain.headers.get('cache-control')).toBe('public, max-age=300');
+    // Unhashed: the shell's entry, the service worker, the web app manifest, the icons.
+    for (const file of ['/main.js', '/sw.js', '/manifest.webmanifest', '/favicon.svg']) {
+      const res = await fetch(`${gw.url}${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+      expect(res.headers.get('etag'), file).toBeTruthy();
+    }
+    expect((await fetch(`${gw.url}/manifest.webmanifest`)).headers.get('content-type')).toContain(
+      'application/manifest+json',
+    );
     expect((await fetch(`${gw.url}/missing.js`)).status).toBe(404);
+  });
+
+  // Revalidation is cheap: the ETag comes back and the answer is a 304 with no body, for every class.
+  // Node's http client, not fetch: fetch adds `cache-control: no-cache` to a request carrying
+  // If-None-Match (a reload, which must not be answered 304), and browsers revalidate without it.
+  it('answers a matching If-None-Match with 304 for the shell, entries, hashed chunks, variants and the favicon', async () => {
+    const urls = [
+      '/',
+      '/login',
+      '/main.js',
+      '/main.3f9a0c1d2b.js',
+      '/remotes/profile/mf-manifest.json',
+      '/remotes/profile/remoteEntry.js',
+      '/remotes/profile/static/js/456.a1b2c3d4e5.js',
+      '/favicon.ico',
+    ];
+    for (const encoding of ['br', 'identity']) {
+      for (const url of urls) {
+        const first = await rawGet(`${gw.url}${url}`, { 'accept-encoding': encoding });
+        expect(first.status, url).toBe(200);
+        const etag = first.headers.etag;
+        expect(etag, url).toBeTruthy();
+        const again = await rawGet(`${gw.url}${url}`, { 'accept-encoding': encoding, 'if-none-match': etag! });
+        expect(again.status, `${url} (${encoding})`).toBe(304);
+        expect(again.body.length, url).toBe(0);
+        expect(again.headers['cache-control'], url).toBe(first.headers['cache-control']);
+        // A stale tag gets the file again.
+        const stale = await rawGet(`${gw.url}${url}`, { 'accept-encoding': encoding, 'if-none-match': '"stale"' });
+        expect(stale.status, url).toBe(200);
+      }
+    }
   });
 
   it('serves built remotes under /remotes/<name>/ with their manifest never cached', async () => {
@@ -92,15 +145,8 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
   // Issue 14: compressed at build time, chosen by Accept-Encoding, cached as the file is.
   it('sends the brotli or gzip variant a browser accepts, and the file itself to one that takes neither', async () => {
     const url = `${gw.url}/remotes/profile/static/js/456.a1b2c3d4e5.js`;
-    // The bytes as sent (fetch would decode them): node's http client leaves the body alone.
-    const get = (encoding: string) =>
-      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-        httpGet(url, { headers: { 'accept-encoding': encoding } }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        }).on('error', reject);
-      });
+    // The bytes as sent (fetch would decode them).
+    const get = (encoding: string) => rawGet(url, { 'accept-encoding': encoding });
     const br = await get('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
@@ -116,6 +162,12 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
     const plain = await get('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toBe(BIG);
+    // The favicon, drawn in code, is compressed the same way.
+    const icon = await rawGet(`${gw.url}/favicon.ico`, { 'accept-encoding': 'gzip, br' });
+    const iconPlain = await rawGet(`${gw.url}/favicon.ico`, {});
+    expect(icon.headers['content-encoding']).toBe('br');
+    expect(icon.body.length).toBeLessThan(iconPlain.body.length / 3);
+    expect(brotliDecompressSync(icon.body)).toEqual(iconPlain.body);
   });
 
   it('never answers an API path with the shell', async () => {

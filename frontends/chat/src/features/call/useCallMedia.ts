@@ -9,7 +9,6 @@ import { CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { callApi, type MediaPlan } from './call-api.ts';
-import { createLiveKitTransport } from './media/livekit.ts';
 import { openMicrophone } from './media/microphone.ts';
 import { createP2pTransport, type Signaller } from './media/p2p.ts';
 import type { CallTransport, MediaState } from './media/transport.ts';
@@ -239,9 +238,13 @@ export function useCallMedia(
             void callApi.reportMedia(c.room_id, c.id, s).catch(() => undefined);
         };
         const base = { track: changer.track, output, onState };
+        // livekit-client is most of the chat remote's weight (about 125 KB compressed): it is fetched
+        // when a call goes through LiveKit, not with the overlay every signed-in page mounts.
+        const livekit = plan.mode === 'livekit' ? await import('./media/livekit.ts') : null;
+        if (cancelled) return;
         const transport =
           plan.mode === 'livekit'
-            ? createLiveKitTransport({ ...base, serverUrl: plan.serverUrl, token: plan.token })
+            ? livekit!.createLiveKitTransport({ ...base, serverUrl: plan.serverUrl, token: plan.token })
             : createP2pTransport({
                 ...base,
                 iceServers: plan.iceServers,

