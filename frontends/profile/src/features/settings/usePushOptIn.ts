@@ -67,7 +67,9 @@ export function usePushOptIn(report: (e: unknown) => void) {
         setNotice(strings.push.denied);
         return;
       }
-      await navigator.serviceWorker.register(SW_URL);
+      // The shell registers /sw.js at start (the installable app); the same options here, so a
+      // registration made first from this screen is the same one.
+      await navigator.serviceWorker.register(SW_URL, { scope: '/', updateViaCache: 'none' });
       const registration = await navigator.serviceWorker.ready;
       const existing = await registration.pushManager.getSubscription();
       const sub =
