@@ -119,7 +119,7 @@ build_image() {
     return
   fi
   say "building honne/$name:local"
-  DOCKER_BUILDKIT=0 docker build -q --label "honne.content-hash=$hash" \
+  DOCKER_BUILDKIT=0 docker build -q --force-rm --label "honne.content-hash=$hash" \
     --build-arg BASE=honne/debian:local -t "honne/$name:local" "$ctx" >"$WORK/$name.log" 2>&1 ||
     { tail -n 30 "$WORK/$name.log" >&2; die "building honne/$name:local failed"; }
   say "built honne/$name:local in $((SECONDS - started))s"
