@@ -5,6 +5,7 @@
 #   honne/postgres:local  PostgreSQL 15          honne/redis:local    Redis 7
 #   honne/nats:local      NATS with JetStream    honne/livekit:local  livekit-server (built by .ci/run)
 #   honne/coturn:local    coturn                 honne/mailsink:local SMTP sink (aiosmtpd)
+#   honne/proxy:local     nginx (the compose stack's entrance)
 #   honne/node:local      this machine's node + npm: the base the services' Dockerfiles take as
 #                         NODE_IMAGE here (elsewhere node:20-slim)
 #
@@ -21,7 +22,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE_DIR="${HOME:-/root}/.cache/honne"
 LIVEKIT_BIN="${LIVEKIT_BIN:-$CACHE_DIR/livekit-server-v1.13.5}"
-ALL=(postgres redis nats livekit coturn mailsink node)
+ALL=(postgres redis nats livekit coturn mailsink proxy node)
 # Bump to rebuild the base when its recipe below changes.
 BASE_RECIPE="bookworm minbase v1"
 
@@ -102,6 +103,8 @@ context_of() {
       [[ -d "$npm" ]] || npm="$(npm root -g)/npm"
       cp "$node" "$ctx/node"
       cp -r "$npm" "$ctx/npm"
+      mkdir -p "$ctx/local-ca"
+      cp /usr/local/share/ca-certificates/*.crt "$ctx/local-ca/" 2>/dev/null || true
       ;;
   esac
   echo "$ctx"
