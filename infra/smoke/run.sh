@@ -2,12 +2,12 @@
 # The compose stack, started and tried: builds every image here (infra/images/build.sh, then the
 # services and the gateway on honne/node:local), brings docker-compose.yml up with
 # infra/compose.local.yml, runs the smoke journey (faults/compose/journey.ts) through the proxy's
-# published port only, then `down -v`; then the same scaled (--scale chat=2 --scale gateway=2) with
-# the two people's sockets on different gateway instances.
+# published port only; then scales the running stack (--scale chat=2 --scale gateway=2) and runs it
+# again with the two people's sockets on different gateway instances and a chat instance sent
+# SIGTERM mid-stream; then `down -v`.
 #
 #   infra/smoke/run.sh            # single, then scaled
-#   infra/smoke/run.sh single     # one of them
-#   infra/smoke/run.sh scaled
+#   infra/smoke/run.sh single     # single only
 #
 # Needs an engine that answers (infra/images/engine.sh start) and docker compose v2 or Debian's
 # docker-compose v1 (installed if missing). Everything is published on 127.0.0.1, on free ports.
@@ -18,8 +18,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
 PROJECT=honne-smoke
 RUN_DIR=$(mktemp -d /tmp/honne-smoke.XXXXXX)
-MODES=("${@:-single}")
-[[ $# -gt 0 ]] || MODES=(single scaled)
+MODE=${1:-all}
+[[ $MODE == all || $MODE == single ]] || { echo "usage: $0 [all|single]" >&2; exit 2; }
 
 say() { printf '\n\033[1m[smoke] %s\033[0m\n' "$*"; }
 die() {
@@ -33,6 +33,7 @@ if docker compose version >/dev/null 2>&1; then
 else
   if ! command -v docker-compose >/dev/null; then
     say "installing Debian's docker-compose (v1)"
+    apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends docker-compose >/dev/null
   fi
   COMPOSE_BIN=(docker-compose)
@@ -106,34 +107,59 @@ healthy() {
   ) 2>/dev/null
 }
 
-for mode in "${MODES[@]}"; do
-  case "$mode" in
-    single) scale=() gateways=1 ;;
-    scaled) scale=(--scale chat=2 --scale gateway=2) gateways=2 ;;
-    *) die "unknown mode $mode (single or scaled)" ;;
-  esac
-  say "$mode: up ${scale[*]}"
-  started=$SECONDS
-  # up waits for each dependency's health check (migrations first, then services, gateways, proxy).
-  "${COMPOSE[@]}" up -d --no-build "${scale[@]}" >"$RUN_DIR/up.log" 2>&1 || { cat "$RUN_DIR/up.log" >&2; die "compose up failed"; }
-  deadline=$((SECONDS + 300))
-  until healthy; do
-    ((SECONDS < deadline)) || die "the stack did not answer on 127.0.0.1:$PORT within 300 s"
-    sleep 1
-  done
-  say "$mode: stack healthy in $((SECONDS - started))s ($("${COMPOSE[@]}" ps -q | wc -l) containers)"
-  # JSON lines on stdout: one of the gateway's, as an operator's log shipper sees it.
-  "${COMPOSE[@]}" logs --no-color gateway | grep -m1 -o '{"level".*' || die "the gateway logs no JSON lines"
-
-  # Scaled: one of the two chat instances gets SIGTERM mid-stream (compose restarts it).
-  term=""
-  [[ $gateways == 1 ]] || term="docker kill -s TERM $("${COMPOSE[@]}" ps -q chat | head -n 1)"
-  SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$gateways SMOKE_TERM_CMD="$term" \
+# The journey through the proxy; $1 gateway instances (2: sockets on different ones, and a chat
+# instance gets SIGTERM mid-stream, which compose restarts).
+journey() {
+  local term="" chats
+  if [[ $1 != 1 ]]; then
+    chats=$("${COMPOSE[@]}" ps -q chat)
+    term="docker kill -s TERM ${chats%%$'\n'*}"
+  fi
+  SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$1 SMOKE_TERM_CMD="$term" \
     SMOKE_MAIL_CMD="${COMPOSE[*]} logs --no-color mailpit" \
     npx tsx faults/compose/journey.ts
+}
 
+# Every container of the stack that has a health check reports healthy.
+all_healthy() {
+  local id status
+  for id in $("${COMPOSE[@]}" ps -q); do
+    status=$(docker inspect -f '{{if .State.Health}}{{.State.Health.Status}}{{else}}none{{end}}' "$id")
+    [[ $status == healthy || $status == none ]] || return 1
+  done
+}
+
+wait_healthy() {
+  local deadline=$((SECONDS + 300))
+  until healthy && all_healthy; do
+    ((SECONDS < deadline)) || die "the stack was not healthy on 127.0.0.1:$PORT within 300 s"
+    sleep 1
+  done
+}
+
+say "single: up"
+started=$SECONDS
+# up waits for each dependency's health check (migrations first, then services, gateways, proxy).
+"${COMPOSE[@]}" up -d --no-build >"$RUN_DIR/up.log" 2>&1 || { cat "$RUN_DIR/up.log" >&2; die "compose up failed"; }
+wait_healthy
+say "single: stack healthy in $((SECONDS - started))s ($("${COMPOSE[@]}" ps -q | wc -l) containers)"
+# JSON lines on stdout: one of the gateway's, as an operator's log shipper sees it.
+"${COMPOSE[@]}" logs --no-color gateway >"$RUN_DIR/gateway.log"
+grep -m1 -o '{"level".*' "$RUN_DIR/gateway.log" || die "the gateway logs no JSON lines"
+journey 1
+
+if [[ $MODE == all ]]; then
+  # Scaled in place: the new instances join the running stack (the proxy re-resolves `gateway`).
+  say "scaled: up --scale chat=2 --scale gateway=2"
   started=$SECONDS
-  down
-  say "$mode: down -v in $((SECONDS - started))s"
-done
-say "compose smoke passed (${MODES[*]})"
+  "${COMPOSE[@]}" up -d --no-build --scale chat=2 --scale gateway=2 >"$RUN_DIR/up.log" 2>&1 ||
+    { cat "$RUN_DIR/up.log" >&2; die "compose up --scale failed"; }
+  wait_healthy
+  say "scaled: healthy in $((SECONDS - started))s ($("${COMPOSE[@]}" ps -q | wc -l) containers)"
+  journey 2
+fi
+
+started=$SECONDS
+down
+say "down -v in $((SECONDS - started))s"
+say "compose smoke passed ($MODE)"
