@@ -68,13 +68,15 @@ say "images"
 started=$SECONDS
 infra/images/build.sh
 for service in accounts topics chat calls points; do
-  DOCKER_BUILDKIT=0 docker build -q --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
+  DOCKER_BUILDKIT=0 docker build -q --label honne.app=1 --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
     -f infra/Dockerfile.service -t "honne/$service:local" . >"$RUN_DIR/build-$service.log" 2>&1 ||
     { tail -n 30 "$RUN_DIR/build-$service.log" >&2; die "building honne/$service:local failed"; }
 done
-DOCKER_BUILDKIT=0 docker build -q --build-arg NODE_IMAGE=honne/node:local \
+DOCKER_BUILDKIT=0 docker build -q --label honne.app=1 --build-arg NODE_IMAGE=honne/node:local \
   -f infra/Dockerfile.gateway -t honne/gateway:local . >"$RUN_DIR/build-gateway.log" 2>&1 ||
   { tail -n 30 "$RUN_DIR/build-gateway.log" >&2; die "building honne/gateway:local failed"; }
+# The images these builds replaced (untagged now).
+docker image prune -f --filter label=honne.app=1 >/dev/null 2>&1 || true
 say "images ready in $((SECONDS - started))s"
 
 # ---------------------------------------------------------------------------------------------
