@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PostgreSQL, Redis and NATS in containers when no *_URL names them (service-kit's testing-containers).
+    globalSetup: ['@honne/service-kit/containers'],
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,

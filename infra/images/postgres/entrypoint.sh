@@ -1,0 +1,19 @@
+#!/bin/bash
+# First start: a cluster whose superuser is $POSTGRES_USER (password $POSTGRES_PASSWORD, required),
+# with database $POSTGRES_DB, reachable over the network with a password only.
+set -euo pipefail
+if [[ ! -s "$PGDATA/PG_VERSION" ]]; then
+  : "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD}"
+  pwfile=$(mktemp)
+  printf '%s\n' "$POSTGRES_PASSWORD" >"$pwfile"
+  initdb -D "$PGDATA" -U "$POSTGRES_USER" --pwfile="$pwfile" -A scram-sha-256 -E UTF8 --locale=C.UTF-8 >/dev/null
+  rm -f "$pwfile"
+  echo "host all all all scram-sha-256" >>"$PGDATA/pg_hba.conf"
+  echo "listen_addresses = '*'" >>"$PGDATA/postgresql.conf"
+  if [[ "$POSTGRES_DB" != postgres ]]; then
+    echo "CREATE DATABASE \"$POSTGRES_DB\"" | postgres --single -D "$PGDATA" postgres >/dev/null
+  fi
+  echo "postgres-entrypoint: initialised $PGDATA (user $POSTGRES_USER, database $POSTGRES_DB)"
+fi
+if [[ "${1:-}" == postgres ]]; then shift; exec postgres -D "$PGDATA" "$@"; fi
+exec "$@"

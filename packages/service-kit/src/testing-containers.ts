@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+import type * as Testcontainers from 'testcontainers';
+import type { StartedTestContainer } from 'testcontainers';
+
+// Real infrastructure for a test run through Testcontainers: a vitest globalSetup starts
+// PostgreSQL, Redis and NATS (and LiveKit for the calls suites) once per run, exports their URLs
+// the way .ci/run or a developer would, and removes them at the end. A `*_URL` already set wins
+// (that server is used, no container started); without an engine the suites stay on the embedded
+// defaults and say so (a failure with CI=true, see requireOrSkip). The images are honne's own,
+// built from Debian packages by infra/images/build.sh (no registry is reachable on our machines);
+// HONNE_IMAGE_<NAME> names another. HONNE_TESTCONTAINERS=off turns this off.
+
+const LIVEKIT_CONFIG = fileURLToPath(new URL('../../../infra/livekit/livekit.yaml', import.meta.url));
+
+const say = (line: string) => console.log(`\u001b[36m[testcontainers]\u001b[0m ${line}`);
+const image = (name: string) => process.env[`HONNE_IMAGE_${name.toUpperCase()}`] ?? `honne/${name}:local`;
+
+interface Server {
+  /** The variables it answers for: started only when one of them is unset. */
+  vars: string[];
+  image: string;
+  start(c: typeof Testcontainers): Promise<{ container: StartedTestContainer; env: Record<string, string> }>;
+}
+
+/** Publishes every port on 127.0.0.1 only: nothing but loopback is ever a target here. */
+function onLoopback<T extends object>(container: T): T {
+  const bindings = (container as unknown as { hostConfig: { PortBindings?: Record<string, { HostIp?: string }[]> } })
+    .hostConfig.PortBindings;
+  for (const list of Object.values(bindings ?? {})) for (const b of list) b.HostIp = '127.0.0.1';
+  return container;
+}
+
+const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
+  postgres: {
+    vars: ['DATABASE_URL'],
+    image: image('postgres'),
+    async start({ GenericContainer, Wait }) {
+      const password = randomBytes(12).toString('hex');
+      const container = await onLoopback(
+        new GenericContainer(image('postgres'))
+          .withEnvironment({ POSTGRES_USER: 'honne', POSTGRES_PASSWORD: password, POSTGRES_DB: 'honne' })
+          // As .ci/run's cluster: durability is not what tests measure, and suites open many pools.
+          .withCommand([
+            'postgres',
+            '-c',
+            'fsync=off',
+            '-c',
+            'synchronous_commit=off',
+            '-c',
+            'full_page_writes=off',
+            '-c',
+            'max_connections=300',
+          ])
+          .withExposedPorts(5432)
+          .withWaitStrategy(Wait.forLogMessage('database system is ready to accept connections')),
+      ).start();
+      const port = container.getMappedPort(5432);
+      return {
+        container,
+        env: { DATABASE_URL: `postgresql://honne:${password}@${container.getHost()}:${port}/honne` },
+      };
+    },
+  },
+  redis: {
+    vars: ['REDIS_URL'],
+    image: image('redis'),
+    async start({ GenericContainer, Wait }) {
+      const container = await onLoopback(
+        new GenericContainer(image('redis'))
+          .withExposedPorts(6379)
+          .withWaitStrategy(Wait.forLogMessage('Ready to accept connections')),
+      ).start();
+      return { container, env: { REDIS_URL: `redis://${container.getHost()}:${container.getMappedPort(6379)}` } };
+    },
+  },
+  nats: {
+    vars: ['NATS_URL'],
+    image: image('nats'),
+    async start({ GenericContainer, Wait }) {
+      const container = await onLoopback(
+        new GenericContainer(image('nats'))
+          .withExposedPorts(4222, 8222)
+          .withWaitStrategy(Wait.forHttp('/healthz?js-enabled-only=true', 8222)),
+      ).start();
+      return { container, env: { NATS_URL: `nats://${container.getHost()}:${container.getMappedPort(4222)}` } };
+    },
+  },
+  livekit: {
+    vars: ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'],
+    image: image('livekit'),
+    async start({ GenericContainer, Wait }) {
+      const key = `honne-test-${randomBytes(4).toString('hex')}`;
+      const secret = randomBytes(24).toString('hex');
+      // The suites reach LiveKit's API and signalling only (no media), on a published 7880.
+      const container = await onLoopback(
+        new GenericContainer(image('livekit'))
+          .withCopyFilesToContainer([{ source: LIVEKIT_CONFIG, target: '/etc/livekit.yaml' }])
+          .withCommand(['--config', '/etc/livekit.yaml', '--keys', `${key}: ${secret}`, '--node-ip', '127.0.0.1'])
+          .withExposedPorts(7880)
+          .withWaitStrategy(Wait.forHttp('/', 7880)),
+      ).start();
+      return {
+        container,
+        env: {
+          LIVEKIT_URL: `ws://${container.getHost()}:${container.getMappedPort(7880)}`,
+          LIVEKIT_API_KEY: key,
+          LIVEKIT_API_SECRET: secret,
+        },
+      };
+    },
+  },
+};
+
+/**
+ * Starts what the run needs and is not given by a `*_URL`, sets those variables for the suites
+ * (vitest starts its workers after globalSetup, with this environment), and returns the teardown.
+ */
+export async function startTestContainers(opts: { livekit?: boolean } = {}): Promise<() => Promise<void>> {
+  const wanted = (['postgres', 'redis', 'nats', ...(opts.livekit ? ['livekit' as const] : [])] as const).filter(
+    (name) => SERVERS[name].vars.some((v) => !process.env[v]),
+  );
+  if (wanted.length === 0) {
+    say('every server comes from its *_URL: no containers');
+    return async () => {};
+  }
+  if (process.env.HONNE_TESTCONTAINERS === 'off') {
+    say(`HONNE_TESTCONTAINERS=off: no containers for ${wanted.join(', ')}`);
+    return async () => {};
+  }
+  // This machine has a /.dockerenv: without the override Testcontainers would aim at the bridge
+  // gateway, a private address. Ryuk's image cannot be pulled here; the teardown below removes ours.
+  process.env.TESTCONTAINERS_HOST_OVERRIDE ??= '127.0.0.1';
+  process.env.TESTCONTAINERS_RYUK_DISABLED ??= 'true';
+  const tc = await import('testcontainers');
+  let engine: string;
+  try {
+    const client = await tc.getContainerRuntimeClient();
+    const rt = client.info.containerRuntime;
+    engine = `${rt.operatingSystem}, server ${rt.serverVersion}, socket ${rt.remoteSocketPath}, ports on ${rt.host}`;
+    for (const name of wanted) {
+      const found = await client.image.exists(tc.ImageName.fromString(SERVERS[name].image));
+      if (!found) throw new Error(`image ${SERVERS[name].image} is missing: build it with infra/images/build.sh`);
+    }
+  } catch (err) {
+    say(`no containers for ${wanted.join(', ')}: ${(err as Error).message.split('\n')[0]}`);
+    return async () => {};
+  }
+
+  const started: StartedTestContainer[] = [];
+  const teardown = async () => {
+    await Promise.allSettled(started.map((c) => c.stop({ timeout: 2_000, remove: true, removeVolumes: true })));
+  };
+  try {
+    const t0 = Date.now();
+    const results = await Promise.all(wanted.map((name) => SERVERS[name].start(tc)));
+    for (const [i, { container, env }] of results.entries()) {
+      started.push(container);
+      Object.assign(process.env, env);
+      const where = Object.values(env)[0]!.replace(/\/\/[^@/]*@/, '//');
+      say(`${wanted[i]}: ${SERVERS[wanted[i]!].image} (${container.getId().slice(0, 12)}) at ${where}`);
+    }
+    say(`engine ${engine}; ${wanted.length} containers ready in ${Date.now() - t0} ms`);
+  } catch (err) {
+    await teardown();
+    throw err;
+  }
+  return teardown;
+}
+
+/** vitest globalSetup for suites that need PostgreSQL, Redis and NATS. */
+export default function setup(): Promise<() => Promise<void>> {
+  return startTestContainers();
+}

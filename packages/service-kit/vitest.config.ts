@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    // PostgreSQL, Redis and NATS in containers when no *_URL names them (src/testing-containers.ts).
+    globalSetup: ['./src/testing-containers.ts'],
+    // Opening PGlite or a PostgreSQL schema takes seconds on a busy 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
