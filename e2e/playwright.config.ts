@@ -54,7 +54,7 @@ export default defineConfig({
     timezoneId: 'Asia/Tokyo',
     trace: 'retain-on-failure',
     // The app's service worker answers the page's requests itself, which page.route() cannot see:
-    // journeys run without it; pwa-*.spec.ts allow it and test it (docs/adr/0009).
+    // journeys run without it; pwa-*.spec.ts allow it and test it (docs/adr/0011).
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
