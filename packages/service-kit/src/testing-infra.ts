@@ -3,6 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
+import { describe, it } from 'vitest';
+
 import { InProcessBus, NatsBus, type Bus } from './bus.ts';
 import { MemoryCache, RedisCache, type Cache } from './cache.ts';
 import type { BaseConfig } from './config.ts';
@@ -45,6 +47,22 @@ export function infraModes(): InfraMode[] {
     });
   }
   return modes;
+}
+
+/**
+ * A suite only real infrastructure can hold (a service down while NATS keeps its events; in-process
+ * nothing is ever down). Where none is configured (outside CI) the file still holds one suite,
+ * skipped and saying what it needs, instead of failing as a file without tests.
+ */
+export function describeOnRealInfra(title: string, suite: (mode: InfraMode) => void): void {
+  const real = infraModes().filter((m) => m.databaseUrl && m.natsUrl);
+  if (real.length > 0) {
+    describe.each(real)(`${title} ($name)`, suite);
+    return;
+  }
+  describe.skip(title, () => {
+    it('needs DATABASE_URL, NATS_URL and REDIS_URL', () => undefined);
+  });
 }
 
 export const uniqueName = (prefix: string) => `${prefix}_t${randomBytes(5).toString('hex')}`;
