@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { createService as createAccounts, loadConfig as accountsConfig } from '@honne/accounts';
 import { createService as createCalls, loadConfig as callsConfig } from '@honne/calls';
@@ -66,7 +67,10 @@ try {
   const chat = await createChat(chatConfig(env), shared);
   await run('chat', async () => chat);
   await run('calls', () => createCalls(callsConfig(env), shared));
-  const gwConfig = gatewayConfig({ ...env, ...upstreams });
+  // The built frontends, found from here: this file runs as scripts/start-embedded.ts (tsx) or
+  // compiled as dist/start-embedded.js, both one level below the repository's root.
+  const staticDir = env.STATIC_DIR ?? fileURLToPath(new URL('../frontends', import.meta.url));
+  const gwConfig = gatewayConfig({ ...env, STATIC_DIR: staticDir, ...upstreams });
   const gateway = await createGateway(gwConfig, shared);
   started.push(gateway);
   await gateway.app.listen({ host: gwConfig.host, port: gwConfig.port });

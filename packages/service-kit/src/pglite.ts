@@ -33,7 +33,7 @@ export class EmbeddedPostgres {
   static async open(dir?: string): Promise<EmbeddedPostgres> {
     if (dir) mkdirSync(dir, { recursive: true });
     const { PGlite } = await import('@electric-sql/pglite');
-    const pglite = new PGlite(dir);
+    const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...SMALL_CACHE] });
     await pglite.waitReady;
     return new EmbeddedPostgres(pglite);
   }
@@ -66,6 +66,12 @@ export class EmbeddedPostgres {
     return this.pglite.close();
   }
 }
+
+/**
+ * PostgreSQL's own defaults (128 MB of shared buffers) held ~300 MB resident per PGlite, a third
+ * of it cache an embedded honne never fills; 16 MB measured 183 MB (session 8, bench/README.md).
+ */
+const SMALL_CACHE = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
 
 const quote = (schema: string) => `"${schema}"`;
 
