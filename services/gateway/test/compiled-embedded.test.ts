@@ -141,7 +141,8 @@ describe('the compiled embedded start (dist/start-embedded.js under plain node)'
   /** Outside production the app writes mail to DATA_DIR/outbox, one JSON file each. */
   function mailedCode(to: string): string {
     const outbox = path.join(dataDir, 'outbox');
-    for (const name of readdirSync(outbox)) {
+    // A mail being written is a hidden .tmp file until it is renamed.
+    for (const name of readdirSync(outbox).filter((n) => n.endsWith('.json') && !n.startsWith('.'))) {
       const mail = JSON.parse(readFileSync(path.join(outbox, name), 'utf8')) as { to: string; text: string };
       const code = mail.to === to ? /認証コード: (\d{6})/.exec(mail.text)?.[1] : undefined;
       if (code) return code;
