@@ -185,14 +185,22 @@ function children(pid: number): number[] {
 }
 
 async function workload(base: string, dataDir: string): Promise<{ sent: number; received: number }> {
+  let retried = 0;
   const api = async (method: string, url: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}/api/v1${url}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const send = () =>
+      fetch(`${base}/api/v1${url}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    // A kept-alive connection the server closed as it was reused (seen at load average 35): once more.
+    const res = await send().catch(async (err: unknown) => {
+      retried++;
+      console.log(`  retried ${method} ${url}: ${String(err)}`);
+      return send();
     });
     const envelope = (await res.json()) as { data: unknown };
     if (res.status !== 200) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(envelope)}`);
@@ -286,5 +294,6 @@ async function workload(base: string, dataDir: string): Promise<{ sent: number; 
   );
   await pause(1000); // the last live deliveries
   for (const ws of sockets) ws.close();
+  if (retried) console.log(`  ${retried} requests retried after a connection error`);
   return { sent, received };
 }
