@@ -1,10 +1,14 @@
 /**
- * `pnpm start`: the whole of honne in one Node process. Every service keeps its own app,
- * database and port, exactly as when it runs alone; what they share here is one in-process bus
- * and one in-memory cache (unless NATS_URL / REDIS_URL point at real ones). Services listen on
- * free loopback ports and only the gateway is public, at http://localhost:${PORT:-8080}.
+ * `pnpm start`: the whole of honne in one Node process. Every service keeps its own app, schema
+ * and port, exactly as when it runs alone; what they share here is one in-process bus, one
+ * in-memory cache (unless NATS_URL / REDIS_URL point at real ones) and one PGlite with a schema
+ * per service (unless DATABASE_URL points at PostgreSQL), as they share one PostgreSQL. Services
+ * listen on free loopback ports and only the gateway is public, at http://localhost:${PORT:-8080}.
  */
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { createService as createAccounts, loadConfig as accountsConfig } from '@honne/accounts';
 import { createService as createCalls, loadConfig as callsConfig } from '@honne/calls';
@@ -14,11 +18,12 @@ import { createService as createPoints, loadConfig as pointsConfig } from '@honn
 
 import {
   createLogger,
+  EmbeddedPostgres,
   InProcessBus,
   MemoryCache,
   OffsetClock,
   SHUTDOWN_GRACE_MS,
-  type BaseOverrides,
+  type ServiceOverrides,
 } from '@honne/service-kit';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
@@ -33,7 +38,9 @@ const log = createLogger('honne', env.LOG_LEVEL ?? 'info');
 // then seen without waiting. Without HONNE_TEST_CONTROL_PORT the services use the real clock.
 const controlPort = env.NODE_ENV === 'production' ? undefined : env.HONNE_TEST_CONTROL_PORT;
 const testClock = controlPort ? new OffsetClock() : undefined;
-const shared: BaseOverrides = {
+const embeddedDb = env.DATABASE_URL ? undefined : await openEmbeddedDb(gatewayConfig(env).dataDir);
+const shared: ServiceOverrides = {
+  ...(embeddedDb ? { embeddedDb } : {}),
   ...(env.NATS_URL ? {} : { bus: new InProcessBus(log) }),
   ...(env.REDIS_URL ? {} : { cache: new MemoryCache() }),
   ...(testClock ? { clock: testClock } : {}),
@@ -60,7 +67,10 @@ try {
   const chat = await createChat(chatConfig(env), shared);
   await run('chat', async () => chat);
   await run('calls', () => createCalls(callsConfig(env), shared));
-  const gwConfig = gatewayConfig({ ...env, ...upstreams });
+  // The built frontends, found from here: this file runs as scripts/start-embedded.ts (tsx) or
+  // compiled as dist/start-embedded.js, both one level below the repository's root.
+  const staticDir = env.STATIC_DIR ?? fileURLToPath(new URL('../frontends', import.meta.url));
+  const gwConfig = gatewayConfig({ ...env, STATIC_DIR: staticDir, ...upstreams });
   const gateway = await createGateway(gwConfig, shared);
   started.push(gateway);
   await gateway.app.listen({ host: gwConfig.host, port: gwConfig.port });
@@ -87,10 +97,28 @@ async function stop(code: number): Promise<void> {
   for (const service of started.reverse()) {
     await service.close().catch((err: unknown) => log.error({ err }, 'close failed'));
   }
+  await embeddedDb?.close().catch((err: unknown) => log.error({ err }, 'closing PGlite failed'));
   process.exit(code);
 }
 process.once('SIGTERM', () => void stop(0));
 process.once('SIGINT', () => void stop(0));
+
+/**
+ * One PGlite for every service, each in its own schema: a PGlite is a whole PostgreSQL in
+ * WebAssembly (~300 MB resident once open), so five of them held 1.65 GB at idle.
+ */
+async function openEmbeddedDb(dataDir: string): Promise<EmbeddedPostgres> {
+  const dir = path.join(dataDir, 'pglite');
+  // Until session 8 each service had a PGlite of its own there; their data is not carried over.
+  const old = ['accounts', 'topics', 'chat', 'calls', 'points'].filter((s) => existsSync(path.join(dir, s)));
+  if (old.length > 0) {
+    log.warn(
+      { dirs: old.map((s) => path.join(dir, s)) },
+      'per-service PGlite folders from an older honne are not read',
+    );
+  }
+  return EmbeddedPostgres.open(path.join(dir, 'embedded'));
+}
 
 /**
  * `POST /clock/advance?ms=N` moves every service's clock forward and runs the chat purge at once;

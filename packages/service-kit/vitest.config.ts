@@ -4,8 +4,9 @@ export default defineConfig({
   test: {
     // PostgreSQL, Redis and NATS in containers when no *_URL names them (src/testing-containers.ts).
     globalSetup: ['./src/testing-containers.ts'],
-    // Opening PGlite or a PostgreSQL schema takes seconds on a busy 2-core machine.
+    // Opening PGlite or a PostgreSQL schema takes seconds on a busy 2-core machine (a PGlite in
+    // memory runs initdb as it opens: tens of seconds under load).
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+
+import { EmbeddedPostgres, embeddedDialect } from './pglite.ts';
 
 export interface DbOptions {
   /** PostgreSQL URL; without it the service runs on PGlite files under `dataDir`. */
@@ -14,6 +13,11 @@ export interface DbOptions {
   schema: string;
   /** PGlite only: keep the data in memory (tests). */
   inMemory?: boolean;
+  /**
+   * PGlite only: a schema in this PGlite, shared with other services (the embedded start opens
+   * one for all of them), instead of a PGlite of the service's own. Its opener closes it.
+   */
+  embedded?: EmbeddedPostgres;
   poolSize?: number;
   /** Told when the server drops a connection (a restart); the pool reconnects by itself. */
   onIdleError?: (err: Error) => void;
@@ -88,14 +92,11 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
-  let dir: string | undefined;
-  if (!options.inMemory) {
-    dir = path.join(options.dataDir, 'pglite', options.schema);
-    mkdirSync(dir, { recursive: true });
-  }
-  const pglite = new PGlite(dir);
-  await pglite.exec(`CREATE SCHEMA IF NOT EXISTS ${quoted}; SET search_path TO ${quoted};`);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const owned = !options.embedded;
+  const embedded =
+    options.embedded ??
+    (await EmbeddedPostgres.open(options.inMemory ? undefined : path.join(options.dataDir, 'pglite', options.schema)));
+  const db = new Kysely<DB>({ dialect: embeddedDialect(embedded, options.schema, owned) });
   return { db, kind: 'pglite', schema: options.schema, close: () => db.destroy() };
 }
 

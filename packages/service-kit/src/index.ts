@@ -15,6 +15,7 @@ export * from './input.ts';
 export * from './logger.ts';
 export * from './operator.ts';
 export * from './outbox.ts';
+export * from './pglite.ts';
 export * from './rebuild.ts';
 export * from './realtime.ts';
 export * from './server.ts';

@@ -8,6 +8,7 @@ import { openBaseContext, type BaseContext, type BaseOverrides } from './context
 import { migrateToLatest, openDatabase, pendingMigrations, type Database } from './db.ts';
 import type { PeriodicJob } from './jobs.ts';
 import { createLogger } from './logger.ts';
+import type { EmbeddedPostgres } from './pglite.ts';
 import { processedEvents, type ProcessedEvents } from './processed.ts';
 import { listenAndHandleSignals } from './server.ts';
 
@@ -22,6 +23,8 @@ export interface ServiceOverrides extends BaseOverrides {
   /** Tests keep PGlite in memory and give each suite its own PostgreSQL schema. */
   inMemoryDb?: boolean;
   schema?: string;
+  /** Without DATABASE_URL: the service's schema in this shared PGlite (the embedded start). */
+  embeddedDb?: EmbeddedPostgres;
   /**
    * Apply pending migrations before starting: on for `createService` (the embedded start, tests,
    * benches). A deployed instance (`main.ts`) leaves it to the `migrate` step, so instances
@@ -94,6 +97,7 @@ export function defineService<
       dataDir: config.dataDir,
       schema: overrides.schema ?? spec.name,
       inMemory: overrides.inMemoryDb,
+      embedded: overrides.embeddedDb,
       onIdleError: (err) => log?.warn({ err }, 'database connection lost; the pool opens a new one'),
     });
 
