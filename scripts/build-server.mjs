@@ -1,5 +1,5 @@
 /**
- * Compiles a server's TypeScript entry points into one JavaScript file each (ADR 0009), run with
+ * Compiles a server's TypeScript entry points into one JavaScript file each (ADR 0012), run with
  * `node --enable-source-maps <outdir>/<entry>.js`: no tsx, no TypeScript, no workspace package
  * resolved at run time. `node scripts/build-server.mjs <outdir> <entry.ts>...`, paths relative
  * to the working directory (a service's package: `dist src/main.ts src/migrate.ts`).
