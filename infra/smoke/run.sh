@@ -16,8 +16,9 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
-PROJECT=honne-smoke
 RUN_DIR=$(mktemp -d /tmp/honne-smoke.XXXXXX)
+# Its own project name per run, so two runs on one engine (two CI runs, a developer) never meet.
+PROJECT=honne-smoke-$(basename "$RUN_DIR" | sed "s/.*\.//" | tr "[:upper:]" "[:lower:]" | tr -dc "a-z0-9")
 MODE=${1:-all}
 [[ $MODE == all || $MODE == single ]] || { echo "usage: $0 [all|single]" >&2; exit 2; }
 
