@@ -37,8 +37,11 @@ describe('the compiled embedded start (dist/start-embedded.js under plain node)'
     );
     const port = await freePort();
     base = `http://127.0.0.1:${port}/api/v1`;
-    // The embedded defaults, whatever servers this test run has: no *_URL reaches the app.
-    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.endsWith('_URL')));
+    // The embedded defaults, whatever servers this test run has: no *_URL (nor LiveKit's key and
+    // secret: a LiveKit half configured is refused) reaches the app.
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.endsWith('_URL') && !k.startsWith('LIVEKIT_')),
+    );
     app = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'start-embedded.js')], {
       cwd: work,
       env: { ...env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir },
