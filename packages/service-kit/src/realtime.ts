@@ -4,6 +4,7 @@ import type { RealtimeData, RealtimeEventDef } from '@honne/contracts/realtime-e
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
+import type { Cache } from './cache.ts';
 import type { BaseContext } from './context.ts';
 
 const REPLAY_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -79,6 +80,34 @@ const RETRY_PAUSES_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
 /** Per user, the events still waiting for a retry: later ones queue behind them to keep their order. */
 const waiting = new Map<string, Promise<void>>();
 
+/** Per cache, a promise that resolves the next time Redis is ready again after an outage. */
+const recoveries = new WeakMap<Cache, { next: Promise<void> }>();
+
+function nextRecovery(cache: Cache): Promise<void> {
+  let state = recoveries.get(cache);
+  if (!state) {
+    let resolve!: () => void;
+    const fresh = () => new Promise<void>((r) => (resolve = r));
+    const s = { next: fresh() };
+    cache.onAvailability((up) => {
+      if (!up) return;
+      const done = resolve;
+      s.next = fresh();
+      done();
+    });
+    recoveries.set(cache, s);
+    state = s;
+  }
+  return state.next;
+}
+
+/** Waits `ms`, or less when the cache comes back meanwhile (a retry then goes at once). */
+async function pauseUnlessRecovered(cache: Cache, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), nextRecovery(cache)]);
+  clearTimeout(timer);
+}
+
 /**
  * `publishToUser` for an event whose fact is already stored (a message). A Redis or NATS outage
  * must not fail the request that stored it: the client's retry would find the message stored and
@@ -102,7 +131,8 @@ export async function publishToUserSurely<D extends RealtimeEventDef>(
   }
   const retry = async () => {
     for (const pause of behind ? [0, ...RETRY_PAUSES_MS] : RETRY_PAUSES_MS) {
-      if (pause) await new Promise((resolve) => setTimeout(resolve, pause));
+      // Redis back: the receiver hears the message now, not at the end of a 15 or 30 s pause.
+      if (pause) await pauseUnlessRecovered(ctx.cache, pause);
       try {
         await publishToUser(ctx, userId, d, data);
         return;
