@@ -34,8 +34,12 @@ export function requireOrSkip(what: string, present: boolean): boolean {
   return false;
 }
 
+/**
+ * Embedded, and real where configured. `HONNE_INFRA_MODES=real` leaves the embedded half out: CI
+ * runs suites a second time on Testcontainers, and their embedded half ran already.
+ */
 export function infraModes(): InfraMode[] {
-  const modes: InfraMode[] = [{ name: 'embedded' }];
+  const modes: InfraMode[] = process.env.HONNE_INFRA_MODES === 'real' ? [] : [{ name: 'embedded' }];
   const missing = REAL_VARS.filter((v) => !process.env[v]);
   if (requireOrSkip(`real infrastructure (${missing.join(', ')})`, missing.length === 0)) {
     modes.push({
