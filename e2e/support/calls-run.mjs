@@ -36,6 +36,7 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
     'NATS_URL',
     'REDIS_URL',
     'SMTP_URL',
+    'S3_URL',
     'LIVEKIT_URL',
     'LIVEKIT_API_KEY',
     'LIVEKIT_API_SECRET',

@@ -101,6 +101,13 @@ function operation(def: EndpointDef, byKey: ReadonlyMap<string, EndpointDef>): J
       ...(status === '200' && links ? { links } : {}),
     };
   }
+  // A GET whose contract names no JSON 200 answers a file (avatars, images, greetings).
+  if (def.method === 'GET' && !('200' in def.schema.response)) {
+    responses['200'] = {
+      description: 'OK (a file: SVG, JPEG or audio)',
+      content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   for (const status of edgeStatuses(def)) {
     responses[status] ??= {
       description: STATUS_TEXT[status],
