@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { pushesSettled } from '../src/push/notify.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { chatMessage } from './push-fixtures.ts';
 
 /** A browser's side of a subscription, made here: its P-256 key pair and auth secret (what Chromium's PushManager would hold). */
 function browserKeys() {
@@ -96,33 +97,8 @@ describe.each(infraModes())('web push ($name)', (mode) => {
   };
 
   /** A message as chat sends it to its receiver, on the receiver's real-time stream. */
-  const message = (roomId: string, sender: string | null, data: string, over: Partial<Message> = {}): Message => ({
-    id: crypto.randomUUID(),
-    message_type_id: 1,
-    room_id: roomId,
-    topic_id: null,
-    user_id: sender,
-    user_name: null,
-    receiver_id: null,
-    is_anonymous: sender === null,
-    is_mine: false,
-    data,
-    size: null,
-    stamp_id: null,
-    is_sound: false,
-    sound_tab: null,
-    sound_item: null,
-    is_voice: false,
-    is_read: false,
-    status: 'sent',
-    client_id: null,
-    topic_title: null,
-    room_type_id: 1,
-    created_at: new Date().toISOString(),
-    expire_at: new Date(Date.now() + 3_600_000).toISOString(),
-    seq: 1,
-    ...over,
-  });
+  const message = (roomId: string, sender: string | null, data: string, over: Partial<Message> = {}): Message =>
+    chatMessage({ room_id: roomId, user_id: sender, is_anonymous: sender === null, data, ...over });
   const deliver = async (userId: string, m: Message) => {
     await publishToUser(h.ctx, userId, realtimeEvents.messageCreated, m);
     await h.infra.bus.flush();
