@@ -83,6 +83,21 @@ export function requestAs(app: () => Pick<FastifyInstance, 'inject'>, internalTo
 }
 
 /**
+ * Starts a suite's harness before its tests and closes it after them (also when a test failed);
+ * tests read the started harness as `.h`.
+ */
+export function harnessForSuite<H extends { close(): Promise<void> }>(start: () => Promise<H>): { readonly h: H } {
+  const suite: { h: H | undefined } = { h: undefined };
+  beforeAll(async () => {
+    suite.h = await start();
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+  });
+  return suite as { h: H };
+}
+
+/**
  * For a suite about where uploads live: opens the service's harness before the suite and, where
  * S3_URL is set beside the real infrastructure, an independent client on the same bucket under the
  * service's prefix (`chat/`), to see what the service left there; closes both after. `s3` says
@@ -95,18 +110,19 @@ export function harnessWithObjectStore<H extends { close(): Promise<void> }>(
 ): { readonly s3: boolean; readonly h: H; readonly store: S3Objects | undefined } {
   const s3 =
     mode.name === 'real' && requireOrSkip('object storage (S3_URL) beside the real infrastructure', !!mode.s3Url);
-  const opened: { s3: boolean; h: H | undefined; store: S3Objects | undefined } = {
+  const suite = harnessForSuite(() => start(mode));
+  let store: S3Objects | undefined;
+  beforeAll(() => {
+    if (s3) store = new S3Objects(parseS3Url(mode.s3Url!), prefix);
+  });
+  afterAll(() => store?.close());
+  return {
     s3,
-    h: undefined,
-    store: undefined,
+    get h() {
+      return suite.h;
+    },
+    get store() {
+      return store;
+    },
   };
-  beforeAll(async () => {
-    opened.h = await start(mode);
-    if (s3) opened.store = new S3Objects(parseS3Url(mode.s3Url!), prefix);
-  });
-  afterAll(async () => {
-    opened.store?.close();
-    await opened.h?.close();
-  });
-  return opened as { s3: boolean; h: H; store: S3Objects | undefined };
 }
