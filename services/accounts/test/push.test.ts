@@ -7,7 +7,7 @@ import type { Message } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import { PUSH_MESSAGES, type PushPayload } from '@honne/contracts/push';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { publishToUser, realtimeKeys, type Subscription } from '@honne/service-kit';
+import { clearSocketsOn, markSocketsOn, publishToUser, type Subscription } from '@honne/service-kit';
 import { infraModes } from '@honne/service-kit/testing';
 import ece from 'http_ece';
 import webPush from 'web-push';
@@ -231,11 +231,11 @@ describe.each(infraModes())('web push ($name)', (mode) => {
       { user_id: alice.user_id, is_anonymous: false },
       { user_id: bob.user_id, is_anonymous: false },
     ]);
-    // The gateway's mark of an open socket.
-    await h.ctx.cache.set(realtimeKeys.online(bob.user_id), '1', 60);
+    // A gateway instance's mark of an open socket.
+    await markSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
     await deliver(bob.user_id, message(room, alice.user_id, 'online'));
     expect(push.received).toHaveLength(0);
-    await h.ctx.cache.del(realtimeKeys.online(bob.user_id));
+    await clearSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
 
     // The spec's message-arrival toggle off: no message pushes.
     await h.app.inject({
