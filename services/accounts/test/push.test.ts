@@ -300,7 +300,7 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     expect(p).toMatchObject({ title: PUSH_MESSAGES.messageTitleNamed('アリス'), body: PUSH_MESSAGES.messageHidden });
   });
 
-  it('pushes an incoming call once while it rings, anonymous callers unnamed', async () => {
+  it('pushes an incoming call once while it rings, anonymous callers unnamed, and withdraws it once it stops ringing', async () => {
     const alice = await named('アリス');
     const bob = await h.register(email());
     const keys = await subscribe(bob, '/bob-call');
@@ -340,7 +340,6 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     });
     const ringing = view('receiving');
     for (let i = 0; i < 2; i++) await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, ringing);
-    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view('end'), id: ringing.id });
     await h.infra.bus.flush();
     await pushesSettled();
     expect(push.received).toHaveLength(1);
@@ -348,10 +347,51 @@ describe.each(infraModes())('web push ($name)', (mode) => {
       kind: 'call',
       title: PUSH_MESSAGES.callTitle,
       body: PUSH_MESSAGES.callBodyAnonymous,
+      tag: `call-${ringing.id}`,
       call_id: ringing.id,
       url: `/chat/${room}`,
     });
     expect(push.received[0]!.headers.urgency).toBe('high');
+
+    // It stops ringing (here the caller gave up): one withdrawal with the same tag, names nothing,
+    // however many later states follow.
+    for (const state of ['end', 'end'] as const)
+      await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view(state), id: ringing.id });
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(2);
+    expect(decrypt(push.received[1]!, keys)).toEqual({
+      kind: 'call_end',
+      title: '',
+      body: '',
+      tag: `call-${ringing.id}`,
+      call_id: ringing.id,
+      room_id: room,
+      url: `/chat/${room}`,
+      at: expect.any(String),
+    });
+
+    // Answered in the app opened from the notification (a socket is open now): withdrawn all the same.
+    const answered = view('receiving');
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, answered);
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(3);
+    await markSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view('connecting'), id: answered.id });
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(4);
+    expect(decrypt(push.received[3]!, keys)).toMatchObject({ kind: 'call_end', tag: `call-${answered.id}` });
+
+    // A call that rang while the app was open was never pushed: there is nothing to withdraw.
+    const seen = view('receiving');
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, seen);
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view('refuse'), id: seen.id });
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(4);
+    await clearSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
   });
 
   it('forgets a subscription the push service says is gone (410), and one whose session ended', async () => {
