@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { PUSH_MESSAGES, type PushPayload } from '@honne/contracts/push';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ece from 'http_ece';
 
 import { E2E_PORT } from '../playwright.config.ts';
@@ -13,7 +13,8 @@ import { auth, openRoom, postVoice, signedInPage, userWithProfile, type TestUser
  * Issue 14's web push, end to end on the running app: a device opts in from /settings, a message or
  * a call to its user while none of their sockets is open reaches a push service on loopback (this
  * test's own server), encrypted for the subscription's keys; Chromium's service worker shows the
- * notification a push delivers; blocked senders push nothing; anonymous rooms name nobody.
+ * notification a push delivers and closes it when the call stops ringing; blocked senders push
+ * nothing; anonymous rooms name nobody.
  */
 
 interface Received {
@@ -84,6 +85,13 @@ async function presentAs(request: APIRequestContext, viewer: TestUser, voice: { 
   return (await list(1)) && !(await list(2)) ? 'present' : (await list(2)) ? 'away' : 'unknown';
 }
 
+/** The notifications the app's service worker shows now. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration('/sw.js');
+    return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
+  });
+
 test('a device opts in, gets pushes while its app is closed, and its service worker shows them', async ({
   browser,
   request,
@@ -91,30 +99,14 @@ test('a device opts in, gets pushes while its app is closed, and its service wor
   test.setTimeout(120_000);
   const push = await pushService();
   try {
-    const owner = await userWithProfile(request, 'push-owner', {
-      user_name: 'うけとるひと',
-      gender: 2,
-      age_id: 3,
-      area_id: 13,
-    });
-    const named = await userWithProfile(request, 'push-named', {
-      user_name: 'なのるひと',
-      gender: 1,
-      age_id: 3,
-      area_id: 13,
-    });
-    const hidden = await userWithProfile(request, 'push-hidden', {
-      user_name: 'かくれたひと',
-      gender: 1,
-      age_id: 3,
-      area_id: 13,
-    });
-    const blocked = await userWithProfile(request, 'push-blocked', {
-      user_name: 'ぶろっく',
-      gender: 1,
-      age_id: 3,
-      area_id: 13,
-    });
+    // The voice's owner (whose device gets the pushes) and three who answer it.
+    const cast = { owner: 'うけとるひと', named: 'なのるひと', hidden: 'かくれたひと', blocked: 'ぶろっく' };
+    const people: Record<string, TestUser> = {};
+    for (const [role, user_name] of Object.entries(cast)) {
+      const gender = role === 'owner' ? 2 : 1;
+      people[role] = await userWithProfile(request, `push-${role}`, { user_name, gender, age_id: 3, area_id: 13 });
+    }
+    const { owner, named, hidden, blocked } = people as Record<keyof typeof cast, TestUser>;
     const voice = await postVoice(request, owner, { title: '夜に話したい', is_callable: true }, [
       named,
       hidden,
@@ -242,12 +234,7 @@ test('a device opts in, gets pushes while its app is closed, and its service wor
       data: JSON.stringify(call),
     });
     await expect
-      .poll(() =>
-        page.evaluate(async () => {
-          const reg = await navigator.serviceWorker.getRegistration('/sw.js');
-          return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag }));
-        }),
-      )
+      .poll(() => shownNotifications(page))
       .toEqual([
         { title: PUSH_MESSAGES.callTitle, body: PUSH_MESSAGES.callBodyNamed('なのるひと'), tag: `call-${callId}` },
       ]);
@@ -261,6 +248,18 @@ test('a device opts in, gets pushes while its app is closed, and its service wor
       data: { action: 'hangup', signal_id: callId },
     });
     expect(hangup.status()).toBe(200);
+
+    // The caller gave up: the call no longer rings, and a withdrawal with the call's tag follows
+    // (though the app is open now: the notification is still on the device). The worker closes it.
+    const withdrawal = await push.nth(5);
+    const ended = decrypt(withdrawal, keys);
+    expect(ended).toMatchObject({ kind: 'call_end', tag: `call-${callId}`, call_id: callId, title: '', body: '' });
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: `http://localhost:${E2E_PORT}`,
+      registrationId: await registration,
+      data: JSON.stringify(ended),
+    });
+    await expect.poll(() => shownNotifications(page)).toEqual([]);
 
     // Opting out: no more pushes to this device.
     await page.goto('/settings');

@@ -25,6 +25,9 @@ async function installed(page: Page, remoteFile: RegExp) {
     .toEqual(expect.arrayContaining([expect.stringMatching(remoteFile)]));
 }
 
+const remoteFiles = (page: Page) =>
+  page.evaluate(async () => (await (await caches.open('honne-remotes')).keys()).map((r) => new URL(r.url).pathname));
+
 const shellCaches = (page: Page) =>
   page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('honne-shell-')));
 
@@ -77,7 +80,7 @@ test.describe('installable app (service worker)', () => {
     await context.close();
   });
 
-  test('a new version installs in the background, is offered with 新しいバージョンがあります, and takes over on 更新する or at the next start', async ({
+  test('a new version installs in the background, is offered with 新しいバージョンがあります, and takes over on 更新する (every tab) or at the next start, pruning old remote files', async ({
     browser,
   }) => {
     const context = await browser.newContext({ baseURL: door.origin, serviceWorkers: 'allow' });
@@ -105,16 +108,47 @@ test.describe('installable app (service worker)', () => {
     await expect(next.getByRole('button', { name: 'はじめる' })).toBeVisible();
     await expect.poll(() => shellCaches(next)).toEqual([`${first}-next`]);
 
-    // Another deploy, accepted at once: 更新する reloads the page into the new version.
+    // A file of a remote's earlier deploy, still in the remotes' cache; what the cached manifest names stays.
+    const gone = '/remotes/profile/__federation_expose_Gone.0123456789abcdef.js';
+    await next.evaluate(async (path) => {
+      const cache = await caches.open('honne-remotes');
+      await cache.put(
+        path,
+        new Response('/* an earlier deploy */', { headers: { 'content-type': 'text/javascript' } }),
+      );
+    }, gone);
+    const before = await remoteFiles(next);
+    expect(before).toEqual(expect.arrayContaining(['/remotes/profile/mf-manifest.json', gone]));
+    const current = before.filter((p) => p !== gone && /[.-][0-9a-f]{8,}\.js$/.test(p));
+    expect(current.length).toBeGreaterThan(0);
+
+    // Another deploy, accepted at once with two tabs open: 更新する in one reloads both into the new version.
+    const other = await context.newPage();
+    await other.goto('/splash');
+    await expect(other.getByRole('button', { name: 'はじめる' })).toBeVisible();
     door.swSuffix = '\nVERSION = VERSION + "-later"; SHELL_CACHE = "honne-shell-" + VERSION;\n';
     await next.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
     const second = next.getByRole('status').filter({ hasText: '新しいバージョンがあります' });
     await expect(second).toBeVisible();
-    await next.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
-    await Promise.all([next.waitForEvent('load'), second.getByRole('button', { name: '更新する' }).click()]);
-    expect(await next.evaluate(() => (window as unknown as { __before?: boolean }).__before)).toBeUndefined();
+    await expect(other.getByRole('status').filter({ hasText: '新しいバージョンがあります' })).toBeVisible();
+    for (const tab of [next, other])
+      await tab.evaluate(() => ((window as unknown as { __before: boolean }).__before = true));
+    await Promise.all([
+      next.waitForEvent('load'),
+      other.waitForEvent('load'),
+      second.getByRole('button', { name: '更新する' }).click(),
+    ]);
+    for (const tab of [next, other]) {
+      expect(await tab.evaluate(() => (window as unknown as { __before?: boolean }).__before)).toBeUndefined();
+      await expect(tab.getByRole('button', { name: 'はじめる' })).toBeVisible();
+      await expect(tab.getByText('新しいバージョンがあります')).toHaveCount(0);
+    }
     await expect.poll(() => shellCaches(next)).toEqual([`${first}-later`]);
-    await expect(next.getByText('新しいバージョンがあります')).toHaveCount(0);
+    // The new version pruned the remotes' cache: the earlier deploy's file is gone, the current ones stay.
+    const after = await remoteFiles(next);
+    expect(after).not.toContain(gone);
+    expect(after).toEqual(expect.arrayContaining(current));
+    await shot(other, 'update-other-tab');
     await context.close();
   });
 });

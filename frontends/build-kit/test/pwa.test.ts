@@ -1,9 +1,10 @@
 import { inflateSync } from 'node:zlib';
 
+import { MARK_CORAL as CORAL } from '@honne/mark';
 import { describe, expect, it } from 'vitest';
 
 import { createFrontendConfig } from '../src/index.ts';
-import { CORAL, iconPng } from '../src/pwa/icon.ts';
+import { iconPng } from '../src/pwa/icon.ts';
 import { serviceWorkerScript } from '../src/pwa/service-worker.ts';
 
 /** Reads back an 8-bit RGBA PNG without filters (what iconPng writes). */

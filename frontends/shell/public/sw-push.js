@@ -2,7 +2,9 @@
  *
  * A push carries the JSON of PushPayload (packages/contracts/src/push.ts): { kind, title, body, tag,
  * url, room_id, call_id?, at }. The server already left out what must not show (an anonymous sender's
- * name, an anonymous room's text); this file shows what it got and opens `url` on a tap.
+ * name, an anonymous room's text); this file shows what it got and opens `url` on a tap. A `call_end`
+ * comes once a call stops ringing (answered, declined, cancelled, unanswered): the call's
+ * notification (same tag) is closed and nothing is shown.
  */
 /* global self */
 'use strict';
@@ -16,6 +18,14 @@ self.addEventListener('push', (event) => {
     payload = event.data ? event.data.json() : null;
   } catch {
     payload = null;
+  }
+  if (payload && payload.kind === 'call_end' && typeof payload.tag === 'string') {
+    event.waitUntil(
+      self.registration
+        .getNotifications({ tag: payload.tag })
+        .then((shown) => shown.forEach((notification) => notification.close())),
+    );
+    return;
   }
   if (!payload || typeof payload.title !== 'string') return;
   const isCall = payload.kind === 'call';

@@ -41,12 +41,15 @@ export type PushState = Static<typeof PushState>;
 /**
  * The JSON a push carries, read by `/sw-push.js`. `url` is where a tap leads: the room for a message,
  * the room of a ringing call (the call overlay reads `GET /calls/current` when the app opens).
+ * `call_end` withdraws a call's notification once it stops ringing (answered, declined, cancelled
+ * or unanswered): the worker closes the notification with the same `tag` and shows nothing; its
+ * `title` and `body` are empty.
  */
 export const PushPayload = Type.Object({
-  kind: Type.Union([Type.Literal('message'), Type.Literal('call')]),
+  kind: Type.Union([Type.Literal('message'), Type.Literal('call'), Type.Literal('call_end')]),
   title: Type.String(),
   body: Type.String(),
-  /** One notification per room (messages) or per call: a newer one replaces it. */
+  /** One notification per room (messages) or per call: a newer one replaces it, a `call_end` closes it. */
   tag: Type.String(),
   url: Type.String(),
   room_id: Type.String(),

@@ -28,6 +28,14 @@ export interface Cache {
   ): Promise<number>;
   /** Values with a score strictly above `after`, in score order. */
   logAfter(key: string, after: number): Promise<string[]>;
+  /**
+   * A set whose members expire one by one: adds `member` to `key`, or renews it, for `ttlSeconds`.
+   * On Redis its clock decides, so instances whose clocks differ agree on what has expired.
+   */
+  memberRenew(key: string, member: string, ttlSeconds: number): Promise<void>;
+  memberRemove(key: string, member: string): Promise<void>;
+  /** How many members of `key` have not expired. */
+  liveMembers(key: string): Promise<number>;
   ping(): Promise<void>;
   /**
    * Calls `listener(false)` when the connection to Redis is lost and `listener(true)` when it is
@@ -49,6 +57,8 @@ export class MemoryCache implements Cache {
   readonly redis = undefined;
   #values = new Map<string, MemoryEntry>();
   #logs = new Map<string, { items: { score: number; value: string }[]; expiresAt: number }>();
+  /** Sets of expiring members: member → when it expires (ms). */
+  #members = new Map<string, Map<string, number>>();
 
   async get(key: string): Promise<string | null> {
     const entry = this.#values.get(key);
@@ -67,6 +77,7 @@ export class MemoryCache implements Cache {
   async del(key: string): Promise<void> {
     this.#values.delete(key);
     this.#logs.delete(key);
+    this.#members.delete(key);
   }
 
   async incr(key: string): Promise<number> {
@@ -103,6 +114,26 @@ export class MemoryCache implements Cache {
     return (this.#liveLog(key)?.items ?? []).filter((i) => i.score > after).map((i) => i.value);
   }
 
+  async memberRenew(key: string, member: string, ttlSeconds: number): Promise<void> {
+    let set = this.#members.get(key);
+    if (!set) this.#members.set(key, (set = new Map()));
+    set.set(member, Date.now() + ttlSeconds * 1000);
+  }
+
+  async memberRemove(key: string, member: string): Promise<void> {
+    const set = this.#members.get(key);
+    if (set?.delete(member) && set.size === 0) this.#members.delete(key);
+  }
+
+  async liveMembers(key: string): Promise<number> {
+    const set = this.#members.get(key);
+    if (!set) return 0;
+    const now = Date.now();
+    for (const [member, expiresAt] of set) if (expiresAt <= now) set.delete(member);
+    if (set.size === 0) this.#members.delete(key);
+    return set.size;
+  }
+
   async ping(): Promise<void> {}
   onAvailability(): void {
     // In memory: never away.
@@ -110,6 +141,7 @@ export class MemoryCache implements Cache {
   async close(): Promise<void> {
     this.#values.clear();
     this.#logs.clear();
+    this.#members.clear();
   }
 
   #liveLog(key: string) {
@@ -139,6 +171,24 @@ for i = 1, #KEYS / 2 do
 end
 return out`;
 
+/** Redis's own clock in milliseconds, inside a script. */
+const NOW_MS = `local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+/**
+ * KEYS: the set; ARGV: member, ttlSeconds. Drops expired members, adds or renews this one with its
+ * expiry as score, and lets the key itself go when its last member would have.
+ */
+const MEMBER_RENEW = `${NOW_MS}
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]) * 1000, ARGV[1])
+local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+redis.call('PEXPIREAT', KEYS[1], last[2])`;
+
+/** KEYS: the set. Members whose expiry is still ahead. */
+const LIVE_MEMBERS = `${NOW_MS}
+return redis.call('ZCOUNT', KEYS[1], '(' .. now, '+inf')`;
+
 interface NumberedAppend {
   counterKey: string;
   logKey: string;
@@ -150,6 +200,8 @@ interface NumberedAppend {
 
 type ScriptedRedis = Redis & {
   logAppendNext(numKeys: number, ...keysThenArgs: (string | number)[]): Promise<number[]>;
+  memberRenew(key: string, member: string, ttlSeconds: number): Promise<unknown>;
+  liveMembers(key: string): Promise<number>;
 };
 
 export class RedisCache implements Cache {
@@ -160,6 +212,8 @@ export class RedisCache implements Cache {
 
   constructor(readonly redis: Redis) {
     redis.defineCommand('logAppendNext', { lua: LOG_APPEND_NEXT });
+    redis.defineCommand('memberRenew', { lua: MEMBER_RENEW, numberOfKeys: 1 });
+    redis.defineCommand('liveMembers', { lua: LIVE_MEMBERS, numberOfKeys: 1 });
     const scripted = redis as ScriptedRedis;
     this.#appends = new Batcher(
       (items) =>
@@ -219,6 +273,15 @@ export class RedisCache implements Cache {
   }
   logAfter(key: string, after: number) {
     return this.redis.zrangebyscore(key, `(${after}`, '+inf');
+  }
+  async memberRenew(key: string, member: string, ttlSeconds: number) {
+    await (this.redis as ScriptedRedis).memberRenew(key, member, ttlSeconds);
+  }
+  async memberRemove(key: string, member: string) {
+    await this.redis.zrem(key, member);
+  }
+  liveMembers(key: string) {
+    return (this.redis as ScriptedRedis).liveMembers(key);
   }
   async ping() {
     await this.redis.ping();

@@ -11,23 +11,33 @@ const REPLAY_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const realtimeKeys = {
   seq: (userId: string) => `rt:seq:${userId}`,
   log: (userId: string) => `rt:log:${userId}`,
-  /** Set while a gateway instance holds a socket of the user (see `hasOpenSocket`). */
-  online: (userId: string) => `rt:online:${userId}`,
+  /**
+   * The gateway instances holding a socket of the user, each with its own expiry (see
+   * `hasOpenSocket`). A set, not one flag: one instance's last socket closing must not hide
+   * another's (the key's old name held a flag, so the two never meet in one Redis).
+   */
+  online: (userId: string) => `rt:sockets:${userId}`,
 };
 
 /**
- * How long a user's online mark lasts without being renewed. The gateway renews it for each socket
+ * How long an instance's mark lasts without being renewed. The gateway renews it for each socket
  * once per heartbeat round (30 s), so the mark of an instance that died goes within this.
  */
 export const ONLINE_TTL_SECONDS = 90;
 
-/**
- * Whether any gateway instance holds a socket of the user (web push goes only to users with none).
- * The gateway sets the mark on a user's first socket and clears it on the last; with several
- * instances the last word wins until the next heartbeat round renews it.
- */
+/** A gateway instance holds a socket of the user: set on the first, renewed every heartbeat round. */
+export function markSocketsOn(cache: Cache, userId: string, instanceId: string): Promise<void> {
+  return cache.memberRenew(realtimeKeys.online(userId), instanceId, ONLINE_TTL_SECONDS);
+}
+
+/** The instance's last socket of the user closed; other instances' marks stay. */
+export function clearSocketsOn(cache: Cache, userId: string, instanceId: string): Promise<void> {
+  return cache.memberRemove(realtimeKeys.online(userId), instanceId);
+}
+
+/** Whether any gateway instance holds a socket of the user (web push goes only to users with none). */
 export async function hasOpenSocket(ctx: Pick<BaseContext, 'cache'>, userId: string): Promise<boolean> {
-  return (await ctx.cache.get(realtimeKeys.online(userId))) !== null;
+  return (await ctx.cache.liveMembers(realtimeKeys.online(userId))) > 0;
 }
 
 /** Compiled once per event type: every publish is checked against its schema, as bus payloads are. */

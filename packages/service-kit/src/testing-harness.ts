@@ -1,11 +1,13 @@
 import type { events, EventPayload } from '@honne/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 
 import { IDENTITY_HEADERS } from './auth.ts';
 import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
 import { dropSchema, openDatabase } from './db.ts';
-import type { InfraMode } from './testing-infra.ts';
+import { parseS3Url, S3Objects } from './objects.ts';
+import { requireOrSkip, type InfraMode } from './testing-infra.ts';
 
 // What every service's test harness does the same way: act as the gateway, let the bus settle,
 // make users through accounts' profile event, and leave a shared PostgreSQL as it found it.
@@ -78,4 +80,49 @@ export function requestAs(app: () => Pick<FastifyInstance, 'inject'>, internalTo
       headers: who ? identityHeaders(who, internalToken) : {},
       ...(payload ? { payload } : {}),
     });
+}
+
+/**
+ * Starts a suite's harness before its tests and closes it after them (also when a test failed);
+ * tests read the started harness as `.h`.
+ */
+export function harnessForSuite<H extends { close(): Promise<void> }>(start: () => Promise<H>): { readonly h: H } {
+  const suite: { h: H | undefined } = { h: undefined };
+  beforeAll(async () => {
+    suite.h = await start();
+  });
+  afterAll(async () => {
+    await suite.h?.close();
+  });
+  return suite as { h: H };
+}
+
+/**
+ * For a suite about where uploads live: opens the service's harness before the suite and, where
+ * S3_URL is set beside the real infrastructure, an independent client on the same bucket under the
+ * service's prefix (`chat/`), to see what the service left there; closes both after. `s3` says
+ * whether this run has the store (with CI=true a real run without one fails, as `requireOrSkip`).
+ */
+export function harnessWithObjectStore<H extends { close(): Promise<void> }>(
+  mode: InfraMode,
+  prefix: string,
+  start: (mode: InfraMode) => Promise<H>,
+): { readonly s3: boolean; readonly h: H; readonly store: S3Objects | undefined } {
+  const s3 =
+    mode.name === 'real' && requireOrSkip('object storage (S3_URL) beside the real infrastructure', !!mode.s3Url);
+  const suite = harnessForSuite(() => start(mode));
+  let store: S3Objects | undefined;
+  beforeAll(() => {
+    if (s3) store = new S3Objects(parseS3Url(mode.s3Url!), prefix);
+  });
+  afterAll(() => store?.close());
+  return {
+    s3,
+    get h() {
+      return suite.h;
+    },
+    get store() {
+      return store;
+    },
+  };
 }

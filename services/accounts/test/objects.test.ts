@@ -1,7 +1,7 @@
-import { parseS3Url, S3Objects, sweepObjectDeletions } from '@honne/service-kit';
-import { infraModes, requireOrSkip } from '@honne/service-kit/testing';
+import { sweepObjectDeletions } from '@honne/service-kit';
+import { harnessWithObjectStore, infraModes } from '@honne/service-kit/testing';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness } from './harness.ts';
 
@@ -14,28 +14,17 @@ const png = async (w: number, h: number) =>
 
 // Profile images in the object store when S3_URL is set (CI runs one), in their rows otherwise.
 describe.each(infraModes())('profile images in the object store when S3_URL is set ($name)', (mode) => {
-  const s3 =
-    mode.name === 'real' && requireOrSkip('object storage (S3_URL) beside the real infrastructure', !!mode.s3Url);
-  let h: Harness;
-  /** An independent client on the same bucket, to see what the service left there. */
-  let store: S3Objects | undefined;
-  beforeAll(async () => {
-    h = await startHarness(mode);
-    if (s3) store = new S3Objects(parseS3Url(mode.s3Url!), 'accounts/');
-  });
-  afterAll(async () => {
-    store?.close();
-    await h?.close();
-  });
+  /** The harness, and where S3_URL is set an independent client on the same bucket (`t.store`). */
+  const t = harnessWithObjectStore(mode, 'accounts/', startHarness);
 
   const idOf = (link: string) => /images\/([0-9a-f-]{36})\.jpg$/.exec(link)![1]!;
   const rowBytes = async (id: string) =>
-    (await h.ctx.db.selectFrom('images').select('bytes').where('id', '=', id).executeTakeFirst())?.bytes.length;
+    (await t.h.ctx.db.selectFrom('images').select('bytes').where('id', '=', id).executeTakeFirst())?.bytes.length;
   const changeAvatar = async (caller: Parameters<Harness['as']>[0]) => {
-    const res = await h.app.inject({
+    const res = await t.h.app.inject({
       method: 'PUT',
       url: '/users/avatar',
-      headers: h.as(caller),
+      headers: t.h.as(caller),
       payload: { type: 1, profile_image_data: await png(400, 400) },
     });
     expect(res.statusCode).toBe(200);
@@ -43,33 +32,33 @@ describe.each(infraModes())('profile images in the object store when S3_URL is s
   };
 
   it('keeps the bytes where the mode says and serves them by the same link; a replaced image and a deleted user take their objects along', async () => {
-    const me = await h.register('objects@example.jp');
+    const me = await t.h.register('objects@example.jp');
     const first = await changeAvatar(me.caller);
-    const served = await h.get(first.replace('/api/v1', ''));
+    const served = await t.h.get(first.replace('/api/v1', ''));
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    if (s3) {
+    if (t.s3) {
       expect(await rowBytes(idOf(first))).toBe(0);
-      expect(await store!.get(`images/${idOf(first)}`)).toEqual(served.rawPayload);
+      expect(await t.store!.get(`images/${idOf(first)}`)).toEqual(served.rawPayload);
     } else {
-      expect(h.ctx.objects).toBeUndefined();
+      expect(t.h.ctx.objects).toBeUndefined();
       expect(await rowBytes(idOf(first))).toBe(served.rawPayload.length);
     }
 
     // A new image replaces the first: its row goes, and its object with it.
     const second = await changeAvatar(me.caller);
     expect(await rowBytes(idOf(first))).toBeUndefined();
-    await sweepObjectDeletions(h.ctx.db, h.ctx.objects);
-    if (s3) {
-      expect(await store!.get(`images/${idOf(first)}`)).toBeUndefined();
-      expect(await store!.get(`images/${idOf(second)}`)).toBeDefined();
+    await sweepObjectDeletions(t.h.ctx.db, t.h.ctx.objects);
+    if (t.s3) {
+      expect(await t.store!.get(`images/${idOf(first)}`)).toBeUndefined();
+      expect(await t.store!.get(`images/${idOf(second)}`)).toBeDefined();
     }
 
     // Deleting the account removes its images by cascade: the trigger records those too.
-    expect((await h.post('/users/deleteUser', {}, h.as(me.caller))).statusCode).toBe(200);
+    expect((await t.h.post('/users/deleteUser', {}, t.h.as(me.caller))).statusCode).toBe(200);
     expect(await rowBytes(idOf(second))).toBeUndefined();
-    await sweepObjectDeletions(h.ctx.db, h.ctx.objects);
-    if (s3) expect(await store!.get(`images/${idOf(second)}`)).toBeUndefined();
-    expect(await h.ctx.db.selectFrom('object_deletions').select('key').execute()).toEqual([]);
+    await sweepObjectDeletions(t.h.ctx.db, t.h.ctx.objects);
+    if (t.s3) expect(await t.store!.get(`images/${idOf(second)}`)).toBeUndefined();
+    expect(await t.h.ctx.db.selectFrom('object_deletions').select('key').execute()).toEqual([]);
   });
 });

@@ -1,38 +1,23 @@
-import { MESSAGE_PREVIEW, type Message } from '@honne/contracts/chat';
+import { MESSAGE_PREVIEW } from '@honne/contracts/chat';
 import { PUSH_MESSAGES, PUSH_TEXT_MAX } from '@honne/contracts/push';
 import { describe, expect, it } from 'vitest';
 
 import { messagePush } from '../src/domain/push.ts';
+import { chatMessage } from './push-fixtures.ts';
 
 /** The payload rules alone (no I/O): what a lock screen may show of a message. */
 describe('web push payload of a message', () => {
   const at = '2026-11-25T00:00:00.000Z';
-  const base = {
+  const base = chatMessage({
     id: 'm1',
-    message_type_id: 1,
     room_id: 'r1',
-    topic_id: null,
     user_id: 'alice',
     user_name: 'アリス',
     receiver_id: 'bob',
-    is_anonymous: false,
-    is_mine: false,
     data: 'やあ',
-    size: null,
-    stamp_id: null,
-    is_sound: false,
-    sound_tab: null,
-    sound_item: null,
-    is_voice: false,
-    is_read: false,
-    status: 'sent',
-    client_id: null,
-    topic_title: null,
-    room_type_id: 1,
     created_at: at,
     expire_at: at,
-    seq: 1,
-  } satisfies Message;
+  });
   const open = { partnerId: 'alice', partnerAnonymous: false, selfAnonymous: false };
 
   it('names a named sender and shows the text, clipped for the lock screen', () => {

@@ -7,7 +7,7 @@ import type { Message } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import { PUSH_MESSAGES, type PushPayload } from '@honne/contracts/push';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { publishToUser, realtimeKeys, type Subscription } from '@honne/service-kit';
+import { clearSocketsOn, markSocketsOn, publishToUser, type Subscription } from '@honne/service-kit';
 import { infraModes } from '@honne/service-kit/testing';
 import ece from 'http_ece';
 import webPush from 'web-push';
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { pushesSettled } from '../src/push/notify.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { chatMessage } from './push-fixtures.ts';
 
 /** A browser's side of a subscription, made here: its P-256 key pair and auth secret (what Chromium's PushManager would hold). */
 function browserKeys() {
@@ -96,33 +97,8 @@ describe.each(infraModes())('web push ($name)', (mode) => {
   };
 
   /** A message as chat sends it to its receiver, on the receiver's real-time stream. */
-  const message = (roomId: string, sender: string | null, data: string, over: Partial<Message> = {}): Message => ({
-    id: crypto.randomUUID(),
-    message_type_id: 1,
-    room_id: roomId,
-    topic_id: null,
-    user_id: sender,
-    user_name: null,
-    receiver_id: null,
-    is_anonymous: sender === null,
-    is_mine: false,
-    data,
-    size: null,
-    stamp_id: null,
-    is_sound: false,
-    sound_tab: null,
-    sound_item: null,
-    is_voice: false,
-    is_read: false,
-    status: 'sent',
-    client_id: null,
-    topic_title: null,
-    room_type_id: 1,
-    created_at: new Date().toISOString(),
-    expire_at: new Date(Date.now() + 3_600_000).toISOString(),
-    seq: 1,
-    ...over,
-  });
+  const message = (roomId: string, sender: string | null, data: string, over: Partial<Message> = {}): Message =>
+    chatMessage({ room_id: roomId, user_id: sender, is_anonymous: sender === null, data, ...over });
   const deliver = async (userId: string, m: Message) => {
     await publishToUser(h.ctx, userId, realtimeEvents.messageCreated, m);
     await h.infra.bus.flush();
@@ -255,11 +231,11 @@ describe.each(infraModes())('web push ($name)', (mode) => {
       { user_id: alice.user_id, is_anonymous: false },
       { user_id: bob.user_id, is_anonymous: false },
     ]);
-    // The gateway's mark of an open socket.
-    await h.ctx.cache.set(realtimeKeys.online(bob.user_id), '1', 60);
+    // A gateway instance's mark of an open socket.
+    await markSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
     await deliver(bob.user_id, message(room, alice.user_id, 'online'));
     expect(push.received).toHaveLength(0);
-    await h.ctx.cache.del(realtimeKeys.online(bob.user_id));
+    await clearSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
 
     // The spec's message-arrival toggle off: no message pushes.
     await h.app.inject({
@@ -324,7 +300,7 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     expect(p).toMatchObject({ title: PUSH_MESSAGES.messageTitleNamed('アリス'), body: PUSH_MESSAGES.messageHidden });
   });
 
-  it('pushes an incoming call once while it rings, anonymous callers unnamed', async () => {
+  it('pushes an incoming call once while it rings, anonymous callers unnamed, and withdraws it once it stops ringing', async () => {
     const alice = await named('アリス');
     const bob = await h.register(email());
     const keys = await subscribe(bob, '/bob-call');
@@ -364,7 +340,6 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     });
     const ringing = view('receiving');
     for (let i = 0; i < 2; i++) await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, ringing);
-    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view('end'), id: ringing.id });
     await h.infra.bus.flush();
     await pushesSettled();
     expect(push.received).toHaveLength(1);
@@ -372,10 +347,51 @@ describe.each(infraModes())('web push ($name)', (mode) => {
       kind: 'call',
       title: PUSH_MESSAGES.callTitle,
       body: PUSH_MESSAGES.callBodyAnonymous,
+      tag: `call-${ringing.id}`,
       call_id: ringing.id,
       url: `/chat/${room}`,
     });
     expect(push.received[0]!.headers.urgency).toBe('high');
+
+    // It stops ringing (here the caller gave up): one withdrawal with the same tag, names nothing,
+    // however many later states follow.
+    for (const state of ['end', 'end'] as const)
+      await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view(state), id: ringing.id });
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(2);
+    expect(decrypt(push.received[1]!, keys)).toEqual({
+      kind: 'call_end',
+      title: '',
+      body: '',
+      tag: `call-${ringing.id}`,
+      call_id: ringing.id,
+      room_id: room,
+      url: `/chat/${room}`,
+      at: expect.any(String),
+    });
+
+    // Answered in the app opened from the notification (a socket is open now): withdrawn all the same.
+    const answered = view('receiving');
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, answered);
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(3);
+    await markSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view('connecting'), id: answered.id });
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(4);
+    expect(decrypt(push.received[3]!, keys)).toMatchObject({ kind: 'call_end', tag: `call-${answered.id}` });
+
+    // A call that rang while the app was open was never pushed: there is nothing to withdraw.
+    const seen = view('receiving');
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, seen);
+    await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...view('refuse'), id: seen.id });
+    await h.infra.bus.flush();
+    await pushesSettled();
+    expect(push.received).toHaveLength(4);
+    await clearSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
   });
 
   it('forgets a subscription the push service says is gone (410), and one whose session ended', async () => {

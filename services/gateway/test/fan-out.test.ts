@@ -1,8 +1,17 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
 import { REALTIME_CLOSE, REALTIME_TYPES } from '@honne/contracts/realtime';
-import { createLogger, NatsBus, publishToUser, RedisCache, systemClock, Tokens } from '@honne/service-kit';
-import { requireOrSkip, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import {
+  createLogger,
+  hasOpenSocket,
+  NatsBus,
+  publishToUser,
+  realtimeKeys,
+  RedisCache,
+  systemClock,
+  Tokens,
+} from '@honne/service-kit';
+import { eventually, requireOrSkip, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Harness, TestSocket, type StartedGateway } from './helpers.ts';
@@ -72,5 +81,31 @@ describe.runIf(present)('real-time fan-out across gateway instances (NATS + Redi
       data: { message: messages.forcedLogout },
     });
     expect((await onB.closed).code).toBe(REALTIME_CLOSE.forcedLogout);
+  });
+
+  it('counts a user online while any instance holds a socket: the last one closing on A leaves B’s mark (web push reads it)', async () => {
+    const userId = uniqueName('user');
+    const token = await new Tokens(testConfig('gateway', mode).jwtSecret, a.ctx.cache).issue(
+      { userId, sessionId: uniqueName('session') },
+      new Date(),
+    );
+    const members = () => a.ctx.cache.liveMembers(realtimeKeys.online(userId));
+    expect(await hasOpenSocket(a.ctx, userId)).toBe(false);
+    const onA = await TestSocket.open(`${a.wsUrl}/api/v1/realtime?token=${token}`);
+    const onB = await TestSocket.open(`${b.wsUrl}/api/v1/realtime?token=${token}`);
+    for (const socket of [onA, onB]) expect(await socket.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    await eventually(async () => expect(await members()).toBe(2));
+
+    // A's last socket of the user closes: A's mark goes, B's stays, so no push goes out.
+    await onA.close();
+    await eventually(() => expect(a.hub.size).toBe(0));
+    // A's cache connection has carried out what A sent it before this round trip.
+    await a.ctx.cache.ping();
+    expect(await members()).toBe(1);
+    expect(await hasOpenSocket(a.ctx, userId)).toBe(true);
+    expect(await hasOpenSocket(b.ctx, userId)).toBe(true);
+
+    await onB.close();
+    await eventually(async () => expect(await hasOpenSocket(a.ctx, userId)).toBe(false));
   });
 });

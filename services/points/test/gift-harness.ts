@@ -3,6 +3,7 @@ import { events, type EventPayload } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
+  harnessForSuite,
   publishAndWait,
   requestAs,
   testConfig,
@@ -171,3 +172,9 @@ export async function startGiftHarness(mode: InfraMode) {
   };
   return h;
 }
+
+export type GiftHarness = Awaited<ReturnType<typeof startGiftHarness>>;
+
+/** The gift harness of one suite: started before its tests, closed after them; read as `.h`. */
+export const giftHarnessForSuite = (mode: InfraMode): { readonly h: GiftHarness } =>
+  harnessForSuite(() => startGiftHarness(mode));

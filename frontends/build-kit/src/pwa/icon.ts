@@ -1,60 +1,25 @@
 import { crc32, deflateSync } from 'node:zlib';
 
+import { MARK_CORAL, sampleMark } from '@honne/mark';
+
 /**
  * honne's app icon drawn in code (no image file is shipped or downloaded): the mark of `Logo` in
- * packages/ui and the gateway's favicon — a speech bubble holding a heart — in white with a coral
+ * packages/ui and the gateway's favicon (shapes in packages/mark) — a speech bubble holding a heart — in white with a coral
  * heart on a full-bleed coral square. The mark sits inside the central 60 %, so the same picture
  * is a valid maskable icon (the platform may cut everything outside the middle 80 %).
  */
-export const CORAL: readonly [number, number, number] = [0xc8, 0x5f, 0x49];
 const WHITE: readonly [number, number, number] = [0xff, 0xff, 0xff];
-
-/** Inside the bubble: an ellipse with a small tail at the lower left (coordinates 0–1). */
-function inBubble(x: number, y: number): boolean {
-  const ex = (x - 0.5) / 0.44;
-  const ey = (y - 0.44) / 0.36;
-  if (ex * ex + ey * ey <= 1) return true;
-  const [ax, ay, bx, by, cx, cy] = [0.22, 0.62, 0.42, 0.74, 0.2, 0.9];
-  const d = (px: number, py: number, qx: number, qy: number) => (x - qx) * (py - qy) - (px - qx) * (y - qy);
-  const d1 = d(ax, ay, bx, by);
-  const d2 = d(bx, by, cx, cy);
-  const d3 = d(cx, cy, ax, ay);
-  return !((d1 < 0 || d2 < 0 || d3 < 0) && (d1 > 0 || d2 > 0 || d3 > 0));
-}
-
-/** Inside the heart: (u² + v² − 1)³ − u²v³ ≤ 0, centred in the bubble. */
-function inHeart(x: number, y: number): boolean {
-  const u = (x - 0.5) / 0.2;
-  const v = -(y - 0.45) / 0.2 + 0.15;
-  const a = u * u + v * v - 1;
-  return a * a * a - u * u * v * v * v <= 0;
-}
 
 /** RGBA pixels, top row first; each pixel 3×3 supersampled for smooth edges. */
 export function drawIcon(size: number): Uint8Array {
+  const mark = sampleMark(size, { samples: 3, scale: 0.6 });
   const px = new Uint8Array(size * size * 4);
-  const n = 3;
-  const scale = 0.6;
-  const offset = (1 - scale) / 2;
-  for (let row = 0; row < size; row++) {
-    for (let col = 0; col < size; col++) {
-      let bubble = 0;
-      let heart = 0;
-      for (let sy = 0; sy < n; sy++) {
-        for (let sx = 0; sx < n; sx++) {
-          const x = ((col + (sx + 0.5) / n) / size - offset) / scale;
-          const y = ((row + (sy + 0.5) / n) / size - offset) / scale;
-          if (x < 0 || x > 1 || y < 0 || y > 1 || !inBubble(x, y)) continue;
-          bubble++;
-          if (inHeart(x, y)) heart++;
-        }
-      }
-      // Coral background, white bubble, coral heart inside it.
-      const white = (bubble - heart) / (n * n);
-      const i = (row * size + col) * 4;
-      for (let c = 0; c < 3; c++) px[i + c] = Math.round(CORAL[c]! + (WHITE[c]! - CORAL[c]!) * white);
-      px[i + 3] = 255;
-    }
+  for (let p = 0; p < size * size; p++) {
+    // Coral background, white bubble, coral heart inside it.
+    const white = (mark.bubble[p]! - mark.heart[p]!) / mark.perPixel;
+    const i = p * 4;
+    for (let c = 0; c < 3; c++) px[i + c] = Math.round(MARK_CORAL[c]! + (WHITE[c]! - MARK_CORAL[c]!) * white);
+    px[i + 3] = 255;
   }
   return px;
 }

@@ -16,6 +16,7 @@ export interface ServiceWorkerOptions {
  *   and no network, `/offline.html`, never the browser's error page.
  * - remotes: hashed chunks cache-first (immutable); each mf-manifest.json and remoteEntry.js from
  *   the cache at once and refreshed behind it, so a remote deployed alone is seen on the next start.
+ *   On activate, hashed files the cached manifests no longer name are removed (old deploys).
  * - `/api/`: always the network; when it cannot be reached, the spec's error envelope (503,
  *   code `offline`) for calls and the offline page for a page load, instead of a failed fetch.
  * - first visit: the page names the remote files it loaded before this worker ran (CACHE_URLS), and
@@ -65,11 +66,66 @@ self.addEventListener('activate', function (event) {
             }),
         );
       })
+      .then(pruneRemotes)
       .then(function () {
         return self.clients.claim();
       }),
   );
 });
+
+/**
+ * The remotes' cache keeps what each remote's cached mf-manifest.json names, and its unhashed entry
+ * files; the hashed files of its earlier deploys go when a new version takes over (every tab then
+ * reloads, so no page still runs them). A remote without a cached manifest is left as it is.
+ */
+var MANIFEST = '/mf-manifest.json';
+
+function pruneRemotes() {
+  return caches.open(RUNTIME_CACHE).then(function (cache) {
+    return cache.keys().then(function (requests) {
+      var manifests = requests.filter(function (r) {
+        var path = new URL(r.url).pathname;
+        return path.slice(-MANIFEST.length) === MANIFEST;
+      });
+      return Promise.all(
+        manifests.map(function (manifest) {
+          var path = new URL(manifest.url).pathname;
+          var dir = path.slice(0, path.length - MANIFEST.length + 1);
+          return cache
+            .match(manifest)
+            .then(function (response) {
+              return response ? response.json() : null;
+            })
+            .then(function (json) {
+              if (!json) return;
+              var named = {};
+              collectStrings(json, named);
+              return Promise.all(
+                requests
+                  .filter(function (r) {
+                    var path = new URL(r.url).pathname;
+                    return path.indexOf(dir) === 0 && HASHED.test(path) && !named[path.slice(dir.length)];
+                  })
+                  .map(function (r) {
+                    return cache.delete(r);
+                  }),
+              );
+            })
+            .catch(function () {});
+        }),
+      );
+    });
+  });
+}
+
+/** Every string in a manifest (its file names sit at several depths: exposes, shared, remoteEntry). */
+function collectStrings(value, into) {
+  if (typeof value === 'string') into[value] = true;
+  else if (value && typeof value === 'object')
+    Object.keys(value).forEach(function (key) {
+      collectStrings(value[key], into);
+    });
+}
 
 self.addEventListener('message', function (event) {
   var data = event.data || {};

@@ -16,6 +16,11 @@ export interface RoomSides {
 export const CALL_PUSH_TTL_SECONDS = 60;
 /** A message's push may wait a day for a phone that is off. */
 export const MESSAGE_PUSH_TTL_SECONDS = 24 * 60 * 60;
+/**
+ * A call's withdrawal waits as long as a message's: the ringing notification stays on a phone
+ * until acted on, also one that went off the network after it rang.
+ */
+export const CALL_END_PUSH_TTL_SECONDS = MESSAGE_PUSH_TTL_SECONDS;
 
 /** The message to push to its receiver, or null when it is none of theirs to be told (their own). */
 export function messagePush(
@@ -56,6 +61,24 @@ export function callPush(
     kind: 'call',
     title: PUSH_MESSAGES.callTitle,
     body: named ? PUSH_MESSAGES.callBodyNamed(named) : PUSH_MESSAGES.callBodyAnonymous,
+    tag: `call-${call.id}`,
+    url: `/chat/${call.room_id}`,
+    room_id: call.room_id,
+    call_id: call.id,
+    at: opts.at,
+  };
+}
+
+/**
+ * The withdrawal of a call's notification once it no longer rings for the callee (any later state
+ * of theirs: answered, declined, cancelled by the caller, unanswered), or null for any other view.
+ */
+export function callEndPush(call: CallView, opts: { at: string }): PushPayload | null {
+  if (call.role !== 'callee' || call.state === 'receiving' || call.state === 'none') return null;
+  return {
+    kind: 'call_end',
+    title: '',
+    body: '',
     tag: `call-${call.id}`,
     url: `/chat/${call.room_id}`,
     room_id: call.room_id,

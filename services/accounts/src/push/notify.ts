@@ -8,7 +8,9 @@ import type { AppContext } from '../context.ts';
 import { blockedEitherWay } from '../db/repos/blocks.ts';
 import { deleteByEndpoint, displayName, subscriptionsOf } from '../db/repos/push-subscriptions.ts';
 import {
+  CALL_END_PUSH_TTL_SECONDS,
   CALL_PUSH_TTL_SECONDS,
+  callEndPush,
   callPush,
   MESSAGE_PUSH_TTL_SECONDS,
   messagePush,
@@ -31,6 +33,8 @@ export async function pushesSettled(): Promise<void> {
 
 /** A ringing call is announced once per call, however many times its view is republished. */
 const CALL_ONCE_TTL_SECONDS = 120;
+/** Set when a call's ring was pushed to the user: only then is there a notification to withdraw. */
+const ringPushedKey = (callId: string, userId: string) => `push:call:${callId}:${userId}`;
 
 /**
  * Pushes a message or an incoming call to every subscribed device of `userId`, when none of the
@@ -52,8 +56,7 @@ export async function pushToUser(
   const sides = await roomSides(ctx, roomId, userId);
   if (!sides || (await blockedEitherWay(ctx.db, userId, sides.partnerId))) return;
   if ('call' in what) {
-    const key = `push:call:${what.call.id}:${userId}`;
-    if ((await ctx.cache.incrWindow(key, CALL_ONCE_TTL_SECONDS)) > 1) return;
+    if ((await ctx.cache.incrWindow(ringPushedKey(what.call.id, userId), CALL_ONCE_TTL_SECONDS)) > 1) return;
   }
   const name = sides.partnerAnonymous ? null : await displayName(ctx.db, sides.partnerId);
   const at = ctx.clock.now().toISOString();
@@ -70,6 +73,30 @@ export async function pushToUser(
         urgency: 'high',
       });
       // The browser unsubscribed or the subscription expired: it will never be delivered again.
+      if (outcome === 'gone') await deleteByEndpoint(ctx.db, sub.endpoint);
+      else if (outcome === 'failed') ctx.log.warn({ kind: payload.kind }, 'push service refused a push');
+    }),
+  );
+}
+
+/**
+ * Withdraws a call's notification from the callee's devices once the call no longer rings for
+ * them, if its ring was pushed: once per call, and whether or not a socket is open now (the
+ * notification stays on the device either way; the app may have been opened from it to answer).
+ */
+export async function withdrawCallPush(ctx: AppContext, userId: string, call: CallView): Promise<void> {
+  const config = ctx.config.push;
+  if (!config || (await ctx.cache.get(ringPushedKey(call.id, userId))) === null) return;
+  const payload = callEndPush(call, { at: ctx.clock.now().toISOString() });
+  if (!payload) return;
+  if ((await ctx.cache.incrWindow(`push:call-end:${call.id}:${userId}`, CALL_ONCE_TTL_SECONDS)) > 1) return;
+  const subs = await subscriptionsOf(ctx.db, userId);
+  await Promise.all(
+    subs.map(async (sub) => {
+      const outcome = await sendPush(config, sub, JSON.stringify(payload), {
+        ttlSeconds: CALL_END_PUSH_TTL_SECONDS,
+        urgency: 'high',
+      });
       if (outcome === 'gone') await deleteByEndpoint(ctx.db, sub.endpoint);
       else if (outcome === 'failed') ctx.log.warn({ kind: payload.kind }, 'push service refused a push');
     }),

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { messages } from '@honne/contracts';
 import { events, realtimeCommands, type EventPayload } from '@honne/contracts/events';
 import {
@@ -10,10 +12,10 @@ import {
   type SystemStatus,
 } from '@honne/contracts/realtime';
 import {
+  clearSocketsOn,
   currentSeq,
   errorEnvelope,
-  ONLINE_TTL_SECONDS,
-  realtimeKeys,
+  markSocketsOn,
   replayFor,
   type Subscription,
 } from '@honne/service-kit';
@@ -104,6 +106,8 @@ export class RealtimeHub {
   /** Parts this instance has lost; every socket is told when this changes (`system.status`). */
   readonly #down = new Set<SystemPart>();
   #count = 0;
+  /** This instance's name in each user's set of instances holding their sockets (web push reads it). */
+  readonly #instanceId = randomUUID();
 
   readonly #onMessage: (this: Client, data: RawData, isBinary: boolean) => void;
   readonly #onPong: (this: Client) => void;
@@ -472,11 +476,12 @@ export class RealtimeHub {
    * word wins, which is good enough for a "present now" filter.
    */
   #presence(userId: string, online: boolean): void {
-    // The mark web push reads (accounts pushes only to users with no socket anywhere).
-    const key = realtimeKeys.online(userId);
-    (online ? this.ctx.cache.set(key, '1', ONLINE_TTL_SECONDS) : this.ctx.cache.del(key)).catch((err: unknown) =>
-      this.ctx.log.warn({ err }, 'online mark failed'),
-    );
+    // The mark web push reads (accounts pushes only to users with no socket on any instance): this
+    // instance's own, so its last socket closing leaves another instance's mark of the user alone.
+    (online
+      ? markSocketsOn(this.ctx.cache, userId, this.#instanceId)
+      : clearSocketsOn(this.ctx.cache, userId, this.#instanceId)
+    ).catch((err: unknown) => this.ctx.log.warn({ err }, 'online mark failed'));
     this.ctx.bus
       .publish(events.presenceChanged, { user_id: userId, online, at: this.#now() })
       .catch((err: unknown) => this.ctx.log.warn({ err }, 'presence publish failed'));
@@ -515,13 +520,13 @@ export class RealtimeHub {
   }
 
   /**
-   * Keeps the user's online mark alive (once per socket per round): it outlives an instance that died
-   * by at most its TTL, and comes back within a round when another instance cleared it.
+   * Keeps this instance's mark of the user alive (once per socket per round): it outlives an
+   * instance that died by at most its TTL (ONLINE_TTL_SECONDS).
    */
   #renewOnline(userId: string): void {
-    this.ctx.cache
-      .set(realtimeKeys.online(userId), '1', ONLINE_TTL_SECONDS)
-      .catch((err: unknown) => this.ctx.log.warn({ err }, 'online mark failed'));
+    markSocketsOn(this.ctx.cache, userId, this.#instanceId).catch((err: unknown) =>
+      this.ctx.log.warn({ err }, 'online mark failed'),
+    );
   }
 
   /** Once per heartbeat round: windows of a minute ago count for nothing. */

@@ -1,7 +1,7 @@
 /**
  * Registers `/sw.js` (built by @honne/frontend-build's PwaPlugin) and tells listeners when a new
  * version has installed and is waiting. A waiting version takes over when the user accepts the
- * prompt (it is told to skip waiting and the page reloads into it) or by itself at the next start,
+ * prompt (it is told to skip waiting and every open tab reloads into it) or by itself at the next start,
  * once no tab runs the old one. The spec's old client unregistered its service worker on start;
  * this one is new and is kept (docs/adr/0011-installable-app.md).
  */
@@ -21,17 +21,31 @@ export function onUpdateWaiting(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The prompt's button: the waiting version activates now and the page reloads into it once. */
+/**
+ * The prompt's button: the waiting version activates now, and every tab of the app reloads into it
+ * (see `reloadWhenReplaced`), not only the one where it was pressed.
+ */
 export function applyUpdate(): void {
   const worker = waiting;
   if (!worker || !('serviceWorker' in navigator)) return;
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/**
+ * A tab whose worker is replaced by a new version (更新する in this tab or in another) reloads into
+ * it once: the new worker removes the old version's files, which a tab still running it may need.
+ * The very first worker taking over a page replaces nothing, so that page stays as it is.
+ */
+function reloadWhenReplaced() {
+  let current = navigator.serviceWorker.controller;
   let reloaded = false;
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (reloaded) return;
+    const replaced = current !== null;
+    current = navigator.serviceWorker.controller;
+    if (!replaced || reloaded) return;
     reloaded = true;
     window.location.reload();
   });
-  worker.postMessage({ type: 'SKIP_WAITING' });
 }
 
 function watch(registration: ServiceWorkerRegistration) {
@@ -60,6 +74,7 @@ function keepWhatThisPageLoaded(registration: ServiceWorkerRegistration) {
 /** After the page has loaded, so installing never competes with the first screen for the network. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  reloadWhenReplaced();
   const register = () =>
     navigator.serviceWorker
       .register('/sw.js', { scope: '/', updateViaCache: 'none' })

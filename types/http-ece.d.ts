@@ -1,4 +1,4 @@
-/** http_ece (web-push's own dependency) ships no types; the push test decrypts with it as a browser would. */
+/** http_ece (web-push's own dependency) ships no types; the push tests (services/accounts, e2e) decrypt with it as a browser would; both tsconfigs include this file. */
 declare module 'http_ece' {
   import type { ECDH } from 'node:crypto';
   export function decrypt(

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Cache } from '../src/cache.ts';
+import { eventually, infraModes, testInfra, uniqueName } from '../src/testing.ts';
+
+describe.each(infraModes())('cache: sets whose members expire one by one ($name)', (mode) => {
+  let infra: Awaited<ReturnType<typeof testInfra>>;
+  let cache: Cache;
+  beforeAll(async () => {
+    infra = await testInfra(mode);
+    cache = infra.cache;
+  });
+  afterAll(() => infra?.close());
+
+  it('counts renewed members, forgets a removed one and leaves the others', async () => {
+    const key = uniqueName('members');
+    expect(await cache.liveMembers(key)).toBe(0);
+    await cache.memberRenew(key, 'a', 60);
+    await cache.memberRenew(key, 'b', 60);
+    await cache.memberRenew(key, 'a', 60); // a renewal, not a second member
+    expect(await cache.liveMembers(key)).toBe(2);
+    await cache.memberRemove(key, 'a');
+    expect(await cache.liveMembers(key)).toBe(1);
+    await cache.memberRemove(key, 'b');
+    expect(await cache.liveMembers(key)).toBe(0);
+  });
+
+  it('lets a member that is not renewed expire while a renewed one stays (an instance that died)', async () => {
+    const key = uniqueName('members');
+    await cache.memberRenew(key, 'gone', 1);
+    await cache.memberRenew(key, 'alive', 60);
+    expect(await cache.liveMembers(key)).toBe(2);
+    await eventually(async () => expect(await cache.liveMembers(key)).toBe(1), 5000);
+    if (cache.redis) {
+      // The key itself outlives none of its members by more than their TTL.
+      const ttl = await cache.redis.pttl(key);
+      expect(ttl).toBeGreaterThan(50_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    }
+  });
+});
