@@ -1,5 +1,5 @@
 import { requireOrSkip } from '@honne/service-kit/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { conversation, User } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
@@ -28,16 +28,18 @@ describe.runIf(real)('the gateway tells open sockets when Redis or NATS is down,
   let b: User;
   let room: string;
 
-  // A stack of its own for each fault. On one stack, a Redis blip a second after NATS came back
-  // lost the message sent during it (seen in session 8, not yet understood: the closing note of
-  // that session says how to reproduce it).
-  beforeEach(async () => {
+  // Both faults on one stack, one after the other, as they come in life: the Redis blip comes while
+  // the services are still reconnecting to NATS (their backoff outlasts the gateway's). A message's
+  // event published then was handed to nats.js, which drops what it holds at each reconnect try,
+  // after the gateway had already caught up: stored but never delivered live (session 8). The bus
+  // now holds such events itself and sends them once it is back.
+  beforeAll(async () => {
     stack = await Stack.start(1);
     [a, b] = [await User.signUp(stack, 'owner'), await User.signUp(stack, 'replier')];
     room = await conversation(a, b);
     await a.connect(stack.gateways[0]!);
   });
-  afterEach(async () => {
+  afterAll(async () => {
     a?.stop();
     b?.stop();
     await stack?.close();
