@@ -71,6 +71,9 @@ export class Stack {
       JWT_SECRET: 'faults-secret-that-is-long-enough-for-hs256!!',
       INTERNAL_TOKEN: 'faults-internal-token',
       OPERATOR_TOKEN: 'faults-operator-token-0123456789',
+      // Uploads go to the bucket as in CI and production when one is given (each service's keys
+      // have its own prefix, and every key is new, so sharing the run's bucket disturbs nobody).
+      ...(process.env.S3_URL ? { S3_URL: process.env.S3_URL } : {}),
     };
   }
 

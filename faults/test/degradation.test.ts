@@ -1,5 +1,8 @@
+import { deflateSync, crc32 } from 'node:zlib';
+
+import { parseS3Url, S3Objects } from '@honne/service-kit';
 import { requireOrSkip } from '@honne/service-kit/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { conversation, User } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
@@ -10,6 +13,26 @@ const real =
     'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
     Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
   ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+
+/** A small RGB PNG, made here (the chat screen uploads what the camera gives). */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xc8)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 /** Resolves once `user` has received a live message with this text. */
 async function arrival(user: User, data: string, timeoutMs = 15_000): Promise<void> {
@@ -28,16 +51,18 @@ describe.runIf(real)('the gateway tells open sockets when Redis or NATS is down,
   let b: User;
   let room: string;
 
-  // A stack of its own for each fault. On one stack, a Redis blip a second after NATS came back
-  // lost the message sent during it (seen in session 8, not yet understood: the closing note of
-  // that session says how to reproduce it).
-  beforeEach(async () => {
+  // Both faults on one stack, one after the other, as they come in life: the Redis blip comes while
+  // the services are still reconnecting to NATS (their backoff outlasts the gateway's). A message's
+  // event published then was handed to nats.js, which drops what it holds at each reconnect try,
+  // after the gateway had already caught up: stored but never delivered live (session 8). The bus
+  // now holds such events itself and sends them once it is back.
+  beforeAll(async () => {
     stack = await Stack.start(1);
     [a, b] = [await User.signUp(stack, 'owner'), await User.signUp(stack, 'replier')];
     room = await conversation(a, b);
     await a.connect(stack.gateways[0]!);
   });
-  afterEach(async () => {
+  afterAll(async () => {
     a?.stop();
     b?.stop();
     await stack?.close();
@@ -60,10 +85,32 @@ describe.runIf(real)('the gateway tells open sockets when Redis or NATS is down,
     expect(sent.status).toBeDefined();
     expect(a.received.some((m) => m.data === 'NATSが落ちている間に')).toBe(false);
 
+    // An image too: uploaded and sent over HTTP; with S3_URL (CI) its bytes go to the bucket.
+    const image = (await b.call('POST', '/messages/signedFileUrl', {
+      room_id: room,
+      data: png(40, 30).toString('base64'),
+    })) as { id: string; url: string };
+    await b.call('POST', '/messages', { room_id: room, message_type_id: 2, data: image.url, client_id: image.id });
+
     const back = a.nextSystemStatus((s) => s.down.length === 0);
     await stack.nats.start();
     expect(await back).toEqual({ down: [] });
     await arrival(a, 'NATSが落ちている間に');
+    await arrival(a, image.url);
+    const served = await fetch(`${stack.gatewayUrl()}${image.url}`, {
+      headers: { authorization: `Bearer ${a.token}` },
+    });
+    expect(served.status).toBe(200);
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8])); // stored as JPEG
+    if (process.env.S3_URL) {
+      const bucket = new S3Objects(parseS3Url(process.env.S3_URL), 'chat/');
+      try {
+        expect(await bucket.get(`images/${image.id}`)).toEqual(bytes);
+      } finally {
+        bucket.close();
+      }
+    }
     expect(a.received.filter((m) => m.data === 'NATSが落ちている間に')).toHaveLength(1);
     expect((await a.history(room)).filter((m) => m.data === 'NATSが落ちている間に')).toHaveLength(1);
   });

@@ -15,7 +15,6 @@ import {
 } from '@honne/service-kit';
 import { eventually, requireOrSkip } from '@honne/service-kit/testing';
 
-import { rebuildReadModels as rebuildTopics } from '@honne/topics';
 import { connect, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -217,32 +216,59 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     }
   });
 
-  it('copies lost anyway are rebuilt from accounts on demand (chat through its rebuild CLI)', async () => {
+  it('copies lost anyway are rebuilt from accounts on demand (the rebuild CLIs of chat, topics and points)', async () => {
     const [x, y] = [await User.signUp(stack, 'rbblocked'), await User.signUp(stack, 'rbblocker')];
     const room = await conversation(x, y);
     await y.call('POST', '/users/block', { id: x.userId });
     await eventually(async () => expect((await x.send(room, 'ブロック後')).status).toBe('refused'), 10_000);
 
-    // The copies are lost (a stream kept too short, a restore from an old backup): the block no longer holds.
     const chatDb = stack.service('chat').ctx.db;
     const topicsDb = stack.service('topics').ctx.db;
+    const pointsDb = stack.service('points').ctx.db;
+    const pair = [x.userId, y.userId];
+    const topicsCards = () =>
+      topicsDb
+        .selectFrom('user_cards')
+        .select(['user_id', 'user_name', 'age_id', 'is_expert'])
+        .where('user_id', 'in', pair)
+        .orderBy('user_id')
+        .execute();
+    const pointsCopies = () =>
+      pointsDb
+        .selectFrom('spender_ages')
+        .select(['user_id', 'family_id', 'teen'])
+        .where('user_id', 'in', pair)
+        .orderBy('user_id')
+        .execute();
+    // What the events left, to compare with what the rebuilds bring back.
+    await eventually(async () => expect(await pointsCopies()).toHaveLength(2), 10_000);
+    const [cardsBefore, agesBefore] = [await topicsCards(), await pointsCopies()];
+    expect(cardsBefore).toHaveLength(2);
+
+    // The copies are lost (a stream kept too short, a restore from an old backup): the block no longer holds.
     await chatDb.deleteFrom('blocks').execute();
-    await chatDb.deleteFrom('user_cards').where('user_id', 'in', [x.userId, y.userId]).execute();
+    await chatDb.deleteFrom('user_cards').where('user_id', 'in', pair).execute();
     await topicsDb.deleteFrom('blocks').execute();
+    await topicsDb.deleteFrom('user_cards').where('user_id', 'in', pair).execute();
+    await pointsDb.deleteFrom('spender_ages').where('user_id', 'in', pair).execute();
+    await pointsDb.deleteFrom('accounts').where('user_id', '=', x.userId).execute();
     expect((await x.send(room, '消えたコピー')).status).toBe('sent_success');
 
-    // An operator runs chat's CLI; topics' rebuild is the same function its CLI runs.
+    // An operator runs each service's CLI, a process of its own like the deployed one.
     const t0 = performance.now();
-    const cli = fileURLToPath(new URL('../../services/chat/src/rebuild.ts', import.meta.url));
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', cli], {
-      env: stack.env,
-      cwd: fileURLToPath(new URL('../../services/chat/', import.meta.url)),
-    });
-    const rebuilt = await rebuildTopics(stack.service('topics').ctx);
-    figures.push(`read models rebuilt from accounts (chat CLI + topics): ${Math.round(performance.now() - t0)} ms`);
+    for (const [service, entry] of [
+      ['chat', 'src/rebuild.ts'],
+      ['topics', 'src/rebuild.ts'],
+      ['points', 'src/cli/rebuild.ts'],
+    ] as const) {
+      const dir = fileURLToPath(new URL(`../../services/${service}/`, import.meta.url));
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', `${dir}${entry}`], { env: stack.env, cwd: dir });
+    }
+    figures.push(
+      `read models rebuilt from accounts (chat, topics, points CLIs): ${Math.round(performance.now() - t0)} ms`,
+    );
 
     expect((await x.send(room, '再構築後')).status).toBe('refused');
-    expect(rebuilt.blocks).toBeGreaterThanOrEqual(1); // this test's block, and any earlier test's
     const card = await chatDb.selectFrom('user_cards').selectAll().where('user_id', '=', y.userId).executeTakeFirst();
     expect(card).toMatchObject({ user_id: y.userId });
     const topicsBlock = await topicsDb
@@ -252,5 +278,14 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       .where('blocked_id', '=', x.userId)
       .executeTakeFirst();
     expect(topicsBlock).toEqual({ blocked: true });
+    expect(await topicsCards()).toEqual(cardsBefore);
+    expect(await pointsCopies()).toEqual(agesBefore);
+    const account = await pointsDb
+      .selectFrom('accounts')
+      .select('balance')
+      .where('user_id', '=', x.userId)
+      .executeTakeFirst();
+    expect(account).toEqual({ balance: expect.anything() });
+    expect(Number(account!.balance)).toBe(0);
   });
 });

@@ -64,8 +64,25 @@ export interface Bus {
    * gateway tells the open sockets, so the app can say live delivery is late until it is back.
    */
   onDisconnect(listener: () => void): void;
+  /**
+   * Calls `listener(false)` when the connection to the server is lost and `listener(true)` once it
+   * is back, after what was held meanwhile has been sent (NATS; never in-process). Like the cache's
+   * `onAvailability`: a publish that failed while NATS was down is retried at once when it is back.
+   */
+  onAvailability(listener: (up: boolean) => void): void;
   close(): Promise<void>;
 }
+
+export interface NatsBusOptions {
+  /**
+   * Plain events (not durable) published while the connection is down are held and sent once it is
+   * back, up to this many; past it a publish throws (`BusError`) and the caller decides.
+   */
+  holdWhileDown?: number;
+}
+
+/** Enough for a minute of a busy instance's real-time events; their replay log keeps them anyway. */
+const HOLD_WHILE_DOWN = 10_000;
 
 export class BusError extends Error {
   override name = 'BusError';
@@ -151,6 +168,10 @@ export class InProcessBus implements Bus {
 
   onDisconnect(): void {
     // One process: never disconnected.
+  }
+
+  onAvailability(): void {
+    // One process: never away.
   }
 
   async close(): Promise<void> {
@@ -240,19 +261,31 @@ export class NatsBus implements Bus {
   readonly #inbox: string;
   #nextBatchId = 0;
   readonly #waiting = new Map<number, { calls: BatchedCall[]; timer: NodeJS.Timeout; subject: string }>();
-  readonly #events = new Outbox<{ json: string }>((subject, items) => this.nc.publish(subject, jsonArray(items)));
+  readonly #events = new Outbox<{ json: string }>((subject, items) => this.#send(subject, jsonArray(items)));
   readonly #requests = new Outbox<BatchedCall & { timeoutMs: number }>((subject, calls) =>
     this.#sendRequests(subject, calls),
   );
 
   readonly #reconnectListeners: (() => void)[] = [];
   readonly #disconnectListeners: (() => void)[] = [];
+  readonly #availabilityListeners: ((up: boolean) => void)[] = [];
+  /** False from a lost connection's status until it is back. */
+  #up = true;
+  /**
+   * Plain events published while the connection was down. nats.js empties its own outgoing buffer
+   * at every reconnect try, so what it was handed meanwhile never reached the server: a message's
+   * event published by a service still reconnecting after the gateway had caught up was lost.
+   */
+  #held: { subject: string; data: Uint8Array }[] = [];
+  readonly #holdLimit: number;
 
   private constructor(
     private readonly nc: NatsConnection,
     private readonly log: Logger,
     private readonly durable: DurableEvents,
+    options: NatsBusOptions,
   ) {
+    this.#holdLimit = options.holdWhileDown ?? HOLD_WHILE_DOWN;
     this.#inbox = createInbox();
     this.nc.subscribe(`${this.#inbox}.*`, { callback: (_err, msg) => this.#onBatchReply(msg) });
     void this.#watchStatus();
@@ -263,16 +296,20 @@ export class NatsBus implements Bus {
     for await (const status of this.nc.status()) {
       if (status.type === 'disconnect') {
         this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
-        this.#tell(this.#disconnectListeners);
+        this.#up = false;
+        this.#tell(this.#disconnectListeners, false);
       }
       if (status.type !== 'reconnect') continue;
-      this.log.warn({ server: status.data }, 'NATS connection back');
-      this.#tell(this.#reconnectListeners);
+      this.log.warn({ server: status.data, held: this.#held.length }, 'NATS connection back');
+      this.#up = true;
+      // What was held goes first: a listener (the gateway's catch-up) then sees it as sent.
+      for (const { subject, data } of this.#held.splice(0)) this.nc.publish(subject, data);
+      this.#tell(this.#reconnectListeners, true);
     }
   }
 
-  #tell(listeners: (() => void)[]): void {
-    for (const listener of listeners) {
+  #tell(listeners: (() => void)[], up: boolean): void {
+    for (const listener of [...listeners, ...this.#availabilityListeners.map((l) => () => l(up))]) {
       try {
         listener();
       } catch (err) {
@@ -281,10 +318,31 @@ export class NatsBus implements Bus {
     }
   }
 
-  static async connect(url: string, name: string, log: Logger): Promise<NatsBus> {
+  /**
+   * Whether a publish now reaches the server. The status stream says so a few turns late; the
+   * protocol's own flag turns false as soon as the socket closes.
+   */
+  #connected(): boolean {
+    const protocol = (this.nc as NatsConnection & { protocol?: { connected?: boolean } }).protocol;
+    return this.#up && protocol?.connected !== false;
+  }
+
+  /** A plain publish, held while the connection is down (see `#held`). */
+  #send(subject: string, data: Uint8Array): void {
+    if (this.#connected()) this.nc.publish(subject, data);
+    else this.#held.push({ subject, data });
+  }
+
+  /** A publisher is told when the held events are at their limit: its event would be lost. */
+  #checkRoom(subject: string): void {
+    if (!this.#connected() && this.#held.length >= this.#holdLimit)
+      throw new BusError(`NATS is away and ${this.#held.length} events wait already: ${subject} not sent`);
+  }
+
+  static async connect(url: string, name: string, log: Logger, options: NatsBusOptions = {}): Promise<NatsBus> {
     const nc = await connect({ servers: url, name, maxReconnectAttempts: -1 });
     try {
-      return new NatsBus(nc, log, await DurableEvents.open(nc, log));
+      return new NatsBus(nc, log, await DurableEvents.open(nc, log), options);
     } catch (err) {
       await nc.close();
       throw err;
@@ -293,9 +351,13 @@ export class NatsBus implements Bus {
 
   async publish<E extends EventDef>(def: E, payload: EventPayload<E>, options: PublishOptions = {}): Promise<void> {
     check(def.subject, def.schema, payload);
-    if (def.durable) await this.durable.publish(def.subject, payload, options.id);
-    else if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
-    else this.nc.publish(def.subject, codec.encode(payload));
+    if (def.durable) {
+      await this.durable.publish(def.subject, payload, options.id);
+      return;
+    }
+    this.#checkRoom(def.subject);
+    if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
+    else this.#send(def.subject, codec.encode(payload));
   }
 
   subscribe<E extends EventDef>(
@@ -382,6 +444,10 @@ export class NatsBus implements Bus {
     this.#disconnectListeners.push(listener);
   }
 
+  onAvailability(listener: (up: boolean) => void): void {
+    this.#availabilityListeners.push(listener);
+  }
+
   async close(): Promise<void> {
     this.#events.flush();
     this.#requests.flush();
@@ -454,6 +520,11 @@ export class NatsBus implements Bus {
   }
 }
 
-export async function openBus(natsUrl: string | undefined, name: string, log: Logger): Promise<Bus> {
-  return natsUrl ? NatsBus.connect(natsUrl, name, log) : new InProcessBus(log);
+export async function openBus(
+  natsUrl: string | undefined,
+  name: string,
+  log: Logger,
+  options: NatsBusOptions = {},
+): Promise<Bus> {
+  return natsUrl ? NatsBus.connect(natsUrl, name, log, options) : new InProcessBus(log);
 }

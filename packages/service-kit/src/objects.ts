@@ -7,7 +7,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { sql, type Generated, type Kysely } from 'kysely';
+import { sql, type Generated, type Kysely, type Transaction } from 'kysely';
 
 import { every, type PeriodicJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
@@ -210,6 +210,54 @@ export async function dropObjectDeletions(db: Kysely<unknown>, table: string): P
   await db.schema.dropTable('object_deletions').ifExists().execute();
 }
 
+/**
+ * How long an uploaded object may wait for the row that names it. Long past any request (the row is
+ * written right after the upload); only a crash between the two leaves one this old.
+ */
+export const UPLOAD_GRACE_MS = 15 * 60_000;
+
+/**
+ * Puts an object for a row `insert` then writes, so no object outlives a failed insert: the key is
+ * first recorded as a deletion due after `UPLOAD_GRACE_MS` (committed before the put) and the insert
+ * cancels it in its own transaction. An insert that fails removes the object at once; a crash
+ * between the put and the insert leaves the due deletion to the sweeper. Without an object
+ * (embedded: the bytes are in the row) it is just the insert.
+ */
+export async function putForRow<DB, T>(
+  ctx: { objects: ObjectStore | undefined; log: Logger },
+  db: Kysely<DB>,
+  object: { key: string; bytes: Buffer; contentType: string } | undefined,
+  insert: (db: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const objects = ctx.objects;
+  if (!objects || !object) return insert(db);
+  const { key } = object;
+  const deletions = db as unknown as Kysely<ObjectDeletionsDb>;
+  // The database's clock, as the deletion triggers' and the sweeper's: no service clock to disagree.
+  const due = sql<Date>`now() + make_interval(secs => ${UPLOAD_GRACE_MS / 1000})`;
+  await deletions.insertInto('object_deletions').values({ key, deleted_at: due }).execute();
+  await objects.put(key, object.bytes, object.contentType);
+  try {
+    return await db.transaction().execute(async (trx: Transaction<DB>) => {
+      const out = await insert(trx);
+      await (trx as unknown as Kysely<ObjectDeletionsDb>)
+        .deleteFrom('object_deletions')
+        .where('key', '=', key)
+        .execute();
+      return out;
+    });
+  } catch (err) {
+    try {
+      await objects.remove([key]);
+      await deletions.deleteFrom('object_deletions').where('key', '=', key).execute();
+    } catch (cleanup) {
+      // The due deletion stays: the sweeper removes the object after the grace.
+      ctx.log.warn({ err: cleanup, key }, 'object of a failed insert not removed yet; the sweeper will');
+    }
+    throw err;
+  }
+}
+
 const SWEEP_BATCH = 500;
 
 /**
@@ -230,9 +278,11 @@ interface ObjectDeletionsDb {
 async function sweep(db: Kysely<ObjectDeletionsDb>, objects: ObjectStore): Promise<number> {
   let swept = 0;
   for (;;) {
+    // An upload's deletion is due only after its grace (`putForRow`), unless its row cancelled it.
     const rows = await db
       .selectFrom('object_deletions')
       .select('key')
+      .where('deleted_at', '<=', sql<Date>`now()`)
       .orderBy('deleted_at')
       .limit(SWEEP_BATCH)
       .execute();

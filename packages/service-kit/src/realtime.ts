@@ -4,7 +4,6 @@ import type { RealtimeData, RealtimeEventDef } from '@honne/contracts/realtime-e
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
-import type { Cache } from './cache.ts';
 import type { BaseContext } from './context.ts';
 
 const REPLAY_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -69,6 +68,18 @@ export async function publishToUser<D extends RealtimeEventDef>(
   d: D | string,
   data: RealtimeData<D>,
 ): Promise<RealtimeEvent> {
+  const event = await logForReplay(ctx, userId, d, data);
+  await sendLogged(ctx, userId, event);
+  return event;
+}
+
+/** Numbers the event and appends it to the user's replay log (Redis). */
+async function logForReplay<D extends RealtimeEventDef>(
+  ctx: Pick<BaseContext, 'cache' | 'clock'>,
+  userId: string,
+  d: D | string,
+  data: RealtimeData<D>,
+): Promise<RealtimeEvent> {
   const type = typeOf(d, data);
   const at = ctx.clock.now().toISOString();
   // The logged JSON is the event with its seq last; the seq is only known inside the atomic append.
@@ -80,9 +91,12 @@ export async function publishToUser<D extends RealtimeEventDef>(
     REALTIME_REPLAY_LIMIT,
     REPLAY_TTL_SECONDS,
   );
-  const event: RealtimeEvent = { type, seq, at, data };
+  return { type, seq, at, data };
+}
+
+/** Hands a logged event to the gateways (NATS). Sending one seq twice is harmless: sockets skip it. */
+async function sendLogged(ctx: Pick<BaseContext, 'bus'>, userId: string, event: RealtimeEvent): Promise<void> {
   await ctx.bus.publish(events.realtimeDelivered, { user_id: userId, event });
-  return event;
 }
 
 /** Pauses between tries of an event whose fact is already stored (about a minute in all). */
@@ -90,31 +104,40 @@ const RETRY_PAUSES_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
 /** Per user, the events still waiting for a retry: later ones queue behind them to keep their order. */
 const waiting = new Map<string, Promise<void>>();
 
-/** Per cache, a promise that resolves the next time Redis is ready again after an outage. */
-const recoveries = new WeakMap<Cache, { next: Promise<void> }>();
+/** Redis (the cache) or NATS (the bus): each says when it is lost and when it is back. */
+interface Part {
+  onAvailability(listener: (up: boolean) => void): void;
+}
 
-function nextRecovery(cache: Cache): Promise<void> {
-  let state = recoveries.get(cache);
+/** Per part, a promise that resolves the next time it is ready again after an outage. */
+const recoveries = new WeakMap<Part, { next: Promise<void> }>();
+
+function nextRecovery(part: Part): Promise<void> {
+  let state = recoveries.get(part);
   if (!state) {
     let resolve!: () => void;
     const fresh = () => new Promise<void>((r) => (resolve = r));
     const s = { next: fresh() };
-    cache.onAvailability((up) => {
+    part.onAvailability((up) => {
       if (!up) return;
       const done = resolve;
       s.next = fresh();
       done();
     });
-    recoveries.set(cache, s);
+    recoveries.set(part, s);
     state = s;
   }
   return state.next;
 }
 
-/** Waits `ms`, or less when the cache comes back meanwhile (a retry then goes at once). */
-async function pauseUnlessRecovered(cache: Cache, ms: number): Promise<void> {
+/** Waits `ms`, or less when Redis or NATS comes back meanwhile (a retry then goes at once). */
+async function pauseUnlessRecovered(ctx: Pick<BaseContext, 'bus' | 'cache'>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([new Promise<void>((r) => (timer = setTimeout(r, ms))), nextRecovery(cache)]);
+  await Promise.race([
+    new Promise<void>((r) => (timer = setTimeout(r, ms))),
+    nextRecovery(ctx.cache),
+    nextRecovery(ctx.bus),
+  ]);
   clearTimeout(timer);
 }
 
@@ -123,6 +146,7 @@ async function pauseUnlessRecovered(cache: Cache, ms: number): Promise<void> {
  * must not fail the request that stored it: the client's retry would find the message stored and
  * publish nothing, so the receiver would never hear of it live. A failed publish is retried in the
  * background instead, and the user's later events wait behind it, so they still arrive in order.
+ * An event already logged is only sent again (with its seq), never logged a second time.
  */
 export async function publishToUserSurely<D extends RealtimeEventDef>(
   ctx: Pick<BaseContext, 'bus' | 'cache' | 'clock' | 'log'>,
@@ -131,20 +155,26 @@ export async function publishToUserSurely<D extends RealtimeEventDef>(
   data: RealtimeData<D>,
 ): Promise<void> {
   const behind = waiting.get(userId);
+  let event: RealtimeEvent | undefined;
   if (!behind) {
     try {
-      await publishToUser(ctx, userId, d, data);
+      event = await logForReplay(ctx, userId, d, data);
+      await sendLogged(ctx, userId, event);
       return;
     } catch (err) {
-      ctx.log.warn({ err, type: d.type }, 'real-time publish failed; retrying in the background');
+      ctx.log.warn(
+        { err, type: d.type, logged: event !== undefined },
+        'real-time publish failed; retrying in the background',
+      );
     }
   }
   const retry = async () => {
     for (const pause of behind ? [0, ...RETRY_PAUSES_MS] : RETRY_PAUSES_MS) {
-      // Redis back: the receiver hears the message now, not at the end of a 15 or 30 s pause.
-      if (pause) await pauseUnlessRecovered(ctx.cache, pause);
+      // Redis or NATS back: the receiver hears the message now, not at the end of a 15 or 30 s pause.
+      if (pause) await pauseUnlessRecovered(ctx, pause);
       try {
-        await publishToUser(ctx, userId, d, data);
+        event ??= await logForReplay(ctx, userId, d, data);
+        await sendLogged(ctx, userId, event);
         return;
       } catch {
         // the next pause

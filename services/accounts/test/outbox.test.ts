@@ -1,5 +1,6 @@
 import { events } from '@honne/contracts/events';
 import { infraModes } from '@honne/service-kit/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { accountsRelay } from '../src/events/outbox.ts';
@@ -19,6 +20,10 @@ describe.each(infraModes())('accounts outbox ($name)', (mode) => {
     );
     h.infra.bus.subscribe(events.userDeleted, (e) => void heard.push({ subject: 'deleted', key: e.user_id }));
     h.infra.bus.subscribe(events.userRegistered, (e) => void heard.push({ subject: 'registered', key: e.user_id }));
+    h.infra.bus.subscribe(
+      events.friendChanged,
+      (e) => void heard.push({ subject: 'friend', key: `${e.user_id}>${e.friend_id}:${e.friend}` }),
+    );
     h.infra.bus.subscribe(
       events.userProfileUpdated,
       (e) => void heard.push({ subject: 'profile', key: `${e.user_id}:${e.user_name}` }),
@@ -118,5 +123,50 @@ describe.each(infraModes())('accounts outbox ($name)', (mode) => {
     await expect
       .poll(mine)
       .toEqual([`registered ${user.user_id}`, `profile ${user.user_id}:おとなし`, `settings ${user.user_id}:120`]);
+  });
+  it('a friendship or a character whose event cannot be queued is not made: the rollback publishes nothing', async () => {
+    const a = await h.register(`ob-fa-${Date.now()}@example.jp`);
+    const b = await h.register(`ob-fb-${Date.now()}@example.jp`);
+    const db = h.ctx.db;
+    const friendRows = async () =>
+      (await db.selectFrom('friends').select('id').where('user_id', 'in', [a.user_id, b.user_id]).execute()).length;
+    const { email_id } = await db
+      .selectFrom('users')
+      .select('email_id')
+      .where('id', '=', a.user_id)
+      .executeTakeFirstOrThrow();
+    const characters = async () =>
+      (await db.selectFrom('users').select('id').where('email_id', '=', email_id).execute()).length;
+    const [charactersBefore, pendingBefore] = [await characters(), await pending()];
+    // The outbox refuses these two events, as a crash or a full disk between the write and its event would.
+    await sql`create or replace function refuse_outbox() returns trigger language plpgsql as $$
+      begin raise exception 'outbox refused'; end $$`.execute(db);
+    await sql`create trigger refuse_outbox before insert on outbox for each row
+      when (new.subject in ('accounts.friend.changed', 'accounts.user.registered'))
+      execute function refuse_outbox()`.execute(db);
+    try {
+      const friend = await h.post(
+        '/users/friends',
+        { user_id: b.user_id, room_id: null, topic_id: null },
+        h.as(a.caller),
+      );
+      expect(friend.statusCode, friend.body).toBe(500);
+      const character = await h.post('/users/add_myusers', {}, h.as(a.caller));
+      expect(character.statusCode, character.body).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_outbox on outbox`.execute(db);
+    }
+    // Neither change was kept, and nothing waits to be published.
+    expect(await friendRows()).toBe(0);
+    expect(await characters()).toBe(charactersBefore);
+    expect(await pending()).toBe(pendingBefore);
+
+    // Made again with the outbox working: the friendship's one event is the first this pair hears.
+    const again = await h.post('/users/friends', { user_id: b.user_id, room_id: null, topic_id: null }, h.as(a.caller));
+    expect(again.statusCode, again.body).toBe(200);
+    await accountsRelay(h.ctx).now();
+    const pair = (e: { subject: string; key: string }) => e.subject === 'friend' && e.key.startsWith(a.user_id);
+    await expect.poll(() => heard.filter(pair).map((e) => e.key)).toEqual([`${a.user_id}>${b.user_id}:true`]);
+    expect(await friendRows()).toBe(2);
   });
 });

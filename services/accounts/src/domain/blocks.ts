@@ -5,8 +5,7 @@ import type { AppContext } from '../context.ts';
 import { blockCounterparts, familyBlocks, familyMembers } from '../db/repos/blocks.ts';
 import { removeFriendPair } from '../db/repos/friends.ts';
 import type { AccountsDb } from '../db/schema/index.ts';
-import { withEvents, type Emit } from '../events/outbox.ts';
-import { tellFriendshipsEnded } from './friends.ts';
+import type { Emit } from '../events/outbox.ts';
 
 /**
  * Queues for the services that keep their own copy of blocks (chat, topics) how two people stand:
@@ -39,10 +38,18 @@ export async function queueBlocks(
   return ended;
 }
 
-/** A new character inherits its family's blocks, both ways. */
-export async function extendBlocksTo(ctx: AppContext, userId: string): Promise<void> {
-  for (const other of await blockCounterparts(ctx.db, userId)) {
-    const ended = await withEvents(ctx, (trx, emit) => queueBlocks(ctx, trx, emit, userId, other));
-    await tellFriendshipsEnded(ctx, ended);
-  }
+/**
+ * A new character inherits its family's blocks, both ways: queued in the transaction that adds it.
+ * Returns the friendships that ended, for `tellFriendshipsEnded` after the commit.
+ */
+export async function extendBlocksTo(
+  ctx: AppContext,
+  trx: Transaction<AccountsDb>,
+  emit: Emit,
+  userId: string,
+): Promise<[string, string][]> {
+  const ended: [string, string][] = [];
+  for (const other of await blockCounterparts(trx, userId))
+    ended.push(...(await queueBlocks(ctx, trx, emit, userId, other)));
+  return ended;
 }

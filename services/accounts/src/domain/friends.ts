@@ -5,7 +5,7 @@ import { publishToUser } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { friendRows, removeAllFriends } from '../db/repos/friends.ts';
-import { queueEvent } from '../events/outbox.ts';
+import { withEvents, type Emit } from '../events/outbox.ts';
 import { imageOf } from './profile.ts';
 
 // Friend entries as screens show them, and telling chat and both screens when a friendship changes.
@@ -58,11 +58,16 @@ async function summariesFor(ctx: AppContext, userId: string, peerIds: string[]):
   }
 }
 
-/** Tells chat, and both users' open screens ('11' added, '12' deleted), of a friendship change. */
-export async function announceFriendship(ctx: AppContext, a: string, b: string, friend: boolean): Promise<void> {
-  await queueEvent(ctx, events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
-  await tellScreens(ctx, a, b, friend);
-}
+/**
+ * Queues the friendship change for chat in the transaction that made it (`withEvents`): the change
+ * and its event commit together or not at all. Its screens are told after the commit (`tellFriendship`).
+ */
+export const emitFriendship = (ctx: AppContext, emit: Emit, a: string, b: string, friend: boolean): Promise<void> =>
+  emit(events.friendChanged, { user_id: a, friend_id: b, friend, at: ctx.clock.now().toISOString() });
+
+/** Both users' open screens hear of a committed friendship change ('11' added, '12' deleted). */
+export const tellFriendship = (ctx: AppContext, a: string, b: string, friend: boolean): Promise<void> =>
+  tellScreens(ctx, a, b, friend);
 
 /** Friendships a transaction ended (their events already queued with it): both screens hear '12'. */
 export async function tellFriendshipsEnded(ctx: AppContext, pairs: readonly [string, string][]): Promise<void> {
@@ -83,7 +88,12 @@ async function tellScreens(ctx: AppContext, a: string, b: string, friend: boolea
   }
 }
 
-/** Spec §4: changing the user name resets all friends. */
+/** Spec §4: changing the user name resets all friends (removed and announced in one transaction). */
 export async function resetFriends(ctx: AppContext, userId: string): Promise<void> {
-  for (const other of await removeAllFriends(ctx.db, userId)) await announceFriendship(ctx, userId, other, false);
+  const former = await withEvents(ctx, async (trx, emit) => {
+    const others = await removeAllFriends(trx, userId);
+    for (const other of others) await emitFriendship(ctx, emit, userId, other, false);
+    return others;
+  });
+  for (const other of former) await tellScreens(ctx, userId, other, false);
 }

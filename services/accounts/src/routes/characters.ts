@@ -8,9 +8,10 @@ import type { AppContext } from '../context.ts';
 import { findLive, liveSessions } from '../db/repos/sessions.ts';
 import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import { extendBlocksTo } from '../domain/blocks.ts';
+import { tellFriendshipsEnded } from '../domain/friends.ts';
 import { imageOf } from '../domain/profile.ts';
 import { currentUser, endSessions, startSession } from '../domain/sessions.ts';
-import { queueEvent, withEvents } from '../events/outbox.ts';
+import { withEvents } from '../events/outbox.ts';
 
 export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The body's email_id is ignored: a caller only ever sees their own account's characters.
@@ -35,20 +36,25 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
     const me = await currentUser(ctx, caller.userId);
     const family = await familyOf(ctx.db, me.email_id);
     const parent = family.find((u) => u.character_no === 1) ?? me;
-    const added = await insertCharacter(
-      ctx.db,
-      parent,
-      PROFILE_LIMITS.maxCharacters,
-      ctx.clock.now(),
-      ctx.config.defaultRank,
-    );
-    if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
-    await queueEvent(ctx, events.userRegistered, {
-      user_id: added.id,
-      email_id: added.email_id,
-      registered_at: ctx.clock.now().toISOString(),
+    // The character, its registration and the blocks it inherits commit together (the outbox).
+    const { added, ended } = await withEvents(ctx, async (trx, emit) => {
+      const row = await insertCharacter(
+        trx,
+        parent,
+        PROFILE_LIMITS.maxCharacters,
+        ctx.clock.now(),
+        ctx.config.defaultRank,
+      );
+      if (!row) return { added: undefined, ended: [] };
+      await emit(events.userRegistered, {
+        user_id: row.id,
+        email_id: row.email_id,
+        registered_at: ctx.clock.now().toISOString(),
+      });
+      return { added: row, ended: await extendBlocksTo(ctx, trx, emit, row.id) };
     });
-    await extendBlocksTo(ctx, added.id);
+    if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
+    await tellFriendshipsEnded(ctx, ended);
     return ok({ id: added.id, message: messages.characterAdded });
   });
 

@@ -8,7 +8,8 @@ import type { AppContext } from '../context.ts';
 import { blockedEitherWay } from '../db/repos/blocks.ts';
 import { addFriendPair, friendRows, removeFriendPair, searchUsers } from '../db/repos/friends.ts';
 import { findById } from '../db/repos/users.ts';
-import { announceFriendship, friendsOf } from '../domain/friends.ts';
+import { emitFriendship, friendsOf, tellFriendship } from '../domain/friends.ts';
+import { withEvents } from '../events/outbox.ts';
 import { imageOf } from '../domain/profile.ts';
 
 export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -34,16 +35,21 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
     const other = isUuid(body.user_id) ? await findById(ctx.db, body.user_id) : undefined;
     if (!other) throw notFound();
     if (await blockedEitherWay(ctx.db, caller.userId, other.id)) throw forbidden(messages.cannotFriendBlocked);
-    const added = await addFriendPair(
-      ctx.db,
-      caller.userId,
-      other.id,
-      body.room_id ?? null,
-      body.topic_id ?? null,
-      ctx.clock.now(),
-    );
+    // The friendship and its event for chat commit together (the outbox), or neither does.
+    const added = await withEvents(ctx, async (trx, emit) => {
+      const made = await addFriendPair(
+        trx,
+        caller.userId,
+        other.id,
+        body.room_id ?? null,
+        body.topic_id ?? null,
+        ctx.clock.now(),
+      );
+      if (made) await emitFriendship(ctx, emit, caller.userId, other.id, true);
+      return made;
+    });
     if (!added) throw new AppError(403, 'already_friends', messages.alreadyFriends);
-    await announceFriendship(ctx, caller.userId, other.id, true);
+    await tellFriendship(ctx, caller.userId, other.id, true);
     const mine = (await friendsOf(ctx, caller.userId)).find((f) => f.user.id === other.id)!;
     return ok({ ...mine, message: messages.friendAdded });
   });
@@ -51,8 +57,12 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, friendsEndpoints.remove, async ({ caller, body }) => {
     const friend = (await friendRows(ctx.db, caller.userId)).find((f) => f.id === body.id || f.friend_id === body.id);
     if (!friend) throw notFound();
-    if (await removeFriendPair(ctx.db, caller.userId, friend.friend_id))
-      await announceFriendship(ctx, caller.userId, friend.friend_id, false);
+    const removed = await withEvents(ctx, async (trx, emit) => {
+      const gone = await removeFriendPair(trx, caller.userId, friend.friend_id);
+      if (gone) await emitFriendship(ctx, emit, caller.userId, friend.friend_id, false);
+      return gone;
+    });
+    if (removed) await tellFriendship(ctx, caller.userId, friend.friend_id, false);
     return ok({ ok: true });
   });
 

@@ -13,7 +13,7 @@ import {
   validateSns,
   type ProfileUpdateBody,
 } from '@honne/contracts/profile';
-import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, route } from '@honne/service-kit';
+import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, putForRow, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -183,12 +183,12 @@ async function imageFrom(
   const image = await squareJpeg(bytes, side, crop);
   if (image === 'type') throw fieldErrors({ profile_image_data: messages.imageType });
   if (image === 'too_small') throw fieldErrors({ profile_image_data: messages.imageTooSmall });
-  // With S3_URL the bytes are an object (stored first: a row never names a missing one) and the
-  // row keeps none; the image route still finds the row before it reads the object.
+  // With S3_URL the bytes are an object (stored first: a row never names a missing one; an insert
+  // that fails removes it again) and the row keeps none; the image route still finds the row first.
   const id = randomUUID();
-  if (ctx.objects) await ctx.objects.put(imageObjectKey(id), image.bytes, 'image/jpeg');
-  const kept = ctx.objects ? { ...image, bytes: Buffer.alloc(0) } : image;
-  return saveImage(ctx.db, id, user.id, kept, ctx.clock.now());
+  const object = ctx.objects ? { key: imageObjectKey(id), bytes: image.bytes, contentType: 'image/jpeg' } : undefined;
+  const kept = object ? { ...image, bytes: Buffer.alloc(0) } : image;
+  return putForRow(ctx, ctx.db, object, (db) => saveImage(db, id, user.id, kept, ctx.clock.now()));
 }
 
 /** The points service owns balances; the profile asks it rather than keeping a copy that could drift. */

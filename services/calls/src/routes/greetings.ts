@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 import { GREETING_MESSAGES, greetingEndpoints, type GreetingAudio } from '@honne/contracts/greetings';
-import { fieldErrors, notFound, ok, route } from '@honne/service-kit';
+import { fieldErrors, notFound, ok, putForRow, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -37,8 +37,8 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCal
     if (!check.ok) throw fieldErrors({ audioRecord: check.message });
     // With S3_URL the audio is a new object per upload (stored first: a row never names a missing
     // one); the row's trigger records the key it replaces, and the sweeper removes that object.
+    // An insert that fails removes the new object again (`putForRow`).
     const objectKey = ctx.objects ? `greetings/${caller.userId}/${randomUUID()}` : null;
-    if (objectKey) await ctx.objects!.put(objectKey, Buffer.from(bytes), check.mimeType);
     const row = {
       user_id: caller.userId,
       mime_type: check.mimeType,
@@ -48,7 +48,8 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCal
       object_key: objectKey,
       updated_at: ctx.clock.now(),
     };
-    await saveGreeting(ctx.db, row);
+    const object = objectKey ? { key: objectKey, bytes: Buffer.from(bytes), contentType: check.mimeType } : undefined;
+    await putForRow(ctx, ctx.db, object, (db) => saveGreeting(db, row));
     return ok({
       mime_type: row.mime_type,
       duration_ms: row.duration_ms,

@@ -12,7 +12,15 @@ import {
 } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { AppError, assertNoFieldErrors, fieldErrors, isUuid, notFound, type Caller } from '@honne/service-kit';
+import {
+  AppError,
+  assertNoFieldErrors,
+  fieldErrors,
+  isUuid,
+  notFound,
+  putForRow,
+  type Caller,
+} from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { findOwnUpload, insertImage, setImageExpiry } from '../db/repos/images.ts';
@@ -135,19 +143,22 @@ export async function storeImage(
   const image = bytes ? await toChatJpeg(bytes) : undefined;
   if (!image) throw fieldErrors({ data: CHAT_MESSAGES.imageType });
   const id = randomUUID();
-  // With S3_URL the bytes are an object (stored first: a row never names a missing one) and the
-  // row keeps none; reads still go through the row, so its checks and expiry hold.
-  if (ctx.objects) await ctx.objects.put(imageObjectKey(id), image.bytes, 'image/jpeg');
-  await insertImage(ctx.db, {
-    id,
-    room_id: room.id,
-    uploader_id: uploader,
-    bytes: ctx.objects ? Buffer.alloc(0) : image.bytes,
-    width: image.width,
-    height: image.height,
-    created_at: ctx.clock.now(),
-    expire_at: expireAt,
-  });
+  // With S3_URL the bytes are an object (stored first: a row never names a missing one; an insert
+  // that fails removes it again) and the row keeps none; reads still go through the row, so its
+  // checks and expiry hold.
+  const object = ctx.objects ? { key: imageObjectKey(id), bytes: image.bytes, contentType: 'image/jpeg' } : undefined;
+  await putForRow(ctx, ctx.db, object, (db) =>
+    insertImage(db, {
+      id,
+      room_id: room.id,
+      uploader_id: uploader,
+      bytes: object ? Buffer.alloc(0) : image.bytes,
+      width: image.width,
+      height: image.height,
+      created_at: ctx.clock.now(),
+      expire_at: expireAt,
+    }),
+  );
   return { id, width: image.width, height: image.height };
 }
 

@@ -2,7 +2,10 @@ import { sql, type Kysely } from 'kysely';
 
 import type { AccountsDb } from '../schema/index.ts';
 
-/** Both directions of a friendship in one transaction; false when they were already friends. */
+/**
+ * Both directions of a friendship in one statement (run it in the transaction that queues the
+ * friendship's event); false when they were already friends.
+ */
 export async function addFriendPair(
   db: Kysely<AccountsDb>,
   a: string,
@@ -11,18 +14,16 @@ export async function addFriendPair(
   topicId: string | null,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .insertInto('friends')
-      .values([
-        { user_id: a, friend_id: b, room_id: roomId, topic_id: topicId, created_at: now },
-        { user_id: b, friend_id: a, room_id: roomId, topic_id: topicId, created_at: now },
-      ])
-      .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
-      .returning('id')
-      .execute();
-    return rows.length === 2;
-  });
+  const rows = await db
+    .insertInto('friends')
+    .values([
+      { user_id: a, friend_id: b, room_id: roomId, topic_id: topicId, created_at: now },
+      { user_id: b, friend_id: a, room_id: roomId, topic_id: topicId, created_at: now },
+    ])
+    .onConflict((oc) => oc.columns(['user_id', 'friend_id']).doNothing())
+    .returning('id')
+    .execute();
+  return rows.length === 2;
 }
 
 /** Removes a friendship for both sides; returns true when there was one. */

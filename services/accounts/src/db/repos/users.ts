@@ -63,33 +63,32 @@ export function familyOf(db: Db, emailId: string): Promise<User[]> {
  * (their password hash matches nothing); the parent logs in and switches.
  */
 export async function insertCharacter(
-  db: Kysely<AccountsDb>,
+  trx: Transaction<AccountsDb>,
   parent: User,
   maxCharacters: number,
   now: Date,
   rank: Rank = NO_RANK,
 ): Promise<User | undefined> {
-  return db.transaction().execute(async (trx) => {
-    await lockUser(trx, parent.id);
-    const taken = new Set((await familyOf(trx, parent.email_id)).map((u) => u.character_no));
-    let no = 1;
-    while (taken.has(no)) no++;
-    if (no > maxCharacters) return undefined;
-    return trx
-      .insertInto('users')
-      .values({
-        email: `${parent.email_id}#${no}`,
-        email_id: parent.email_id,
-        password_hash: '!',
-        is_active: true,
-        character_no: no,
-        ...rank,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+  // In the caller's transaction, so the character commits with its events (the outbox) or not at all.
+  await lockUser(trx, parent.id);
+  const taken = new Set((await familyOf(trx, parent.email_id)).map((u) => u.character_no));
+  let no = 1;
+  while (taken.has(no)) no++;
+  if (no > maxCharacters) return undefined;
+  return trx
+    .insertInto('users')
+    .values({
+      email: `${parent.email_id}#${no}`,
+      email_id: parent.email_id,
+      password_hash: '!',
+      is_active: true,
+      character_no: no,
+      ...rank,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
