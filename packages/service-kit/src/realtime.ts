@@ -4,6 +4,7 @@ import type { RealtimeData, RealtimeEventDef } from '@honne/contracts/realtime-e
 import type { TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
+import type { Cache } from './cache.ts';
 import type { BaseContext } from './context.ts';
 
 const REPLAY_TTL_SECONDS = 7 * 24 * 60 * 60;
