@@ -5,10 +5,11 @@ import type * as Testcontainers from 'testcontainers';
 import type { StartedTestContainer } from 'testcontainers';
 
 // Real infrastructure for a test run through Testcontainers: a vitest globalSetup starts
-// PostgreSQL, Redis and NATS (and LiveKit for the calls suites) once per run, exports their URLs
-// the way .ci/run or a developer would, and removes them at the end. A `*_URL` already set wins
-// (that server is used, no container started); without an engine the suites stay on the embedded
-// defaults and say so (a failure with CI=true, see requireOrSkip). The images are honne's own,
+// PostgreSQL, Redis, NATS and an S3-compatible store (and LiveKit for the calls suites) once per
+// run, exports their URLs the way a developer with servers running would, and removes them at the
+// end. This is what CI's package suites run on. A `*_URL` already set wins (that server is used, no
+// container started); without an engine or an image the suites stay on the embedded defaults and
+// say so, and with CI=true the run fails here instead. The images are honne's own,
 // built from Debian packages by infra/images/build.sh (no registry is reachable on our machines);
 // HONNE_IMAGE_<NAME> names another. HONNE_TESTCONTAINERS=off turns this off.
 
@@ -32,7 +33,7 @@ function onLoopback<T extends object>(container: T): T {
   return container;
 }
 
-const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
+const SERVERS: Record<'postgres' | 'redis' | 'nats' | 's3' | 'livekit', Server> = {
   postgres: {
     vars: ['DATABASE_URL'],
     image: image('postgres'),
@@ -87,6 +88,21 @@ const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
       return { container, env: { NATS_URL: `nats://${container.getHost()}:${container.getMappedPort(4222)}` } };
     },
   },
+  s3: {
+    vars: ['S3_URL'],
+    image: image('s3'),
+    async start({ GenericContainer, Wait }) {
+      // gofakes3 checks no signature (docs/adr/0010-object-storage.md); the keys are sent, signed.
+      const container = await onLoopback(
+        new GenericContainer(image('s3')).withExposedPorts(9000).withWaitStrategy(Wait.forHttp('/', 9000)),
+      ).start();
+      const key = randomBytes(12).toString('hex');
+      return {
+        container,
+        env: { S3_URL: `http://honne-test:${key}@${container.getHost()}:${container.getMappedPort(9000)}/honne` },
+      };
+    },
+  },
   livekit: {
     vars: ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'],
     image: image('livekit'),
@@ -118,7 +134,7 @@ const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
  * (vitest starts its workers after globalSetup, with this environment), and returns the teardown.
  */
 export async function startTestContainers(opts: { livekit?: boolean } = {}): Promise<() => Promise<void>> {
-  const wanted = (['postgres', 'redis', 'nats', ...(opts.livekit ? ['livekit' as const] : [])] as const).filter(
+  const wanted = (['postgres', 'redis', 'nats', 's3', ...(opts.livekit ? ['livekit' as const] : [])] as const).filter(
     (name) => SERVERS[name].vars.some((v) => !process.env[v]),
   );
   if (wanted.length === 0) {
@@ -144,7 +160,10 @@ export async function startTestContainers(opts: { livekit?: boolean } = {}): Pro
       if (!found) throw new Error(`image ${SERVERS[name].image} is missing: build it with infra/images/build.sh`);
     }
   } catch (err) {
-    say(`no containers for ${wanted.join(', ')}: ${(err as Error).message.split('\n')[0]}`);
+    const why = `no containers for ${wanted.join(', ')}: ${(err as Error).message.split('\n')[0]}`;
+    // CI's real half is this path: an engine that does not answer is a failure there, not a skip.
+    if (process.env.CI === 'true') throw new Error(`${why} — not allowed with CI=true`);
+    say(why);
     return async () => {};
   }
 
@@ -169,7 +188,7 @@ export async function startTestContainers(opts: { livekit?: boolean } = {}): Pro
   return teardown;
 }
 
-/** vitest globalSetup for suites that need PostgreSQL, Redis and NATS. */
+/** vitest globalSetup for suites that need PostgreSQL, Redis, NATS and object storage. */
 export default function setup(): Promise<() => Promise<void>> {
   return startTestContainers();
 }
