@@ -169,7 +169,9 @@ export async function startTestContainers(opts: { livekit?: boolean } = {}): Pro
 
   const started: StartedTestContainer[] = [];
   const teardown = async () => {
+    const t0 = Date.now();
     await Promise.allSettled(started.map((c) => c.stop({ timeout: 2_000, remove: true, removeVolumes: true })));
+    if (started.length > 0) say(`${started.length} containers removed in ${Date.now() - t0} ms`);
   };
   try {
     const t0 = Date.now();
