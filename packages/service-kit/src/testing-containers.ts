@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 import type * as Testcontainers from 'testcontainers';
-import type { StartedTestContainer } from 'testcontainers';
+import type { GenericContainer, StartedTestContainer } from 'testcontainers';
 
 // Real infrastructure for a test run through Testcontainers: a vitest globalSetup starts
 // PostgreSQL, Redis, NATS and an S3-compatible store (and LiveKit for the calls suites) once per
@@ -25,8 +25,24 @@ interface Server {
   start(c: typeof Testcontainers): Promise<{ container: StartedTestContainer; env: Record<string, string> }>;
 }
 
-/** Publishes every port on 127.0.0.1 only: nothing but loopback is ever a target here. */
-function onLoopback<T extends object>(container: T): T {
+/**
+ * The test run (its process) that started a container. Without Ryuk nothing removes the containers
+ * of a run killed before its teardown; the next run removes those whose process is gone.
+ */
+const OWNER_LABEL = 'honne.testcontainers.pid';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Publishes every port on 127.0.0.1 only (nothing but loopback is ever a target here); labels the owner. */
+function onLoopback<T extends GenericContainer>(container: T): T {
+  container.withLabels({ [OWNER_LABEL]: String(process.pid) });
   const bindings = (container as unknown as { hostConfig: { PortBindings?: Record<string, { HostIp?: string }[]> } })
     .hostConfig.PortBindings;
   for (const list of Object.values(bindings ?? {})) for (const b of list) b.HostIp = '127.0.0.1';
@@ -159,6 +175,12 @@ export async function startTestContainers(opts: { livekit?: boolean } = {}): Pro
       const found = await client.image.exists(tc.ImageName.fromString(SERVERS[name].image));
       if (!found) throw new Error(`image ${SERVERS[name].image} is missing: build it with infra/images/build.sh`);
     }
+    const { dockerode } = client.container;
+    const labelled = await dockerode.listContainers({ all: true, filters: { label: [OWNER_LABEL] } });
+    const orphans = labelled.filter((c) => !alive(Number(c.Labels[OWNER_LABEL])));
+    await Promise.allSettled(orphans.map((c) => dockerode.getContainer(c.Id).remove({ force: true, v: true })));
+    if (orphans.length > 0)
+      say(`removed ${orphans.length} containers left by killed runs (${orphans.map((c) => c.Image).join(', ')})`);
   } catch (err) {
     const why = `no containers for ${wanted.join(', ')}: ${(err as Error).message.split('\n')[0]}`;
     // CI's real half is this path: an engine that does not answer is a failure there, not a skip.
