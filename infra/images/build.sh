@@ -6,6 +6,7 @@
 #   honne/nats:local      NATS with JetStream    honne/livekit:local  livekit-server (built by .ci/run)
 #   honne/coturn:local    coturn                 honne/mailsink:local SMTP sink (aiosmtpd)
 #   honne/proxy:local     nginx (the compose stack's entrance)
+#   honne/s3:local        gofakes3, S3-compatible (built by .ci/run): the suites' object storage
 #   honne/node:local      this machine's node + npm: the base the services' Dockerfiles take as
 #                         NODE_IMAGE here (elsewhere node:20-slim)
 #
@@ -16,13 +17,14 @@
 # (Dockerfile, files, copied binaries) and of its base's hash; an image whose hash matches is not
 # rebuilt, so a second run takes seconds. HONNE_IMAGES_REBUILD=1 rebuilds all. Needs an engine that
 # answers (infra/images/engine.sh start) and, for the base, root and debootstrap (installed if missing).
-# LIVEKIT_BIN names the livekit-server binary (default: .ci/run's cache).
+# LIVEKIT_BIN and GOFAKES3_BIN name the livekit-server and gofakes3 binaries (default: .ci/run's cache).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE_DIR="${HOME:-/root}/.cache/honne"
 LIVEKIT_BIN="${LIVEKIT_BIN:-$CACHE_DIR/livekit-server-v1.13.5}"
-ALL=(postgres redis nats livekit coturn mailsink proxy node)
+GOFAKES3_BIN="${GOFAKES3_BIN:-$CACHE_DIR/gofakes3-v1.2.0}"
+ALL=(postgres redis nats livekit s3 coturn mailsink proxy node)
 # Bump to rebuild the base when its recipe below changes.
 BASE_RECIPE="bookworm minbase v1"
 
@@ -96,6 +98,10 @@ context_of() {
       [[ -x "$LIVEKIT_BIN" ]] || die "no livekit-server at $LIVEKIT_BIN (.ci/run builds it; or set LIVEKIT_BIN)"
       cp "$LIVEKIT_BIN" "$ctx/livekit-server"
       ;;
+    s3)
+      [[ -x "$GOFAKES3_BIN" ]] || die "no gofakes3 at $GOFAKES3_BIN (.ci/run builds it; or set GOFAKES3_BIN)"
+      cp "$GOFAKES3_BIN" "$ctx/gofakes3"
+      ;;
     node)
       local node npm
       node=$(readlink -f "$(command -v node)")
@@ -137,6 +143,7 @@ done
 started=$SECONDS
 build_base
 for name in "${wanted[@]}"; do build_image "$name"; done
-# Layers of replaced builds.
-docker image prune -f --filter label=honne.content-hash >/dev/null 2>&1 || true
+# Layers of replaced builds; not the app images (they inherit honne/node's label), which a smoke run
+# may have just built and not yet tagged.
+docker image prune -f --filter label=honne.content-hash --filter 'label!=honne.app' >/dev/null 2>&1 || true
 say "images ready in $((SECONDS - started))s: $(printf 'honne/%s:local ' "${wanted[@]}")"

@@ -4,10 +4,13 @@
 # infra/compose.local.yml, runs the smoke journey (faults/compose/journey.ts) through the proxy's
 # published port only; then scales the running stack (--scale chat=2 --scale gateway=2) and runs it
 # again with the two people's sockets on different gateway instances and a chat instance sent
-# SIGTERM mid-stream; then `down -v`.
+# SIGTERM mid-stream, and once more with the gateway instance holding a person's socket sent SIGTERM
+# mid-conversation (faults/compose/gateway-term.ts); then `down -v`. accounts runs with VAPID keys
+# made for the run, and the journey checks it hands out that key (push on in the stack).
 #
 #   infra/smoke/run.sh            # single, then scaled
 #   infra/smoke/run.sh single     # single only
+#   HONNE_APP_TAG=s9-x infra/smoke/run.sh   # app images tagged honne/<service>:s9-x (default local)
 #
 # Needs an engine that answers (infra/images/engine.sh start) and docker compose v2 or Debian's
 # docker-compose v1 (installed if missing). Everything is published on 127.0.0.1, on free ports.
@@ -20,6 +23,9 @@ RUN_DIR=$(mktemp -d /tmp/honne-smoke.XXXXXX)
 # Its own project name per run, so two runs on one engine (two CI runs, a developer) never meet.
 PROJECT=honne-smoke-$(basename "$RUN_DIR" | sed "s/.*\.//" | tr "[:upper:]" "[:lower:]" | tr -dc "a-z0-9")
 MODE=${1:-all}
+# The tag of the services' and the gateway's images: two worktrees on one engine (HONNE_APP_TAG=
+# <branch>) do not run each other's builds.
+APP_TAG=${HONNE_APP_TAG:-local}
 [[ $MODE == all || $MODE == single ]] || { echo "usage: $0 [all|single]" >&2; exit 2; }
 
 say() { printf '\n\033[1m[smoke] %s\033[0m\n' "$*"; }
@@ -49,6 +55,12 @@ free_port() {
   echo "$p"
 }
 random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
+# A VAPID key pair (P-256, base64url: what `web-push generate-vapid-keys` prints), as env lines.
+vapid_keys() {
+  node -e 'const e = require("node:crypto").createECDH("prime256v1"); e.generateKeys();
+    const k = e.getPrivateKey(), priv = Buffer.concat([Buffer.alloc(32 - k.length), k]); // 32 bytes, as web-push wants
+    console.log(`VAPID_PUBLIC_KEY=${e.getPublicKey("base64url")}\nVAPID_PRIVATE_KEY=${priv.toString("base64url")}`)'
+}
 
 down() { "${COMPOSE[@]}" down -v --remove-orphans >"$RUN_DIR/down.log" 2>&1 || cat "$RUN_DIR/down.log" >&2; }
 cleanup() {
@@ -69,15 +81,16 @@ say "images"
 started=$SECONDS
 infra/images/build.sh
 for service in accounts topics chat calls points; do
-  DOCKER_BUILDKIT=0 docker build -q --label honne.app=1 --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
-    -f infra/Dockerfile.service -t "honne/$service:local" . >"$RUN_DIR/build-$service.log" 2>&1 ||
-    { tail -n 30 "$RUN_DIR/build-$service.log" >&2; die "building honne/$service:local failed"; }
+  DOCKER_BUILDKIT=0 docker build -q --label "honne.app=$APP_TAG" --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
+    -f infra/Dockerfile.service -t "honne/$service:$APP_TAG" . >"$RUN_DIR/build-$service.log" 2>&1 ||
+    { tail -n 30 "$RUN_DIR/build-$service.log" >&2; die "building honne/$service:$APP_TAG failed"; }
 done
-DOCKER_BUILDKIT=0 docker build -q --label honne.app=1 --build-arg NODE_IMAGE=honne/node:local \
-  -f infra/Dockerfile.gateway -t honne/gateway:local . >"$RUN_DIR/build-gateway.log" 2>&1 ||
-  { tail -n 30 "$RUN_DIR/build-gateway.log" >&2; die "building honne/gateway:local failed"; }
-# The images these builds replaced (untagged now).
-docker image prune -f --filter label=honne.app=1 >/dev/null 2>&1 || true
+DOCKER_BUILDKIT=0 docker build -q --label "honne.app=$APP_TAG" --build-arg NODE_IMAGE=honne/node:local \
+  -f infra/Dockerfile.gateway -t "honne/gateway:$APP_TAG" . >"$RUN_DIR/build-gateway.log" 2>&1 ||
+  { tail -n 30 "$RUN_DIR/build-gateway.log" >&2; die "building honne/gateway:$APP_TAG failed"; }
+# The images these builds replaced (untagged now): only this tag's, as another worktree's build may
+# have just made an image it has not tagged yet (seen: "failed to get digest").
+docker image prune -f --filter "label=honne.app=$APP_TAG" >/dev/null 2>&1 || true
 say "images ready in $((SECONDS - started))s"
 
 # ---------------------------------------------------------------------------------------------
@@ -98,6 +111,9 @@ LIVEKIT_API_SECRET=$(random_hex 24)
 TURN_USERNAME=smoke
 TURN_CREDENTIAL=$(random_hex 12)
 LOG_LEVEL=info
+HONNE_APP_TAG=$APP_TAG
+$(vapid_keys)
+VAPID_SUBJECT=mailto:smoke@honne.local
 EOF
 down # a stack left by a killed run
 
@@ -110,16 +126,33 @@ healthy() {
   ) 2>/dev/null
 }
 
+# `term-gateway IP`: SIGTERM to this stack's gateway instance at IP (the proxy's X-Honne-Gateway).
+cat >"$RUN_DIR/term-gateway" <<EOF
+#!/usr/bin/env bash
+for id in \$(docker ps -q --filter label=com.docker.compose.project=$PROJECT --filter label=com.docker.compose.service=gateway); do
+  if docker inspect -f '{{range .NetworkSettings.Networks}}{{.IPAddress}} {{end}}' "\$id" | grep -qwF "\$1"; then
+    exec docker kill -s TERM "\$id" >/dev/null
+  fi
+done
+echo "no gateway instance at \$1" >&2
+exit 1
+EOF
+chmod +x "$RUN_DIR/term-gateway"
+
 # The journey through the proxy; $1 gateway instances (2: sockets on different ones, and a chat
-# instance gets SIGTERM mid-stream, which compose restarts).
+# instance gets SIGTERM mid-stream); $2 = gateway: instead, the gateway instance holding a
+# person's socket gets SIGTERM mid-conversation.
 journey() {
-  local term="" chats
-  if [[ $1 != 1 ]]; then
+  local term="" gateway_term="" chats
+  if [[ ${2:-} == gateway ]]; then
+    gateway_term="$RUN_DIR/term-gateway"
+  elif [[ $1 != 1 ]]; then
     chats=$("${COMPOSE[@]}" ps -q chat)
     term="docker kill -s TERM ${chats%%$'\n'*}"
   fi
-  SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$1 SMOKE_TERM_CMD="$term" \
+  SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$1 SMOKE_TERM_CMD="$term" SMOKE_GATEWAY_TERM_CMD="$gateway_term" \
     SMOKE_MAIL_CMD="${COMPOSE[*]} logs --no-color mailpit" \
+    SMOKE_VAPID_PUBLIC_KEY="$(sed -n 's/^VAPID_PUBLIC_KEY=//p' "$ENV_FILE")" \
     npx tsx faults/compose/journey.ts
 }
 
@@ -160,9 +193,16 @@ if [[ $MODE == all ]]; then
   wait_healthy
   say "scaled: healthy in $((SECONDS - started))s ($("${COMPOSE[@]}" ps -q | wc -l) containers)"
   journey 2
+  # The chat instance sent SIGTERM stays down (the engine counts a kill as a stop, which no restart
+  # policy undoes): `up` starts it again, and the gateway's turn begins on a whole, healthy stack.
+  "${COMPOSE[@]}" up -d --no-build --scale chat=2 --scale gateway=2 >"$RUN_DIR/up.log" 2>&1 ||
+    { cat "$RUN_DIR/up.log" >&2; die "compose up after the chat SIGTERM failed"; }
+  wait_healthy
+  say "scaled: SIGTERM to the gateway holding a socket mid-conversation"
+  journey 2 gateway
 fi
 
 started=$SECONDS
 down
 say "down -v in $((SECONDS - started))s"
-say "compose smoke passed ($MODE)"
+say "compose smoke passed ($MODE) in ${SECONDS}s"

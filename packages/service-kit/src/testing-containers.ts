@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 import type * as Testcontainers from 'testcontainers';
-import type { StartedTestContainer } from 'testcontainers';
+import type { GenericContainer, StartedTestContainer } from 'testcontainers';
 
 // Real infrastructure for a test run through Testcontainers: a vitest globalSetup starts
-// PostgreSQL, Redis and NATS (and LiveKit for the calls suites) once per run, exports their URLs
-// the way .ci/run or a developer would, and removes them at the end. A `*_URL` already set wins
-// (that server is used, no container started); without an engine the suites stay on the embedded
-// defaults and say so (a failure with CI=true, see requireOrSkip). The images are honne's own,
+// PostgreSQL, Redis, NATS and an S3-compatible store (and LiveKit for the calls suites) once per
+// run, exports their URLs the way a developer with servers running would, and removes them at the
+// end. This is what CI's package suites run on. A `*_URL` already set wins (that server is used, no
+// container started); without an engine or an image the suites stay on the embedded defaults and
+// say so, and with CI=true the run fails here instead. The images are honne's own,
 // built from Debian packages by infra/images/build.sh (no registry is reachable on our machines);
 // HONNE_IMAGE_<NAME> names another. HONNE_TESTCONTAINERS=off turns this off.
 
@@ -24,15 +25,31 @@ interface Server {
   start(c: typeof Testcontainers): Promise<{ container: StartedTestContainer; env: Record<string, string> }>;
 }
 
-/** Publishes every port on 127.0.0.1 only: nothing but loopback is ever a target here. */
-function onLoopback<T extends object>(container: T): T {
+/**
+ * The test run (its process) that started a container. Without Ryuk nothing removes the containers
+ * of a run killed before its teardown; the next run removes those whose process is gone.
+ */
+const OWNER_LABEL = 'honne.testcontainers.pid';
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** Publishes every port on 127.0.0.1 only (nothing but loopback is ever a target here); labels the owner. */
+function onLoopback<T extends GenericContainer>(container: T): T {
+  container.withLabels({ [OWNER_LABEL]: String(process.pid) });
   const bindings = (container as unknown as { hostConfig: { PortBindings?: Record<string, { HostIp?: string }[]> } })
     .hostConfig.PortBindings;
   for (const list of Object.values(bindings ?? {})) for (const b of list) b.HostIp = '127.0.0.1';
   return container;
 }
 
-const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
+const SERVERS: Record<'postgres' | 'redis' | 'nats' | 's3' | 'livekit', Server> = {
   postgres: {
     vars: ['DATABASE_URL'],
     image: image('postgres'),
@@ -87,6 +104,21 @@ const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
       return { container, env: { NATS_URL: `nats://${container.getHost()}:${container.getMappedPort(4222)}` } };
     },
   },
+  s3: {
+    vars: ['S3_URL'],
+    image: image('s3'),
+    async start({ GenericContainer, Wait }) {
+      // gofakes3 checks no signature (docs/adr/0010-object-storage.md); the keys are sent, signed.
+      const container = await onLoopback(
+        new GenericContainer(image('s3')).withExposedPorts(9000).withWaitStrategy(Wait.forHttp('/', 9000)),
+      ).start();
+      const key = randomBytes(12).toString('hex');
+      return {
+        container,
+        env: { S3_URL: `http://honne-test:${key}@${container.getHost()}:${container.getMappedPort(9000)}/honne` },
+      };
+    },
+  },
   livekit: {
     vars: ['LIVEKIT_URL', 'LIVEKIT_API_KEY', 'LIVEKIT_API_SECRET'],
     image: image('livekit'),
@@ -118,7 +150,7 @@ const SERVERS: Record<'postgres' | 'redis' | 'nats' | 'livekit', Server> = {
  * (vitest starts its workers after globalSetup, with this environment), and returns the teardown.
  */
 export async function startTestContainers(opts: { livekit?: boolean } = {}): Promise<() => Promise<void>> {
-  const wanted = (['postgres', 'redis', 'nats', ...(opts.livekit ? ['livekit' as const] : [])] as const).filter(
+  const wanted = (['postgres', 'redis', 'nats', 's3', ...(opts.livekit ? ['livekit' as const] : [])] as const).filter(
     (name) => SERVERS[name].vars.some((v) => !process.env[v]),
   );
   if (wanted.length === 0) {
@@ -143,14 +175,25 @@ export async function startTestContainers(opts: { livekit?: boolean } = {}): Pro
       const found = await client.image.exists(tc.ImageName.fromString(SERVERS[name].image));
       if (!found) throw new Error(`image ${SERVERS[name].image} is missing: build it with infra/images/build.sh`);
     }
+    const { dockerode } = client.container;
+    const labelled = await dockerode.listContainers({ all: true, filters: { label: [OWNER_LABEL] } });
+    const orphans = labelled.filter((c) => !alive(Number(c.Labels[OWNER_LABEL])));
+    await Promise.allSettled(orphans.map((c) => dockerode.getContainer(c.Id).remove({ force: true, v: true })));
+    if (orphans.length > 0)
+      say(`removed ${orphans.length} containers left by killed runs (${orphans.map((c) => c.Image).join(', ')})`);
   } catch (err) {
-    say(`no containers for ${wanted.join(', ')}: ${(err as Error).message.split('\n')[0]}`);
+    const why = `no containers for ${wanted.join(', ')}: ${(err as Error).message.split('\n')[0]}`;
+    // CI's real half is this path: an engine that does not answer is a failure there, not a skip.
+    if (process.env.CI === 'true') throw new Error(`${why} — not allowed with CI=true`);
+    say(why);
     return async () => {};
   }
 
   const started: StartedTestContainer[] = [];
   const teardown = async () => {
+    const t0 = Date.now();
     await Promise.allSettled(started.map((c) => c.stop({ timeout: 2_000, remove: true, removeVolumes: true })));
+    if (started.length > 0) say(`${started.length} containers removed in ${Date.now() - t0} ms`);
   };
   try {
     const t0 = Date.now();
@@ -169,7 +212,7 @@ export async function startTestContainers(opts: { livekit?: boolean } = {}): Pro
   return teardown;
 }
 
-/** vitest globalSetup for suites that need PostgreSQL, Redis and NATS. */
+/** vitest globalSetup for suites that need PostgreSQL, Redis, NATS and object storage. */
 export default function setup(): Promise<() => Promise<void>> {
   return startTestContainers();
 }

@@ -35,8 +35,8 @@ export function requireOrSkip(what: string, present: boolean): boolean {
 }
 
 /**
- * Embedded, and real where configured. `HONNE_INFRA_MODES=real` leaves the embedded half out: CI
- * runs suites a second time on Testcontainers, and their embedded half ran already.
+ * Embedded, and real where configured. `HONNE_INFRA_MODES=real` leaves the embedded half out (to
+ * rerun only the real half, e.g. on other servers).
  */
 export function infraModes(): InfraMode[] {
   const modes: InfraMode[] = process.env.HONNE_INFRA_MODES === 'real' ? [] : [{ name: 'embedded' }];
