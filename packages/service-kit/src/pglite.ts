@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import type { PGlite } from '@electric-sql/pglite';
 import {
@@ -30,19 +31,32 @@ export class EmbeddedPostgres {
 
   private constructor(readonly pglite: PGlite) {}
 
-  /** Opens PGlite files in `dir`, or in memory without one. Loaded on demand: PostgreSQL never needs it. */
-  static async open(dir?: string): Promise<EmbeddedPostgres> {
+  /**
+   * Opens PGlite files in `dir`, or in memory without one. Loaded on demand: PostgreSQL never needs it.
+   *
+   * New files come from the template the build leaves next to the bundle when there is one
+   * (`PGLITE_TEMPLATE`): PGlite's own initdb runs a second PostgreSQL and the initdb program beside
+   * the one being opened, which peaked at 775 MB for PGlite alone; loading the template's files
+   * peaks at what an ordinary open holds. Without a template (tests, tsx), initdb runs with the
+   * small cache from its first statement and 1 MB WAL segments (16 MB ones were held in memory).
+   */
+  static async open(dir?: string, templateFile = templateNextToBundle()): Promise<EmbeddedPostgres> {
     const fresh = dir !== undefined && !existsSync(path.join(dir, 'PG_VERSION'));
     if (dir) mkdirSync(dir, { recursive: true });
     const { PGlite } = await import('@electric-sql/pglite');
+    const template = fresh && existsSync(templateFile) ? new Blob([readFileSync(templateFile)]) : undefined;
     const start = async () => {
-      const pglite = new PGlite(dir, { startParams: [...PGlite.defaultStartParams, ...SMALL_CACHE] });
+      const pglite = new PGlite(dir, {
+        startParams: [...PGlite.defaultStartParams, ...SMALL_CACHE],
+        initDbStartParams: SMALL_INITDB,
+        loadDataDir: template,
+      });
       await pglite.waitReady;
       return pglite;
     };
-    // Creating the files (initdb) leaves ~400 MB more WebAssembly memory behind that a PGlite
+    // Creating the files with initdb leaves ~400 MB more WebAssembly memory behind that a PGlite
     // never gives back (747 → 339 MB measured); a second open on the new files starts small.
-    if (fresh) await (await start()).close();
+    if (fresh && !template) await (await start()).close();
     return new EmbeddedPostgres(await start());
   }
 
@@ -80,6 +94,32 @@ export class EmbeddedPostgres {
  * of it cache an embedded honne never fills; 16 MB measured 183 MB (session 8, bench/README.md).
  */
 const SMALL_CACHE = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
+/** initdb's own arguments: the same cache while it bootstraps (written to postgresql.conf too), small WAL files. */
+export const SMALL_INITDB = [...SMALL_CACHE, '--wal-segsize=1'];
+
+/**
+ * A fresh data directory as a gzipped tar (PGlite's `dumpDataDir`), made by scripts/build-server.mjs
+ * (`--pglite-template`) with this PGlite and `SMALL_INITDB`, next to the bundle that opens it.
+ */
+export const PGLITE_TEMPLATE = 'pglite-template.tar.gz';
+
+/** Writes the template to `file` (called by the build, in a process of its own: initdb's peak stays there). */
+export async function writePgliteTemplate(file: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({
+    startParams: [...PGlite.defaultStartParams, ...SMALL_CACHE],
+    initDbStartParams: SMALL_INITDB,
+  });
+  const dump = await pglite.dumpDataDir('gzip');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  await pglite.close();
+}
+
+function templateNextToBundle(): string {
+  // Built from a variable, not a literal: the build's check for files read next to the bundle must
+  // not demand it (only the embedded start's build makes one; without it initdb runs).
+  return fileURLToPath(new URL(`./${PGLITE_TEMPLATE}`, import.meta.url));
+}
 
 const quote = (schema: string) => `"${schema}"`;
 

@@ -1,8 +1,12 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openDatabase, type Database } from '../src/db.ts';
-import { EmbeddedPostgres } from '../src/pglite.ts';
+import { EmbeddedPostgres, writePgliteTemplate } from '../src/pglite.ts';
 
 interface Tables {
   note: { service: string; n: number };
@@ -85,4 +89,55 @@ describe('one PGlite shared by two services', () => {
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(chat.db);
     expect(rows).toEqual([{ one: 1 }]);
   });
+});
+
+/** The embedded start's first open loads the build's template instead of running initdb (issue 17). */
+describe('a data directory from the template', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'pglite-template-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("is made with initdb's small cache and WAL segments", async () => {
+    const template = path.join(dir, 'template.tar.gz');
+    await writePgliteTemplate(template);
+    const embedded = await EmbeddedPostgres.open(path.join(dir, 'made'), template);
+    try {
+      const setting = async (name: string) =>
+        (await embedded.pglite.query<{ setting: string }>(`select setting from pg_settings where name = '${name}'`))
+          .rows[0]!.setting;
+      // 8 kB pages: 16 MB; WAL segments of 1 MB (initdb's --wal-segsize, fixed when the files are made).
+      expect(await setting('shared_buffers')).toBe('2048');
+      expect(await setting('wal_segment_size')).toBe(String(1024 * 1024));
+    } finally {
+      await embedded.close();
+    }
+  }, 120_000);
+
+  it('is what a fresh directory starts from, and an ordinary open keeps what was written', async () => {
+    // A template carrying a mark of its own: found only if the open loaded it rather than ran initdb.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const maker = await PGlite.create();
+    await maker.exec('create table from_template (n int); insert into from_template values (7)');
+    const template = path.join(dir, 'marked.tar.gz');
+    writeFileSync(template, Buffer.from(await (await maker.dumpDataDir('gzip')).arrayBuffer()));
+    await maker.close();
+
+    const data = path.join(dir, 'data');
+    const first = await EmbeddedPostgres.open(data, template);
+    try {
+      expect((await first.pglite.query('select n from public.from_template')).rows).toEqual([{ n: 7 }]);
+      await first.pglite.exec('insert into public.from_template values (8)');
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(path.join(data, 'PG_VERSION'))).toBe(true);
+    const again = await EmbeddedPostgres.open(data, template);
+    try {
+      expect((await again.pglite.query('select n from public.from_template order by n')).rows).toEqual([
+        { n: 7 },
+        { n: 8 },
+      ]);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
 });
