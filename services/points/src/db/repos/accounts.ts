@@ -37,16 +37,15 @@ export async function deleteAccount(db: Kysely<PointsDb>, userId: string): Promi
 }
 
 /**
- * The users points kept anything of (a ledger account, an age copy) since before `since`: the ones
- * a rebuild checks against accounts' snapshot. House accounts are points' own and never listed.
+ * The users points keeps anything of (a ledger account, an age copy): the ones a rebuild checks
+ * against accounts' snapshot. House accounts are points' own and never listed.
  */
-export async function usersKnownBefore(db: Kysely<PointsDb>, since: Date): Promise<string[]> {
+export async function usersKnown(db: Kysely<PointsDb>): Promise<string[]> {
   const rows = await db
     .selectFrom('accounts')
     .select('user_id')
-    .where('created_at', '<', since)
     .where('user_id', 'not like', 'house:%')
-    .union(db.selectFrom('spender_ages').select('user_id').where('updated_at', '<', since))
+    .union(db.selectFrom('spender_ages').select('user_id'))
     .execute();
   return rows.map((r) => r.user_id);
 }
