@@ -216,9 +216,11 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     }
   });
 
-  it('copies lost anyway are rebuilt from accounts on demand (the rebuild CLIs of chat, topics and points)', async () => {
+  it('copies lost anyway are rebuilt from their owners on demand (the rebuild CLIs of chat, topics and points)', async () => {
     const [x, y] = [await User.signUp(stack, 'rbblocked'), await User.signUp(stack, 'rbblocker')];
     const room = await conversation(x, y);
+    // y opened the room on x's voice and writes in it: topics lists a reply, replied.
+    expect((await y.send(room, '返信です')).status).toBe('sent_success');
     await y.call('POST', '/users/block', { id: x.userId });
     await eventually(async () => expect((await x.send(room, 'ブロック後')).status).toBe('refused'), 10_000);
 
@@ -240,16 +242,51 @@ describe.runIf(real)('facts reach services that were down, once', () => {
         .where('user_id', 'in', pair)
         .orderBy('user_id')
         .execute();
+    const history = () =>
+      topicsDb
+        .selectFrom('history')
+        .select(['user_id', 'type', 'topic_id', 'partner_id', 'partner_anonymous', 'expire_at'])
+        .where('room_id', '=', room)
+        .orderBy('type')
+        .execute();
+    const replies = () =>
+      topicsDb
+        .selectFrom('replies')
+        .select(['topic_id', 'user_id', 'is_anonymous', 'is_replied'])
+        .where('room_id', '=', room)
+        .execute();
     // What the events left, to compare with what the rebuilds bring back.
     await eventually(async () => expect(await pointsCopies()).toHaveLength(2), 10_000);
-    const [cardsBefore, agesBefore] = [await topicsCards(), await pointsCopies()];
+    await eventually(
+      async () => expect(await replies()).toMatchObject([{ user_id: y.userId, is_replied: true }]),
+      10_000,
+    );
+    const [cardsBefore, agesBefore, historyBefore, repliesBefore] = [
+      await topicsCards(),
+      await pointsCopies(),
+      await history(),
+      await replies(),
+    ];
     expect(cardsBefore).toHaveLength(2);
+    expect(historyBefore.map((h) => h.user_id)).toEqual([x.userId, y.userId]);
+
+    // A user deleted while points' `accounts.user.deleted` was lost: their ledger stayed behind.
+    const gone = await User.signUp(stack, 'rbgone');
+    const ledgerOf = (userId: string) =>
+      pointsDb.selectFrom('accounts').select('user_id').where('user_id', '=', userId).execute();
+    await eventually(async () => expect(await ledgerOf(gone.userId)).toHaveLength(1), 10_000);
+    await stack.service('accounts').ctx.db.deleteFrom('users').where('id', '=', gone.userId).execute();
+    const houses = () =>
+      pointsDb.selectFrom('accounts').select('user_id').where('user_id', 'like', 'house:%').execute();
+    const housesBefore = await houses();
 
     // The copies are lost (a stream kept too short, a restore from an old backup): the block no longer holds.
     await chatDb.deleteFrom('blocks').execute();
     await chatDb.deleteFrom('user_cards').where('user_id', 'in', pair).execute();
     await topicsDb.deleteFrom('blocks').execute();
     await topicsDb.deleteFrom('user_cards').where('user_id', 'in', pair).execute();
+    await topicsDb.deleteFrom('history').execute();
+    await topicsDb.deleteFrom('replies').execute();
     await pointsDb.deleteFrom('spender_ages').where('user_id', 'in', pair).execute();
     await pointsDb.deleteFrom('accounts').where('user_id', '=', x.userId).execute();
     expect((await x.send(room, '消えたコピー')).status).toBe('sent_success');
@@ -279,6 +316,10 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       .executeTakeFirst();
     expect(topicsBlock).toEqual({ blocked: true });
     expect(await topicsCards()).toEqual(cardsBefore);
+    expect(await history()).toEqual(historyBefore);
+    expect(await replies()).toEqual(repliesBefore);
+    expect(await ledgerOf(gone.userId)).toEqual([]);
+    expect(await houses()).toEqual(housesBefore);
     expect(await pointsCopies()).toEqual(agesBefore);
     const account = await pointsDb
       .selectFrom('accounts')

@@ -437,6 +437,27 @@ export const requests = {
       next: Type.Union([Type.String(), Type.Null()]),
     }),
   },
+  /**
+   * Chat's rooms on voices (not deleted), each as the `chat.room.opened` that made it and, once the
+   * opener wrote, the `chat.room.replied`: what topics' history and replies copy (issue 12).
+   * Pages in room id order: `after` is the last page's `next` (null to start); `next` null on the last.
+   */
+  chatRoomsPage: {
+    subject: 'chat.snapshot.rooms',
+    request: Type.Object({
+      after: Type.Union([Type.String(), Type.Null()]),
+      limit: Type.Integer({ minimum: 1, maximum: 500 }),
+    }),
+    reply: Type.Object({
+      items: Type.Array(
+        Type.Object({
+          opened: events.chatRoomOpened.schema,
+          replied: Type.Union([events.chatRoomReplied.schema, Type.Null()]),
+        }),
+      ),
+      next: Type.Union([Type.String(), Type.Null()]),
+    }),
+  },
 } as const satisfies Record<string, RequestDef>;
 
 /** The bus request that carries each command a client may send over the real-time socket. */

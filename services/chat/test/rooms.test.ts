@@ -2,6 +2,7 @@ import { CHAT_MESSAGES, CHAT_REALTIME_TYPES, type Room } from '@honne/contracts/
 import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { ANONYMOUS_NAME } from '@honne/contracts/topics';
+import { snapshotPages } from '@honne/service-kit';
 import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -428,6 +429,41 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
     await h.send(a, roomId, { data: '声', is_voice: true });
     const after = await h.infra.bus.request(requests.chatRoomsSummary, { user_id: b.userId, peer_ids: [a.userId] });
     expect(after.summaries[0]).toMatchObject({ unreadCount: 1, latestMessage: 'ボイスメッセージ' });
+  });
+
+  it('answers chat.snapshot.rooms page by page as the events said it: the rooms on voices still there (topics’ rebuild)', async () => {
+    const a = await h.user();
+    const anon = await h.topicRoom(a, h.voice(owner), { is_anonymous: true });
+    await h.send(a, anon);
+    const quiet = await h.topicRoom(a, h.voice(owner));
+    await h.send(owner, quiet);
+    const closed = await h.topicRoom(a, h.voice(owner));
+    await h.ctx.db.updateTable('rooms').set({ deleted_at: h.clock.now() }).where('id', '=', closed).execute();
+    await h.befriend(a, stranger);
+    const friendRoom = (await h.post('/rooms', { room_type_id: 1, user_id: stranger.userId }, a)).json().data
+      .id as string;
+
+    const items = [];
+    for await (const page of snapshotPages(h.infra.bus, requests.chatRoomsPage, 1)) items.push(...page);
+    const ids = items.map((i) => i.opened.room_id);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(closed);
+    expect(ids).not.toContain(friendRoom);
+    const topicOf = async (id: string) =>
+      (await h.ctx.db.selectFrom('rooms').select('topic_id').where('id', '=', id).executeTakeFirstOrThrow()).topic_id!;
+    expect(items.filter((i) => i.opened.room_id === anon)).toEqual([
+      {
+        opened: { room_id: anon, topic_id: await topicOf(anon), user_id: a.userId, is_anonymous: true },
+        replied: { room_id: anon, topic_id: await topicOf(anon), user_id: a.userId },
+      },
+    ]);
+    expect(items.filter((i) => i.opened.room_id === quiet)).toEqual([
+      {
+        opened: { room_id: quiet, topic_id: await topicOf(quiet), user_id: a.userId, is_anonymous: false },
+        replied: null,
+      },
+    ]);
   });
 
   it('removes a deleted user’s rooms and messages and tells the other side', async () => {

@@ -1,13 +1,14 @@
 /**
- * `pnpm --filter @honne/topics rebuild`: topics' copies of accounts' user cards and blocks rebuilt
- * from accounts (which must be running, on the same NATS), then exits. Safe while topics runs.
+ * `pnpm --filter @honne/topics rebuild`: topics' copies of accounts' user cards and blocks, and of
+ * chat's rooms on voices (history and replies), rebuilt from accounts and chat (which must be
+ * running, on the same NATS), then exits. Safe while topics runs.
  */
 import { rebuildReadModels } from './events/rebuild.ts';
 import { loadConfig, service } from './server.ts';
 
 const ctx = await service.createContext(loadConfig(process.env), { migrate: false });
 try {
-  ctx.log.info(await rebuildReadModels(ctx), 'read models rebuilt from accounts');
+  ctx.log.info(await rebuildReadModels(ctx), 'read models rebuilt from accounts and chat');
 } finally {
   await ctx.close();
 }

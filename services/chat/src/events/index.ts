@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
 import { onGiftSent } from './gifts.ts';
 import { respondRoomParticipants, respondRoomsPreview, respondRoomsSummary, respondSendMessage } from './requests.ts';
+import { respondRoomsSnapshot } from './snapshot.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
   onBlockChanged,
@@ -31,6 +32,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomsPreview(ctx),
     respondRoomParticipants(ctx),
     respondSendMessage(ctx),
+    respondRoomsSnapshot(ctx),
     onCallEnded(ctx),
     onGiftSent(ctx),
   ];

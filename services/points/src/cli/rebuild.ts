@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @honne/points rebuild`: points' copies of accounts' facts (age groups and parent
  * accounts, a ledger account per user) rebuilt from accounts, which must be running on the same
- * NATS, then exits. Safe while points runs.
+ * NATS, and the data of users accounts no longer has removed; then exits. Safe while points runs.
  */
 import { rebuildReadModels } from '../events/rebuild.ts';
 import { service } from '../server.ts';

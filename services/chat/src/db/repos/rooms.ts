@@ -220,3 +220,16 @@ export async function closeBonus(
     .where('bonus_count', '=', room.bonus_count)
     .execute();
 }
+
+/** A page of the rooms on voices that still stand, in id order after `after` (topics' rebuild). */
+export function voiceRoomsPage(db: Kysely<ChatDb>, after: string | null, limit: number): Promise<RoomRow[]> {
+  let q = db
+    .selectFrom('rooms')
+    .selectAll()
+    .where('topic_id', 'is not', null)
+    .where('deleted_at', 'is', null)
+    .orderBy('id')
+    .limit(limit);
+  if (after) q = q.where('id', '>', after);
+  return q.execute();
+}

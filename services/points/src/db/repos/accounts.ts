@@ -35,3 +35,17 @@ export async function deleteAccount(db: Kysely<PointsDb>, userId: string): Promi
   await db.deleteFrom('accounts').where('user_id', '=', userId).execute();
   await db.deleteFrom('spender_ages').where('user_id', '=', userId).execute();
 }
+
+/**
+ * The users points keeps anything of (a ledger account, an age copy): the ones a rebuild checks
+ * against accounts' snapshot. House accounts are points' own and never listed.
+ */
+export async function usersKnown(db: Kysely<PointsDb>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .select('user_id')
+    .where('user_id', 'not like', 'house:%')
+    .union(db.selectFrom('spender_ages').select('user_id'))
+    .execute();
+  return rows.map((r) => r.user_id);
+}
