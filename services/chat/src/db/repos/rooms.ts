@@ -32,7 +32,10 @@ export async function createOrGetRoom(
   const inserted = await db
     .insertInto('rooms')
     .values(row)
-    .onConflict((oc) => oc.column('pair_key').doNothing())
+    // No conflict target: a paid room's id follows from its pair key, so two tabs opening it at the
+    // same moment meet on the primary key as well as on pair_key, and a target naming only pair_key
+    // let the second insert fail on rooms_pkey (a 500) instead of finding the first one's room.
+    .onConflict((oc) => oc.doNothing())
     .returningAll()
     .executeTakeFirst();
   if (inserted) return { room: inserted, created: true };
