@@ -54,20 +54,11 @@ export interface Bus {
   /** Resolves when everything published so far has reached the server (NATS) or its handlers (in-process). */
   flush(): Promise<void>;
   /**
-   * Calls `listener` each time the connection to the server is back after it was lost (NATS; the
-   * in-process bus is never lost). What was published on core NATS meanwhile is gone: a listener
-   * catches up from wherever the facts are kept (the gateway re-reads each socket's replay log).
-   */
-  onReconnect(listener: () => void): void;
-  /**
-   * Calls `listener` each time the connection to the server is lost (NATS; never in-process). The
-   * gateway tells the open sockets, so the app can say live delivery is late until it is back.
-   */
-  onDisconnect(listener: () => void): void;
-  /**
    * Calls `listener(false)` when the connection to the server is lost and `listener(true)` once it
    * is back, after what was held meanwhile has been sent (NATS; never in-process). Like the cache's
    * `onAvailability`: a publish that failed while NATS was down is retried at once when it is back.
+   * What others published on core NATS meanwhile is gone: a listener catches up from wherever the
+   * facts are kept (the gateway tells its sockets, and re-reads each one's replay log when back).
    */
   onAvailability(listener: (up: boolean) => void): void;
   close(): Promise<void>;
@@ -160,14 +151,6 @@ export class InProcessBus implements Bus {
 
   async flush(): Promise<void> {
     while (this.#pending.size > 0) await Promise.all([...this.#pending]);
-  }
-
-  onReconnect(): void {
-    // One process: nothing between publisher and subscriber can be lost.
-  }
-
-  onDisconnect(): void {
-    // One process: never disconnected.
   }
 
   onAvailability(): void {
@@ -266,8 +249,6 @@ export class NatsBus implements Bus {
     this.#sendRequests(subject, calls),
   );
 
-  readonly #reconnectListeners: (() => void)[] = [];
-  readonly #disconnectListeners: (() => void)[] = [];
   readonly #availabilityListeners: ((up: boolean) => void)[] = [];
   /** False from a lost connection's status until it is back. */
   #up = true;
@@ -291,27 +272,27 @@ export class NatsBus implements Bus {
     void this.#watchStatus();
   }
 
-  /** Logs losing and regaining the server, and tells the reconnect listeners. */
+  /** Logs losing and regaining the server, and tells the availability listeners. */
   async #watchStatus(): Promise<void> {
     for await (const status of this.nc.status()) {
       if (status.type === 'disconnect') {
         this.log.warn({ server: status.data }, 'NATS connection lost; reconnecting');
         this.#up = false;
-        this.#tell(this.#disconnectListeners, false);
+        this.#tell(false);
       }
       if (status.type !== 'reconnect') continue;
       this.log.warn({ server: status.data, held: this.#held.length }, 'NATS connection back');
       this.#up = true;
       // What was held goes first: a listener (the gateway's catch-up) then sees it as sent.
       for (const { subject, data } of this.#held.splice(0)) this.nc.publish(subject, data);
-      this.#tell(this.#reconnectListeners, true);
+      this.#tell(true);
     }
   }
 
-  #tell(listeners: (() => void)[], up: boolean): void {
-    for (const listener of [...listeners, ...this.#availabilityListeners.map((l) => () => l(up))]) {
+  #tell(up: boolean): void {
+    for (const listener of this.#availabilityListeners) {
       try {
-        listener();
+        listener(up);
       } catch (err) {
         this.log.error({ err }, 'connection listener failed');
       }
@@ -434,14 +415,6 @@ export class NatsBus implements Bus {
     this.#events.flush();
     this.#requests.flush();
     await this.nc.flush();
-  }
-
-  onReconnect(listener: () => void): void {
-    this.#reconnectListeners.push(listener);
-  }
-
-  onDisconnect(listener: () => void): void {
-    this.#disconnectListeners.push(listener);
   }
 
   onAvailability(listener: (up: boolean) => void): void {

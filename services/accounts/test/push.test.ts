@@ -7,13 +7,13 @@ import type { Message } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import { PUSH_MESSAGES, type PushPayload } from '@honne/contracts/push';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { clearSocketsOn, markSocketsOn, publishToUser, type Subscription } from '@honne/service-kit';
+import { clearSocketsOn, markSocketsOn, publishToUser, RedisCache, type Subscription } from '@honne/service-kit';
 import { infraModes } from '@honne/service-kit/testing';
 import ece from 'http_ece';
 import webPush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { pushesSettled } from '../src/push/notify.ts';
+import { pushesSettled, pushToUser, withdrawCallPush } from '../src/push/notify.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { chatMessage } from './push-fixtures.ts';
 
@@ -30,20 +30,45 @@ interface Received {
   body: Buffer;
 }
 
-/** A push service on loopback: records what it receives; answers 410 for paths under /gone/. */
+/** How long the push service takes to answer a post under /slow/: a push service under load. */
+const SLOW_ANSWER_MS = 300;
+
+/**
+ * A push service on loopback: records what it receives; answers 410 for paths under /gone/, and
+ * posts under /slow/ only after `SLOW_ANSWER_MS`. `order` says when each post arrived and was answered.
+ */
 async function startPushService() {
   const received: Received[] = [];
+  const order: string[] = [];
+  let arrivals: (() => void)[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201).end();
+      const n = received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) }) - 1;
+      order.push(`arrived ${n}`);
+      for (const arrived of arrivals.splice(0)) arrived();
+      const answer = () => {
+        order.push(`answered ${n}`);
+        res.writeHead(req.url?.startsWith('/gone/') ? 410 : 201).end();
+      };
+      if (req.url?.startsWith('/slow/')) setTimeout(answer, SLOW_ANSWER_MS);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base,
+    received,
+    order,
+    /** Resolves when the next post arrives. */
+    nextArrival: () => new Promise<void>((resolve) => arrivals.push(resolve)),
+    close: () => {
+      arrivals = [];
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** What the browser would read: the request decrypted with the subscription's private key and auth secret. */
@@ -80,6 +105,7 @@ describe.each(infraModes())('web push ($name)', (mode) => {
   });
   beforeEach(() => {
     push.received.length = 0;
+    push.order.length = 0;
   });
 
   let n = 0;
@@ -104,6 +130,37 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     await h.infra.bus.flush();
     await pushesSettled();
   };
+  /** The callee's view of a call in `room`, as calls puts it on their real-time stream. */
+  const callView = (room: string, state: CallView['state']): CallView => ({
+    id: crypto.randomUUID(),
+    room_id: room,
+    room_type_id: 4,
+    topic_id: null,
+    role: 'callee',
+    state,
+    end_cause: null,
+    disconnect_code: null,
+    transport: 'p2p',
+    ice_transport_policy: 'all',
+    offerer: false,
+    is_anonymous: false,
+    partner_anonymous: true,
+    call_price: 0,
+    time_call_price: 1,
+    i_pay: false,
+    charging: 'none',
+    charged_points: 0,
+    spend_cap: null,
+    created_at: new Date().toISOString(),
+    answered_at: null,
+    connected_at: null,
+    ended_at: null,
+    duration_seconds: 0,
+    review: false,
+    at: new Date().toISOString(),
+    media_epoch: 0,
+  });
+
   const named = async (name: string) => {
     const u = await h.register(email());
     await h.app.inject({
@@ -309,35 +366,7 @@ describe.each(infraModes())('web push ($name)', (mode) => {
       { user_id: alice.user_id, is_anonymous: true },
       { user_id: bob.user_id, is_anonymous: false },
     ]);
-    const view = (state: CallView['state']): CallView => ({
-      id: crypto.randomUUID(),
-      room_id: room,
-      room_type_id: 4,
-      topic_id: null,
-      role: 'callee',
-      state,
-      end_cause: null,
-      disconnect_code: null,
-      transport: 'p2p',
-      ice_transport_policy: 'all',
-      offerer: false,
-      is_anonymous: false,
-      partner_anonymous: true,
-      call_price: 0,
-      time_call_price: 1,
-      i_pay: false,
-      charging: 'none',
-      charged_points: 0,
-      spend_cap: null,
-      created_at: new Date().toISOString(),
-      answered_at: null,
-      connected_at: null,
-      ended_at: null,
-      duration_seconds: 0,
-      review: false,
-      at: new Date().toISOString(),
-      media_epoch: 0,
-    });
+    const view = (state: CallView['state']) => callView(room, state);
     const ringing = view('receiving');
     for (let i = 0; i < 2; i++) await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, ringing);
     await h.infra.bus.flush();
@@ -392,6 +421,53 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     await pushesSettled();
     expect(push.received).toHaveLength(4);
     await clearSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
+  });
+
+  it('posts a call’s withdrawal only once its ring was answered, from another instance too, and never rings a call already over', async () => {
+    const alice = await named('アリス');
+    const bob = await h.register(email());
+    const keys = await subscribe(bob, '/slow/bob');
+    const room = crypto.randomUUID();
+    rooms.set(room, [
+      { user_id: alice.user_id, is_anonymous: false },
+      { user_id: bob.user_id, is_anonymous: false },
+    ]);
+    // A second accounts instance: its own connections to the same Redis and NATS (in-process there
+    // is only ever one instance).
+    const other = h.infra.cache.redis
+      ? await RedisCache.connect(mode.redisUrl!, h.infra.cache.redis.options.keyPrefix)
+      : undefined;
+    const elsewhere = other ? { ...h.ctx, cache: other } : h.ctx;
+    try {
+      // Answered at once: the end is handled on the other instance while the ring's post is still
+      // on its way (the push service is slow to answer it).
+      const ringing = callView(room, 'receiving');
+      const ringArrived = push.nextArrival();
+      const ring = pushToUser(h.ctx, bob.user_id, { call: ringing });
+      await ringArrived;
+      await withdrawCallPush(elsewhere, bob.user_id, { ...callView(room, 'connecting'), id: ringing.id });
+      await ring;
+      expect(push.order).toEqual(['arrived 0', 'answered 0', 'arrived 1', 'answered 1']);
+      expect(push.received.map((r) => decrypt(r, keys).kind)).toEqual(['call', 'call_end']);
+
+      // Over before its ring push began (the end was handled first): neither is posted.
+      const brief = callView(room, 'receiving');
+      await withdrawCallPush(elsewhere, bob.user_id, { ...callView(room, 'end'), id: brief.id });
+      await pushToUser(h.ctx, bob.user_id, { call: brief });
+      expect(push.received).toHaveLength(2);
+
+      // Through the stream, side by side in one instance: whichever is handled first, the
+      // withdrawal never reaches the push service before the ring is answered.
+      const quick = callView(room, 'receiving');
+      await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, quick);
+      await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...callView(room, 'refuse'), id: quick.id });
+      await h.infra.bus.flush();
+      await pushesSettled();
+      const posted = push.order.slice(4);
+      expect([[], ['arrived 2', 'answered 2', 'arrived 3', 'answered 3']]).toContainEqual(posted);
+    } finally {
+      await other?.close();
+    }
   });
 
   it('forgets a subscription the push service says is gone (410), and one whose session ended', async () => {

@@ -12,7 +12,7 @@ export interface PushTarget {
 export type PushOutcome = 'sent' | 'gone' | 'failed';
 
 /** Long enough for a push service under load; a push is best effort and never holds anything up. */
-const SEND_TIMEOUT_MS = 10_000;
+export const SEND_TIMEOUT_MS = 10_000;
 
 /**
  * Encrypts `payload` for the subscription (RFC 8291, aes128gcm) and signs the request with the VAPID

@@ -1,14 +1,13 @@
 import { events } from '@honne/contracts/events';
 import { messages, subCharactersExist } from '@honne/contracts/messages';
 import { PROFILE_LIMITS, profileEndpoints } from '@honne/contracts/profile';
-import { AppError, forbidden, notFound, ok, route } from '@honne/service-kit';
+import { forbidden, notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { findLive, liveSessions } from '../db/repos/sessions.ts';
-import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
-import { extendBlocksTo } from '../domain/blocks.ts';
-import { tellFriendshipsEnded } from '../domain/friends.ts';
+import { deleteUser, familyOf } from '../db/repos/users.ts';
+import { addCharacter } from '../domain/characters.ts';
 import { imageOf } from '../domain/profile.ts';
 import { currentUser, endSessions, startSession } from '../domain/sessions.ts';
 import { withEvents } from '../events/outbox.ts';
@@ -33,28 +32,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, profileEndpoints.addCharacter, async ({ caller }) => {
-    const me = await currentUser(ctx, caller.userId);
-    const family = await familyOf(ctx.db, me.email_id);
-    const parent = family.find((u) => u.character_no === 1) ?? me;
-    // The character, its registration and the blocks it inherits commit together (the outbox).
-    const { added, ended } = await withEvents(ctx, async (trx, emit) => {
-      const row = await insertCharacter(
-        trx,
-        parent,
-        PROFILE_LIMITS.maxCharacters,
-        ctx.clock.now(),
-        ctx.config.defaultRank,
-      );
-      if (!row) return { added: undefined, ended: [] };
-      await emit(events.userRegistered, {
-        user_id: row.id,
-        email_id: row.email_id,
-        registered_at: ctx.clock.now().toISOString(),
-      });
-      return { added: row, ended: await extendBlocksTo(ctx, trx, emit, row.id) };
-    });
-    if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
-    await tellFriendshipsEnded(ctx, ended);
+    const added = await addCharacter(ctx, await currentUser(ctx, caller.userId));
     return ok({ id: added.id, message: messages.characterAdded });
   });
 

@@ -145,16 +145,15 @@ export class RealtimeHub {
       this.ctx.bus.subscribe(events.sessionRevoked, (payload) => this.revoke(payload)),
       this.ctx.bus.subscribe(events.channelDelivered, (payload) => this.broadcast(payload)),
     );
-    // Live events published while this instance had lost NATS are gone from the bus, not from the
-    // replay log: every socket reads what it missed as soon as the bus is back (a client would
-    // otherwise notice only at the user's next event, and never for the last one).
-    this.ctx.bus.onReconnect(() => {
-      this.#partIs('bus', true);
-      this.catchUpAll();
-    });
     // While NATS or Redis is away, sends are stored but arrive late: the app says so, and the
-    // banner goes when the part is back (the replay above brings what was missed).
-    this.ctx.bus.onDisconnect(() => this.#partIs('bus', false));
+    // banner goes when the part is back. Live events published while this instance had lost NATS
+    // are gone from the bus, not from the replay log: every socket reads what it missed as soon as
+    // the bus is back (a client would otherwise notice only at the user's next event, and never
+    // for the last one).
+    this.ctx.bus.onAvailability((up) => {
+      this.#partIs('bus', up);
+      if (up) this.catchUpAll();
+    });
     this.ctx.cache.onAvailability((up) => this.#partIs('cache', up));
     this.#heartbeat = setInterval(() => this.#beat(), this.ctx.config.heartbeatMs / HEARTBEAT_SLICES);
     this.#heartbeat.unref();
