@@ -91,18 +91,34 @@ async function postToDevices(
 ): Promise<void> {
   const name = sides.partnerAnonymous ? null : await displayName(ctx.db, sides.partnerId);
   const at = ctx.clock.now().toISOString();
+  await postEach(
+    ctx,
+    config,
+    wanted,
+    (sub) =>
+      'message' in what
+        ? messagePush(what.message, userId, sides, { senderName: name, showText: sub.show_text, at })
+        : callPush(what.call, sides, { callerName: name, at }),
+    'call' in what ? CALL_PUSH_TTL_SECONDS : MESSAGE_PUSH_TTL_SECONDS,
+  );
+}
+
+/**
+ * Posts each device its payload (none where `payloadOf` gives null), urgently: a subscription the
+ * push service calls gone is removed, as it will never be delivered again; a refusal is logged.
+ */
+async function postEach(
+  ctx: AppContext,
+  config: PushConfig,
+  subs: Device[],
+  payloadOf: (sub: Device) => PushPayload | null,
+  ttlSeconds: number,
+): Promise<void> {
   await Promise.all(
-    wanted.map(async (sub) => {
-      const payload: PushPayload | null =
-        'message' in what
-          ? messagePush(what.message, userId, sides, { senderName: name, showText: sub.show_text, at })
-          : callPush(what.call, sides, { callerName: name, at });
+    subs.map(async (sub) => {
+      const payload = payloadOf(sub);
       if (!payload) return;
-      const outcome = await sendPush(config, sub, JSON.stringify(payload), {
-        ttlSeconds: 'call' in what ? CALL_PUSH_TTL_SECONDS : MESSAGE_PUSH_TTL_SECONDS,
-        urgency: 'high',
-      });
-      // The browser unsubscribed or the subscription expired: it will never be delivered again.
+      const outcome = await sendPush(config, sub, JSON.stringify(payload), { ttlSeconds, urgency: 'high' });
       if (outcome === 'gone') await deleteByEndpoint(ctx.db, sub.endpoint);
       else if (outcome === 'failed') ctx.log.warn({ kind: payload.kind }, 'push service refused a push');
     }),
@@ -127,17 +143,7 @@ export async function withdrawCallPush(ctx: AppContext, userId: string, call: Ca
   if ((await ctx.cache.incrWindow(`push:call-end:${call.id}:${userId}`, CALL_ONCE_TTL_SECONDS)) > 1) return;
   if ((await ctx.cache.incrWindow(callPushKey(call.id, userId), CALL_ONCE_TTL_SECONDS)) === 1) return;
   await ringPosted(ctx, ringPostedKey(call.id, userId));
-  const subs = await subscriptionsOf(ctx.db, userId);
-  await Promise.all(
-    subs.map(async (sub) => {
-      const outcome = await sendPush(config, sub, JSON.stringify(payload), {
-        ttlSeconds: CALL_END_PUSH_TTL_SECONDS,
-        urgency: 'high',
-      });
-      if (outcome === 'gone') await deleteByEndpoint(ctx.db, sub.endpoint);
-      else if (outcome === 'failed') ctx.log.warn({ kind: payload.kind }, 'push service refused a push');
-    }),
-  );
+  await postEach(ctx, config, await subscriptionsOf(ctx.db, userId), () => payload, CALL_END_PUSH_TTL_SECONDS);
 }
 
 /**
