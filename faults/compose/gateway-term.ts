@@ -20,6 +20,7 @@ import { CommandNotSent, createRealtimeClient, type WebSocketFactory } from '@ho
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import { WebSocket } from 'ws';
 
+import { ApiError, retryable } from '../support/client.ts';
 import { api, BASE, pause, type Person, step, until } from './smoke-kit.ts';
 
 const run = promisify(exec);
@@ -66,7 +67,7 @@ async function send(token: string, roomId: string, text: string, log: Sent[]): P
     }
     log.push({ text, started, ended: performance.now(), status, upstream });
     if (status === 200) return;
-    if (tries >= 50 || !(status === 0 || status === 429 || status >= 500)) {
+    if (tries >= 50 || !retryable(status)) {
       throw new Error(`sending "${text}" answered HTTP ${status} (via ${upstream || 'no instance'})`);
     }
     await pause(200);
@@ -219,7 +220,7 @@ async function answer(
       await api('POST', '/messages', person.token, body);
       return text;
     } catch (err) {
-      if (tries >= 50 || !/HTTP (0|5\d\d|429)|fetch failed|timeout/i.test(String(err))) throw err;
+      if (tries >= 50 || !(err instanceof ApiError && retryable(err.status))) throw err;
       await pause(200);
     }
   }

@@ -12,6 +12,7 @@
 import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 
+import { ApiError, retryable } from '../support/client.ts';
 import { termGatewayMidChat } from './gateway-term.ts';
 import { api, BASE, pause, Person, step, THEME, until } from './smoke-kit.ts';
 
@@ -52,7 +53,7 @@ async function termMidChat(from: Person, to: Person, roomId: string): Promise<vo
         });
         break;
       } catch (err) {
-        if (tries >= 50 || !/HTTP (0|5\d\d|429)|fetch failed|timeout/i.test(String(err))) throw err;
+        if (tries >= 50 || !(err instanceof ApiError && retryable(err.status))) throw err;
         retries++;
         await pause(200);
       }

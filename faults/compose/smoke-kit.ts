@@ -7,6 +7,8 @@ import { randomUUID } from 'node:crypto';
 
 import { WebSocket } from 'ws';
 
+import { request } from '../support/client.ts';
+
 export const BASE = process.env.SMOKE_URL ?? 'http://127.0.0.1:8080';
 const MAIL_CMD = process.env.SMOKE_MAIL_CMD ?? 'docker compose logs --no-color mailpit';
 export const THEME = { area_id: 13, category_id: 5, sub_category_id: 22 };
@@ -31,25 +33,9 @@ export async function until<T>(
   }
 }
 
-export async function api<T = Record<string, string>>(
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<T> {
-  const res = await fetch(`${BASE}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const envelope = (await res.json().catch(() => ({}))) as { data?: unknown };
-  if (res.status !== 200) throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(envelope)}`);
-  return envelope.data as T;
-}
+/** The API through the stack's proxy: faults' own request(), on the smoke's one base URL. */
+export const api = <T = Record<string, string>>(method: string, path: string, token?: string, body?: unknown) =>
+  request({ gatewayUrl: () => BASE }, method, path, token, body) as Promise<T>;
 
 /** The sign-up code the stack mailed to `email`, read from the SMTP sink's JSON lines. */
 function mailedCode(email: string): string | undefined {

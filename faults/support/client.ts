@@ -23,14 +23,15 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    what = '',
   ) {
-    super(`HTTP ${status}: ${JSON.stringify(body)}`);
+    super(`${what ? `${what}: ` : ''}HTTP ${status}: ${JSON.stringify(body)}`);
   }
 }
 
 const THEME = { area_id: 13, category_id: 5, sub_category_id: 22 };
 /** No answer (0: the connection failed, e.g. its gateway died), a 5xx, or 429: the app tries again. */
-const retryable = (status: number) => status === 0 || status >= 500 || status === 429;
+export const retryable = (status: number) => status === 0 || status >= 500 || status === 429;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class User {
@@ -192,7 +193,7 @@ export class User {
 
 /** One request through a live gateway; the envelope's data, or an ApiError. A network failure throws too (status 0). */
 export async function request(
-  stack: Stack,
+  stack: Pick<Stack, 'gatewayUrl'>,
   method: string,
   url: string,
   token: string | undefined,
@@ -210,10 +211,10 @@ export async function request(
       signal: AbortSignal.timeout(15_000),
     });
   } catch (err) {
-    throw new ApiError(0, String(err));
+    throw new ApiError(0, String(err), `${method} ${url}`);
   }
   const envelope = (await res.json().catch(() => ({}))) as { data?: unknown };
-  if (res.status !== 200) throw new ApiError(res.status, envelope);
+  if (res.status !== 200) throw new ApiError(res.status, envelope, `${method} ${url}`);
   return envelope.data;
 }
 
