@@ -1,40 +1,9 @@
-import type { CallView } from '@honne/contracts/calls';
+import { callView } from '@honne/contracts/testing';
 import { describe, expect, it } from 'vitest';
 
 import { endNotice, toSession } from '../src/features/call/call-api.ts';
 import { volumeGain } from '../src/features/call/lib/tones.ts';
 import { formatElapsed, hasMedia, isFullView, isTalkView } from '../src/features/call/model.ts';
-
-const view = (over: Partial<CallView>): CallView => ({
-  id: 'c1',
-  room_id: 'r1',
-  room_type_id: 4,
-  topic_id: 't1',
-  role: 'caller',
-  state: 'calling',
-  end_cause: null,
-  disconnect_code: null,
-  transport: 'p2p',
-  ice_transport_policy: 'all',
-  offerer: true,
-  is_anonymous: false,
-  partner_anonymous: false,
-  call_price: 0,
-  time_call_price: 1,
-  i_pay: false,
-  charging: 'none',
-  charged_points: 0,
-  spend_cap: null,
-  created_at: '2026-11-23T22:00:00.000Z',
-  answered_at: null,
-  connected_at: null,
-  ended_at: null,
-  duration_seconds: 0,
-  review: false,
-  at: '2026-11-23T22:00:00.000Z',
-  media_epoch: 0,
-  ...over,
-});
 
 describe('call overlay rules', () => {
   it('picks the view of spec §2 by state', () => {
@@ -49,27 +18,27 @@ describe('call overlay rules', () => {
   });
 
   it('says the spec §8 message of an end, with the cause suffix', () => {
-    expect(endNotice(view({ state: 'disconnect', disconnect_code: 22 }))).toBe('切断されました。22');
-    expect(endNotice(view({ state: 'disconnect', disconnect_code: 44, end_cause: 'no_points' }))).toBe(
+    expect(endNotice(callView({ state: 'disconnect', disconnect_code: 22 }))).toBe('切断されました。22');
+    expect(endNotice(callView({ state: 'disconnect', disconnect_code: 44, end_cause: 'no_points' }))).toBe(
       '切断されました。44\nポイントが不足です。',
     );
-    expect(endNotice(view({ role: 'callee', state: 'end', end_cause: 'cancel' }))).toBe('キャンセルされました。');
-    expect(endNotice(view({ role: 'callee', state: 'unable_connect' }))).toBe('通話できません。');
+    expect(endNotice(callView({ role: 'callee', state: 'end', end_cause: 'cancel' }))).toBe('キャンセルされました。');
+    expect(endNotice(callView({ role: 'callee', state: 'unable_connect' }))).toBe('通話できません。');
     // A hang-up the user made themselves needs no popup.
-    expect(endNotice(view({ state: 'end', end_cause: 'hangup' }))).toBeNull();
+    expect(endNotice(callView({ state: 'end', end_cause: 'hangup' }))).toBeNull();
     // The partner of the side that hung up (spec §8, cause 11).
-    expect(endNotice(view({ state: 'disconnect', end_cause: 'hangup', disconnect_code: 11 }))).toBe(
+    expect(endNotice(callView({ state: 'disconnect', end_cause: 'hangup', disconnect_code: 11 }))).toBe(
       '切断されました。11',
     );
     // A payer under 18 at their monthly cap learns why; the partner is not told the payer is a minor.
-    expect(endNotice(view({ state: 'end', end_cause: 'monthly_cap', i_pay: true }))).toMatch(/^18歳未満の方が/);
-    expect(endNotice(view({ state: 'end', end_cause: 'monthly_cap', i_pay: false }))).toBe(
+    expect(endNotice(callView({ state: 'end', end_cause: 'monthly_cap', i_pay: true }))).toMatch(/^18歳未満の方が/);
+    expect(endNotice(callView({ state: 'end', end_cause: 'monthly_cap', i_pay: false }))).toBe(
       'お相手のご利用上限に達したため、通話を終了しました。',
     );
   });
 
   it('an anonymous call carries the anonymity and the relay-only policy into the session', () => {
-    const s = toSession(view({ partner_anonymous: true, ice_transport_policy: 'relay' }), null);
+    const s = toSession(callView({ partner_anonymous: true, ice_transport_policy: 'relay' }), null);
     expect(s.anonymous).toBe(true);
     expect(s.relay_only).toBe(true);
     expect(s.partner.name).toBeNull();

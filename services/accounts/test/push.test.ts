@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { CallView } from '@honne/contracts/calls';
+import { callView as aCallView } from '@honne/contracts/testing';
 import type { Message } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import { PUSH_MESSAGES, type PushPayload } from '@honne/contracts/push';
@@ -131,35 +132,20 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     await pushesSettled();
   };
   /** The callee's view of a call in `room`, as calls puts it on their real-time stream. */
-  const callView = (room: string, state: CallView['state']): CallView => ({
-    id: crypto.randomUUID(),
-    room_id: room,
-    room_type_id: 4,
-    topic_id: null,
-    role: 'callee',
-    state,
-    end_cause: null,
-    disconnect_code: null,
-    transport: 'p2p',
-    ice_transport_policy: 'all',
-    offerer: false,
-    is_anonymous: false,
-    partner_anonymous: true,
-    call_price: 0,
-    time_call_price: 1,
-    i_pay: false,
-    charging: 'none',
-    charged_points: 0,
-    spend_cap: null,
-    created_at: new Date().toISOString(),
-    answered_at: null,
-    connected_at: null,
-    ended_at: null,
-    duration_seconds: 0,
-    review: false,
-    at: new Date().toISOString(),
-    media_epoch: 0,
-  });
+  const callView = (room: string, state: CallView['state']): CallView => {
+    const now = new Date().toISOString();
+    return aCallView({
+      id: crypto.randomUUID(),
+      room_id: room,
+      topic_id: null,
+      role: 'callee',
+      state,
+      offerer: false,
+      partner_anonymous: true,
+      created_at: now,
+      at: now,
+    });
+  };
 
   const named = async (name: string) => {
     const u = await h.register(email());
