@@ -1,14 +1,16 @@
 import { events } from '@honne/contracts/events';
-import { messages } from '@honne/contracts/messages';
+import { messages, subCharactersExist } from '@honne/contracts/messages';
 import { PROFILE_LIMITS } from '@honne/contracts/profile';
-import { AppError } from '@honne/service-kit';
+import { AppError, forbidden } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { familyOf, insertCharacter } from '../db/repos/users.ts';
+import { liveSessions } from '../db/repos/sessions.ts';
+import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import type { User } from '../db/schema/users.ts';
 import { withEvents } from '../events/outbox.ts';
 import { extendBlocksTo } from './blocks.ts';
 import { tellFriendshipsEnded } from './friends.ts';
+import { endSessions } from './sessions.ts';
 
 // Characters: the sub-characters an account adds under its parent.
 
@@ -38,4 +40,27 @@ export async function addCharacter(ctx: AppContext, me: User): Promise<User> {
   if (!added) throw new AppError(403, 'character_limit', messages.characterLimit);
   await tellFriendshipsEnded(ctx, ended);
   return added;
+}
+
+/**
+ * Deletes the caller's character: a parent only once its sub-characters are gone. Its sessions end
+ * first (the spec's 'deleted' logout); the deletion and its event commit together, so every service
+ * removes what it holds of the user (points, voices, rooms, friends) and none keeps it for want of it.
+ */
+export async function deleteCharacter(ctx: AppContext, me: User): Promise<void> {
+  if (me.character_no === 1) {
+    const subs = (await familyOf(ctx.db, me.email_id)).length - 1;
+    if (subs > 0) throw forbidden(subCharactersExist(subs));
+  }
+  const live = await liveSessions(ctx.db, me.id);
+  await endSessions(
+    ctx,
+    me.id,
+    live.map((s) => s.id),
+    'deleted',
+  );
+  await withEvents(ctx, async (trx, emit) => {
+    await deleteUser(trx, me.id);
+    await emit(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });
+  });
 }

@@ -1,16 +1,14 @@
-import { events } from '@honne/contracts/events';
-import { messages, subCharactersExist } from '@honne/contracts/messages';
+import { messages } from '@honne/contracts/messages';
 import { PROFILE_LIMITS, profileEndpoints } from '@honne/contracts/profile';
-import { forbidden, notFound, ok, route } from '@honne/service-kit';
+import { notFound, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { findLive, liveSessions } from '../db/repos/sessions.ts';
-import { deleteUser, familyOf } from '../db/repos/users.ts';
-import { addCharacter } from '../domain/characters.ts';
+import { findLive } from '../db/repos/sessions.ts';
+import { familyOf } from '../db/repos/users.ts';
+import { addCharacter, deleteCharacter } from '../domain/characters.ts';
 import { imageOf } from '../domain/profile.ts';
 import { currentUser, endSessions, startSession } from '../domain/sessions.ts';
-import { withEvents } from '../events/outbox.ts';
 
 export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The body's email_id is ignored: a caller only ever sees their own account's characters.
@@ -51,24 +49,7 @@ export function characterRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, profileEndpoints.deleteSelf, async ({ caller }) => {
-    const me = await currentUser(ctx, caller.userId);
-    if (me.character_no === 1) {
-      const subs = (await familyOf(ctx.db, me.email_id)).length - 1;
-      if (subs > 0) throw forbidden(subCharactersExist(subs));
-    }
-    const live = await liveSessions(ctx.db, me.id);
-    await endSessions(
-      ctx,
-      me.id,
-      live.map((s) => s.id),
-      'deleted',
-    );
-    // Every service removes what it holds of the user (points, voices, rooms, friends): the event
-    // commits with the deletion, so no service keeps the user's data for want of it.
-    await withEvents(ctx, async (trx, emit) => {
-      await deleteUser(trx, me.id);
-      await emit(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });
-    });
+    await deleteCharacter(ctx, await currentUser(ctx, caller.userId));
     return ok({ ok: true });
   });
 }
