@@ -259,6 +259,11 @@ export class NatsBus implements Bus {
    */
   #held: { subject: string; data: Uint8Array }[] = [];
   readonly #holdLimit: number;
+  /**
+   * Set as close begins: the connection drains, and nats.js throws on any publish from then on. A
+   * handler still finishing (a test's harness closing, a SIGTERM) is told its event was not sent.
+   */
+  #closing = false;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -308,10 +313,24 @@ export class NatsBus implements Bus {
     return this.#up && protocol?.connected !== false;
   }
 
-  /** A plain publish, held while the connection is down (see `#held`). */
+  /**
+   * A plain publish, held while the connection is down (see `#held`). It runs at the end of a turn
+   * for batched events, where a throw would end the process: what cannot be sent is logged.
+   */
   #send(subject: string, data: Uint8Array): void {
-    if (this.#connected()) this.nc.publish(subject, data);
-    else this.#held.push({ subject, data });
+    if (!this.#connected()) {
+      this.#held.push({ subject, data });
+      return;
+    }
+    try {
+      this.nc.publish(subject, data);
+    } catch (err) {
+      this.log.error({ err, subject }, 'event not sent: the NATS connection is closing');
+    }
+  }
+
+  #refuseWhileClosing(subject: string): void {
+    if (this.#closing) throw new BusError(`the bus is closing: ${subject} not sent`);
   }
 
   /** A publisher is told when the held events are at their limit: its event would be lost. */
@@ -336,6 +355,7 @@ export class NatsBus implements Bus {
       await this.durable.publish(def.subject, payload, options.id);
       return;
     }
+    this.#refuseWhileClosing(def.subject);
     this.#checkRoom(def.subject);
     if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
     else this.#send(def.subject, codec.encode(payload));
@@ -377,6 +397,7 @@ export class NatsBus implements Bus {
    */
   async request<R extends RequestDef>(def: R, payload: RequestPayload<R>, timeoutMs = 3000): Promise<ReplyPayload<R>> {
     check(def.subject, def.request, payload);
+    this.#refuseWhileClosing(def.subject);
     return new Promise((resolve, reject) => {
       this.#requests.add(def.subject, {
         json: JSON.stringify(payload),
@@ -406,7 +427,12 @@ export class NatsBus implements Bus {
         // What the handlers published goes out ahead of the answer and in the same socket write
         // (a chat message's event reaches its receiver first, and one write costs less than two).
         this.#events.flush();
-        msg.respond(codec.encode(outcomes));
+        try {
+          msg.respond(codec.encode(outcomes));
+        } catch (err) {
+          // Closing: the requester's own timeout tells it.
+          this.log.warn({ err, subject: def.subject }, 'answer not sent: the NATS connection is closing');
+        }
       });
     });
   }
@@ -424,6 +450,7 @@ export class NatsBus implements Bus {
   async close(): Promise<void> {
     this.#events.flush();
     this.#requests.flush();
+    this.#closing = true;
     this.durable.stop();
     await this.nc.drain();
   }
@@ -433,7 +460,11 @@ export class NatsBus implements Bus {
     const timeoutMs = Math.max(...calls.map((c) => c.timeoutMs));
     const timer = setTimeout(() => this.#failBatch(id, `request ${subject} timed out`), timeoutMs);
     this.#waiting.set(id, { calls, timer, subject });
-    this.nc.publish(subject, jsonArray(calls), { reply: `${this.#inbox}.${id}` });
+    try {
+      this.nc.publish(subject, jsonArray(calls), { reply: `${this.#inbox}.${id}` });
+    } catch (err) {
+      this.#failBatch(id, `request ${subject} not sent: ${err instanceof Error ? err.message : String(err)}`);
+    }
   }
 
   #onBatchReply(msg: Msg): void {
