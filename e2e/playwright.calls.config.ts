@@ -25,6 +25,12 @@ export default defineConfig({
   ...base,
   testMatch: /(^|[\\/])calls-[^\\/]*\.spec\.ts$/,
   testIgnore: [],
+  // Apart from the main journeys' (one run of `npm test` runs both), per transport.
+  outputDir: `./artifacts/results-calls-${process.env.HONNE_CALLS_TRANSPORT ?? 'any'}`,
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: `./artifacts/report-calls-${process.env.HONNE_CALLS_TRANSPORT ?? 'any'}`, open: 'never' }],
+  ],
   timeout: 180_000,
   globalSetup: './support/fake-audio.ts',
   use: {

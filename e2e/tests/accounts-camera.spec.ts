@@ -1,13 +1,19 @@
 import { expect, test } from '@playwright/test';
 
+import config from '../playwright.config.ts';
 import { choose, newSignedInUser, profileOf } from './accounts-support.ts';
 
-// Chromium's fake camera (a moving test pattern), allowed without a prompt.
+// Chromium's fake camera (a moving test pattern), allowed without a prompt; on top of the run's own
+// flags, which keep Chromium off the network it cannot reach here (no background fetches).
 test.use({
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    ...config.use?.launchOptions,
+    args: [
+      ...(config.use?.launchOptions?.args ?? []),
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+    ],
   },
 });
 
