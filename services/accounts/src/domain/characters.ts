@@ -4,13 +4,12 @@ import { PROFILE_LIMITS } from '@honne/contracts/profile';
 import { AppError, forbidden } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { liveSessions } from '../db/repos/sessions.ts';
 import { deleteUser, familyOf, insertCharacter } from '../db/repos/users.ts';
 import type { User } from '../db/schema/users.ts';
 import { withEvents } from '../events/outbox.ts';
 import { extendBlocksTo } from './blocks.ts';
 import { tellFriendshipsEnded } from './friends.ts';
-import { endSessions } from './sessions.ts';
+import { endAllSessions } from './sessions.ts';
 
 // Characters: the sub-characters an account adds under its parent.
 
@@ -52,13 +51,7 @@ export async function deleteCharacter(ctx: AppContext, me: User): Promise<void> 
     const subs = (await familyOf(ctx.db, me.email_id)).length - 1;
     if (subs > 0) throw forbidden(subCharactersExist(subs));
   }
-  const live = await liveSessions(ctx.db, me.id);
-  await endSessions(
-    ctx,
-    me.id,
-    live.map((s) => s.id),
-    'deleted',
-  );
+  await endAllSessions(ctx, me.id, 'deleted');
   await withEvents(ctx, async (trx, emit) => {
     await deleteUser(trx, me.id);
     await emit(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });

@@ -68,6 +68,17 @@ export async function endSessions(
   await announceEnded(ctx, userId, ended, reason);
 }
 
+/** Ends every live session of `userId` (a deletion, a password reset): each device is told why. */
+export async function endAllSessions(ctx: AppContext, userId: string, reason: EndReason): Promise<void> {
+  const live = await liveSessions(ctx.db, userId);
+  await endSessions(
+    ctx,
+    userId,
+    live.map((s) => s.id),
+    reason,
+  );
+}
+
 /**
  * Tokens of ended sessions stop working at once (the revocation list); gateways close their sockets
  * when they hear of it. Without the bus an open socket stays until it reconnects (and is refused):

@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { checkCode, putCode, type CodeResult } from '../db/repos/one-time-codes.ts';
-import { liveSessions } from '../db/repos/sessions.ts';
 import { familyOf, parentOf, updateUser } from '../db/repos/users.ts';
 import { hashPassword, verifyPassword } from '../domain/password.ts';
-import { currentUser, endSessions } from '../domain/sessions.ts';
+import { currentUser, endAllSessions } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
 import { CodeGuard } from '../guards.ts';
 import { resetMail, resetUnknownMail } from '../mail/templates.ts';
@@ -101,15 +100,8 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
       updated_at: ctx.clock.now(),
     });
     // Whoever knew the old password is signed out everywhere, on every character.
-    for (const member of await familyOf(ctx.db, parent.email_id)) {
-      const live = await liveSessions(ctx.db, member.id);
-      await endSessions(
-        ctx,
-        member.id,
-        live.map((s) => s.id),
-        'password_reset',
-      );
-    }
+    for (const member of await familyOf(ctx.db, parent.email_id))
+      await endAllSessions(ctx, member.id, 'password_reset');
     return ok({ message: messages.resetDone });
   });
 }
