@@ -32,6 +32,8 @@ const TERM_AT = 10;
 const AFTER_BACK = 10;
 /** The stream gives up past this many (the client never came back). */
 const MAX_MESSAGES = 400;
+/** The client's first reconnect waits between half this and this. */
+const AWAY_MS = 2_000;
 
 /** The instance that answered: the last of the proxy's tries ("a:8080, b:8080" when a refused). */
 const answeredBy = (upstream: string) => upstream.split(',').at(-1)!.trim();
@@ -76,13 +78,19 @@ async function send(token: string, roomId: string, text: string, log: Sent[]): P
 
 export async function termGatewayMidChat(from: Person, to: Person, roomId: string, termCmd: string): Promise<void> {
   // The person's client: every socket it opens is recorded with the instance the proxy chose.
-  const sockets: { url: string; gateway: string }[] = [];
+  const sockets: { url: string; gateway: string; helloSeq: number | null }[] = [];
   class TrackedWebSocket extends WebSocket {
     constructor(url: string) {
       super(url);
-      const record = { url, gateway: '' };
+      const record = { url, gateway: '', helloSeq: null as number | null };
       sockets.push(record);
       this.on('upgrade', (res) => (record.gateway = String(res.headers['x-honne-gateway'] ?? '')));
+      // The server's seq for the person as this socket began: what it holds past `since` was
+      // logged while the client had no socket, and only the resume can bring it.
+      this.on('message', (raw) => {
+        const frame = JSON.parse(String(raw)) as { type?: string; data?: { seq?: unknown } };
+        if (frame.type === 'hello' && typeof frame.data?.seq === 'number') record.helloSeq ??= frame.data.seq;
+      });
     }
   }
   const events: RealtimeEvent[] = [];
@@ -94,6 +102,9 @@ export async function termGatewayMidChat(from: Person, to: Person, roomId: strin
     url: `${BASE.replace(/^http/, 'ws')}/api/v1/realtime`,
     getToken: () => to.token,
     WebSocket: TrackedWebSocket as unknown as WebSocketFactory,
+    // Away for 1–2 s before the first retry (the app waits 0.25–0.5 s): wide enough that messages
+    // are stored meanwhile even on a loaded machine, so the resume is always exercised.
+    backoff: { initialMs: AWAY_MS },
     onEvent: (e) => events.push(e),
     onForcedLogout: () => resyncs.push('forced logout'),
     onUnauthorized: () => resyncs.push('unauthorized'),
@@ -141,9 +152,9 @@ export async function termGatewayMidChat(from: Person, to: Person, roomId: strin
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
     await termDone;
     if (!away.to) throw new Error(`the client was not back after ${MAX_MESSAGES} messages`);
-    // Sent while the client had no socket: these can only reach it through its resume.
+    // Sent (request and answer) while the client had no socket, for the record; what the check
+    // below counts is what was logged meanwhile, whenever its answer came.
     const whileAway = log.filter((s) => s.status === 200 && s.started > away.from && s.ended < away.to).length;
-    if (whileAway === 0) throw new Error('no message was sent while the client was away: the resume went untried');
 
     // Drained: what the instance was serving when SIGTERM came was answered, not cut.
     const onHeld = log.filter((s) => answeredBy(s.upstream) === held);
@@ -164,6 +175,11 @@ export async function termGatewayMidChat(from: Person, to: Person, roomId: strin
     if (seqAtTerm === null || since < seqAtTerm) {
       throw new Error(`the client resumed with since=${since}, before its seq ${seqAtTerm} at SIGTERM`);
     }
+    const missed = (resumed.helloSeq ?? since) - since;
+    if (missed <= 0)
+      throw new Error(
+        `nothing was logged while the client was away (hello seq ${resumed.helloSeq}, since=${since}): the resume went untried`,
+      );
 
     // Nothing lost or doubled: stored once each, and each of the other's arrived once, in order.
     const history = (
@@ -189,8 +205,8 @@ export async function termGatewayMidChat(from: Person, to: Person, roomId: strin
     if (resyncs.length > 0) throw new Error(`the client had to resync: ${resyncs.join(', ')}`);
     step(
       `gateway SIGTERM: ${drained} requests in flight on ${held} drained, ${retried} sends retried elsewhere; ` +
-        `${to.tag}'s client came back on ${answeredBy(resumed.gateway)} with since=${since} ` +
-        `(${whileAway} messages sent while it was away); ` +
+        `${to.tag}'s client came back on ${answeredBy(resumed.gateway)} after ${Math.round(away.to - away.from)} ms ` +
+        `with since=${since}, ${missed} events behind (${whileAway} messages sent wholly while it was away); ` +
         `${texts.length + ownTexts.length} messages stored once, ${texts.length} delivered once in seq order`,
     );
   } finally {
