@@ -270,11 +270,55 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     expect(cardsBefore).toHaveLength(2);
     expect(historyBefore.map((h) => h.user_id)).toEqual([x.userId, y.userId]);
 
-    // A user deleted while points' `accounts.user.deleted` was lost: their ledger stayed behind.
+    // A user deleted while every service's `accounts.user.deleted` was lost: their ledger, their
+    // voice with a room on it, their room on another's voice (whose owner keeps a history entry of
+    // it), their messages and cards all stayed behind.
     const gone = await User.signUp(stack, 'rbgone');
+    const host = await User.signUp(stack, 'rbhost');
+    const onGoneVoice = await conversation(gone, y);
+    const onHostVoice = await conversation(host, gone);
+    expect((await gone.send(onHostVoice, '消える人から')).status).toBe('sent_success');
     const ledgerOf = (userId: string) =>
       pointsDb.selectFrom('accounts').select('user_id').where('user_id', '=', userId).execute();
-    await eventually(async () => expect(await ledgerOf(gone.userId)).toHaveLength(1), 10_000);
+    const goneInChat = async () => ({
+      cards: (await chatDb.selectFrom('user_cards').select('user_id').where('user_id', '=', gone.userId).execute())
+        .length,
+      rooms: (
+        await chatDb
+          .selectFrom('rooms')
+          .select('id')
+          .where((w) => w.or([w('user1_id', '=', gone.userId), w('user2_id', '=', gone.userId)]))
+          .execute()
+      ).length,
+      messages: (
+        await chatDb
+          .selectFrom('messages')
+          .select('id')
+          .where((w) => w.or([w('sender_id', '=', gone.userId), w('receiver_id', '=', gone.userId)]))
+          .execute()
+      ).length,
+    });
+    const goneInTopics = async () => ({
+      cards: (await topicsDb.selectFrom('user_cards').select('user_id').where('user_id', '=', gone.userId).execute())
+        .length,
+      voices: (await topicsDb.selectFrom('topics').select('id').where('user_id', '=', gone.userId).execute()).length,
+      history: (await topicsDb.selectFrom('history').select('id').where('user_id', '=', gone.userId).execute()).length,
+      replies: (await topicsDb.selectFrom('replies').select('id').where('user_id', '=', gone.userId).execute()).length,
+    });
+    // The owner's entry of the room on their voice: chat will no longer have that room.
+    const hostEntry = () =>
+      topicsDb
+        .selectFrom('history')
+        .select('user_id')
+        .where('room_id', '=', onHostVoice)
+        .where('user_id', '=', host.userId)
+        .execute();
+    await eventually(async () => {
+      expect(await ledgerOf(gone.userId)).toHaveLength(1);
+      expect(await goneInChat()).toEqual({ cards: 1, rooms: 2, messages: 1 });
+      expect(await goneInTopics()).toEqual({ cards: 1, voices: 1, history: 2, replies: 1 });
+      expect(await hostEntry()).toHaveLength(1);
+    }, 10_000);
     await stack.service('accounts').ctx.db.deleteFrom('users').where('id', '=', gone.userId).execute();
     const houses = () =>
       pointsDb.selectFrom('accounts').select('user_id').where('user_id', 'like', 'house:%').execute();
@@ -285,8 +329,8 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     await chatDb.deleteFrom('user_cards').where('user_id', 'in', pair).execute();
     await topicsDb.deleteFrom('blocks').execute();
     await topicsDb.deleteFrom('user_cards').where('user_id', 'in', pair).execute();
-    await topicsDb.deleteFrom('history').execute();
-    await topicsDb.deleteFrom('replies').execute();
+    await topicsDb.deleteFrom('history').where('room_id', '=', room).execute();
+    await topicsDb.deleteFrom('replies').where('room_id', '=', room).execute();
     await pointsDb.deleteFrom('spender_ages').where('user_id', 'in', pair).execute();
     await pointsDb.deleteFrom('accounts').where('user_id', '=', x.userId).execute();
     expect((await x.send(room, '消えたコピー')).status).toBe('sent_success');
@@ -319,6 +363,14 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     expect(await history()).toEqual(historyBefore);
     expect(await replies()).toEqual(repliesBefore);
     expect(await ledgerOf(gone.userId)).toEqual([]);
+    // Chat's and topics' data of the deleted user went as the lost event would have removed it, and
+    // the owner's entry of the room chat no longer has went with that room.
+    expect(await goneInChat()).toEqual({ cards: 0, rooms: 0, messages: 0 });
+    expect(await goneInTopics()).toEqual({ cards: 0, voices: 0, history: 0, replies: 0 });
+    expect(await hostEntry()).toEqual([]);
+    expect(
+      await topicsDb.selectFrom('history').select('id').where('room_id', 'in', [onGoneVoice, onHostVoice]).execute(),
+    ).toEqual([]);
     expect(await houses()).toEqual(housesBefore);
     expect(await pointsCopies()).toEqual(agesBefore);
     const account = await pointsDb

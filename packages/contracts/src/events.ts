@@ -438,6 +438,18 @@ export const requests = {
     }),
   },
   /**
+   * Which of these users accounts still has (not deleted): a rebuild pages through the user ids its
+   * service holds, asks for each page, and removes the missing ones as `accounts.user.deleted`
+   * would have (the event was lost). Up to 500 ids a request; `existing` keeps the order asked.
+   */
+  accountsUsersExisting: {
+    subject: 'accounts.snapshot.existing',
+    request: Type.Object({
+      user_ids: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 500 }),
+    }),
+    reply: Type.Object({ existing: Type.Array(Type.String()) }),
+  },
+  /**
    * Chat's rooms on voices (not deleted), each as the `chat.room.opened` that made it and, once the
    * opener wrote, the `chat.room.replied`: what topics' history and replies copy (issue 12).
    * Pages in room id order: `after` is the last page's `next` (null to start); `next` null on the last.

@@ -1,10 +1,17 @@
-import { requests, type ReplyPayload, type RequestPayload } from '@honne/contracts/events';
+import {
+  requests,
+  type EventPayload,
+  type events,
+  type ReplyPayload,
+  type RequestPayload,
+} from '@honne/contracts/events';
 
 import type { Bus, Subscription } from './bus.ts';
 import type { Clock } from './clock.ts';
 
 export type TopicReply = ReplyPayload<typeof requests.topicsTopicGet>;
 export type TransferAsked = RequestPayload<typeof requests.pointsTransfer>;
+export type UserCard = EventPayload<typeof events.userProfileUpdated>;
 
 /**
  * Topics, stood in for in another service's tests: answers `topics.topic.get` for the voices the
@@ -89,4 +96,67 @@ export function pointsStandIn(bus: Bus) {
     return { status: 'done' as const, replayed: false, balance: balance() };
   });
   return { subscription, wallet, monthLeft, charges };
+}
+
+/** A user's card as accounts' snapshot gives it (an adult unless `extra` says otherwise). */
+export function userCard(userId: string, at: Date, extra: Partial<UserCard> = {}): UserCard {
+  return {
+    user_id: userId,
+    email_id: userId,
+    user_name: userId.slice(0, 8),
+    profile_image: null,
+    gender: '1',
+    age_id: 3,
+    area_id: 1,
+    max_point_for_chatting: 0,
+    max_point_for_a_call: 0,
+    updated_at: at.toISOString(),
+    ...extra,
+  };
+}
+
+/**
+ * Accounts, stood in for in a rebuild's tests: the users it has (`users`, their cards), blocks and
+ * friendships, answered page by page as its snapshot requests are, and which of a list of users it
+ * has (`accounts.snapshot.existing`; each list asked is kept in `asked`). `beforeCardsPage` runs as
+ * a cards page is asked (a registration meanwhile); with `down` set, the existence request fails as
+ * an accounts that went away would.
+ */
+export function accountsStandIn(bus: Bus, hooks: { beforeCardsPage?: (after: string | null) => Promise<void> } = {}) {
+  const users = new Map<string, UserCard>();
+  const blocks: EventPayload<typeof events.blockChanged>[] = [];
+  const friends: EventPayload<typeof events.friendChanged>[] = [];
+  const asked: string[][] = [];
+  const state = { down: false };
+  // Pages by position: a stand-in's cursor means nothing to the asker but "after this".
+  const page = <T>(all: T[], after: string | null, limit: number) => {
+    const start = after === null ? 0 : Number(after);
+    const items = all.slice(start, start + limit);
+    return { items, next: start + limit < all.length ? String(start + limit) : null };
+  };
+  const subscriptions: Subscription[] = [
+    bus.respond(requests.accountsCardsPage, async ({ after, limit }) => {
+      await hooks.beforeCardsPage?.(after);
+      return page(
+        [...users.values()].sort((a, b) => (a.user_id < b.user_id ? -1 : 1)),
+        after,
+        limit,
+      );
+    }),
+    bus.respond(requests.accountsBlocksPage, async ({ after, limit }) => page(blocks, after, limit)),
+    bus.respond(requests.accountsFriendsPage, async ({ after, limit }) => page(friends, after, limit)),
+    bus.respond(requests.accountsUsersExisting, async ({ user_ids }) => {
+      asked.push(user_ids);
+      if (state.down) throw new Error('accounts is going away');
+      return { existing: user_ids.filter((id) => users.has(id)) };
+    }),
+  ];
+  return {
+    users,
+    blocks,
+    friends,
+    asked,
+    state,
+    close: () => subscriptions.forEach((s) => s.unsubscribe()),
+  };
 }

@@ -58,4 +58,12 @@ export async function publishBlock<DB>(
 export * from './testing-harness.ts';
 export * from './testing-infra.ts';
 export { serviceShellSuite } from './testing-shell.ts';
-export { pointsStandIn, topicsStandIn, type TopicReply, type TransferAsked } from './testing-stand-ins.ts';
+export {
+  accountsStandIn,
+  pointsStandIn,
+  topicsStandIn,
+  userCard,
+  type TopicReply,
+  type TransferAsked,
+  type UserCard,
+} from './testing-stand-ins.ts';

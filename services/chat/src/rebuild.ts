@@ -1,6 +1,7 @@
 /**
  * `pnpm --filter @honne/chat rebuild`: chat's copies of accounts' names, blocks and friendships
- * rebuilt from accounts (which must be running, on the same NATS), then exits. Safe while chat runs.
+ * rebuilt from accounts (which must be running, on the same NATS), and the data of users accounts
+ * no longer has removed; then exits. Safe while chat runs.
  */
 import { rebuildReadModels } from './events/rebuild.ts';
 import { loadConfig, service } from './server.ts';

@@ -1,28 +1,21 @@
-import { events, requests } from '@honne/contracts/events';
+import { events } from '@honne/contracts/events';
 import { ManualClock } from '@honne/service-kit';
-import { infraModes, publishAndWait, testRunPrefix, testUserId } from '@honne/service-kit/testing';
+import {
+  accountsStandIn,
+  infraModes,
+  publishAndWait,
+  testRunPrefix,
+  testUserId,
+  userCard,
+} from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { hasAccount } from '../src/db/repos/accounts.ts';
+import { hasAccount, heldUserIdsPage } from '../src/db/repos/accounts.ts';
 import { HOUSE } from '../src/domain/ledger.ts';
 import { transfer } from '../src/ledger/transfer.ts';
 import { ledgerRules } from '../src/config.ts';
 import { rebuildReadModels } from '../src/events/rebuild.ts';
 import { startPoints } from './support.ts';
-
-/** Accounts' card of a user, as `accounts.snapshot.cards` answers it. */
-const card = (userId: string, at: Date) => ({
-  user_id: userId,
-  email_id: userId,
-  user_name: userId.slice(0, 8),
-  profile_image: null,
-  gender: '1',
-  age_id: 3,
-  area_id: 1,
-  max_point_for_chatting: 0,
-  max_point_for_a_call: 0,
-  updated_at: at.toISOString(),
-});
 
 describe('rebuild without NATS', () => {
   it('refuses clearly: accounts answers over the bus', async () => {
@@ -50,7 +43,7 @@ describe.each(infraModes().filter((m) => m.natsUrl))('rebuild from accounts ($na
   });
   afterAll(() => env?.close());
 
-  it('removes a user the complete snapshot leaves out, keeps one registered after its start and the house', async () => {
+  it('removes a user accounts no longer has, keeps one registering while it runs and the house', async () => {
     const run = testRunPrefix();
     const [kept, gone, late] = [testUserId(run, 1), testUserId(run, 2), testUserId(run, 3)];
     await register(kept);
@@ -64,23 +57,30 @@ describe.each(infraModes().filter((m) => m.natsUrl))('rebuild from accounts ($na
     clock.advance(60_000);
 
     // Accounts no longer has `gone` (its deletion event was lost); `late` registers while the
-    // snapshot is being read, so it is on no page, and points hears of it after the rebuild started.
-    let pages = 0;
-    const standIn = env.infra.bus.respond(requests.accountsCardsPage, async ({ after }) => {
-      pages++;
-      if (after === null) {
+    // rebuild reads the cards, so points hears of it after the rebuild started.
+    const accounts = accountsStandIn(env.infra.bus, {
+      beforeCardsPage: async (after) => {
+        if (after !== null) return;
         clock.advance(1000);
+        accounts.users.set(late, userCard(late, clock.now()));
         await register(late);
-        return { items: [card(kept, clock.now())], next: kept };
-      }
-      return { items: [], next: null };
+      },
     });
+    accounts.users.set(kept, userCard(kept, clock.now()));
+    expect(await heldUserIdsPage(env.points.ctx.db, null, 500)).toContain(gone);
+    let counts;
     try {
-      expect(await rebuildReadModels(env.points.ctx)).toEqual({ users: 1, deleted: 1 });
+      counts = await rebuildReadModels(env.points.ctx);
     } finally {
-      standIn.unsubscribe();
+      accounts.close();
     }
-    expect(pages).toBe(2);
+    // Users of other suites on this NATS reach points too (its durable consumers catch up, even
+    // while this runs): this accounts lacks them as well, so every one asked about and lacking went.
+    const lacking = accounts.asked.flat().filter((id) => !accounts.users.has(id));
+    expect(lacking).toContain(gone);
+    expect(counts).toEqual({ users: 2, deleted: lacking.length });
+    // The house is points' own: never asked about.
+    expect(accounts.asked.flat().filter((id) => id.startsWith('house:'))).toEqual([]);
     expect(await hasAccount(env.points.ctx.db, gone)).toBe(false);
     const ages = await env.points.ctx.db
       .selectFrom('spender_ages')
@@ -91,5 +91,18 @@ describe.each(infraModes().filter((m) => m.natsUrl))('rebuild from accounts ($na
     expect(await hasAccount(env.points.ctx.db, kept)).toBe(true);
     expect(await hasAccount(env.points.ctx.db, late)).toBe(true);
     expect(await hasAccount(env.points.ctx.db, HOUSE.issued)).toBe(true);
+  });
+
+  it('accounts cannot answer which users exist: refused, nobody removed', async () => {
+    const gone = testUserId(testRunPrefix(), 1);
+    await register(gone);
+    const accounts = accountsStandIn(env.infra.bus);
+    accounts.state.down = true;
+    try {
+      await expect(rebuildReadModels(env.points.ctx)).rejects.toThrow('accounts is going away');
+    } finally {
+      accounts.close();
+    }
+    expect(await hasAccount(env.points.ctx.db, gone)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `pnpm --filter @honne/topics rebuild`: topics' copies of accounts' user cards and blocks, and of
  * chat's rooms on voices (history and replies), rebuilt from accounts and chat (which must be
- * running, on the same NATS), then exits. Safe while topics runs.
+ * running, on the same NATS); the entries of rooms chat no longer has and the data of users
+ * accounts no longer has removed; then exits. Safe while topics runs.
  */
 import { rebuildReadModels } from './events/rebuild.ts';
 import { loadConfig, service } from './server.ts';

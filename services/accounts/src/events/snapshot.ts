@@ -4,12 +4,13 @@ import { serviceQueue, type Subscription } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { blockRowsPage, familyMembers } from '../db/repos/blocks.ts';
 import { friendRowsPage } from '../db/repos/friends.ts';
-import { usersPage } from '../db/repos/users.ts';
+import { existingUserIds, usersPage } from '../db/repos/users.ts';
 import { profileEvent } from './profile-updated.ts';
 
 /**
  * The truth other services copy, page by page, in the shape of the events that keep the copies
- * (issue 12): what `pnpm rebuild` in chat and topics applies when an event stream was lost anyway.
+ * (issue 12): what `pnpm rebuild` in chat, topics and points applies when an event stream was lost
+ * anyway, and which of the users they hold accounts still has (the rest were deleted).
  */
 export function respondSnapshots(ctx: AppContext): Subscription[] {
   const now = () => ctx.clock.now().toISOString();
@@ -51,6 +52,11 @@ export function respondSnapshots(ctx: AppContext): Subscription[] {
           next: rows.length === limit ? rows.at(-1)!.id : null,
         };
       },
+      serviceQueue(ctx),
+    ),
+    ctx.bus.respond(
+      requests.accountsUsersExisting,
+      async ({ user_ids }) => ({ existing: await existingUserIds(ctx.db, user_ids) }),
       serviceQueue(ctx),
     ),
   ];

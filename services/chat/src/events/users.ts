@@ -61,16 +61,17 @@ export const onUserRenamed = (ctx: AppContext): Subscription =>
     serviceQueue(ctx),
   );
 
-/** A deleted user's rooms and messages go; the people they talked with hear it ('14'/'15'). */
+/**
+ * A deleted user's rooms and messages go; the people they talked with hear it ('14'/'15'). The
+ * rebuild runs this too for a user accounts no longer has (their deletion event was lost).
+ */
+export async function removeUser(ctx: AppContext, userId: string): Promise<void> {
+  const removed = await deleteRooms(ctx.db, await roomIdsOf(ctx.db, userId));
+  await deleteMessagesOf(ctx.db, userId);
+  await deleteImagesOf(ctx.db, userId);
+  await forgetUser(ctx.db, userId);
+  await announceRoomsRemoved(ctx, removed, (id) => id !== userId);
+}
+
 export const onUserDeleted = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(
-    events.userDeleted,
-    async ({ user_id }) => {
-      const removed = await deleteRooms(ctx.db, await roomIdsOf(ctx.db, user_id));
-      await deleteMessagesOf(ctx.db, user_id);
-      await deleteImagesOf(ctx.db, user_id);
-      await forgetUser(ctx.db, user_id);
-      await announceRoomsRemoved(ctx, removed, (id) => id !== user_id);
-    },
-    serviceQueue(ctx),
-  );
+  ctx.bus.subscribe(events.userDeleted, ({ user_id }) => removeUser(ctx, user_id), serviceQueue(ctx));

@@ -42,6 +42,17 @@ export async function announceCreated(ctx: AppContext, publicView: Topic, userId
     await publishToChannel(ctx, channel, realtimeEvents.topicCreated, publicView, audience);
 }
 
+/** Each owner of a removed history entry hears it ('13'), so their list drops the row. */
+export async function announceHistoryRemoved(ctx: AppContext, history: Removed['history']): Promise<void> {
+  for (const h of history) {
+    await publishToUser(ctx, h.user_id, realtimeEvents.historyDeleted, {
+      history_id: h.id,
+      topic_id: h.topic_id,
+      room_id: h.room_id,
+    });
+  }
+}
+
 /**
  * Tells everyone concerned that voices are gone: owners of removed history entries ('13'), the
  * bus (chat deletes rooms and messages), and watchers of live lists.
@@ -51,13 +62,7 @@ export async function announceRemoved(
   removed: Removed,
   why: 'expired' | 'replaced' | 'user_deleted',
 ): Promise<void> {
-  for (const h of removed.history) {
-    await publishToUser(ctx, h.user_id, realtimeEvents.historyDeleted, {
-      history_id: h.id,
-      topic_id: h.topic_id,
-      room_id: h.room_id,
-    });
-  }
+  await announceHistoryRemoved(ctx, removed.history);
   // The durable events were queued with the deletion (deleteTopics): relay them now.
   if (removed.topics.length > 0) await topicsRelay(ctx).now();
   for (const t of removed.topics) {

@@ -18,17 +18,16 @@ export const onPresenceChanged = (ctx: AppContext): Subscription =>
     serviceQueue(ctx),
   );
 
-/** A deleted user's voices go (announced like any removal), then everything else of theirs. */
+/**
+ * A deleted user's voices go (announced like any removal), then everything else of theirs. The
+ * rebuild runs this too for a user accounts no longer has (their deletion event was lost).
+ */
+export async function removeUser(ctx: AppContext, userId: string): Promise<void> {
+  const ids = await idsOfUser(ctx.db, userId);
+  const removed = await ctx.db.transaction().execute((trx) => deleteTopics(trx, ids, 'user_deleted', ctx.clock.now()));
+  await forgetUser(ctx.db, userId);
+  await announceRemoved(ctx, removed, 'user_deleted');
+}
+
 export const onUserDeleted = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(
-    events.userDeleted,
-    async ({ user_id }) => {
-      const ids = await idsOfUser(ctx.db, user_id);
-      const removed = await ctx.db
-        .transaction()
-        .execute((trx) => deleteTopics(trx, ids, 'user_deleted', ctx.clock.now()));
-      await forgetUser(ctx.db, user_id);
-      await announceRemoved(ctx, removed, 'user_deleted');
-    },
-    serviceQueue(ctx),
-  );
+  ctx.bus.subscribe(events.userDeleted, ({ user_id }) => removeUser(ctx, user_id), serviceQueue(ctx));

@@ -106,3 +106,19 @@ export function usersPage(db: Db, after: string | null, limit: number): Promise<
   if (after) q = q.where('id', '>', after);
   return q.execute();
 }
+
+/** A user id as accounts issues them: anything else names nobody (and would not cast to uuid). */
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Which of `ids` name a user accounts has (not deleted), as asked: what a rebuild checks before it
+ * removes a user's data. Compared as uuids (a letter's case does not matter), so an id is never
+ * called missing for its spelling.
+ */
+export async function existingUserIds(db: Db, ids: string[]): Promise<string[]> {
+  const candidates = ids.filter((id) => USER_ID.test(id)).map((id) => id.toLowerCase());
+  if (candidates.length === 0) return [];
+  const rows = await db.selectFrom('users').select('id').where('id', 'in', candidates).execute();
+  const found = new Set(rows.map((r) => r.id.toLowerCase()));
+  return ids.filter((id) => found.has(id.toLowerCase()));
+}

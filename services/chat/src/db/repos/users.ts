@@ -1,5 +1,5 @@
 import type { EventPayload, events } from '@honne/contracts/events';
-import { forgetBlocks } from '@honne/service-kit';
+import { forgetBlocks, idsPage, type IdColumn } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { CardRow, ChatDb } from '../schema/index.ts';
@@ -123,3 +123,21 @@ export async function retireUnconfirmedFriends(db: Kysely<ChatDb>, since: Date):
     .where('updated_at', '<', since)
     .execute();
 }
+
+/**
+ * Where chat keeps users: what its deletion handler clears. Messages, images and ratings belong to
+ * rooms, whose two people are listed, and friendships are stored both ways.
+ */
+const USER_COLUMNS: readonly IdColumn[] = [
+  { table: 'user_cards', column: 'user_id' },
+  { table: 'user_settings', column: 'user_id' },
+  { table: 'friends', column: 'user_id' },
+  { table: 'blocks', column: 'blocker_id' },
+  { table: 'blocks', column: 'blocked_id' },
+  { table: 'rooms', column: 'user1_id' },
+  { table: 'rooms', column: 'user2_id' },
+];
+
+/** A page of the users chat holds anything of, in id order after `after` (the rebuild asks accounts about them). */
+export const heldUserIdsPage = (db: Kysely<ChatDb>, after: string | null, limit: number): Promise<string[]> =>
+  idsPage(db, USER_COLUMNS, after, limit);

@@ -1,3 +1,4 @@
+import { idsPage } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { PointsDb } from '../schema/index.ts';
@@ -37,15 +38,16 @@ export async function deleteAccount(db: Kysely<PointsDb>, userId: string): Promi
 }
 
 /**
- * The users points keeps anything of (a ledger account, an age copy): the ones a rebuild checks
- * against accounts' snapshot. House accounts are points' own and never listed.
+ * A page of the users points keeps anything of (a ledger account, an age copy), in id order after
+ * `after`: the ones a rebuild asks accounts about. House accounts are points' own and never listed.
  */
-export async function usersKnown(db: Kysely<PointsDb>): Promise<string[]> {
-  const rows = await db
-    .selectFrom('accounts')
-    .select('user_id')
-    .where('user_id', 'not like', 'house:%')
-    .union(db.selectFrom('spender_ages').select('user_id'))
-    .execute();
-  return rows.map((r) => r.user_id);
-}
+export const heldUserIdsPage = (db: Kysely<PointsDb>, after: string | null, limit: number): Promise<string[]> =>
+  idsPage(
+    db,
+    [
+      { table: 'accounts', column: 'user_id', exceptLike: 'house:%' },
+      { table: 'spender_ages', column: 'user_id' },
+    ],
+    after,
+    limit,
+  );

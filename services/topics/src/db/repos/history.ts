@@ -1,4 +1,4 @@
-import { notBlockedWith } from '@honne/service-kit';
+import { idsPage, notBlockedWith } from '@honne/service-kit';
 import { sql, type Kysely } from 'kysely';
 
 import type { Cursor, HistoryRow, ReplyRow, TopicsDb } from '../schema/index.ts';
@@ -142,4 +142,37 @@ export async function findViewerRoom(db: Kysely<TopicsDb>, userId: string, topic
   if (roomId) q = q.where('room_id', '=', roomId);
   const rows = await q.limit(2).execute();
   return rows.length === 1 ? rows[0]!.room_id : null;
+}
+
+/**
+ * A page of the rooms topics holds history entries or replies of, in byte order after `after` (as
+ * chat orders its room ids, so the rebuild can tell which of chat's pages covers each).
+ */
+export const heldRoomIdsPage = (db: Kysely<TopicsDb>, after: string | null, limit: number): Promise<string[]> =>
+  idsPage(
+    db,
+    [
+      { table: 'history', column: 'room_id' },
+      { table: 'replies', column: 'room_id' },
+    ],
+    after,
+    limit,
+    { bytewise: true },
+  );
+
+/** The history entries and replies of rooms chat no longer has: the entries removed, and how many replies. */
+export async function removeRoomEntries(
+  db: Kysely<TopicsDb>,
+  roomIds: string[],
+): Promise<{ history: { id: string; user_id: string; topic_id: string; room_id: string }[]; replies: number }> {
+  if (roomIds.length === 0) return { history: [], replies: 0 };
+  return db.transaction().execute(async (trx) => {
+    const history = await trx
+      .deleteFrom('history')
+      .where('room_id', 'in', roomIds)
+      .returning(['id', 'user_id', 'topic_id', 'room_id'])
+      .execute();
+    const replies = await trx.deleteFrom('replies').where('room_id', 'in', roomIds).executeTakeFirst();
+    return { history, replies: Number(replies.numDeletedRows) };
+  });
 }

@@ -1,4 +1,4 @@
-import { forgetBlocks } from '@honne/service-kit';
+import { forgetBlocks, idsPage, type IdColumn } from '@honne/service-kit';
 import type { EventPayload, events } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
@@ -101,3 +101,22 @@ export async function forgetUser(db: Kysely<TopicsDb>, userId: string): Promise<
     await trx.updateTable('threads').set({ user_id: null }).where('user_id', '=', userId).execute();
   });
 }
+
+/** Where topics keeps users: what its deletion handler clears (their voices, then `forgetUser`'s tables). */
+const USER_COLUMNS: readonly IdColumn[] = [
+  { table: 'user_cards', column: 'user_id' },
+  { table: 'user_presence', column: 'user_id' },
+  { table: 'user_filters', column: 'user_id' },
+  { table: 'sub_category_unlocks', column: 'user_id' },
+  { table: 'topic_clicks', column: 'user_id' },
+  { table: 'topics', column: 'user_id' },
+  { table: 'threads', column: 'user_id' },
+  { table: 'history', column: 'user_id' },
+  { table: 'replies', column: 'user_id' },
+  { table: 'blocks', column: 'blocker_id' },
+  { table: 'blocks', column: 'blocked_id' },
+];
+
+/** A page of the users topics holds anything of, in id order after `after` (the rebuild asks accounts about them). */
+export const heldUserIdsPage = (db: Kysely<TopicsDb>, after: string | null, limit: number): Promise<string[]> =>
+  idsPage(db, USER_COLUMNS, after, limit);
