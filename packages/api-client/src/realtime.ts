@@ -102,6 +102,11 @@ export interface RealtimeOptions {
   pingIntervalMs?: number;
   /** How long a hole in seq may stay before asking the server to resend, then skipping it. */
   gapTimeoutMs?: number;
+  /**
+   * How long a socket may take to open before it is given up and tried again: a connection to an
+   * address nobody answers (a gateway gone, a phone between networks) otherwise waits for minutes.
+   */
+  connectTimeoutMs?: number;
   backoff?: { initialMs?: number; maxMs?: number };
   random?: () => number;
 }
@@ -159,6 +164,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   const Ws = options.WebSocket ?? (globalThis.WebSocket as unknown as WebSocketFactory);
   const pingMs = options.pingIntervalMs ?? 25_000;
   const gapMs = options.gapTimeoutMs ?? 3_000;
+  const connectMs = options.connectTimeoutMs ?? 10_000;
   const initialMs = options.backoff?.initialMs ?? 500;
   const maxMs = options.backoff?.maxMs ?? 30_000;
   const random = options.random ?? Math.random;
@@ -171,6 +177,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let gapTimer: ReturnType<typeof setTimeout> | undefined;
+  let connectTimer: ReturnType<typeof setTimeout> | undefined;
   let gapResumes = 0;
   const channels = new Map<string, number>();
   let nextRef = 0;
@@ -264,7 +271,23 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     clearInterval(pingTimer);
     clearTimeout(retryTimer);
     clearTimeout(gapTimer);
-    pingTimer = retryTimer = gapTimer = undefined;
+    clearTimeout(connectTimer);
+    pingTimer = retryTimer = gapTimer = connectTimer = undefined;
+  };
+
+  /**
+   * Closes a socket whose events no longer count, whenever they come. Its error handler stays a
+   * no-op: closing one still connecting makes Node's `ws` emit an error, which nobody hearing would
+   * throw.
+   */
+  const discard = (s: WebSocketLike, code?: number) => {
+    s.onclose = s.onmessage = s.onopen = null;
+    s.onerror = () => undefined;
+    try {
+      s.close(code);
+    } catch {
+      // already closing
+    }
   };
 
   const end = () => {
@@ -273,14 +296,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     failPending('closed');
     const s = socket;
     socket = null;
-    if (s) {
-      s.onclose = s.onmessage = s.onerror = s.onopen = null;
-      try {
-        s.close(1000);
-      } catch {
-        // already closing
-      }
-    }
+    if (s) discard(s, 1000);
     setStatus('closed');
   };
 
@@ -303,7 +319,15 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     setStatus(attempt === 0 && tracker.last === null ? 'connecting' : 'reconnecting');
     const ws = new Ws(realtimeUrl(options.url ?? defaultRealtimeUrl(), token, tracker.last));
     socket = ws;
+    clearTimeout(connectTimer);
+    connectTimer = setTimeout(() => {
+      if (socket !== ws || ws.readyState === OPEN) return;
+      socket = null;
+      discard(ws);
+      scheduleReconnect();
+    }, connectMs);
     ws.onopen = () => {
+      clearTimeout(connectTimer);
       setStatus('open');
       clearInterval(pingTimer);
       pingTimer = setInterval(() => sendFrame({ type: 'ping' }), pingMs);
@@ -316,6 +340,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     };
     ws.onclose = (ev) => {
       if (socket !== ws) return;
+      clearTimeout(connectTimer);
       socket = null;
       failPending('closed');
       clearInterval(pingTimer);

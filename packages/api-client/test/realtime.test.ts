@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
@@ -298,6 +298,59 @@ describe('realtime client against a real ws server', () => {
     gw.publish('12');
     await waitFor(() => received.length === 3);
     expect(received[2]!.type).toBe('12');
+  });
+
+  describe('a socket that never opens (an address nobody answers: a gateway gone behind its proxy)', () => {
+    /** Takes connections and never answers their upgrade; notes when the client hangs up. */
+    let silent: Server;
+    const held: { socket: Socket; closed: boolean }[] = [];
+    beforeEach(async () => {
+      silent = createServer((socket) => {
+        const entry = { socket, closed: false };
+        held.push(entry);
+        socket.resume();
+        socket.on('close', () => (entry.closed = true));
+      });
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    });
+    afterEach(async () => {
+      for (const { socket } of held.splice(0)) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const silentUrl = () => `ws://127.0.0.1:${(silent.address() as AddressInfo).port}/api/v1/realtime`;
+
+    it('is given up after connectTimeoutMs and the next try opens elsewhere, resuming from its seq', async () => {
+      const tries: string[] = [];
+      // The first reconnect meets the silent address, as the proxy's stale entry for a gone gateway.
+      class SecondTrySilent extends WebSocket {
+        constructor(url: string) {
+          super(tries.push(url) === 2 ? url.replace(gw.url, silentUrl()) : url);
+        }
+      }
+      start({ WebSocket: SecondTrySilent as unknown as WebSocketFactory, connectTimeoutMs: 300 });
+      await waitFor(() => client!.status === 'open' && client!.lastSeq === 0);
+      gw.closeAll(1001);
+      await waitFor(() => held.length === 1);
+      gw.publish('11', {}, { send: false });
+      await waitFor(() => tries.length === 3 && client!.status === 'open' && received.length === 1);
+      await waitFor(() => held[0]!.closed);
+      expect(gw.connections.map((c) => c.since)).toEqual([null, '0']);
+      expect(received.map((e) => e.seq)).toEqual([1]);
+    });
+
+    it('stops cleanly while a socket is still connecting', async () => {
+      class Silent extends WebSocket {
+        constructor(url: string) {
+          super(url.replace(gw.url, silentUrl()));
+        }
+      }
+      const statuses: string[] = [];
+      start({ WebSocket: Silent as unknown as WebSocketFactory, onStatus: (s) => statuses.push(s) });
+      await waitFor(() => held.length === 1);
+      client!.stop();
+      await waitFor(() => held[0]!.closed);
+      expect(statuses).toEqual(['connecting', 'closed']);
+    });
   });
 });
 
