@@ -24,9 +24,12 @@ export const SHARED = {
   'react/': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.1.0' },
-  // Aliased to src/router-exports.ts (see reactRouterProduction), whose package reports no router
-  // version: one router is kept by singleton alone.
-  'react-router': { singleton: true, requiredVersion: false },
+  // One router, so one location and one set of route parameters for the shell and every remote
+  // (docs/adr/0016-a-small-router.md): a screen in a remote reads the shell's route's parameters.
+  // `wouter/use-browser-location` (useHistoryState, in four screens) is left to each remote: it holds
+  // nothing that must be one (it patches history once per page by itself), and shared it would cost
+  // those screens two more requests.
+  wouter: { singleton: true, requiredVersion: '^3.13.0' },
   '@honne/ui': { singleton: true, requiredVersion: false },
   '@honne/api-client': { singleton: true, requiredVersion: false },
   // The contracts' schema library: every frontend reaches it through @honne/contracts, and
@@ -73,7 +76,6 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: reactRouterProduction(dir),
     },
     module: {
       rules: [
@@ -137,24 +139,6 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     ],
     stats: 'errors-warnings',
   };
-}
-
-/**
- * `react-router` is src/router-exports.ts (the names the frontends use, so the shared singleton
- * is tree-shaken), which takes them from react-router's production build (react-router 7 points
- * every import condition at its development build). Resolved from the frontend's own folder.
- */
-function reactRouterProduction(dir: string): Record<string, string> {
-  try {
-    const dev = createRequire(path.join(dir, 'package.json')).resolve('react-router');
-    const prod = path.join(dev.replace(/[\\/]development[\\/].*$/, ''), 'production', 'index.mjs');
-    return {
-      'react-router$': path.join(import.meta.dirname, 'router-exports.ts'),
-      'honne-react-router-impl$': prod,
-    };
-  } catch {
-    return {};
-  }
 }
 
 /**
