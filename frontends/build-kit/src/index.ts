@@ -7,6 +7,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Compilation, Configuration } from 'webpack';
 
+import { CONTRACTS_SOURCE } from './browser-contracts.ts';
 import { PwaPlugin, type PwaOptions } from './pwa/plugin.ts';
 
 export type { PwaOptions } from './pwa/plugin.ts';
@@ -32,9 +33,7 @@ export const SHARED = {
   wouter: { singleton: true, requiredVersion: '^3.13.0' },
   '@honne/ui': { singleton: true, requiredVersion: false },
   '@honne/api-client': { singleton: true, requiredVersion: false },
-  // The contracts' schema library: every frontend reaches it through @honne/contracts, and
-  // without sharing each remote would download its own copy (about 10 KB compressed each).
-  '@sinclair/typebox': { singleton: true, requiredVersion: false },
+  // No @sinclair/typebox: the browser builds of the contracts carry no schemas (browser-contracts.ts).
 } as const;
 
 /** Where the gateway serves a remote's dist (and so the remote's publicPath). */
@@ -79,6 +78,8 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     },
     module: {
       rules: [
+        // The contracts without their TypeBox schemas, before esbuild-loader strips the types.
+        { test: CONTRACTS_SOURCE, enforce: 'pre', loader: path.join(import.meta.dirname, 'browser-contracts.ts') },
         {
           test: /\.[cm]?tsx?$/,
           loader: require.resolve('esbuild-loader'),
