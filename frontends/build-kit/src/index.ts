@@ -104,7 +104,10 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
         dts: false,
         // One federation runtime per page: the shell's main.js provides it and each remoteEntry.js
         // uses it, instead of carrying its own copy (about 26 KB compressed per remote).
-        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       ...(kind === 'host'
         ? [
