@@ -53,5 +53,21 @@ export default defineConfig([
   {
     files: ['frontends/**/src/**', 'packages/ui/**', 'packages/api-client/src/**'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The browser builds strip the contracts' schemas (frontends/build-kit/src/browser-contracts.ts,
+      // docs/adr/0017): a schema is an empty object there, so browser code takes TypeBox's types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@sinclair/typebox',
+              allowTypeImports: true,
+              message: 'Browser code gets no schemas (docs/adr/0017): import types only.',
+            },
+          ],
+        },
+      ],
+    },
   },
 ]);

@@ -12,7 +12,7 @@ import { signedInPage, userWithProfile } from './topics-helpers.ts';
  * included) to show it from an empty cache. Set just above what the app needs today (bench/README.md),
  * so any growth fails `npm test`; issue 14's goal is 200 KB. Change it only on purpose, here.
  */
-export const FIRST_LOAD_BUDGET_KB = { splash: 230, login: 235, home: 310 } as const;
+export const FIRST_LOAD_BUDGET_KB = { splash: 170, login: 175, home: 230 } as const;
 
 const report: Record<string, unknown> = {};
 const reportFile = path.join(import.meta.dirname, '..', 'artifacts', 'first-load.json');

@@ -7,6 +7,7 @@ import { EsbuildPlugin } from 'esbuild-loader';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Compilation, Configuration } from 'webpack';
 
+import { CONTRACTS_SOURCE } from './browser-contracts.ts';
 import { PwaPlugin, type PwaOptions } from './pwa/plugin.ts';
 
 export type { PwaOptions } from './pwa/plugin.ts';
@@ -24,14 +25,15 @@ export const SHARED = {
   'react/': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.1.0' },
   'react-dom/': { singleton: true, requiredVersion: '^19.1.0' },
-  // Aliased to src/router-exports.ts (see reactRouterProduction), whose package reports no router
-  // version: one router is kept by singleton alone.
-  'react-router': { singleton: true, requiredVersion: false },
+  // One router, so one location and one set of route parameters for the shell and every remote
+  // (docs/adr/0016-a-small-router.md): a screen in a remote reads the shell's route's parameters.
+  // `wouter/use-browser-location` (useHistoryState, in four screens) is left to each remote: it holds
+  // nothing that must be one (it patches history once per page by itself), and shared it would cost
+  // those screens two more requests.
+  wouter: { singleton: true, requiredVersion: '^3.13.0' },
   '@honne/ui': { singleton: true, requiredVersion: false },
   '@honne/api-client': { singleton: true, requiredVersion: false },
-  // The contracts' schema library: every frontend reaches it through @honne/contracts, and
-  // without sharing each remote would download its own copy (about 10 KB compressed each).
-  '@sinclair/typebox': { singleton: true, requiredVersion: false },
+  // No @sinclair/typebox: the browser builds of the contracts carry no schemas (browser-contracts.ts).
 } as const;
 
 /** Where the gateway serves a remote's dist (and so the remote's publicPath). */
@@ -73,10 +75,11 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     resolve: {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: reactRouterProduction(dir),
     },
     module: {
       rules: [
+        // The contracts without their TypeBox schemas, before esbuild-loader strips the types.
+        { test: CONTRACTS_SOURCE, enforce: 'pre', loader: path.join(import.meta.dirname, 'browser-contracts.ts') },
         {
           test: /\.[cm]?tsx?$/,
           loader: require.resolve('esbuild-loader'),
@@ -101,7 +104,10 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
         dts: false,
         // One federation runtime per page: the shell's main.js provides it and each remoteEntry.js
         // uses it, instead of carrying its own copy (about 26 KB compressed per remote).
-        experiments: kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true },
+        experiments: {
+          ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       ...(kind === 'host'
         ? [
@@ -137,24 +143,6 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
     ],
     stats: 'errors-warnings',
   };
-}
-
-/**
- * `react-router` is src/router-exports.ts (the names the frontends use, so the shared singleton
- * is tree-shaken), which takes them from react-router's production build (react-router 7 points
- * every import condition at its development build). Resolved from the frontend's own folder.
- */
-function reactRouterProduction(dir: string): Record<string, string> {
-  try {
-    const dev = createRequire(path.join(dir, 'package.json')).resolve('react-router');
-    const prod = path.join(dev.replace(/[\\/]development[\\/].*$/, ''), 'production', 'index.mjs');
-    return {
-      'react-router$': path.join(import.meta.dirname, 'router-exports.ts'),
-      'honne-react-router-impl$': prod,
-    };
-  } catch {
-    return {};
-  }
 }
 
 /**

@@ -22,7 +22,7 @@ describe('createFrontendConfig', () => {
   });
 
   it('shares React, the router, the UI kit and the API client as singletons', () => {
-    for (const name of ['react', 'react-dom', 'react-router', '@honne/ui', '@honne/api-client'] as const) {
+    for (const name of ['react', 'react-dom', 'wouter', '@honne/ui', '@honne/api-client'] as const) {
       expect(SHARED[name].singleton).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes } from 'react-router';
+import { Redirect, Route, Switch } from 'wouter';
 
 import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
 
@@ -19,39 +19,48 @@ const remote = (id: RemoteId): ReactNode => <RemoteView key={id} id={id} />;
 
 export function App() {
   const degraded = useDegraded();
+  // The first route that matches is shown (wouter's Switch), so the catch-all group comes last.
+  // Routes are keyed by screen, as the RemoteView inside: two paths of one screen (/agree and
+  // /term_of_use) keep it mounted, as before; another screen mounts afresh.
   return (
     <PopupProvider>
-      <BrowserRouter>
-        <AppFrame>
-          <OfflineBanner degraded={degraded ? { message: strings.degraded } : null} />
-          <SessionEffects />
-          <Guard>
-            <Routes>
-              <Route element={<Outlet />}>
-                {BARE_ROUTES.map(([path, id]) => (
-                  <Route key={path} path={path} element={remote(id)} />
-                ))}
-                <Route path="/whitescreen" element={<WhiteScreen />} />
-                {/* A placeholder in the spec: the forgotten-password flow it stands for. */}
-                <Route path="/forgetpass" element={<Navigate to="/verify_email" replace />} />
+      <AppFrame>
+        <OfflineBanner degraded={degraded ? { message: strings.degraded } : null} />
+        <SessionEffects />
+        <Guard>
+          <Switch>
+            {BARE_ROUTES.map(([path, id]) => (
+              <Route key={id} path={path}>
+                {remote(id)}
               </Route>
-              {/* Under the five-tab bottom navigation; the screens above are full height, with their own footer. */}
-              <Route element={<MainLayout />}>
-                {MAIN_ROUTES.map(([path, id]) =>
-                  path === '/' ? (
-                    <Route key={path} index element={remote(id)} />
-                  ) : (
-                    <Route key={path} path={path} element={remote(id)} />
-                  ),
-                )}
-                <Route path="*" element={<NotFound />} />
-              </Route>
-            </Routes>
-          </Guard>
-          <CallSlot />
-          <UpdatePrompt />
-        </AppFrame>
-      </BrowserRouter>
+            ))}
+            <Route key="whitescreen" path="/whitescreen">
+              <WhiteScreen />
+            </Route>
+            {/* A placeholder in the spec: the forgotten-password flow it stands for. */}
+            <Route key="forgetpass" path="/forgetpass">
+              <Redirect to="/verify_email" replace />
+            </Route>
+            {/* Under the five-tab bottom navigation; the screens above are full height, with their own footer. */}
+            <Route key="main">
+              <MainLayout>
+                <Switch>
+                  {MAIN_ROUTES.map(([path, id]) => (
+                    <Route key={id} path={path}>
+                      {remote(id)}
+                    </Route>
+                  ))}
+                  <Route key="not-found">
+                    <NotFound />
+                  </Route>
+                </Switch>
+              </MainLayout>
+            </Route>
+          </Switch>
+        </Guard>
+        <CallSlot />
+        <UpdatePrompt />
+      </AppFrame>
     </PopupProvider>
   );
 }

@@ -7,7 +7,8 @@ export type RemoteId = `${RemoteName}/${string}`;
  * The remote screens by path, in two groups: full-height screens (no bottom navigation) and the
  * signed-in screens under the five-tab navigation. App.tsx renders them; the boot preloader in
  * index.html (boot/first-route.ts) reads the same table, so it fetches what the first screen needs
- * while the shell itself is still downloading.
+ * while the shell itself is still downloading. Paths are wouter's patterns (regexparam): `:name` is
+ * one segment, a trailing `/*?` is the path itself or anything under it (the remote routes the rest).
  */
 export const BARE_ROUTES: readonly (readonly [path: string, id: RemoteId])[] = [
   ['/splash', 'profile/Splash'],
@@ -24,7 +25,7 @@ export const BARE_ROUTES: readonly (readonly [path: string, id: RemoteId])[] = [
   ['/OTPResult', 'profile/OtpResult'],
   ['/code', 'profile/SignUpCode'],
   ['/setting-information', 'profile/SettingInformation'],
-  ['/registration-information/*', 'profile/RegistrationInformation'],
+  ['/registration-information/*?', 'profile/RegistrationInformation'],
   ['/chat/:roomId', 'chat/ChatRoom'],
   ['/trumpet/:roomId', 'chat/Trumpet'],
   ['/present/:roomId', 'chat/Present'],
@@ -45,7 +46,7 @@ export const MAIN_ROUTES: readonly (readonly [path: string, id: RemoteId])[] = [
   ['/search', 'topics/LatestPosts'],
   ['/search_list', 'topics/SearchList'],
   ['/filtertopic', 'topics/FilterTopic'],
-  ['/history/*', 'topics/History'],
+  ['/history/*?', 'topics/History'],
   ['/friendlist', 'chat/Friends'],
   ['/friendlistcall', 'chat/FriendsCall'],
   ['/addfriend', 'chat/AddFriend'],

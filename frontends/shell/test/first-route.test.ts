@@ -1,4 +1,6 @@
+import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
+import { matchRoute } from 'wouter';
 
 import { mfConfig as chat } from '../../chat/module-federation.config.ts';
 import { mfConfig as profile } from '../../profile/module-federation.config.ts';
@@ -7,12 +9,17 @@ import { firstRouteScript, pathPattern } from '../src/boot/first-route.ts';
 import { BARE_ROUTES, MAIN_ROUTES } from '../src/routes.ts';
 
 describe('the first-route preloader', () => {
-  it('matches paths as react-router does: a parameter is one segment, a trailing /* anything', () => {
-    const matches = (path: string, url: string) => new RegExp(pathPattern(path)).test(url);
+  it('matches paths as the router does: a parameter is one segment, a trailing /*? the path or anything under it', () => {
+    const matches = (path: string, url: string) => {
+      const boot = new RegExp(pathPattern(path), 'i').test(url);
+      expect(matchRoute(parse, path, url)[0], `${path} ${url}`).toBe(boot);
+      return boot;
+    };
     expect(matches('/chat/:roomId', '/chat/42')).toBe(true);
     expect(matches('/chat/:roomId', '/chat/42/x')).toBe(false);
-    expect(matches('/history/*', '/history')).toBe(true);
-    expect(matches('/history/*', '/history/1/replies')).toBe(true);
+    expect(matches('/history/*?', '/history')).toBe(true);
+    expect(matches('/history/*?', '/history/1/replies')).toBe(true);
+    expect(matches('/history/*?', '/historyx')).toBe(false);
     expect(matches('/', '/')).toBe(true);
     expect(matches('/', '/login')).toBe(false);
     expect(matches('/OTP', '/OTPConfirm')).toBe(false);

@@ -1,15 +1,16 @@
+import { parse } from 'regexparam';
+
 import { PUBLIC_PATHS } from '../features/guard/guard.ts';
 import { BARE_ROUTES, MAIN_ROUTES } from '../routes.ts';
 
 import { FIRST_ROUTE_GLOBAL } from './global.ts';
 
-/** A react-router path as a regular expression source: `:param` one segment, a trailing `/*` anything. */
+/**
+ * A route's path as the source of the regular expression wouter matches it with (case-insensitive):
+ * the boot script runs before wouter is loaded, so it is handed wouter's own parser's output.
+ */
 export function pathPattern(path: string): string {
-  const escaped = path
-    .replace(/\/\*$/, '')
-    .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-    .replace(/:[A-Za-z]+/g, '[^/]+');
-  return path.endsWith('/*') ? `^${escaped}(?:/.*)?$` : `^${escaped}$`;
+  return parse(path).pattern.source;
 }
 
 /**
@@ -35,7 +36,7 @@ export function firstRouteScript(): string {
     else if (session.is_infomation === 0) { if (path.indexOf('/registration-information') !== 0 && path !== '/setting-information') path = '/registration-information'; }
     else if (isPublic && path !== '/agree' && path !== '/term_of_use') path = '/';
     var id = null;
-    for (var i = 0; i < routes.length && !id; i++) if (new RegExp(routes[i][0]).test(path)) id = routes[i][1];
+    for (var i = 0; i < routes.length && !id; i++) if (new RegExp(routes[i][0], 'i').test(path)) id = routes[i][1];
     if (!id) return;
     var remote = id.split('/')[0];
     var base = '/remotes/' + remote + '/';

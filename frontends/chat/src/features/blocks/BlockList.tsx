@@ -1,7 +1,7 @@
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type BlockEntry } from '@honne/contracts/friends';
 import { Avatar, EmptyState, Header, Skeleton } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { strings } from '../../strings.ts';
 import { ensureChatStyles } from '../../styles.ts';
@@ -12,7 +12,7 @@ ensureChatStyles();
 
 /** /blocklist: blocked users; a row goes when unblock answers true; pages at the bottom until empty. */
 export default function BlockList() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const fail = useFail();
   const [rows, setRows] = useState<BlockEntry[] | null>(null);
   const [done, setDone] = useState(false);

@@ -2,7 +2,7 @@ import { getApi, type CallStartRequest } from '@honne/api-client';
 import { CALL_MESSAGES, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { usePopup } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { strings } from '../../strings.ts';
 import { RATING_TYPE, rateSkipped } from '../room/RatingSheet.tsx';
@@ -38,7 +38,7 @@ export function useCall() {
   const api = getApi();
   const popup = usePopup();
   const fail = useFail();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [view, setView] = useState<CallView | null>(null);
   const [partner, setPartner] = useState<{ room: string; info: PartnerInfo } | null>(null);
   const partnerRef = useRef(partner);

@@ -1,7 +1,7 @@
 import { friendsEndpoints, type SearchResult } from '@honne/contracts/friends';
 import { Avatar, CheckIcon, EmptyState, Header, Skeleton, usePopup } from '@honne/ui';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { strings } from '../../strings.ts';
 import { ensureChatStyles } from '../../styles.ts';
@@ -12,7 +12,7 @@ ensureChatStyles();
 
 /** /addfriend: search by name (Enter or the search icon), add, or see that you are friends already. */
 export default function AddFriend() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
   const [keyword, setKeyword] = useState('');

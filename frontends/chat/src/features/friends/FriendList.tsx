@@ -5,7 +5,8 @@ import { REALTIME_TYPES } from '@honne/contracts/realtime';
 import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Avatar, EmptyState, FriendsIcon, Header, Skeleton, formatBadge, Button } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 
 import { shortWhen } from '../../lib/days.ts';
 import { strings } from '../../strings.ts';
@@ -28,8 +29,9 @@ const byLatest = (a: Friend, b: Friend) => Date.parse(b.updated_at) - Date.parse
  * 30 a page until an empty page; unread badges live; '11'/'12' update the list in place.
  */
 export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [, navigate] = useLocation();
+  // The history entry's state: a tab tap pushes a new one (shell MainLayout), so it changes then.
+  const entry = useHistoryState<unknown>();
   const fail = useFail();
   const openRoom = useOpenFriendRoom();
   const { block, remove } = useFriendActions();
@@ -72,12 +74,12 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
     [fail],
   );
 
-  // Tapping the friends tab (a new location entry) reloads from the start.
+  // Tapping the friends tab (a new history entry) reloads from the start.
   useEffect(() => {
     setFriends(null);
     setDone(false);
     void loadPage(true);
-  }, [location.key, loadPage]);
+  }, [entry, loadPage]);
 
   useEffect(() => getApi().unread.subscribe((s) => setUnread(s.rooms)), []);
 

@@ -2,7 +2,7 @@ import { ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
 import { usePopup } from '@honne/ui';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { strings } from '../../strings.ts';
 import { client, useFail } from '../shared/api.ts';
@@ -11,7 +11,7 @@ import { client, useFail } from '../shared/api.ts';
 
 /** Opens the friend room (`POST /rooms` reopens the existing one) and goes there. */
 export function useOpenFriendRoom() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const fail = useFail();
   return useCallback(
     async (userId: string) => {

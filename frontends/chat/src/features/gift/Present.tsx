@@ -3,7 +3,7 @@ import { chatEndpoints, type Room } from '@honne/contracts/chat';
 import { pointsEndpoints } from '@honne/contracts/points';
 import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 
 import { GIFT_COINS, giftUrl } from '../../lib/gifts.ts';
 import { strings } from '../../strings.ts';
@@ -20,7 +20,7 @@ ensureChatStyles();
  */
 export default function Present() {
   const { roomId = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
   const [balance, setBalance] = useState<number | null>(null);

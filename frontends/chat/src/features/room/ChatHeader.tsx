@@ -1,7 +1,7 @@
 import { getApi, type CallStartRequest } from '@honne/api-client';
 import type { Room } from '@honne/contracts/chat';
 import { BackIcon, IconButton, Skeleton, uiStrings, usePopup } from '@honne/ui';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { strings } from '../../strings.ts';
 import { useFail } from '../shared/api.ts';
@@ -19,7 +19,7 @@ interface Props {
 
 /** Back, the partner's name (their card unless anonymous), and the room's gift, call and menu buttons. */
 export function ChatHeader({ roomId, room, name, partnerAnonymous, onBack, onOpenCard, onOpenMore }: Props) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
   const callable = room ? (room.topic ? room.topic.is_callable : true) : false;

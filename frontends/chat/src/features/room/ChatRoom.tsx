@@ -1,6 +1,6 @@
 import { Skeleton } from '@honne/ui';
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 
 import { groupByDay } from '../../lib/days.ts';
 import { rememberedBackPath } from '../../lib/nav.ts';
@@ -23,7 +23,7 @@ ensureChatStyles();
 /** /chat/:roomId (spec topics-chat-calls §2, §4 messages). */
 export default function ChatRoom() {
   const { roomId = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const back = useCallback(() => navigate(rememberedBackPath()), [navigate]);
   const [sheet, setSheet] = useState<RoomSheet | null>(null);
   const [viewer, setViewer] = useState<string | null>(null);

@@ -1,7 +1,7 @@
 import { MESSAGE_TYPES, type MessageCreateBody } from '@honne/contracts/chat';
 import { IconButton, isSendEnter, useOnlineStatus, usePopup } from '@honne/ui';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { isAcceptedImage, readDataUrl, resizeToJpeg } from '../../lib/image.ts';
 import { growHeight, textToSend } from '../../lib/text.ts';
@@ -24,7 +24,7 @@ const grow = (el: HTMLTextAreaElement) => {
 
 /** The message field and its buttons: image, stamps, sound effects, send; an image's upload progress above. */
 export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const online = useOnlineStatus();
   const [text, setText] = useState('');

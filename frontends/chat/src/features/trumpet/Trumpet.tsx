@@ -2,7 +2,7 @@ import { getApi, sendChatMessage } from '@honne/api-client';
 import { MESSAGE_TYPES } from '@honne/contracts/chat';
 import { Header } from '@honne/ui';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 
 import { addPending, newClientId } from '../../lib/pending.ts';
 import { SOUND_TABS, playSound } from '../../lib/sounds.ts';
@@ -19,7 +19,7 @@ ensureChatStyles();
  */
 export default function Trumpet() {
   const { roomId = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [tab, setTab] = useState(0);
   const [busy, setBusy] = useState(false);
   const toRoom = () => navigate(`/chat/${roomId}`, { replace: true });

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 
 import { validateLogin } from '@honne/contracts/accounts';
 import type { FieldErrors } from '@honne/contracts';
@@ -13,7 +13,7 @@ import { showError } from '../shared/errors.ts';
 const FIELDS = ['email', 'password'] as const;
 
 export default function Login() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi, onBalanceChanged } from '@honne/api-client';
 import { pointsEndpoints, type Balance } from '@honne/contracts/points';
@@ -17,7 +17,7 @@ import { RefundRequest } from './RefundRequest.tsx';
  * (with the monthly cap of users under 18).
  */
 export default function ManagePoint() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const { profile } = useProfile();
   // A gift given or received while this page is open moves the balance here at once.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import { EXPERT_STATUS } from '@honne/contracts/accounts';
@@ -33,7 +33,7 @@ import { HelpSheet } from './HelpSheet.tsx';
 
 /** /mypage (spec §2): the signed-in character's profile, its two texts, and the way to everything else. */
 export default function MyPage() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const { profile, loading, failed, reload, saved } = useProfile();

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
@@ -12,7 +12,7 @@ import { FormPage } from '../shared/FormPage.tsx';
 
 /** /OTP (prototype phone sign-in): +81 is added; an empty number alerts 'Please enter the phone number'. */
 export default function Otp() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string>();

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 
 import { getApi, isApiError } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
@@ -13,9 +14,9 @@ import { FormPage } from '../shared/FormPage.tsx';
 
 /** /OTPConfirm: the 6-digit code; a wrong one alerts 'Invalid code'. */
 export default function OtpConfirm() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
-  const phone = (useLocation().state as { phone?: string } | null)?.phone;
+  const phone = useHistoryState<{ phone?: string } | null>()?.phone;
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
 

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { Button, Header, Logo } from '@honne/ui';
 
@@ -6,7 +6,7 @@ import { strings } from '../../strings.ts';
 
 /** /OTPResult: welcomes the person to create a first character, then /signup. */
 export default function OtpResult() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <>
       <Header title={strings.otpResultTitle} />

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
@@ -38,8 +39,7 @@ function croppedPreview(image: PreparedImage, crop: CropRect): Promise<string> {
  * modal, or choose a default avatar; OK sends PUT /users/avatar (the server crops and resizes to 375).
  */
 export default function ChangeAvatar() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const { profile, saved } = useProfile();
@@ -48,10 +48,10 @@ export default function ChangeAvatar() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const back = location.state as AvatarReturn;
+  const back = useHistoryState<AvatarReturn>();
   useEffect(() => {
     if (!back) return;
-    navigate('.', { replace: true, state: null });
+    navigate(pathname, { replace: true, state: null });
     if (back.capture) setCropping(back.capture);
     if (back.avatar) setPending({ kind: 'avatar', path: back.avatar });
   }, [back]);

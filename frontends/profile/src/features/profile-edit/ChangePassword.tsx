@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
@@ -16,7 +16,7 @@ const EMPTY = { password: '', new_password: '', confirm_new_password: '' };
 
 /** /changepassword: old, new, confirmation; per-field server errors; 'Password changed.' clears the fields. */
 export default function ChangePassword() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const { form, setForm, setErrors, field } = useFormFields(EMPTY);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import { profileEndpoints, type ProfileUpdateBody } from '@honne/contracts/profile';
@@ -15,7 +15,7 @@ type Sheet = 'gender' | 'age' | 'area' | null;
 
 /** /changeprofile (spec §2 profile page): avatar, user name, gender, age group and area, each changeable. */
 export default function ChangeProfile() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const ref = useReference();

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -23,7 +23,7 @@ async function friendCount(): Promise<number> {
 
 /** /changeusername: POST /users/change_user_name; the server's 403 errors.user_name under the field. */
 export default function ChangeUserName() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const { profile, reload } = useProfile();

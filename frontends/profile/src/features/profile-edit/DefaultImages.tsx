@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { AvatarGrid, Button, EmptyState, Header, Skeleton } from '@honne/ui';
 
@@ -11,7 +11,7 @@ import type { AvatarReturn } from './ChangeAvatar.tsx';
 
 /** /defaultimages: the default avatars for the user's gender and age band, 3 per row. */
 export default function DefaultImages() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { profile } = useProfile();
   const [chosen, setChosen] = useState<string | null>(null);
   const options = profile ? avatarOptions(profile.gender ? Number(profile.gender) : 3, profile.age_id) : null;

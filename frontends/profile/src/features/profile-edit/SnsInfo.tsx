@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -16,7 +16,7 @@ type Sns = Record<(typeof KEYS)[number], string>;
 
 /** /sns_info: three optional links; 403 field errors; https:// added when a link is shown. */
 export default function SnsInfo() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const { profile, reload } = useProfile();

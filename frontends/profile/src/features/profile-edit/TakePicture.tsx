@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { Header } from '@honne/ui';
 
@@ -9,7 +9,7 @@ import type { AvatarReturn } from './ChangeAvatar.tsx';
 
 /** /takepicture: webcam capture handed back to /changeavatar, which opens the crop modal. */
 export default function TakePicture() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <>
       <Header title={strings.cameraTitle} onBack={() => navigate('/changeavatar')} />

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { avatarPath, avatarsFor, type AvatarGender } from '@honne/avatars';
 import { AvatarGrid, Button, EmptyState, Header } from '@honne/ui';
@@ -25,7 +25,7 @@ export function avatarOptions(genderId: number | null, ageId: number | null) {
 
 /** /registration-information/avatar/list: the grid of 3 per row; decide only once one is chosen. */
 export function AvatarList() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const ref = useReference();
   const { info, avatar, setAvatar } = useRegistration();
   const [chosen, setChosen] = useState<string | null>(avatar?.source === 'avatar' ? avatar.imageUri : null);

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 
 import { getApi } from '@honne/api-client';
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
@@ -19,8 +20,8 @@ import { REG, useRegistration } from './context.tsx';
  * uploaded picture goes to the server at once (type 1, data URL); it answers the 110×110 link.
  */
 export function AvatarStep() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [pathname, navigate] = useLocation();
+  const navState = useHistoryState<{ capture?: string } | null>();
   const report = useReport();
   const { info, avatar, setAvatar } = useRegistration();
   const [error, setError] = useState<string | null>(null);
@@ -44,10 +45,10 @@ export function AvatarStep() {
   };
 
   // A photo taken on the camera screen comes back in the navigation state.
-  const captured = (location.state as { capture?: string } | null)?.capture;
+  const captured = navState?.capture;
   useEffect(() => {
     if (!captured) return;
-    navigate('.', { replace: true, state: null });
+    navigate(pathname, { replace: true, state: null });
     void upload(captured);
   }, [captured]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { BLOOD_TYPES, PERSONALITIES, RATINGS } from '@honne/contracts/profile';
 import { Button, ChipGroup, Header, Loader, RatingPicker, Skeleton } from '@honne/ui';
@@ -13,7 +13,7 @@ import { useEditSave } from './useEditSave.ts';
 
 /** Blood type, personality and the five 1–5 ratings (spec §2); the -1 variant saves and edits tags next. */
 export function BloodStep({ edit }: { edit: boolean }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { info, update } = useRegistration();
   // Only the edit variant starts from the saved profile.
   const { profile } = useProfile(edit);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { INTEREST_TAGS } from '@honne/contracts/profile';
 import { Button, ChipGroup, Header, Loader, Skeleton, usePopup } from '@honne/ui';
@@ -13,7 +13,7 @@ import { useEditSave } from './useEditSave.ts';
 
 /** The 29 interest tags, any number (spec §2, §5); the -1 variant saves and returns to my page. */
 export function CharacterStep({ edit }: { edit: boolean }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const { info, update } = useRegistration();
   // Only the edit variant starts from the saved profile.

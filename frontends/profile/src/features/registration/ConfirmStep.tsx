@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
 import { Avatar, Button, Header, ListRow, Skeleton } from '@honne/ui';
@@ -11,7 +11,7 @@ import { REG, useRegistration } from './context.tsx';
 
 /** /registration-information/confirm: the summary with change links and a yes button. */
 export function ConfirmStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const ref = useReference();
   const { info, avatar } = useRegistration();
   const image = avatar?.imageUri ?? avatarPath(defaultAvatarFor(info.gender_id ? String(info.gender_id) : null));
@@ -20,7 +20,7 @@ export function ConfirmStep() {
     list ? (list.find((x) => x.id === id)?.name ?? strings.notSet) : <Skeleton width={60} />;
   return (
     <>
-      <Header title={strings.confirmTitle} onBack={() => navigate(-1)} />
+      <Header title={strings.confirmTitle} onBack={() => window.history.back()} />
       <main className="hn-page" style={{ paddingLeft: 0, paddingRight: 0 }}>
         <p style={{ margin: '0 var(--hn-space-5)' }}>{strings.confirmLead}</p>
         <ul className="hn-list">

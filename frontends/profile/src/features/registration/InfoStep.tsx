@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -20,7 +20,7 @@ const FIELDS = ['user_name', 'gender', 'age', 'area'] as const;
 
 /** Step 1: user name, gender, age band and area; the basics are saved (and checked) by the server. */
 export function InfoStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const report = useReport();
   const ref = useReference();
   const { logout, busy: loggingOut } = useLogout();

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Redirect, Route, Switch } from 'wouter';
 
 import { AvatarList } from './AvatarList.tsx';
 import { AvatarStep } from './AvatarStep.tsx';
@@ -11,25 +11,54 @@ import { ResultStep } from './ResultStep.tsx';
 import { SoundStep } from './SoundStep.tsx';
 import { TakePictureStep } from './TakePictureStep.tsx';
 
-/** /registration-information and its sub-routes (spec §2): onboarding and the -1 edit variants. */
+/**
+ * /registration-information and its sub-routes (spec §2): onboarding and the -1 edit variants. Full
+ * paths: the shell's route hands this screen everything under REG and navigation stays absolute.
+ */
 export default function RegistrationInformation() {
   return (
     <RegistrationProvider>
-      <Routes>
-        <Route index element={<InfoStep />} />
-        <Route path="avatar" element={<AvatarStep />} />
-        <Route path="avatar/list" element={<AvatarList />} />
-        <Route path="avatar/take-picture" element={<TakePictureStep />} />
-        <Route path="confirm" element={<ConfirmStep />} />
-        <Route path="sound-setting" element={<SoundStep edit={false} />} />
-        <Route path="sound-setting-1" element={<SoundStep edit />} />
-        <Route path="blood-setting" element={<BloodStep edit={false} />} />
-        <Route path="blood-setting-1" element={<BloodStep edit />} />
-        <Route path="character-setting" element={<CharacterStep edit={false} />} />
-        <Route path="character-setting-1" element={<CharacterStep edit />} />
-        <Route path="result-setting" element={<ResultStep />} />
-        <Route path="*" element={<Navigate to={REG} replace />} />
-      </Routes>
+      <Switch>
+        <Route path={REG}>
+          <InfoStep />
+        </Route>
+        <Route path={`${REG}/avatar`}>
+          <AvatarStep />
+        </Route>
+        <Route path={`${REG}/avatar/list`}>
+          <AvatarList />
+        </Route>
+        <Route path={`${REG}/avatar/take-picture`}>
+          <TakePictureStep />
+        </Route>
+        <Route path={`${REG}/confirm`}>
+          <ConfirmStep />
+        </Route>
+        <Route path={`${REG}/sound-setting`}>
+          <SoundStep edit={false} />
+        </Route>
+        <Route path={`${REG}/sound-setting-1`}>
+          <SoundStep edit />
+        </Route>
+        <Route path={`${REG}/blood-setting`}>
+          <BloodStep edit={false} />
+        </Route>
+        <Route path={`${REG}/blood-setting-1`}>
+          <BloodStep edit />
+        </Route>
+        <Route path={`${REG}/character-setting`}>
+          <CharacterStep edit={false} />
+        </Route>
+        <Route path={`${REG}/character-setting-1`}>
+          <CharacterStep edit />
+        </Route>
+        <Route path={`${REG}/result-setting`}>
+          <ResultStep />
+        </Route>
+        <Route>
+          <Redirect to={REG} replace />
+        </Route>
+      </Switch>
     </RegistrationProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
@@ -17,7 +17,7 @@ import { clearProgress, registrationBody } from './progress.ts';
 
 /** /registration-information/result-setting: the summary; next completes onboarding and goes home. */
 export function ResultStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const report = useReport();
   const ref = useReference();

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import { Button, Header } from '@honne/ui';
@@ -11,7 +11,7 @@ import { strings } from '../../strings.ts';
  * told so and offered the profile screen instead.
  */
 export default function SettingInformation() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const done = (getApi().client.session.get()?.is_infomation ?? 0) === 1;
 
   return (

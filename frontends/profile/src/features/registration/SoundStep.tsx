@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { Button, Header, Loader, Skeleton, Slider, usePopup } from '@honne/ui';
 
@@ -16,7 +16,7 @@ const KEYS = ['setting1', 'setting2', 'setting3'] as const;
 
 /** Voice changer (spec §2): three sliders, 30/50/40 at first; the -1 variant edits the saved ones. */
 export function SoundStep({ edit }: { edit: boolean }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const { info, update } = useRegistration();
   // Only the edit variant starts from the saved profile.

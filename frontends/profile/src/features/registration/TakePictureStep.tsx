@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { Header } from '@honne/ui';
 
@@ -9,7 +9,7 @@ import { REG } from './context.tsx';
 
 /** /registration-information/avatar/take-picture: webcam capture, back to the avatar step. */
 export function TakePictureStep() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <>
       <Header title={strings.cameraTitle} onBack={() => navigate(`${REG}/avatar`)} />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -21,7 +21,7 @@ const FIELDS = ['password', 'confirm_password'] as const;
  * history with /login.
  */
 export default function ResetPassword() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const { storage, call } = getApi().client;
   const email = storage.getItem(STORAGE_KEYS.resetEmail);

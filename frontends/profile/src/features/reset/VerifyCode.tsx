@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -13,7 +13,7 @@ import { FormPage } from '../shared/FormPage.tsx';
 
 /** /verify_code: the 6-digit reset code; on success history is replaced with /reset_password. */
 export default function VerifyCode() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const report = useReport();
   const { storage, call } = getApi().client;
   const email = storage.getItem(STORAGE_KEYS.resetEmail);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -12,7 +12,7 @@ import { FormPage } from '../shared/FormPage.tsx';
 
 /** /verify_email: the e-mail for a reset code; 403 errors.email under the field (spec §5). */
 export default function VerifyEmail() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const report = useReport();
   const { storage, call } = getApi().client;
   const [email, setEmail] = useState(() => storage.getItem(STORAGE_KEYS.resetEmail) ?? '');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import {
@@ -24,7 +24,7 @@ export const retentionLabel = (minutes: number | undefined) =>
 
 /** /settings (spec §2, §4): profile, password, SNS, the two toggles, this device's push opt-in (issue 14), retention, block list, terms, logout. */
 export default function Settings() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const report = useReport();
   const { logout, busy: loggingOut } = useLogout();
   const { storage, call } = { storage: getApi().client.storage, call: getApi().client.call };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 
 /** POST /logout, then /login. The local session ends even when the call fails (e.g. offline). */
 export function useLogout() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
   const logout = async () => {
     setBusy(true);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { validateSignUp, validateVerify, type SignUpResult } from '@honne/contracts/accounts';
 import type { FieldErrors } from '@honne/contracts';
@@ -29,7 +29,7 @@ type Form = {
  * The checkbox can be ticked only after the terms were opened; create stays disabled until ticked.
  */
 export default function SignUp() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const { form, errors, setErrors, field } = useFormFields<Form>({
     email: '',

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 
 import { getApi } from '@honne/api-client';
 import type { FieldErrors } from '@honne/contracts';
@@ -20,7 +20,7 @@ const FIELDS = ['email', 'verify_code'] as const;
  * verified). E-mail (prefilled from `?email=`), the 6-digit code, verify, and resend.
  */
 export default function SignUpCode() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const [params] = useSearchParams();
   const [email, setEmail] = useState(params.get('email') ?? '');

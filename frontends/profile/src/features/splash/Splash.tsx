@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation } from 'wouter';
 
 import { getApi, prefetchReference } from '@honne/api-client';
 import { Button, Logo } from '@honne/ui';
@@ -10,7 +10,7 @@ import { strings } from '../../strings.ts';
 export const SPLASH_REDIRECT_MS = 4000;
 
 export default function Splash() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Spec §2: the splash loads sub-categories, categories and areas if not yet loaded. A failure

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { Header } from '@honne/ui';
 
@@ -33,12 +33,12 @@ export function TermsBody() {
 
 /** /agree and /term_of_use (the same screen). */
 export default function Terms() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <>
       <Header
         title={strings.termsTitle}
-        onBack={() => (window.history.length > 1 ? navigate(-1) : navigate('/login'))}
+        onBack={() => (window.history.length > 1 ? window.history.back() : navigate('/login'))}
       />
       <TermsBody />
     </>

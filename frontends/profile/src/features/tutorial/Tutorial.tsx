@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 import { Button, Header } from '@honne/ui';
@@ -10,7 +10,7 @@ import { ILLUSTRATIONS } from './illustrations.tsx';
 
 /** Four pages with dots (spec §2); 'つぎへ' moves on, the last page's はじめる (the spec's '行われ', see docs/strings.md) and スキップ go to /signup. */
 export default function Tutorial() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [index, setIndex] = useState(0);
   const pages = strings.tutorialPages;
   const page = pages[index]!;

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
 
@@ -8,7 +8,7 @@ import { useSession } from '../session/useSession.ts';
 import { guardRedirect } from './guard.ts';
 
 export function Guard({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const session = useSession();
   const signedIn = session !== null;
 
@@ -21,6 +21,7 @@ export function Guard({ children }: { children: ReactNode }) {
   }, [signedIn]);
 
   const target = guardRedirect(pathname, session, getApi().client.session.endedBy);
-  if (target && target !== pathname) return <Navigate to={target} replace />;
+  // Keyed by target: a Redirect navigates once, when it mounts.
+  if (target && target !== pathname) return <Redirect key={target} to={target} replace />;
   return children;
 }

@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { Button, EmptyState } from '@honne/ui';
 
@@ -6,7 +6,7 @@ import { strings } from '../../strings.ts';
 
 /** A path no screen owns. */
 export function NotFound() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   return (
     <EmptyState
       title={strings.notFoundTitle}

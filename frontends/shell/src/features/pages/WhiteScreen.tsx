@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 
 import { strings } from '../../strings.ts';
 
@@ -17,7 +17,7 @@ export function whitescreenTarget(to: string | null): string {
  * replacing itself in history so Back does not land on a blank page.
  */
 export function WhiteScreen() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [params] = useSearchParams();
   const to = whitescreenTarget(params.get('to'));
   useEffect(() => {

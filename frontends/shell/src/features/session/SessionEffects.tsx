@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { messages } from '@honne/contracts/messages';
 import { STORAGE_KEYS, createRealtimeClient, getApi } from '@honne/api-client';
@@ -13,7 +13,7 @@ import { useSession } from './useSession.ts';
  * popup, token refresh, one real-time socket per signed-in tab, and other tabs' logins/logouts.
  */
 export function SessionEffects() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const session = useSession();
   const api = getApi();

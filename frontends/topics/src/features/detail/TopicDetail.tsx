@@ -3,7 +3,7 @@ import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contrac
 import type { Topic } from '@honne/contracts/topics';
 import { BottomSheet, Button, ChoiceSheet, LinkedText, usePopup } from '@honne/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { T, client, myUserId, reference, useFail } from '../../data/api.ts';
 import { displayName, expireMs, genderName } from '../../lib/format.ts';
@@ -53,7 +53,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
   const report = useRef({ onExpired, onClicked, onHearted });
   report.current = { onExpired, onClicked, onHearted };
   const me = myUserId();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
   const anonymous = topic.is_anonymous || topic.user.is_anonymous;
 

@@ -3,7 +3,7 @@ import { ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
 import type { Topic } from '@honne/contracts/topics';
 import { usePopup } from '@honne/ui';
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { client, useFail } from '../../data/api.ts';
 
@@ -24,7 +24,7 @@ export const chatStartStrings = {
  * for a new room, the person confirms, and the call is repeated with `confirm_price`.
  */
 export function useStartChat(topic: Topic) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
   const [busy, setBusy] = useState(false);

@@ -2,7 +2,7 @@ import type { Named } from '@honne/contracts/profile';
 import { TOPIC_LIMITS, type FilterBody } from '@honne/contracts/topics';
 import { Button, Header, SelectField, Skeleton } from '@honne/ui';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { T, client, profile, reference, useFail } from '../../data/api.ts';
 import { strings } from '../../strings.ts';
@@ -22,7 +22,7 @@ interface Choice {
  * and the profile's history object; saving goes home, where GET /topics applies it on the server.
  */
 export default function FilterTopic() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const fail = useFail();
   const [choice, setChoice] = useState<Choice | null>(null);
   const [ages, setAges] = useState<Named[]>([]);
@@ -81,7 +81,7 @@ export default function FilterTopic() {
 
   return (
     <div className="tp-screen">
-      <Header title={strings.filterTitle} onBack={() => navigate(-1)} />
+      <Header title={strings.filterTitle} onBack={() => window.history.back()} />
       <main className="hn-page" aria-busy={!choice}>
         {!choice ? (
           <div className="hn-stack">

@@ -3,7 +3,7 @@ import { HISTORY_TYPES, type HistoryItem } from '@honne/contracts/topics';
 import { Button, ClockIcon, EmptyState, Header } from '@honne/ui';
 import { getApi } from '@honne/api-client';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Route, Switch, useLocation } from 'wouter';
 
 import { T, client, useFail } from '../../data/api.ts';
 import { displayName, expireMs, historyName } from '../../lib/format.ts';
@@ -24,10 +24,14 @@ ensureTopicsStyles();
 /** `/history/*`: the history list and, under it, the reply list of one voice. */
 export default function History() {
   return (
-    <Routes>
-      <Route index element={<HistoryList />} />
-      <Route path=":topicId/replies" element={<Replies />} />
-    </Routes>
+    <Switch>
+      <Route path="/history">
+        <HistoryList />
+      </Route>
+      <Route path="/history/:topicId/replies">
+        <Replies />
+      </Route>
+    </Switch>
   );
 }
 
@@ -36,7 +40,7 @@ const TYPES: HistoryType[] = [HISTORY_TYPES.all, HISTORY_TYPES.myTopic, HISTORY_
 
 /** Spec §2 history: filter tabs all 0 / my topic 1 / others' topic 2, more within 50 px of the bottom. */
 function HistoryList() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const fail = useFail();
   const [type, setType] = useState<HistoryType>(HISTORY_TYPES.all);
   const [state, setState] = useState<Paged<HistoryItem>>(emptyPaged);

@@ -2,7 +2,7 @@ import { isApiError } from '@honne/api-client';
 import { REPLY_TYPES, topicChannels, type Reply, type Topic } from '@honne/contracts/topics';
 import { Button, EmptyState, Header, Toggle, useOnlineStatus } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 
 import { T, client, useFail } from '../../data/api.ts';
 import { displayName, expireMs, historyName } from '../../lib/format.ts';
@@ -26,7 +26,7 @@ type ReplyType = (typeof REPLY_TYPES)[keyof typeof REPLY_TYPES];
  */
 export function Replies() {
   const { topicId = '' } = useParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const fail = useFail();
   const online = useOnlineStatus();
   const back = useCallback(() => navigate('/history'), [navigate]);

@@ -2,7 +2,7 @@ import { getApi } from '@honne/api-client';
 import { TOPIC_LIMITS, topicChannels, type Category, type Topic, type TopicListQuery } from '@honne/contracts/topics';
 import { ChevronIcon, ChoiceSheet, EmptyState, Header, Button, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 
 import { profile, reference } from '../../data/api.ts';
 import { createAutoScroll, type AutoScroll, type AutoScrollState } from '../../lib/auto-scroll.ts';

@@ -16,7 +16,7 @@ import {
 } from '@honne/contracts/topics';
 import { Button, ChoiceSheet, EmptyState, Header, useOnlineStatus, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 
 import { T, client, profile as loadProfile, reference, useFail } from '../../data/api.ts';
 import { strings } from '../../strings.ts';
@@ -85,7 +85,7 @@ export function acceptsTopic(filter: FilterHistory, thread: Thread | null, t: To
 
 /** `/`: the post list (spec §2 投稿リスト). */
 export default function PostList() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
   const online = useOnlineStatus();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { ensureTopicsStyles } from '../../styles.ts';
 
@@ -13,7 +13,7 @@ ensureTopicsStyles();
  * them — so a link or a reload lands on the list itself. Leaving it goes back to 最新投稿.
  */
 export default function SearchList() {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const exit = useCallback(() => navigate('/search'), [navigate]);
   return <ThemeSearch onExit={exit} />;
 }

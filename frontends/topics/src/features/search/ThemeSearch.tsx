@@ -12,7 +12,7 @@ import {
 } from '@honne/contracts/topics';
 import { Button, EmptyState, Header, TextField, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 
 import { T, client, reference, useFail } from '../../data/api.ts';
 import { strings } from '../../strings.ts';
@@ -54,7 +54,7 @@ export function startView(f: Pick<FilterHistory, 'is_first_search' | 'area_id' |
 
 /** The theme search flow on /search (spec §2, §4): area → category → sub-category → theme. */
 export function ThemeSearch({ onExit }: { onExit: () => void }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
   const [stack, setStack] = useState<FlowView[]>([]);
