@@ -18,7 +18,7 @@ import { refreshCapped } from '../ledger/minor-caps.ts';
  */
 export async function rebuildReadModels(ctx: AppContext): Promise<{ users: number; deleted: number }> {
   if (ctx.bus.kind === 'in-process') throw new Error('rebuild needs NATS_URL: accounts answers over the bus');
-  const caps = ledgerRules(ctx.config).minorCaps;
+  const caps = ledgerRules(ctx.config).minorCaps!;
   // Listed before the first page is asked: each of them registered before the snapshot began, so
   // every page read later holds them unless they were deleted. One who registers meanwhile is on
   // no page, but is not listed either, so they stay.
