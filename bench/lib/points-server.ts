@@ -12,8 +12,9 @@ const config = loadConfig({
   POINTS_PORT: '0',
   DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'bench-points-')),
 });
-const service = await createService(config, { inMemoryDb: !config.databaseUrl, schema: `bench_points_${process.pid}` });
+const schema = `bench_points_${process.pid}`;
+const service = await createService(config, { inMemoryDb: !config.databaseUrl, schema });
 const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
 answerMeasurements();
-reply({ type: 'ready', url, db: config.databaseUrl ? 'postgresql' : 'pglite' });
+reply({ type: 'ready', url, schema, db: config.databaseUrl ? 'postgresql' : 'pglite' });
 process.once('SIGTERM', () => void service.close().then(() => process.exit(0)));

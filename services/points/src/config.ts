@@ -44,6 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {
 }
 
 /** The ledger's configured rules; the defaults for a config built without them (other services' suites). */
-export function ledgerRules(config: PointsConfig): LedgerRules {
+export function ledgerRules(config: PointsConfig): LedgerRules & { minorCaps: MinorCaps } {
   return { lotPolicy: config.lotPolicy ?? 'expire', minorCaps: config.minorCaps ?? DEFAULT_MINOR_CAPS };
 }

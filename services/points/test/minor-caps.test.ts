@@ -1,7 +1,7 @@
-import { events, requests } from '@honne/contracts/events';
+import { requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { ManualClock } from '@honne/service-kit';
-import { infraModes, publishAndWait } from '@honne/service-kit/testing';
+import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ledgerRules } from '../src/config.ts';
@@ -27,31 +27,7 @@ describe.each(infraModes())('monthly spend caps for users under 18 ($name)', (mo
   const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), rules());
   const fund = (user: string, amount: number) =>
     move({ idempotencyKey: `fund:${user}:${amount}`, kind: 'grant', from: HOUSE.issued, to: user, amount });
-  const profile = (user: string, family: string, ageId: number) =>
-    publishAndWait(
-      env.infra.bus,
-      events.userProfileUpdated,
-      {
-        user_id: user,
-        email_id: family,
-        user_name: user,
-        profile_image: null,
-        gender: '1',
-        age_id: ageId,
-        area_id: 1,
-        max_point_for_chatting: 0,
-        max_point_for_a_call: 0,
-        updated_at: clock.now().toISOString(),
-      },
-      async () => {
-        const row = await env.points.ctx.db
-          .selectFrom('spender_ages')
-          .select('teen')
-          .where('user_id', '=', user)
-          .executeTakeFirst();
-        return row?.teen === (ageId === TEEN_AGE_ID);
-      },
-    );
+  const profile = (user: string, family: string, ageId: number) => env.profile(user, family, ageId);
   const balance = (user: string) =>
     env.points.app.inject({ method: 'GET', url: '/points/balance', headers: env.as(user) }).then((r) => r.json().data);
   const declare = (user: string, bracket: string) =>

@@ -17,7 +17,7 @@ export function onProfileUpdated(ctx: AppContext): Subscription {
         { user_id: p.user_id, family_id: p.email_id, teen: p.age_id === TEEN_AGE_ID },
         ctx.clock.now(),
       );
-      await refreshCapped(ctx.db, p.user_id, ledgerRules(ctx.config).minorCaps!, ctx.clock.now());
+      await refreshCapped(ctx.db, p.user_id, ledgerRules(ctx.config).minorCaps, ctx.clock.now());
     },
     serviceQueue(ctx),
   );

@@ -78,19 +78,6 @@ export async function expireLot(db: Kysely<PointsDb>, lotId: string, now: Date):
   });
 }
 
-/** A user's points that expire within the reminder window, soonest first (for the reminder and /manage-point). */
-export async function expiringLots(db: Kysely<PointsDb>, userId: string, now: Date, until: Date) {
-  return db
-    .selectFrom('lots')
-    .select(['remaining', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('remaining', '>', 0)
-    .where('expires_at', '>', now)
-    .where('expires_at', '<=', until)
-    .orderBy('expires_at')
-    .execute();
-}
-
 /**
  * The unused purchased balance as of a base date (31 Mar / 30 Sep): lots issued on or before it,
  * minus what was spent from them up to it. Rebuilt from the transfer rows, so it can be run for a
