@@ -1,11 +1,10 @@
 // The floor of any proxy hop in Node: a bare http server passing each request to points over an
 // undici pool and answering with the body it got back. No routing, auth, limits or logs.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import { Pool } from 'undici';
 
-import { answerMeasurements, reply } from './child.ts';
+import { serveInChild } from './child.ts';
 
 const PREFIX = '/api/v1';
 const upstream = new Pool(process.env.POINTS_URL!, { connections: 128, pipelining: 1 });
@@ -28,8 +27,4 @@ const server = http.createServer((req, res) => {
     },
   );
 });
-server.listen(0, '127.0.0.1', () =>
-  reply({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-);
-answerMeasurements();
-process.once('SIGTERM', () => process.exit(0));
+serveInChild(server);

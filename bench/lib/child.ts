@@ -1,4 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** A bench process of our own: tsx-loaded, gc exposed, talking to the driver over IPC. */
@@ -72,4 +74,16 @@ export function answerMeasurements(extra: () => Record<string, unknown> = () => 
       reply({ type: 'cpu', micros: user + system });
     }
   });
+}
+
+/**
+ * Inside a child: serves `server` on a free loopback port, tells the driver its URL, answers the
+ * measurements and ends on SIGTERM once `close` (the child's own pools) is done.
+ */
+export function serveInChild(server: Server, close: () => Promise<unknown> = async () => undefined): void {
+  server.listen(0, '127.0.0.1', () =>
+    reply({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+  );
+  answerMeasurements();
+  process.once('SIGTERM', () => void close().finally(() => process.exit(0)));
 }

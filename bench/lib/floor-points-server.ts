@@ -2,11 +2,10 @@
 // request in, one PostgreSQL round trip (the caller's account row by key, a named prepared
 // statement) and a JSON answer out. No routing, validation, identity check, logging or rules.
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 import pg from 'pg';
 
-import { answerMeasurements, reply } from './child.ts';
+import { serveInChild } from './child.ts';
 
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
@@ -36,8 +35,4 @@ const server = http.createServer((req, res) => {
       },
     );
 });
-server.listen(0, '127.0.0.1', () =>
-  reply({ type: 'ready', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-);
-answerMeasurements();
-process.once('SIGTERM', () => void pool.end().finally(() => process.exit(0)));
+serveInChild(server, () => pool.end());
