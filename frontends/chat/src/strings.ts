@@ -233,9 +233,6 @@ export const strings = {
   today: '今日',
   yesterday: '昨日',
   emptyRoom: 'メッセージを送って、会話をはじめましょう。',
-  priceConfirm: (price: number) =>
-    `このボイスとのチャットは ${price.toLocaleString('ja-JP')} ポイントです。チャットを始めますか？`,
-  priceConfirmOk: 'チャットを始める',
   anonChoiceTitle: '投稿する名前',
   asMyName: (name: string) => `${name} で話す`,
   asAnonymous: '匿名で話す',

@@ -262,6 +262,26 @@ export const strings = {
     price: (yen: number) => `¥${yen.toLocaleString('ja-JP')}`,
     notes: (validDays: number | null | undefined) =>
       `${validDays ? `購入したポイントは購入日から${validDays}日間ご利用いただけます。` : ''}ポイントの現金への払い戻しはできません。`,
+    buy: (points: number, yen: number) =>
+      `${points.toLocaleString('ja-JP')}ポイントを¥${yen.toLocaleString('ja-JP')}で購入する`,
+    opening: '決済画面を開いています…',
+  },
+  /** The return from the checkout to /manage-point (ours; docs/strings.md). */
+  checkoutReturn: {
+    waiting: 'お支払いを確認しています…',
+    paid: (points: number) => `${points.toLocaleString('ja-JP')}ポイントを追加しました。`,
+    slow: 'お支払いの確認に時間がかかっています。反映まで少しお待ちください。',
+    cancelled: 'ポイントの購入を取りやめました。',
+  },
+  /** The app's own checkout where no payment provider is configured (never in production). */
+  testCheckout: {
+    title: 'テスト決済',
+    banner: 'これはテスト用の決済画面です。実際のお金は支払われません。',
+    item: (points: number) => `${points.toLocaleString('ja-JP')}ポイント`,
+    price: (yen: number) => `¥${yen.toLocaleString('ja-JP')}（税込）`,
+    pay: '支払う（テスト）',
+    cancel: 'キャンセル',
+    paid: 'このお支払いは完了しています。',
   },
 
   // Profile edits

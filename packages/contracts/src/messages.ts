@@ -147,6 +147,8 @@ export const messages = {
   purchaseSignatureInvalid: '署名を確認できませんでした。',
   purchaseNotCredited: 'この購入はポイントに換えられません。',
   purchasesUnavailable: 'ポイントの購入は現在ご利用いただけません。',
+  /** The provider did not open a checkout (ours; docs/strings.md). */
+  checkoutFailed: '決済画面を開けませんでした。時間をおいてもう一度お試しください。',
   /** The operator API without, or with a wrong, operator token (or none configured). */
   operatorOnly: '運営者の認証が必要です。',
   pointsAmountInvalid: 'ポイント数は1以上の整数で入力してください。',

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, IdParams, Nullable, Uuid, endpoint } from './common.ts';
 
 export const Balance = Type.Object({
   user_id: Type.String(),
@@ -154,6 +154,31 @@ export const PurchaseWebhookResult = Type.Object({
   credited: Type.Integer(),
 });
 
+/**
+ * A checkout for one pack at the payment provider (Stripe Checkout, JPY). The app opens `url`; the
+ * provider sends the buyer back to /manage-point?checkout=<id>, and its signed webhook credits the
+ * pack (the same path for every provider). `test` checkouts exist only outside production, when no
+ * provider is configured: the app's own clearly labelled page pays them through that same signed path.
+ */
+export const CheckoutBody = Type.Object({
+  pack: Type.Union(POINT_PACKS.map((p) => Type.Literal(p.id))),
+});
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+export const CHECKOUT_STATUSES = ['open', 'paid'] as const;
+export const Checkout = Type.Object({
+  id: Type.String(),
+  pack: Type.String(),
+  points: Type.Integer(),
+  yen: Type.Integer(),
+  status: Type.Union(CHECKOUT_STATUSES.map((s) => Type.Literal(s))),
+  /** Where the buyer pays: the provider's hosted page, or the app's test page. */
+  url: Type.String(),
+  test: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type Checkout = Static<typeof Checkout>;
+
 /** A refund request: the user's reason, for operators (the app itself never pays money out). */
 export const REFUND_REASON_MAX = 1000;
 export const RefundRequestBody = Type.Object({ reason: Type.String({ maxLength: REFUND_REASON_MAX }) });
@@ -226,6 +251,41 @@ export const pointsEndpoints = {
         401: ErrorEnvelope,
         422: ErrorEnvelope,
       },
+    },
+  }),
+  createCheckout: endpoint({
+    method: 'POST',
+    url: '/points/checkouts',
+    service: 'points',
+    summary:
+      "Start buying a pack: a checkout at the payment provider (or, outside production without one, the app's test checkout)",
+    auth: 'user',
+    schema: {
+      body: CheckoutBody,
+      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope },
+    },
+  }),
+  checkout: endpoint({
+    method: 'GET',
+    url: '/points/checkouts/:id',
+    service: 'points',
+    summary: "One of the caller's checkouts, with whether its payment has been credited",
+    auth: 'user',
+    schema: {
+      params: IdParams,
+      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+    },
+  }),
+  payTestCheckout: endpoint({
+    method: 'POST',
+    url: '/points/checkouts/:id/test_payment',
+    service: 'points',
+    summary:
+      'Pay a test checkout (never in production): the server signs the completed checkout as the provider would and credits it through the webhook path',
+    auth: 'user',
+    schema: {
+      params: IdParams,
+      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
     },
   }),
   unusedReport: endpoint({

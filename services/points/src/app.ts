@@ -2,6 +2,7 @@ import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { balanceRoutes } from './routes/balance.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
@@ -16,6 +17,7 @@ export const routes: ServiceRoutes<AppContext> = [
   grantRoutes,
   giftRoutes,
   purchaseRoutes,
+  checkoutRoutes,
   refundRoutes,
   reportRoutes,
 ];

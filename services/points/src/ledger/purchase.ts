@@ -1,11 +1,12 @@
 import { messages } from '@honne/contracts/messages';
 import { POINT_PACKS } from '@honne/contracts/points';
-import { AppError } from '@honne/service-kit';
+import { AppError, isUuid } from '@honne/service-kit';
 import Stripe from 'stripe';
 
 import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { transfer } from './transfer.ts';
+import { markCheckoutPaid } from '../db/repos/checkouts.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
 import { relayNow } from '../gifts/relay.ts';
 
@@ -59,6 +60,9 @@ export async function receivePurchase(
     ledgerRules(ctx.config),
   );
   if (result.status !== 'done') throw new Error(`purchase ${event.id} refused by the ledger (${result.status})`);
+  // The app's checkout, where the purchase began in the app, now reads paid (a retry marks nothing new).
+  const checkoutId = session.metadata?.checkout_id;
+  if (isUuid(checkoutId)) await markCheckoutPaid(ctx.db, checkoutId, userId, ctx.clock.now());
   if (result.replayed) return { received: true, credited: 0 };
   ctx.log.info({ event: event.id, userId, pack: pack.id }, 'points purchased');
   await relayNow(ctx);

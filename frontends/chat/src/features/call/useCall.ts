@@ -1,6 +1,6 @@
-import { getApi, type CallStartRequest } from '@honne/api-client';
+import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
 import { CALL_MESSAGES, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
-import { usePopup } from '@honne/ui';
+import { useOfferToBuy, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 
@@ -39,6 +39,7 @@ export function useCall() {
   const popup = usePopup();
   const fail = useFail();
   const [, navigate] = useLocation();
+  const offerToBuy = useOfferToBuy(navigate);
   const [view, setView] = useState<CallView | null>(null);
   const [partner, setPartner] = useState<{ room: string; info: PartnerInfo } | null>(null);
   const partnerRef = useRef(partner);
@@ -214,14 +215,15 @@ export function useCall() {
           const notice = callApi.refusalMessage(error);
           if (notice) {
             setRequest(null);
-            void popup.alert(notice);
+            if (isApiError(error) && error.code === 'insufficient_points') void offerToBuy(notice);
+            else void popup.alert(notice);
           } else void fail(error);
         }
       } finally {
         setBusy(false);
       }
     },
-    [request, busy, savedGreeting, apply, micProblem, popup, fail],
+    [request, busy, savedGreeting, apply, micProblem, popup, offerToBuy, fail],
   );
 
   const act = useCallback(

@@ -10,6 +10,7 @@ export interface PointsDb {
   outbox: OutboxTable;
   refund_requests: RefundRequestTable;
   spender_ages: SpenderAgeTable;
+  checkouts: CheckoutTable;
 }
 
 /** What the ledger knows of a user's age for the monthly caps of minors (domain/spend-caps.ts). */
@@ -33,4 +34,20 @@ export interface RefundRequestTable {
   purchased: number;
   status: Generated<'open' | 'closed'>;
   created_at: Date;
+}
+
+/** A checkout opened to buy a pack (routes/checkouts.ts); paid once the webhook credited it. */
+export interface CheckoutTable {
+  id: Generated<string>;
+  user_id: string;
+  pack: string;
+  points: number;
+  yen: number;
+  /** 'stripe', or 'test' for the app's own checkout outside production. */
+  provider: string;
+  provider_session_id: string | null;
+  url: string;
+  status: Generated<'open' | 'paid'>;
+  created_at: Date;
+  paid_at: Date | null;
 }
