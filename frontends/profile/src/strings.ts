@@ -178,9 +178,25 @@ export const strings = {
   prPlaceholder: 'あなたのことを自由に書いてください',
   settingsLink: '設定',
   deleteAccount: 'アカウントを削除',
-  /** 'Do you really delete?' */
-  deleteConfirm: '本当に削除しますか？',
-  delete: '削除',
+  /** The deletion sheet (issue 33; docs/strings.md): the consequences and the password again. */
+  deleteSheet: {
+    title: 'アカウントを削除',
+    subTitle: 'キャラクターを削除',
+    lead: '本当に削除しますか？',
+    irreversible: '削除すると元に戻せません。',
+    subLead: (name: string) => `キャラクター「${name}」を削除します。`,
+    pointsLost: (points: number) =>
+      `保有ポイント ${points.toLocaleString('ja-JP')} P は失われ、払い戻しもできません。`,
+    pointsLostUnknown: '保有ポイントは失われ、払い戻しもできません。',
+    chatsLost: 'チャット、ともだち、投稿した声はすべて削除されます。',
+    allLost: 'ログインもできなくなります。',
+    subOthersStay: 'アカウントとほかのキャラクターはそのまま残ります。',
+    password: 'パスワード（確認のため）',
+    passwordRequired: 'パスワードを入力してください。',
+    confirm: '削除する',
+    deleted: 'アカウントを削除しました。ご利用ありがとうございました。',
+    subDeleted: (name: string) => `キャラクター「${name}」を削除しました。もう一度ログインしてください。`,
+  },
   cancel: 'キャンセル',
   profileLoadFailed: 'プロフィールを読み込めませんでした。',
   retry: '再読み込み',

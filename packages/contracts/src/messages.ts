@@ -61,6 +61,8 @@ export const messages = {
   /** 'Password changed.' */
   passwordChanged: 'パスワードを変更しました。',
   currentPasswordWrong: '現在のパスワードが正しくありません。',
+  /** Deleting an account asks for the password again (issue 33; docs/strings.md). */
+  deletePasswordWrong: 'パスワードが正しくありません。',
   /** 'SNS information was saved' */
   snsSaved: 'SNS情報を保存しました。',
   snsInvalid: 'URLまたはユーザー名の形式が正しくありません。',
