@@ -146,6 +146,8 @@ export const messages = {
   /** The purchase webhook: a payload whose signature does not check out, or one we cannot credit. */
   purchaseSignatureInvalid: '署名を確認できませんでした。',
   purchaseNotCredited: 'この購入はポイントに換えられません。',
+  /** An event id the provider already delivered, now with other contents (issue 25): nothing is credited. */
+  purchaseConflict: 'このイベントはすでに別の内容で受け付けています。',
   purchasesUnavailable: 'ポイントの購入は現在ご利用いただけません。',
   /** The operator API without, or with a wrong, operator token (or none configured). */
   operatorOnly: '運営者の認証が必要です。',

@@ -5,6 +5,7 @@ import { balanceRoutes } from './routes/balance.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
+import { purchaseEventRoutes } from './routes/purchase-events.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { refundRoutes } from './routes/refunds.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -16,6 +17,7 @@ export const routes: ServiceRoutes<AppContext> = [
   grantRoutes,
   giftRoutes,
   purchaseRoutes,
+  purchaseEventRoutes,
   refundRoutes,
   reportRoutes,
 ];

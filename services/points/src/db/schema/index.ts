@@ -10,7 +10,22 @@ export interface PointsDb {
   outbox: OutboxTable;
   refund_requests: RefundRequestTable;
   spender_ages: SpenderAgeTable;
+  purchase_events: PurchaseEventTable;
 }
+
+/** One delivered checkout event of the payment provider (ledger/purchase.ts). */
+export interface PurchaseEventTable {
+  event_id: string;
+  session_id: string;
+  user_id: string | null;
+  pack: string | null;
+  body_hash: string;
+  body: string;
+  status: PurchaseEventStatus;
+  reason: string | null;
+  received_at: Date;
+}
+export type PurchaseEventStatus = 'received' | 'credited' | 'duplicate_session' | 'unresolved';
 
 /** What the ledger knows of a user's age for the monthly caps of minors (domain/spend-caps.ts). */
 export interface SpenderAgeTable {
