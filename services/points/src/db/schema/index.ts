@@ -1,5 +1,5 @@
 import type { OutboxTable } from '@honne/service-kit';
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 import type { AccountTable, LotTable, TransferTable } from './ledger.ts';
 
@@ -11,6 +11,14 @@ export interface PointsDb {
   refund_requests: RefundRequestTable;
   spender_ages: SpenderAgeTable;
   purchase_events: PurchaseEventTable;
+  departed_spending: DepartedSpendingTable;
+}
+
+/** What a person's deleted characters spent in a month: it still counts against the person's cap. */
+export interface DepartedSpendingTable {
+  family_id: string;
+  month_start: Date;
+  spent: ColumnType<string | number, number, number>;
 }
 
 /** One delivered checkout event of the payment provider (ledger/purchase.ts). */
