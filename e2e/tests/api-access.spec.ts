@@ -28,6 +28,7 @@ const ACCESS: Record<string, Kind> = {
   'PUT /admin/users/:id/rank': 'operator',
   'POST /admin/points/grants': 'operator',
   'GET /admin/points/reports/unused': 'operator',
+  'GET /admin/points/purchases': 'operator',
   'PUT /admin/users/:id/expert': 'operator',
   'POST /users/get_approval': 'own',
   'GET /push': 'own',

@@ -27,6 +27,18 @@ export const MESSAGE_TYPES = {
 export type MessageTypeId = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
 /** Types 5–8 record calls; only the calls service creates them (clients get 403). */
 export const isCallRecordType = (t: number) => t >= MESSAGE_TYPES.missedCall && t <= MESSAGE_TYPES.callMiss;
+/**
+ * The only types a client may send, over HTTP or the socket: text (sounds included), an uploaded
+ * image, a stamp, a base64 image. Every other type (call records 5–8, the add-friend notice 9, any
+ * added later) is written by the servers alone, so a new server type is refused from clients by default.
+ */
+export const CLIENT_MESSAGE_TYPES: readonly number[] = [
+  MESSAGE_TYPES.text,
+  MESSAGE_TYPES.image,
+  MESSAGE_TYPES.stamp,
+  MESSAGE_TYPES.base64Image,
+];
+export const isClientMessageType = (t: number) => CLIENT_MESSAGE_TYPES.includes(t);
 
 /** The presents a user can give (spec §9), in points. */
 export const GIFT_COINS = [100, 300, 500, 1000] as const;

@@ -148,6 +148,8 @@ export const messages = {
   /** The purchase webhook: a payload whose signature does not check out, or one we cannot credit. */
   purchaseSignatureInvalid: '署名を確認できませんでした。',
   purchaseNotCredited: 'この購入はポイントに換えられません。',
+  /** An event id the provider already delivered, now with other contents (issue 25): nothing is credited. */
+  purchaseConflict: 'このイベントはすでに別の内容で受け付けています。',
   purchasesUnavailable: 'ポイントの購入は現在ご利用いただけません。',
   /** The provider did not open a checkout (ours; docs/strings.md). */
   checkoutFailed: '決済画面を開けませんでした。時間をおいてもう一度お試しください。',

@@ -50,6 +50,26 @@ export const UnusedReport = Type.Object({
 });
 export type UnusedReport = Static<typeof UnusedReport>;
 
+export const PURCHASE_EVENT_STATUSES = ['received', 'credited', 'duplicate_session', 'unresolved'] as const;
+export const PurchaseEventsQuery = Type.Object({
+  status: Type.Optional(Type.Union(PURCHASE_EVENT_STATUSES.map((s) => Type.Literal(s)))),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+/** A checkout event as the provider delivered it, and what became of it. */
+export const PurchaseEvent = Type.Object({
+  event_id: Type.String(),
+  session_id: Type.String(),
+  user_id: Type.Union([Type.String(), Type.Null()]),
+  pack: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  /** Why it was not credited ('unknown_user', …). */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  received_at: Type.String(),
+  /** The exact bytes the provider signed. */
+  body: Type.String(),
+});
+export type PurchaseEvent = Static<typeof PurchaseEvent>;
+
 /** The age brackets a user may declare for the monthly caps of minors (points' domain/spend-caps.ts). */
 export const AGE_BRACKETS = ['under16', '16to17', '18plus'] as const;
 export type AgeBracket = (typeof AGE_BRACKETS)[number];
@@ -242,13 +262,14 @@ export const pointsEndpoints = {
     url: '/points/purchases/webhook',
     service: 'points',
     summary:
-      "The payment provider's signed webhook (Stripe's shape): a completed checkout credits its pack once per event id",
+      "The payment provider's signed webhook (Stripe's shape): a completed checkout credits its pack once per checkout session",
     auth: 'public',
     schema: {
       response: {
         200: Envelope(PurchaseWebhookResult),
         400: ErrorEnvelope,
         401: ErrorEnvelope,
+        409: ErrorEnvelope,
         422: ErrorEnvelope,
       },
     },
@@ -297,6 +318,18 @@ export const pointsEndpoints = {
     schema: {
       querystring: UnusedReportQuery,
       response: { 200: Envelope(UnusedReport), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
+  purchaseEvents: endpoint({
+    method: 'GET',
+    url: '/admin/points/purchases',
+    service: 'points',
+    summary:
+      "Operator list of the provider's checkout events by status: 'unresolved' ones (no such buyer) wait for an operator",
+    auth: 'operator',
+    schema: {
+      querystring: PurchaseEventsQuery,
+      response: { 200: Envelope(Type.Array(PurchaseEvent)), 401: ErrorEnvelope, 403: ErrorEnvelope },
     },
   }),
   grant: endpoint({

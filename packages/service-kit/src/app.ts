@@ -63,6 +63,8 @@ export interface ServerOptions {
   keepAliveTimeout?: number;
   requestTimeout?: number;
   http?: HttpServerOptions;
+  /** Which hops' forwarded headers name the client (`request.ip`); the gateway's trusted proxies. */
+  trustProxy?: (address: string, hop: number) => boolean;
 }
 
 /**

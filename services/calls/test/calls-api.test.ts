@@ -1,4 +1,4 @@
-import { CALL_RECORD, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
+import { CALL_MESSAGES, CALL_RECORD, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +171,18 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(fromCharacter.json()).toMatchObject({ error: ALREADY });
     await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
     await h.stateOf(b, 'end');
+  });
+
+  // Issue 25: a 500 (the same account's hold twice).
+  it('refuses a character calling another character of the same person with 403, and no call is made', async () => {
+    const a = await h.user();
+    const aChar = await h.user('サブキャラ', a);
+    const room = await h.room(aChar, { topic_id: h.voice(a), room_type_id: 4 });
+    const res = await h.calls$('POST', `/rooms/${room}/calling`, aChar, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'same_account', error: CALL_MESSAGES.unableToConnect });
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
+    expect((await h.calls$('GET', '/calls/current', aChar)).json().data).toBeNull();
   });
 
   it('a third caller while the callee talks hears busy after 3 s; the callee never rings', async () => {

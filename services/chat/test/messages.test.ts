@@ -1,4 +1,11 @@
-import { CHAT_MESSAGES, CHAT_REALTIME_TYPES, type Message } from '@honne/contracts/chat';
+import {
+  CHAT_MESSAGES,
+  CHAT_REALTIME_TYPES,
+  CLIENT_MESSAGE_TYPES,
+  isClientMessageType,
+  MESSAGE_TYPES,
+  type Message,
+} from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { infraModes } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
@@ -85,9 +92,26 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect(
         (await h.send(a, roomId, { is_sound: true, sound_tab: 0, sound_item: 0, data: '' })).json().data,
       ).toMatchObject({ message_type_id: 1, is_sound: true, sound_tab: 0, sound_item: 0 });
-      expect((await h.send(a, roomId, { message_type_id: 9, data: '' })).json().data).toMatchObject({
-        message_type_id: 9,
-      });
+    });
+
+    // Issue 25: the add-friend notice (9) was sendable with any text. Only a client's own kinds pass.
+    it.each([5, 6, 7, 8, 9])('refuses server-written type %i from a client, over HTTP and the socket', async (type) => {
+      await h.settle();
+      const before = h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated).length;
+      for (const res of [
+        await h.send(a, roomId, { message_type_id: type, data: '友達になりました' }),
+        await h.sendCommand(a, roomId, { message_type_id: type, data: '友達になりました' }),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ status: 403, errors: { message_type_id: expect.any(String) } });
+      }
+      await h.settle();
+      expect(h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated)).toHaveLength(before);
+    });
+
+    it('names every type a client may send in CLIENT_MESSAGE_TYPES, and no other', () => {
+      expect([...CLIENT_MESSAGE_TYPES].sort()).toEqual([1, 2, 3, 4]);
+      for (const t of Object.values(MESSAGE_TYPES)) expect(isClientMessageType(t)).toBe(t <= 4);
     });
 
     it('keeps sending after a migration adds a column to rooms or messages (prepared statements hold)', async () => {

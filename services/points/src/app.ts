@@ -6,6 +6,7 @@ import { checkoutRoutes } from './routes/checkouts.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
+import { purchaseEventRoutes } from './routes/purchase-events.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { refundRoutes } from './routes/refunds.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -18,6 +19,7 @@ export const routes: ServiceRoutes<AppContext> = [
   giftRoutes,
   purchaseRoutes,
   checkoutRoutes,
+  purchaseEventRoutes,
   refundRoutes,
   reportRoutes,
 ];

@@ -173,6 +173,9 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
     throw new AppError(403, 'blocked', CALL_MESSAGES.unableToConnect);
   }
   const [myAccount, theirAccount] = await Promise.all([accountOf(ctx.db, me), accountOf(ctx.db, may.callee_id)]);
+  // Two characters of one person: one account holds one call, so there is nobody else to ring
+  // (it was a 500 on the second hold of the same account).
+  if (myAccount === theirAccount) throw new AppError(403, 'same_account', CALL_MESSAGES.unableToConnect);
   const now = ctx.clock.now();
   const transport = ctx.livekit ? 'livekit' : 'p2p';
   const anonymous = may.caller_anonymous || may.callee_anonymous;

@@ -6,6 +6,7 @@ import {
   MESSAGE_TYPES,
   giftOfStamp,
   isCallRecordType,
+  isClientMessageType,
   validateChatText,
   type Message,
   type MessageCreateBody,
@@ -188,6 +189,12 @@ export async function sendMessage(
   if (origin === 'client' && isCallRecordType(body.message_type_id)) {
     throw new AppError(403, 'call_record_reserved', CHAT_MESSAGES.callRecordReserved, {
       message_type_id: CHAT_MESSAGES.callRecordReserved,
+    });
+  }
+  // Every other server-written type too (the add-friend notice, 9): clients send only their own kinds.
+  if (origin === 'client' && !isClientMessageType(body.message_type_id)) {
+    throw new AppError(403, 'message_type_reserved', messages.invalidInput, {
+      message_type_id: messages.invalidInput,
     });
   }
   if (!isUuid(body.room_id)) throw notFound();
