@@ -61,6 +61,10 @@ export const messages = {
   /** 'Password changed.' */
   passwordChanged: 'パスワードを変更しました。',
   currentPasswordWrong: '現在のパスワードが正しくありません。',
+  /** The text filter (issue 28; docs/strings.md): a refused word, and contact details in a 1:1 chat. */
+  textRefused: '不適切な表現が含まれているため、送信できません。表現を変えてもう一度お試しください。',
+  contactRefused:
+    '安全のため、電話番号・メールアドレス・SNSのID・URLや、会う約束はチャットで送れません。アプリの中でやりとりしてください。',
   /** Deleting an account asks for the password again (issue 33; docs/strings.md). */
   deletePasswordWrong: 'パスワードが正しくありません。',
   /** 'SNS information was saved' */
