@@ -42,4 +42,22 @@ describe.each(infraModes())('the greeting on the ring screen ($name)', (mode) =>
     await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
     expect((await h.calls$('GET', `/rooms/${room}/greeting`, b)).statusCode).toBe(404);
   });
+
+  it('plays no greeting for an anonymous caller: the callee gets what a caller without one gives', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const up = await h.calls$('PUT', '/users/audio_record', a, {
+      audioRecord: b64(webm(3000)),
+      mime_type: 'audio/webm',
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const room = await h.room(a, { topic_id: h.voice(b), room_type_id: 4, is_anonymous: true });
+    const placed = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json().data).toMatchObject({ is_anonymous: true });
+    await h.stateOf(b, 'receiving');
+    const heard = await h.calls$('GET', `/rooms/${room}/greeting`, b);
+    expect(heard.statusCode, heard.body).toBe(200);
+    expect(heard.json().data).toBeNull();
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
 });
