@@ -334,9 +334,14 @@ async function billAndTell(ctx: AppContext, callId: string): Promise<void> {
   if (row) await tellBoth(ctx, row);
 }
 
-/** A block between two users ends any call between them at once (and drops its signals after). */
+/**
+ * A block between two users ends any call between them at once (and drops its signals after) —
+ * a named call only: ending an anonymous one would tell the blocker who was in it (ADR 0020; a
+ * block made inside the room ends that, see flow/room-block.ts).
+ */
 export async function endCallsOnBlock(ctx: AppContext, a: string, b: string): Promise<void> {
-  for (const row of await liveCallsBetween(ctx.db, a, b)) {
+  const named = (await liveCallsBetween(ctx.db, a, b)).filter((r) => !r.caller_anonymous && !r.callee_anonymous);
+  for (const row of named) {
     await move(ctx, row.id, { type: 'blocked' }).catch(() => undefined);
   }
 }
