@@ -167,6 +167,11 @@ export const CALL_MESSAGES = {
   chargeNotAllowed: 'この通話では課金できません。',
   /** A paid call ended at the cap its payer set (ours; docs/strings.md). */
   spendCapReached: '設定した上限ポイントに達したため、通話を終了しました。',
+  /**
+   * An anonymous call where no relay (TURN) is configured and no SFU either: peer to peer it would
+   * hand each side the other's IP addresses, so it is refused (ours; docs/strings.md, ADR 0021).
+   */
+  anonymousNeedsRelay: 'この環境では匿名で通話できません。匿名通話の中継サーバーが設定されていません。',
   /** A cap below one period's price: the call could not go on at all. */
   spendCapTooLow: '上限は1回分の料金以上にしてください。',
   /** The payer under 18 reached their monthly cap: they are told why (points' wording)... */

@@ -10,7 +10,8 @@ describe.each(infraModes())('the greeting on the ring screen ($name)', (mode) =>
   let h: Harness;
   // Two services on shared infrastructure: start-up is slow on a busy 2-core machine.
   beforeAll(async () => {
-    h = await startHarness(mode);
+    // A TURN server to relay through: without one an anonymous peer-to-peer call is refused (ADR 0021).
+    h = await startHarness(mode, { iceServers: [{ urls: ['turn:turn.example.test:3478'] }] });
   }, 180_000);
   afterAll(async () => {
     await h?.close();

@@ -176,6 +176,10 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   const now = ctx.clock.now();
   const transport = ctx.livekit ? 'livekit' : 'p2p';
   const anonymous = may.caller_anonymous || may.callee_anonymous;
+  // Peer to peer with no relay, an anonymous call would hand each side the other's addresses (ADR 0021).
+  if (transport === 'p2p' && anonymous && !hasTurn(ctx.config)) {
+    throw new AppError(403, 'anonymous_needs_relay', CALL_MESSAGES.anonymousNeedsRelay);
+  }
 
   const outcome = await withAccountsLocked(ctx.db, [myAccount, theirAccount], async (trx) => {
     const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount), anonymous);

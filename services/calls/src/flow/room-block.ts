@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { latestCallOfRoom } from '../db/repos/calls.ts';
+import { liveCallsOfRoom } from '../db/repos/calls.ts';
 import { move } from './calls.ts';
 
 /**
@@ -8,6 +8,7 @@ import { move } from './calls.ts';
  * by chat's answer (`blocked`) when they start.
  */
 export async function endCallOnRoomBlock(ctx: AppContext, roomId: string): Promise<void> {
-  const row = await latestCallOfRoom(ctx.db, roomId);
-  if (row && row.phase !== 'ended') await move(ctx, row.id, { type: 'blocked' }).catch(() => undefined);
+  for (const row of await liveCallsOfRoom(ctx.db, roomId)) {
+    await move(ctx, row.id, { type: 'blocked' }).catch(() => undefined);
+  }
 }
