@@ -115,4 +115,18 @@ describe.each(infraModes())('rooms across blocks and gates ($name)', (mode) => {
     // Someone outside the room cannot block in it.
     expect((await h.post(`/rooms/${room}/block`, {}, await h.user())).statusCode).toBe(404);
   });
+
+  it('does not let a voice’s owner find an anonymous replier’s room by their id: as for anyone else', async () => {
+    const [owner, hidden, other] = [await h.user(), await h.user(), await h.user()];
+    const voice = h.voice(owner);
+    const room = await h.topicRoom(hidden, voice, { is_anonymous: true });
+    const byId = async (who: Person) => {
+      const res = await h.post('/rooms', { topic_id: voice, room_type_id: 2, user_id: who.userId }, owner);
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    expect(await byId(hidden)).toEqual(await byId(other));
+    expect((await byId(hidden)).status).toBe(403);
+    // By its room id, as the reply list gives it, the owner reopens it.
+    expect((await h.post('/rooms', { room_id: room, room_type_id: 2 }, owner)).statusCode).toBe(200);
+  });
 });

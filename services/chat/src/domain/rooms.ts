@@ -160,6 +160,11 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   // 0020); a block made inside such a room refuses its messages, calls and gifts instead.
   const named = existing ? isNamedRoom(existing) : !topic.is_anonymous;
   if (named && (await blockedEitherWay(ctx.db, me, peer))) throw notFound(messages.voiceGone);
+  // The owner naming a replier by id finds only a replier named to them: an anonymous one's room
+  // answers as if they had never written (ADR 0020); it is reopened by its room id instead.
+  if (existing && iAmOwner && sides(existing, me).partnerAnonymous) {
+    throw new AppError(403, 'not_a_replier', CHAT_MESSAGES.notAReplier);
+  }
   if (existing) return viewRoom(ctx, existing, me);
   // The owner answers people who wrote on their voice; opening a room with anyone else would be a
   // direct message that skips the friendship rule. A replier's room always exists already.
