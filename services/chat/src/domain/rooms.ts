@@ -153,18 +153,16 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   const anonymous = (u: string) => (u === owner ? topic.is_anonymous : replierAnonymous);
   const priced = topic.chat_price > 0;
 
-  const existing = await findRoomByKey(ctx.db, key);
+  let existing = await findRoomByKey(ctx.db, key);
+  // The owner naming a replier by id finds only a replier named to them: an anonymous one's room is
+  // as if they had never written, whatever else holds (ADR 0020); it is reopened by its room id.
+  if (existing && iAmOwner && sides(existing, me).partnerAnonymous) existing = undefined;
   // A person block either way: to each, the other's voice (and room on it) is as good as gone — on
   // a named voice, and for a room already there only when both its sides are named. An anonymous
   // voice, or a room with an anonymous side, answering otherwise would tell who is behind it (ADR
   // 0020); a block made inside such a room refuses its messages, calls and gifts instead.
   const named = existing ? isNamedRoom(existing) : !topic.is_anonymous;
   if (named && (await blockedEitherWay(ctx.db, me, peer))) throw notFound(messages.voiceGone);
-  // The owner naming a replier by id finds only a replier named to them: an anonymous one's room
-  // answers as if they had never written (ADR 0020); it is reopened by its room id instead.
-  if (existing && iAmOwner && sides(existing, me).partnerAnonymous) {
-    throw new AppError(403, 'not_a_replier', CHAT_MESSAGES.notAReplier);
-  }
   if (existing) return viewRoom(ctx, existing, me);
   // The owner answers people who wrote on their voice; opening a room with anyone else would be a
   // direct message that skips the friendship rule. A replier's room always exists already.
