@@ -211,7 +211,13 @@ export const Room = Type.Object({
   anonymous: Type.Object({ me: Type.Boolean(), partner: Type.Boolean() }),
   /** The caller is anonymous in this room. */
   is_anonymous: Type.Boolean(),
+  /**
+   * The pair are friends. Always false where either side is anonymous: a friendship is between named
+   * people, and a flag that followed it would tell who an anonymous partner is (ADR 0020).
+   */
   is_friend: Type.Boolean(),
+  /** The caller blocked this room's partner from inside the room (POST /rooms/{id}/block). */
+  partner_blocked: Type.Boolean(),
   bonus: Type.Boolean(),
   paid: Type.Boolean(),
   /** The non-owner confirmed the chat price before the room opened (the charge lands with points). */
@@ -441,6 +447,23 @@ export const chatEndpoints = {
     summary: 'A room (participants only), flagged deleted when its voice is gone',
     auth: 'user',
     schema: { params: RoomParams, querystring: RoomGetQuery, response: { 200: Envelope(Room), ...errors } },
+  }),
+  blockRoom: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/block',
+    service: 'chat',
+    summary:
+      'Block the partner of this room, inside it only: how an anonymous partner is blocked (messages, calls and gifts refused)',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  unblockRoom: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/unblock',
+    service: 'chat',
+    summary: 'Lift the caller’s block of this room’s partner',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
   }),
   replied: endpoint({
     method: 'PUT',

@@ -130,13 +130,17 @@ export const GrantResult = Type.Object({
 export type GrantResult = Static<typeof GrantResult>;
 
 /**
- * PUT /users/send_coin (spec: coin, receiveUserId). Ours adds `room_id`: a present is given from a
- * chat, and the server takes the partner from the room (an anonymous partner's id is never shown);
- * `receiveUserId`, when sent, must be that partner. `idempotency_key` makes a double tap one gift.
+ * PUT /users/send_coin (spec: coin, receiveUserId). A present is given in a chat room: `room_id`
+ * names it (ours), or, as the spec's client sends it, `receiveUserId` alone names the partner and
+ * the server finds the live room of the two updated last where that partner is named to the giver.
+ * An anonymous partner is never found by id (as for an id with no room: 404), and in a room whose
+ * partner is anonymous a `receiveUserId` sent beside `room_id` is ignored, so no answer tells
+ * whether an id is the partner (ADR 0020); beside a named partner it must be them.
+ * `idempotency_key` makes a double tap one gift.
  */
 export const SendCoinBody = Type.Object({
   coin: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  room_id: Uuid(),
+  room_id: Type.Optional(Uuid()),
   receiveUserId: Type.Optional(Uuid()),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });

@@ -192,21 +192,26 @@ export function useCall() {
           await popup.alert(CALL_MESSAGES.networkLost);
           return;
         }
+        // An anonymous caller's greeting is never played (ADR 0021), so no recorder: the call is placed.
+        if (req.kind === 'topic' && req.is_anonymous) {
+          await placeRef.current(req, null);
+          return;
+        }
         setSavedGreeting(await callApi.myGreeting().catch(() => null));
         setRequest(req);
       }),
     [api, popup],
   );
 
-  /** 'send to partner': the microphone opened, the greeting stored, then the call placed. */
-  const send = useCallback(
-    async (recording: Recording) => {
-      if (!request || busy) return;
+  /** The microphone opened, the greeting (if any) stored, then the call placed. */
+  const place = useCallback(
+    async (req: CallStartRequest, recording: Recording | null) => {
+      if (busy) return;
       setBusy(true);
       try {
         await media.current?.prepare();
-        if (recording !== savedGreeting) await callApi.uploadGreeting(recording);
-        const placed = await callApi.create(request);
+        if (recording && recording !== savedGreeting) await callApi.uploadGreeting(recording);
+        const placed = await callApi.create(req);
         setRequest(null);
         apply(placed);
       } catch (error) {
@@ -223,7 +228,16 @@ export function useCall() {
         setBusy(false);
       }
     },
-    [request, busy, savedGreeting, apply, micProblem, popup, offerToBuy, fail],
+    [busy, savedGreeting, apply, micProblem, popup, offerToBuy, fail],
+  );
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  /** 'send to partner' from the recorder. */
+  const send = useCallback(
+    async (recording: Recording) => {
+      if (request) await place(request, recording);
+    },
+    [request, place],
   );
 
   const act = useCallback(
