@@ -25,9 +25,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { findOwnUpload, insertImage, setImageExpiry } from '../db/repos/images.ts';
 import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
-import { markReplied } from '../db/repos/rooms.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
-import { announceReplied, toUserSurely } from '../events/publish.ts';
+import { markRepliedAndAnnounce, toUserSurely } from '../events/publish.ts';
 import { decodeBase64, imageIdOf, imageObjectKey, imageUrl, toChatJpeg } from './images.ts';
 import { isRoomDeleted, messageExpiry, messageView, sides } from './views.ts';
 
@@ -172,6 +171,17 @@ const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId =
  * in one statement; images need the room and the message's expiry before their bytes are kept, so
  * they read the room first.
  */
+/**
+ * The spec's message payload read as ours: its `id` is the client id, and its sender fields are the
+ * server's — `user_id` naming someone else is refused, the others are ignored (see MessageCreateBody).
+ */
+function asSent(body: MessageCreateBody, me: string): MessageCreateBody {
+  if (body.user_id != null && body.user_id !== me) {
+    throw new AppError(403, 'not_the_sender', messages.invalidInput, { user_id: messages.invalidInput });
+  }
+  return { ...body, client_id: body.client_id ?? body.id ?? undefined };
+}
+
 export async function sendMessage(
   ctx: AppContext,
   caller: Caller,
@@ -191,6 +201,7 @@ export async function sendMessage(
     });
   }
   if (!isUuid(body.room_id)) throw notFound();
+  body = asSent(body, me);
   const now = ctx.clock.now();
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
@@ -249,14 +260,8 @@ export async function sendMessage(
       await toUserSurely(ctx, me, realtimeEvents.messageCreated, messageView(message, room, me, room.sender_name));
     }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
-    if (
-      origin === 'client' &&
-      room.topic_id &&
-      !room.is_replied &&
-      room.topic_owner_id !== me &&
-      (await markReplied(ctx.db, room.id, now))
-    ) {
-      await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
+    if (origin === 'client' && room.topic_id && !room.is_replied && room.topic_owner_id !== me) {
+      await markRepliedAndAnnounce(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me }, now);
     }
   }
   return messageView(message, room, me, room.sender_name);
