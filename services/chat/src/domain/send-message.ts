@@ -175,8 +175,10 @@ const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId =
  * The spec's message payload read as ours: its `id` is the client id, and its sender fields are the
  * server's — `user_id` naming someone else is refused, the others are ignored (see MessageCreateBody).
  */
-function asSent(body: MessageCreateBody, me: string): MessageCreateBody {
+async function asSent(ctx: AppContext, body: MessageCreateBody, me: string): Promise<MessageCreateBody> {
   if (body.user_id != null && body.user_id !== me) {
+    // Someone outside the room hears of the room first, as for any other send.
+    if (!(await findSendContext(ctx.db, body.room_id, me))) throw notFound();
     throw new AppError(403, 'not_the_sender', messages.invalidInput, { user_id: messages.invalidInput });
   }
   return { ...body, client_id: body.client_id ?? body.id ?? undefined };
@@ -201,7 +203,7 @@ export async function sendMessage(
     });
   }
   if (!isUuid(body.room_id)) throw notFound();
-  body = asSent(body, me);
+  body = await asSent(ctx, body, me);
   const now = ctx.clock.now();
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
