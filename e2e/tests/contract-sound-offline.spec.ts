@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { auth, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, joinTheme, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /** Counts the oscillators the page starts: the arrival chime is synthesised, nothing is fetched. */
 async function countOscillators(page: Page) {
@@ -72,5 +72,41 @@ test('the message-sound setting rings on someone else’s message (and not when 
   await expect(page.getByRole('status').filter({ hasText: 'ネットワークから切断されました。' })).toBeVisible();
   await page.screenshot({ path: 'artifacts/screens/contract-06-offline.png' });
   await page.context().setOffline(false);
+  await page.context().close();
+});
+
+test('offline on the post list and the create-voice sheet: one message, in the spec’s words (topics §5)', async ({
+  browser,
+  request,
+}) => {
+  // Issue 26: the post list said 'ネットワークに接続されていません。' under its button while the banner said
+  // 'ネットワークから切断されました。', both at once.
+  const user = await userWithProfile(request, 'offline-list', {
+    user_name: 'おふらいん',
+    gender: 2,
+    age_id: 3,
+    area_id: 13,
+  });
+  await joinTheme(request, user);
+  const page = await signedInPage(browser, user);
+  await page.goto('/');
+  const post = page.getByRole('button', { name: '声を投稿する' });
+  await expect(post).toBeEnabled();
+
+  await page.context().setOffline(true);
+  await expect(post).toBeDisabled();
+  await expect(page.getByText('ネットワークから切断されました。')).toHaveCount(1);
+  await expect(page.getByText('ネットワークに接続されていません。')).toHaveCount(0);
+  await page.screenshot({ path: 'artifacts/screens/contract-07-offline-post-list.png' });
+
+  // The sheet opened before the connection went: its note says the same words, never the other ones.
+  await page.context().setOffline(false);
+  await expect(post).toBeEnabled();
+  await post.click();
+  const sheet = page.getByRole('dialog');
+  await expect(sheet.getByRole('button', { name: '投稿する' })).toBeVisible();
+  await page.context().setOffline(true);
+  await expect(sheet.getByText('ネットワークから切断されました。')).toBeVisible();
+  await expect(page.getByText('ネットワークに接続されていません。')).toHaveCount(0);
   await page.context().close();
 });

@@ -273,6 +273,27 @@ export const CallStartBody = Type.Object({
   user_id: Type.Optional(Nullable(Id)),
 });
 
+/**
+ * The spec's client places a call with `GET /rooms/{id}/calling?user_id=…` (topics-chat-calls §7);
+ * `user_id` is accepted and ignored as in the POST: the caller is the token's user.
+ */
+export const CallStartQuery = Type.Object({ user_id: Type.Optional(Id) });
+
+/**
+ * The payer's answer to a charge request: ours is `approve`; the spec's client sends `status`,
+ * truthy meaning accepted (1, true, "1"). One of them is required.
+ */
+export const ConfirmChargeBody = Type.Object({
+  approve: Type.Optional(Type.Boolean()),
+  status: Type.Optional(Nullable(Type.Union([Type.Boolean(), Type.Integer(), Type.String({ maxLength: 10 })]))),
+  spend_cap: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+});
+export type ConfirmChargeBody = Static<typeof ConfirmChargeBody>;
+
+/** Whether a `status` as the spec's client sends it means yes: 1, true, "1" (and "true"). */
+export const isTruthyStatus = (status: unknown): boolean =>
+  status === true || status === 1 || status === '1' || status === 'true';
+
 export const CALL_ACTIONS = ['answer', 'refuse', 'hangup', 'busy'] as const;
 export type CallAction = (typeof CALL_ACTIONS)[number];
 export const CallAnswerBody = Type.Object({
@@ -289,7 +310,11 @@ export const CallAnswerBody = Type.Object({
 export const CONNECT_REPORTS = ['connecting', 'connected', 'failed', 'alive', 'rejoin'] as const;
 /** A side's report on its own media connection (p2p); spec §7's payload fields kept. */
 export const PingConnectBody = Type.Object({
-  state: Type.Union(CONNECT_REPORTS.map((s) => Type.Literal(s))),
+  /**
+   * Optional for the spec's client, which sends `{signal_id, user_id, id}` once its audio is up: a
+   * report without a state means 'connected' (which also keeps a connected call alive).
+   */
+  state: Type.Optional(Type.Union(CONNECT_REPORTS.map((s) => Type.Literal(s)))),
   signal_id: Type.Optional(Nullable(Id)),
   user_id: Type.Optional(Nullable(Id)),
   id: Type.Optional(Nullable(Id)),
@@ -387,9 +412,14 @@ export const callsEndpoints = {
     method: 'GET',
     url: '/rooms/:id/calling',
     service: 'calls',
-    summary: 'The live call of a room for the caller, or null',
+    summary:
+      "The live call of a room for the caller, or null; with the spec's `user_id` it places the call (the same call again while it rings)",
     auth: 'user',
-    schema: { params: CallRoomParams, response: { 200: Envelope(Nullable(CallView)), ...errors } },
+    schema: {
+      params: CallRoomParams,
+      querystring: CallStartQuery,
+      response: { 200: Envelope(Nullable(CallView)), ...errors },
+    },
   }),
   answer: endpoint({
     method: 'POST',
@@ -432,10 +462,7 @@ export const callsEndpoints = {
     auth: 'user',
     schema: {
       params: CallRoomParams,
-      body: Type.Object({
-        approve: Type.Boolean(),
-        spend_cap: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
-      }),
+      body: ConfirmChargeBody,
       response: { 200: Envelope(CallView), ...errors },
     },
   }),

@@ -359,6 +359,16 @@ export const UnreadBody = Type.Object({
   room_id: Type.Optional(Id),
 });
 
+/** A time as the spec's client writes it: ISO text, epoch milliseconds, or its store's `{_seconds, _nanoseconds}`. */
+const SpecTime = Type.Union([
+  S(40),
+  Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  Type.Object({
+    _seconds: Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    _nanoseconds: Type.Optional(Type.Number({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+  }),
+]);
+
 export const MessageCreateBody = Type.Object({
   room_id: Id,
   message_type_id: Type.Integer({ minimum: 1, maximum: 9 }),
@@ -371,6 +381,25 @@ export const MessageCreateBody = Type.Object({
   is_voice: Type.Optional(Type.Boolean()),
   /** The client's id for the message: a resend of a sent-fail message with the same id is not stored twice. */
   client_id: Type.Optional(S(64)),
+  // The spec's client sends its whole message (topics-chat-calls §3 Message, "with sender"). The
+  // server owns these fields: each is accepted and ignored — the sender is the token's user, the
+  // receiver the room's partner, the rest follows from the room — except `user_id`, refused when it
+  // names someone other than the sender, and `id`, the client's id when `client_id` is absent
+  // (docs/adr/0004-spec-contract-choices.md). `receiver_id` is never compared with the partner: an
+  // answer that differed would tell whether an id is the anonymous partner's.
+  id: Type.Optional(S(64)),
+  topic_id: Type.Optional(Nullable(Id)),
+  user_id: Type.Optional(Nullable(Id)),
+  send_user_mail: Type.Optional(Nullable(S(320))),
+  user_name: Type.Optional(Nullable(S(200))),
+  is_anonymous: Type.Optional(Nullable(Type.Boolean())),
+  receiver_id: Type.Optional(Nullable(Id)),
+  is_read: Type.Optional(Nullable(Type.Boolean())),
+  status: Type.Optional(Nullable(S(20))),
+  topic_title: Type.Optional(Nullable(S(2000))),
+  room_type_id: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 100 }))),
+  created_at: Type.Optional(Nullable(SpecTime)),
+  expire_at: Type.Optional(Nullable(SpecTime)),
 });
 export type MessageCreateBody = Static<typeof MessageCreateBody>;
 

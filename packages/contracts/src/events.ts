@@ -152,6 +152,8 @@ export const events = {
   /** The opener of a room on a voice sent their first message (the reply list's 'replied' filter). */
   chatRoomReplied: {
     subject: 'chat.room.replied',
+    // Topics' "replied" flag (issue 26): queued with the room's flag in chat's outbox.
+    durable: true,
     schema: Type.Object({ room_id: Type.String(), topic_id: Type.String(), user_id: Type.String() }),
   },
   /** A user blocked or unblocked another (accounts); chat refuses and hides a blocked sender's messages. */
@@ -166,6 +168,9 @@ export const events = {
    */
   balanceChanged: {
     subject: 'points.balance.changed',
+    // The balance a user sees (issue 26): relayed from the ledger's outbox onto the stream, so a
+    // points instance that was down still announces it.
+    durable: true,
     schema: Type.Object({ user_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 2 }) }),
   },
   giftSent: {
@@ -230,6 +235,8 @@ export const events = {
    */
   callEnded: {
     subject: 'calls.call.ended',
+    // The room's call record (issue 26): queued with the call's end in calls' outbox.
+    durable: true,
     schema: Type.Object({
       call_id: Type.String(),
       room_id: Type.String(),

@@ -242,6 +242,10 @@ const S = (max: number) => Type.String({ maxLength: max });
 const Int = (min = 0, max = 1_000_000) => Type.Integer({ minimum: min, maximum: max });
 
 export const CategoryQuery = Type.Object({ category_id: Type.Optional(Int()) });
+/** The spec's `POST /subCategories` sends the category in its body, as a number or as text. */
+export const CategoryBody = Type.Object({
+  category_id: Type.Optional(Nullable(Type.Union([Int(), Type.String({ pattern: '^[0-9]{1,9}$' })]))),
+});
 export const SubCategoryParams = Type.Object({ id: Int() });
 export const UnlockBody = Type.Object({ pw: Type.Optional(S(200)) });
 
@@ -337,13 +341,22 @@ export const ReplyListQuery = Type.Object({
 
 export const FilterBody = Type.Object({
   user_status: Type.Optional(Int(0, 2)),
-  gender: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3')])),
+  // Text, as the filter screen sends it, or a number (the spec gives no type: 0 all, 1 male, 2 female, 3 unspecified).
+  gender: Type.Optional(
+    Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Int(0, 3)]),
+  ),
   age_id: Type.Optional(Int(0, 6)),
   area_id: Type.Optional(Int()),
   area: Type.Optional(S(40)),
   category_id: Type.Optional(Int()),
   sub_category_id: Type.Optional(Int()),
   latest_joined_thread: Type.Optional(Nullable(Uuid())),
+  /**
+   * The spec's saved-filter update sends the names beside the ids. The server owns them (they follow
+   * from `category_id` / `sub_category_id`): accepted and ignored.
+   */
+  category: Type.Optional(Nullable(S(100))),
+  sub_category: Type.Optional(Nullable(S(100))),
 });
 export type FilterBody = Static<typeof FilterBody>;
 
@@ -372,6 +385,14 @@ export const topicsEndpoints = {
     /** Reference data the splash loads before login (spec §2); cacheable. */
     auth: 'public',
     schema: { querystring: CategoryQuery, response: { 200: Envelope(Type.Array(SubCategory)), ...errors } },
+  }),
+  subCategoriesPost: endpoint({
+    method: 'POST',
+    url: '/subCategories',
+    service: 'topics',
+    summary: "The spec's POST form of GET /subCategories: the sub-categories of the body's category",
+    auth: 'public',
+    schema: { body: CategoryBody, response: { 200: Envelope(Type.Array(SubCategory)), ...errors } },
   }),
   subCategory: endpoint({
     method: 'GET',

@@ -187,6 +187,50 @@ describe.each(infraModes())('friends, blocks and reports ($name)', (mode) => {
     sub.unsubscribe();
   });
 
+  it('renaming through PUT /users follows the same rule: friendships end, chat removes the friend rooms', async () => {
+    // Issue 26: the spec's profile form carries user_name too; one rule for both paths.
+    const d = await named('fd@example.jp', 'でんでん');
+    const e = await named('fe@example.jp', 'えのき');
+    expect((await addFriend(d, e)).statusCode).toBe(200);
+    expect((await friendsOf(d)).map((f) => f.user.id)).toEqual([e.userId]);
+    const asked: string[] = [];
+    const chat = h.infra.bus.respond(
+      requests.chatFriendRoomsRemove,
+      async ({ user_id }) => {
+        asked.push(user_id);
+        return { room_ids: ['22222222-2222-4222-8222-222222222222'] };
+      },
+      { queue: 'chat' },
+    );
+    await h.infra.bus.flush();
+    try {
+      // The same name again (the form sends it with every save) is no rename.
+      const same = await h.app.inject({
+        method: 'PUT',
+        url: '/users',
+        headers: h.as(d),
+        payload: { user_name: 'でんでん' },
+      });
+      expect(same.statusCode).toBe(200);
+      expect(asked).toEqual([]);
+      expect(await friendsOf(d)).toHaveLength(1);
+
+      const res = await h.app.inject({
+        method: 'PUT',
+        url: '/users',
+        headers: h.as(d),
+        payload: { user_name: 'でんしゃ' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.user_name).toBe('でんしゃ');
+    } finally {
+      chat.unsubscribe();
+    }
+    expect(asked).toEqual([d.userId]);
+    expect(await friendsOf(d)).toEqual([]);
+    expect((await friendsOf(e)).some((f) => f.user.id === d.userId)).toBe(false);
+  });
+
   it('stores reports with newlines kept; empty reports and reporting oneself are refused', async () => {
     const empty = await h.app.inject({
       method: 'PUT',

@@ -6,6 +6,7 @@ import { ownParts, type AppContext, type ContextOverrides } from './context.ts';
 import { migrations } from './db/migrations/index.ts';
 import type { CallsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
+import { callsRelay } from './events/outbox.ts';
 import { runDueTimers } from './flow/calls.ts';
 
 export const service = defineService<CallsConfig, CallsDb, AppContext, ContextOverrides>({
@@ -21,8 +22,12 @@ export const service = defineService<CallsConfig, CallsDb, AppContext, ContextOv
   // The objects of replaced or deleted greetings (S3_URL) follow their rows within seconds.
   start: (ctx, overrides) =>
     overrides.timers === false
-      ? [objectSweeper(ctx, ctx.db)]
-      : [every(1000, 'call-timers', ctx.log, () => runDueTimers(ctx)), objectSweeper(ctx, ctx.db)],
+      ? [objectSweeper(ctx, ctx.db), callsRelay(ctx).job()]
+      : [
+          every(1000, 'call-timers', ctx.log, () => runDueTimers(ctx)),
+          objectSweeper(ctx, ctx.db),
+          callsRelay(ctx).job(),
+        ],
 });
 
 export const { createService } = service;

@@ -1,4 +1,4 @@
-import { defineService, objectSweeper, type RunningService as Running } from '@honne/service-kit';
+import { defineService, every, objectSweeper, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type ChatConfig } from './config.ts';
@@ -7,6 +7,7 @@ import { migrations } from './db/migrations/index.ts';
 import { rebuildReadModels } from './events/rebuild.ts';
 import type { ChatDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
+import { finishPaidOpenings } from './domain/rooms.ts';
 import { chatRelay } from './events/outbox.ts';
 import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
@@ -18,8 +19,14 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
   routes,
   subscribers: subscribeAll,
   // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
-  // The objects of deleted images (S3_URL) follow their rows within seconds.
-  start: (ctx) => [startPurgeTimer(ctx), chatRelay(ctx).job(), objectSweeper(ctx, ctx.db)],
+  // The objects of deleted images (S3_URL) follow their rows within seconds. Paid openings a crash
+  // left between charge and room are finished every few seconds.
+  start: (ctx) => [
+    startPurgeTimer(ctx),
+    chatRelay(ctx).job(),
+    objectSweeper(ctx, ctx.db),
+    every(5000, 'paid-openings', ctx.log, () => finishPaidOpenings(ctx)),
+  ],
 });
 
 export const { createService } = service;

@@ -31,6 +31,14 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/rooms/:id/confirmrequestpaidcall',
     '/rooms/:id/greeting',
     '/users/audio_record',
+    // The spec's seven-part greeting upload (a prefix matches whole segments, so each is named).
+    '/users/audio_record_1',
+    '/users/audio_record_2',
+    '/users/audio_record_3',
+    '/users/audio_record_4',
+    '/users/audio_record_5',
+    '/users/audio_record_6',
+    '/users/audio_record_7',
   ],
   points: ['/points', '/admin/points', '/users/send_coin'],
 };

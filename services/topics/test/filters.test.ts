@@ -60,6 +60,39 @@ describe.each(infraModes())('saved filter, first search and read models ($name)'
     });
   });
 
+  it("takes the spec's saved-filter update: names beside the ids (ignored, the ids decide) and a numeric gender", async () => {
+    // Issue 26: the spec's client sends area, category and sub_category names with their ids.
+    const other = await h.user();
+    const thread = await h.theme(other, { category_id: 5, sub_category_id: 22 });
+    const res = await h.post(
+      '/users/filter',
+      {
+        area_id: 13,
+        area: '東京都',
+        category_id: 5,
+        category: 'どれでもない名前',
+        sub_category_id: 22,
+        sub_category: 'ちがう名前',
+        latest_joined_thread: thread,
+        user_status: 0,
+        gender: 1,
+        age_id: 0,
+      },
+      other,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await h.get('/users/filter', other)).json().data).toMatchObject({
+      area_id: 13,
+      area: '東京都',
+      category_id: 5,
+      category: '悩み・相談',
+      sub_category_id: 22,
+      sub_category: 'ちょっと聞いて',
+      latest_joined_thread: thread,
+      gender: '1',
+    });
+  });
+
   it('acts only on the caller: another user_id or any unknown key in the body is refused', async () => {
     const other = await h.user();
     const before = (await h.get('/users/filter', other)).json().data;

@@ -35,6 +35,14 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
     expect((await h.get('/subCategories/33', me)).headers['cache-control']).toBe('private, no-cache');
   });
 
+  it("answers the spec's POST /subCategories {category_id} as the GET does", async () => {
+    for (const body of [{ category_id: 8 }, { category_id: '8' }]) {
+      const res = await h.post('/subCategories', body, me);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data).toEqual((await h.get('/subCategories?category_id=8', me)).json().data);
+    }
+  });
+
   it('lists the categories: ids 1–5 for the picker, later ones with a per-theme limit', async () => {
     const cats = (await h.get('/categories', me)).json().data as {
       id: number;

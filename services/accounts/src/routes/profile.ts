@@ -43,6 +43,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.registrationAvatarSide);
     if (image !== undefined) patch.profile_image = image;
     const saved = await save(ctx, user, patch);
+    // A new name here is the same rename as /users/change_user_name's (spec accounts §4): the first
+    // name, given while completing the profile, is no rename.
+    const newName = patch.user_name;
+    if (user.user_name && typeof newName === 'string' && newName !== user.user_name)
+      await afterRename(ctx, saved.id, newName);
     return ok(toProfile(saved, await balanceOf(ctx, saved.id), ctx.reference, await filterHistoryOf(ctx, saved.id)));
   });
 
@@ -69,19 +74,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       // The same name again is no rename: nothing is saved and no friendship or room is touched.
       if (name === user.user_name) return ok({ user_name: name, roomIds: [] });
       const saved = await save(ctx, user, { user_name: name });
-      // Spec §4: a new name resets every friendship; chat removes the friend rooms and names them.
-      await resetFriends(ctx, saved.id);
-      const renamedAt = ctx.clock.now().toISOString();
-      let roomIds: string[] = [];
-      try {
-        roomIds = (await ctx.bus.request(requests.chatFriendRoomsRemove, { user_id: saved.id, renamed_at: renamedAt }))
-          .room_ids;
-      } catch (err) {
-        // The name is saved either way; chat removes the rooms when it hears the announcement.
-        ctx.log.warn({ err }, 'chat did not answer the rename; announcing it instead');
-        await queueEvent(ctx, events.userRenamed, { user_id: saved.id, user_name: name, renamed_at: renamedAt });
-      }
-      return ok({ user_name: name, roomIds });
+      return ok({ user_name: name, roomIds: await afterRename(ctx, saved.id, name) });
     });
   }
 
@@ -105,6 +98,24 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw notFound();
     return ok(toPublicUser(user, ctx.reference, caller.userId));
   });
+}
+
+/**
+ * The rule of a rename, whichever path saved the new name (`/users/change_user_name`, `PUT /users`):
+ * spec accounts §4 — every friendship ends, and chat removes the friend rooms and names them.
+ * Answers those rooms' ids.
+ */
+async function afterRename(ctx: AppContext, userId: string, name: string): Promise<string[]> {
+  await resetFriends(ctx, userId);
+  const renamedAt = ctx.clock.now().toISOString();
+  try {
+    return (await ctx.bus.request(requests.chatFriendRoomsRemove, { user_id: userId, renamed_at: renamedAt })).room_ids;
+  } catch (err) {
+    // The name is saved either way; chat removes the rooms when it hears the announcement.
+    ctx.log.warn({ err }, 'chat did not answer the rename; announcing it instead');
+    await queueEvent(ctx, events.userRenamed, { user_id: userId, user_name: name, renamed_at: renamedAt });
+    return [];
+  }
 }
 
 async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<User> {

@@ -4,7 +4,7 @@ import { serviceQueue, ok, respondCommand, type Subscription } from '@honne/serv
 
 import type { AppContext } from '../context.ts';
 import { saveAccount } from '../db/repos/calls.ts';
-import { deleteGreeting } from '../db/repos/greetings.ts';
+import { deleteGreeting, deleteGreetingParts } from '../db/repos/greetings.ts';
 import { endCallsOfUser, endCallsOnBlock } from '../flow/calls.ts';
 import { endCallOnRoomBlock } from '../flow/room-block.ts';
 import { relaySignal } from '../flow/signal.ts';
@@ -38,6 +38,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
         await endCallsOfUser(ctx, e.user_id);
         // A deleted user's voice greeting goes too (and its object, by the table's trigger).
         await deleteGreeting(ctx.db, e.user_id);
+        await deleteGreetingParts(ctx.db, e.user_id);
       },
       serviceQueue(ctx),
     ),

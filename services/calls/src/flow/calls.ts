@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 
 import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
-import { events, requests } from '@honne/contracts/events';
+import { events, requests, type EventPayload } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { AppError, notFound, publishToUser, type Caller } from '@honne/service-kit';
+import { AppError, enqueueEvent, notFound, publishToUser, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import {
@@ -23,6 +23,7 @@ import {
 import type { CallRow } from '../db/schema/index.ts';
 import { payerOf } from '../domain/billing.ts';
 import { billDue } from './billing.ts';
+import { callsRelay } from '../events/outbox.ts';
 import {
   apply,
   deadline,
@@ -91,12 +92,15 @@ export async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {
   await tell(ctx, row, 'callee');
 }
 
-/** What follows an end: the room's call record (through chat), LiveKit's room closed, billing told. */
-async function afterEnd(ctx: AppContext, row: CallRow): Promise<void> {
-  const f = factsOf(row);
-  const record = recordOf(f);
+/**
+ * The end as chat hears it (the room's call record) and points' issue reads it. Queued in calls'
+ * outbox in the transaction that ends the call (`move`), so chat down at that moment only delays
+ * the record (docs/adr/0007-durable-events.md).
+ */
+function endedEvent(ctx: AppContext, row: CallRow): EventPayload<typeof events.callEnded> {
+  const record = recordOf(factsOf(row));
   const ended = row.ended_at ? new Date(row.ended_at) : ctx.clock.now();
-  await ctx.bus.publish(events.callEnded, {
+  return {
     call_id: row.id,
     room_id: row.room_id,
     topic_id: row.topic_id,
@@ -110,7 +114,13 @@ async function afterEnd(ctx: AppContext, row: CallRow): Promise<void> {
     call_price: row.call_price,
     connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
     ended_at: ended.toISOString(),
-  });
+  };
+}
+
+/** What follows an end: the room's call record relayed to chat, LiveKit's room closed, billing told. */
+async function afterEnd(ctx: AppContext, row: CallRow): Promise<void> {
+  const ended = row.ended_at ? new Date(row.ended_at) : ctx.clock.now();
+  await callsRelay(ctx).now();
   // The periods begun before the end are owed; a payer short of them now is not chased further.
   await billDue(ctx, row.id, ended).catch((err: unknown) => ctx.log.error({ err, call: row.id }, 'final bill failed'));
   if (row.transport === 'livekit' && ctx.livekit) {
@@ -129,19 +139,27 @@ export const liveKitRoomOf = (callId: string) => `call-${callId}`;
 export async function move(ctx: AppContext, callId: string, event: CallEvent | 'tick'): Promise<CallRow> {
   const now = ctx.clock.now();
   let refusal: AppError | undefined;
-  const result = await updateCall(ctx.db, callId, (row) => {
-    const f = factsOf(row);
-    if (event === 'tick') {
-      const next = tick(f, now);
-      return next ? patchOf(next, deadline(next)) : null;
-    }
-    const t = apply(f, event, now);
-    if (!t.ok) {
-      refusal = new AppError(409, `call_${t.reason}`, CALL_MESSAGES.noCall);
-      return null;
-    }
-    return patchOf(t.call, deadline(t.call));
-  });
+  const result = await updateCall(
+    ctx.db,
+    callId,
+    (row) => {
+      const f = factsOf(row);
+      if (event === 'tick') {
+        const next = tick(f, now);
+        return next ? patchOf(next, deadline(next)) : null;
+      }
+      const t = apply(f, event, now);
+      if (!t.ok) {
+        refusal = new AppError(409, `call_${t.reason}`, CALL_MESSAGES.noCall);
+        return null;
+      }
+      return patchOf(t.call, deadline(t.call));
+    },
+    async (trx, before, after) => {
+      if (before.phase !== 'ended' && after.phase === 'ended')
+        await enqueueEvent(trx, events.callEnded, `ended:${after.id}`, endedEvent(ctx, after), now);
+    },
+  );
   if (!result) throw notFound(CALL_MESSAGES.noCall);
   if (refusal) throw refusal;
   const { before, after } = result;

@@ -1,5 +1,6 @@
-import { callsEndpoints } from '@honne/contracts/calls';
-import { ok, route } from '@honne/service-kit';
+import { callsEndpoints, isTruthyStatus } from '@honne/contracts/calls';
+import { messages } from '@honne/contracts/messages';
+import { fieldErrors, ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -12,12 +13,19 @@ import { relaySignal } from '../flow/signal.ts';
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, callsEndpoints.current, async ({ caller }) => ok(await currentCall(ctx, caller)));
   route(app, ctx, callsEndpoints.startCall, async ({ caller, params }) => ok(await startCall(ctx, caller, params.id)));
-  route(app, ctx, callsEndpoints.roomCall, async ({ caller, params }) => ok(await currentCall(ctx, caller, params.id)));
+  route(app, ctx, callsEndpoints.roomCall, async ({ caller, params, query }) => {
+    // Without `user_id` a read (what a reconnecting client restores). With it, the spec's client
+    // places the call: safe to repeat, so while this caller's call in the room is live it is
+    // answered as it stands instead of ringing again.
+    if (query.user_id === undefined) return ok(await currentCall(ctx, caller, params.id));
+    const live = await currentCall(ctx, caller, params.id);
+    return ok(live?.role === 'caller' ? live : await startCall(ctx, caller, params.id));
+  });
   route(app, ctx, callsEndpoints.answer, async ({ caller, params, body }) =>
     ok(await answerCall(ctx, caller, params.id, body.action, body.signal_id)),
   );
   route(app, ctx, callsEndpoints.pingConnect, async ({ caller, params, body }) =>
-    ok(await reportMedia(ctx, caller, params.id, body.state, body.signal_id)),
+    ok(await reportMedia(ctx, caller, params.id, body.state ?? 'connected', body.signal_id)),
   );
   route(app, ctx, callsEndpoints.pingOnPaidCall, async ({ caller, params }) =>
     ok(await payerAlive(ctx, caller, params.id)),
@@ -25,9 +33,11 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, callsEndpoints.requestCharge, async ({ caller, params }) =>
     ok(await requestCharge(ctx, caller, params.id)),
   );
-  route(app, ctx, callsEndpoints.confirmCharge, async ({ caller, params, body }) =>
-    ok(await confirmCharge(ctx, caller, params.id, body.approve, body.spend_cap ?? null)),
-  );
+  route(app, ctx, callsEndpoints.confirmCharge, async ({ caller, params, body }) => {
+    const approve = body.approve ?? (body.status === undefined ? undefined : isTruthyStatus(body.status));
+    if (approve === undefined) throw fieldErrors({ approve: messages.invalidInput });
+    return ok(await confirmCharge(ctx, caller, params.id, approve, body.spend_cap ?? null));
+  });
   route(app, ctx, callsEndpoints.signal, async ({ caller, body }) =>
     ok({ relayed: await relaySignal(ctx, caller, body) }),
   );

@@ -35,14 +35,14 @@ import {
   findRoomByKey,
   findRoomFor,
   insertRoomReport,
-  markReplied,
   topicIdsOfRooms,
   upsertRating,
 } from '../db/repos/rooms.ts';
 import { areFriends, findCards } from '../db/repos/users.ts';
 import type { RoomRow } from '../db/schema/index.ts';
+import { dropPaidOpening, savePaidOpening, stalePaidOpenings, type PaidOpeningPlan } from '../db/repos/openings.ts';
 import { chatRelay } from '../events/outbox.ts';
-import { announceReplied, toUser } from '../events/publish.ts';
+import { markRepliedAndAnnounce, toUser } from '../events/publish.ts';
 import { isNamedRoom, roomBlockState } from './blocks.ts';
 import { isRoomDeleted, pairKey, preview, roomView, sides } from './views.ts';
 
@@ -177,14 +177,10 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   // double submit, a second tab or a retry after a failure charges nothing more; every attempt
   // names the same room (its id follows from the key), so the ledger's entry points at the room.
   const roomId = priced ? roomIdOf(ctx, key) : id;
-  const paid =
-    priced &&
-    (await chargeChatFee(ctx, { key: `chat_fee:${key}`, from: me, to: owner, amount: topic.chat_price, roomId }));
-  // The room and its announcement commit together: topics builds both history entries from it.
-  const { room, created } = await ctx.db.transaction().execute(async (trx) => {
-    const opened = await createOrGetRoom(trx, {
+  const plan: PaidOpeningPlan = {
+    room: {
       id: roomId,
-      paid,
+      paid: priced,
       pair_key: key,
       room_type_id: body.room_type_id,
       topic_id: topic.topic_id,
@@ -194,34 +190,82 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
       topic_callable: topic.is_callable,
       chat_price: topic.chat_price,
       call_price: topic.call_price,
-      topic_expire_at: topic.expire_at ? new Date(topic.expire_at) : null,
+      topic_expire_at: topic.expire_at ? new Date(topic.expire_at).toISOString() : null,
       opener_id: me,
       user1_id,
       user2_id,
       user1_anonymous: anonymous(user1_id),
       user2_anonymous: anonymous(user2_id),
-      price_confirmed_at: priced && !iAmOwner ? now : null,
+      price_confirmed_at: priced ? now.toISOString() : null,
       deleted_at: null,
-      created_at: now,
-      updated_at: now,
-    });
-    if (opened.created) {
-      // `user_id` is the non-owner.
-      await enqueueEvent(
-        trx,
-        events.chatRoomOpened,
-        `opened:${opened.room.id}`,
-        { room_id: opened.room.id, topic_id: topic.topic_id, user_id: replier, is_anonymous: replierAnonymous },
-        now,
-      );
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    },
+    fee: { key: `chat_fee:${key}`, from: me, to: owner, amount: topic.chat_price },
+    // `user_id` is the non-owner.
+    opened: { room_id: roomId, topic_id: topic.topic_id, user_id: replier, is_anonymous: replierAnonymous },
+    peer,
+  };
+  if (priced) {
+    // One durable flow (issue 26): the plan is written before the charge and removed with the
+    // room's creation, so a crash between them leaves it for `finishPaidOpenings` — never a charge
+    // without its room. A refused charge (too few points, a cap) took nothing: the plan goes.
+    await savePaidOpening(ctx.db, plan, now);
+    try {
+      await chargeChatFee(ctx, { ...plan.fee, roomId });
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) await dropPaidOpening(ctx.db, roomId);
+      throw err;
     }
+  }
+  return viewRoom(ctx, await createPlannedRoom(ctx, plan, priced), me);
+}
+
+/**
+ * Creates the planned room with its announcement in one transaction (topics builds both history
+ * entries from it) and, for a paid one, removes its plan there too; the peer hears of a new room.
+ */
+async function createPlannedRoom(ctx: AppContext, plan: PaidOpeningPlan, paid: boolean): Promise<RoomRow> {
+  const now = ctx.clock.now();
+  const { room, created } = await ctx.db.transaction().execute(async (trx) => {
+    const opened = await createOrGetRoom(trx, plan.room);
+    if (opened.created) {
+      await enqueueEvent(trx, events.chatRoomOpened, `opened:${opened.room.id}`, plan.opened, now);
+    }
+    if (paid) await dropPaidOpening(trx, plan.opened.room_id);
     return opened;
   });
   if (created) {
     await chatRelay(ctx).now();
-    await toUser(ctx, peer, realtimeEvents.roomUpdated, await viewRoom(ctx, room, peer));
+    await toUser(ctx, plan.peer, realtimeEvents.roomUpdated, await viewRoom(ctx, room, plan.peer));
   }
-  return viewRoom(ctx, room, me);
+  return room;
+}
+
+/** How long a paid opening is its request's to finish (requests time out at 10 s) before the job takes it over. */
+export const PAID_OPENING_GRACE_MS = 15_000;
+
+/**
+ * Finishes paid openings a crash (or a lost answer) left halfway: the fee is asked again under its
+ * key — points answers the first charge again, or makes it, the payer having confirmed the price —
+ * and the room is created; a refused charge calls the opening off. Points away: the next round.
+ * Runs every few seconds (server.ts). Answers how many rooms it created.
+ */
+export async function finishPaidOpenings(ctx: AppContext): Promise<number> {
+  const due = await stalePaidOpenings(ctx.db, new Date(ctx.clock.now().getTime() - PAID_OPENING_GRACE_MS));
+  let created = 0;
+  for (const plan of due) {
+    try {
+      await chargeChatFee(ctx, { ...plan.fee, roomId: plan.opened.room_id });
+    } catch (err) {
+      if (err instanceof AppError && err.status < 500) await dropPaidOpening(ctx.db, plan.opened.room_id);
+      else ctx.log.warn({ err, room: plan.opened.room_id }, 'paid opening not finished; the next round retries');
+      continue;
+    }
+    await createPlannedRoom(ctx, plan, true);
+    created += 1;
+  }
+  return created;
 }
 
 /** A room id that every attempt to open this pair's room computes alike (keyed with a secret: not guessable). */
@@ -329,8 +373,9 @@ export async function readRooms(
 /** The replier wrote on the voice: the room counts as replied, once, and the owner hears it. */
 export async function markReplyGiven(ctx: AppContext, room: RoomRow, me: string): Promise<Room> {
   if (room.topic_id && room.topic_owner_id !== me && !isRoomDeleted(room, ctx.clock.now())) {
-    if (await markReplied(ctx.db, room.id, ctx.clock.now())) {
-      await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
+    if (
+      await markRepliedAndAnnounce(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me }, ctx.clock.now())
+    ) {
       const { partnerId } = sides(room, me);
       const updated = (await findRoomFor(ctx.db, room.id, me))!;
       await toUser(ctx, partnerId, realtimeEvents.roomUpdated, await viewRoom(ctx, updated, partnerId));

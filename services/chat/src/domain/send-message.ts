@@ -26,9 +26,8 @@ import {
 import type { AppContext } from '../context.ts';
 import { findOwnUpload, insertImage, setImageExpiry } from '../db/repos/images.ts';
 import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
-import { markReplied } from '../db/repos/rooms.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
-import { announceReplied, toUserSurely } from '../events/publish.ts';
+import { markRepliedAndAnnounce, toUserSurely } from '../events/publish.ts';
 import { decodeBase64, imageIdOf, imageObjectKey, imageUrl, toChatJpeg } from './images.ts';
 import { isRoomDeleted, messageExpiry, messageView, sides } from './views.ts';
 
@@ -173,6 +172,19 @@ const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId =
  * in one statement; images need the room and the message's expiry before their bytes are kept, so
  * they read the room first.
  */
+/**
+ * The spec's message payload read as ours: its `id` is the client id, and its sender fields are the
+ * server's — `user_id` naming someone else is refused, the others are ignored (see MessageCreateBody).
+ */
+async function asSent(ctx: AppContext, body: MessageCreateBody, me: string): Promise<MessageCreateBody> {
+  if (body.user_id != null && body.user_id !== me) {
+    // Someone outside the room hears of the room first, as for any other send.
+    if (!(await findSendContext(ctx.db, body.room_id, me))) throw notFound();
+    throw new AppError(403, 'not_the_sender', messages.invalidInput, { user_id: messages.invalidInput });
+  }
+  return { ...body, client_id: body.client_id ?? body.id ?? undefined };
+}
+
 export async function sendMessage(
   ctx: AppContext,
   caller: Caller,
@@ -198,6 +210,7 @@ export async function sendMessage(
     });
   }
   if (!isUuid(body.room_id)) throw notFound();
+  body = await asSent(ctx, body, me);
   const now = ctx.clock.now();
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
@@ -256,14 +269,8 @@ export async function sendMessage(
       await toUserSurely(ctx, me, realtimeEvents.messageCreated, messageView(message, room, me, room.sender_name));
     }
     // The non-owner's first words on a voice: the reply list's 'replied' filter.
-    if (
-      origin === 'client' &&
-      room.topic_id &&
-      !room.is_replied &&
-      room.topic_owner_id !== me &&
-      (await markReplied(ctx.db, room.id, now))
-    ) {
-      await announceReplied(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me });
+    if (origin === 'client' && room.topic_id && !room.is_replied && room.topic_owner_id !== me) {
+      await markRepliedAndAnnounce(ctx, { room_id: room.id, topic_id: room.topic_id, user_id: me }, now);
     }
   }
   return messageView(message, room, me, room.sender_name);

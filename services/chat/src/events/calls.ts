@@ -1,5 +1,5 @@
 import { events } from '@honne/contracts/events';
-import { serviceQueue, type Subscription } from '@honne/service-kit';
+import { AppError, serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { sendMessage } from '../domain/send-message.ts';
@@ -20,7 +20,9 @@ export const onCallEnded = (ctx: AppContext): Subscription =>
           'calls',
         );
       } catch (err) {
-        // A room deleted meanwhile (voice expired) keeps no record; nothing to retry.
+        // A room deleted meanwhile (voice expired) keeps no record; nothing to retry. Anything
+        // else (the database away) is thrown, so the durable consumer delivers it again.
+        if (!(err instanceof AppError)) throw err;
         ctx.log.warn({ err, call: e.call_id }, 'call record not stored');
       }
     },

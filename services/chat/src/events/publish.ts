@@ -1,10 +1,11 @@
 import { isFriendRoomType } from '@honne/contracts/chat';
 import { events } from '@honne/contracts/events';
 import { realtimeEvents, type RealtimeData, type RealtimeEventDef } from '@honne/contracts/realtime-events';
-import { publishToUser, publishToUserSurely } from '@honne/service-kit';
+import { enqueueEvent, publishToUser, publishToUserSurely } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import type { RemovedRoom } from '../db/repos/rooms.ts';
+import { markReplied, type RemovedRoom } from '../db/repos/rooms.ts';
+import { chatRelay } from './outbox.ts';
 
 /**
  * Every real-time event of chat goes to one user with publishToUser, so the gateway's per-user
@@ -61,6 +62,21 @@ export async function announceMessagesGone(
   }
 }
 
-export async function announceReplied(ctx: AppContext, e: { room_id: string; topic_id: string; user_id: string }) {
-  await ctx.bus.publish(events.chatRoomReplied, e);
+/**
+ * Marks a room replied (the opener wrote on the voice) and queues `chat.room.replied` in the same
+ * transaction, then relays it: topics' "replied" flag survives topics, NATS or this process being
+ * down at that moment. Answers whether this call marked it (only the first does).
+ */
+export async function markRepliedAndAnnounce(
+  ctx: AppContext,
+  e: { room_id: string; topic_id: string; user_id: string },
+  now: Date,
+): Promise<boolean> {
+  const marked = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await markReplied(trx, e.room_id, now))) return false;
+    await enqueueEvent(trx, events.chatRoomReplied, `replied:${e.room_id}`, e, now);
+    return true;
+  });
+  if (marked) await chatRelay(ctx).now();
+  return marked;
 }

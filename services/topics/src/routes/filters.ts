@@ -45,6 +45,8 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Only the named fields, never the body's own keys: the acting user is the caller alone.
     const patch: FilterPatch = {};
     for (const k of FILTER_FIELDS) if (body[k] !== undefined) (patch as Record<string, unknown>)[k] = body[k];
+    // Stored as the text the filter screen sends; the spec's client may send the number.
+    if (typeof body.gender === 'number') patch.gender = String(body.gender);
     if (Object.keys(patch).length === 0) throw fieldErrors({ filter: messages.filterEmpty });
 
     const errors: FieldErrors = {};

@@ -40,6 +40,14 @@ export function referenceRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok(list.map((s) => subCategoryView(s, unlocked)));
   });
 
+  // The spec lists POST /subCategories beside GET: the same list, the category in the body.
+  route(app, ctx, topicsEndpoints.subCategoriesPost, async ({ body, caller, reply }) => {
+    const unlocked = await unlockedOf(caller, reply);
+    const categoryId = body.category_id == null || body.category_id === '' ? undefined : Number(body.category_id);
+    const list = categoryId ? ref.subCategories.filter((s) => s.category_id === categoryId) : ref.subCategories;
+    return ok(list.map((s) => subCategoryView(s, unlocked)));
+  });
+
   route(app, ctx, topicsEndpoints.subCategory, async ({ params, caller, reply }) => {
     const sub = ref.subCategory(params.id);
     if (!sub) throw notFound();

@@ -167,7 +167,8 @@ export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }:
         <Button type="submit" block loading={sending} disabled={!online}>
           {strings.submit}
         </Button>
-        {!online ? <p className="tp-note hn-text-center">{messages.offline}</p> : null}
+        {/* The spec's offline words for posting (topics §5), as the shell's banner says them. */}
+        {!online ? <p className="tp-note hn-text-center">{messages.disconnected}</p> : null}
       </form>
     </BottomSheet>
   );

@@ -435,7 +435,7 @@ export default function PostList() {
           <Button block onClick={() => void startPost()} disabled={loading || !online}>
             {strings.postMyVoice}
           </Button>
-          {!online ? <p className="tp-note hn-text-center">{messages.offline}</p> : null}
+          {/* Offline, the shell's banner says so in the spec's words; a note here said it twice. */}
         </div>
       ) : (
         <div className="tp-footer-spacer" />

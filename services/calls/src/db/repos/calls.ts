@@ -88,6 +88,8 @@ export async function updateCall(
   db: Kysely<CallsDb>,
   id: string,
   fn: (row: CallRow) => Promise<Partial<CallsTable> | null> | Partial<CallsTable> | null,
+  /** Runs in the same transaction after a change (an outbox row commits with it or not at all). */
+  onChange?: (trx: Transaction<CallsDb>, before: CallRow, after: CallRow) => Promise<void>,
 ): Promise<{ before: CallRow; after: CallRow } | null> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('calls').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
@@ -101,6 +103,7 @@ export async function updateCall(
       .returningAll()
       .executeTakeFirstOrThrow();
     if (after.phase === 'ended') await trx.deleteFrom('call_holds').where('call_id', '=', id).execute();
+    await onChange?.(trx, before, after);
     return { before, after };
   });
 }

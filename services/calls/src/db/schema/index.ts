@@ -1,5 +1,5 @@
 import type { CallEndCause, ChargeState } from '@honne/contracts/calls';
-import type { ObjectDeletionsTable } from '@honne/service-kit';
+import type { ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
 import type { ColumnType, Selectable } from 'kysely';
 
 import type { CallPhase, Side, Transport } from '../../domain/call-machine.ts';
@@ -85,6 +85,18 @@ export interface CallsDb {
   calls: CallsTable;
   call_holds: CallHoldsTable;
   call_accounts: CallAccountsTable;
+  greeting_parts: GreetingPartsTable;
+  outbox: OutboxTable;
+}
+
+/** One of the seven parts of a greeting the spec's client uploads (see db/repos/greetings.ts). */
+export interface GreetingPartsTable {
+  user_id: string;
+  /** 1 to 7. */
+  part: number;
+  /** The part as sent: a slice of the recording's data URL or base64. */
+  data: string;
+  updated_at: ColumnType<Date, Date, Date>;
 }
 
 /** A user's hold on "the one call they are in", across characters and devices. */

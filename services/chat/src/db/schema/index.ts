@@ -146,4 +146,13 @@ export interface ChatDb {
   room_ratings: RoomRatingTable;
   outbox: OutboxTable;
   object_deletions: ObjectDeletionsTable;
+  paid_openings: PaidOpeningTable;
+}
+
+/** A paid chat being opened: charged or about to be, its room not created yet (db/repos/openings.ts). */
+export interface PaidOpeningTable {
+  room_id: string;
+  /** JSON of `PaidOpeningPlan` (db/repos/openings.ts). */
+  plan: ColumnType<unknown, string, string>;
+  created_at: ColumnType<Date, Date, Date>;
 }

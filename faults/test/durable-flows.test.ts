@@ -1,0 +1,157 @@
+import { CALL_RECORD } from '@honne/contracts/calls';
+import { eventually, requireOrSkip } from '@honne/service-kit/testing';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ApiError, request, User } from '../support/client.ts';
+import { canRunOwnServers } from '../support/servers.ts';
+import { Stack } from '../support/stack.ts';
+
+const real =
+  requireOrSkip(
+    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
+    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
+  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+
+const THEME = { area_id: 13, category_id: 5, sub_category_id: 22 };
+const OPERATOR = 'faults-operator-token-0123456789';
+
+/** What every figure of this file says, printed at the end for bench/README.md. */
+const figures: string[] = [];
+
+/**
+ * Issue 26: what a user sees does not depend on a part being up at the moment it happens. A call's
+ * end reaches chat (the room's call record) through calls' outbox and JetStream; opening a paid
+ * chat is one durable flow, so a crash between the charge and the room leaves one room, one charge.
+ */
+describe.runIf(real)('flows that survive a part going down', () => {
+  let stack: Stack;
+
+  beforeAll(async () => {
+    stack = await Stack.start(1);
+  });
+  afterAll(async () => {
+    if (figures.length) console.log(['', ...figures, ''].join('\n'));
+    await stack?.close();
+  });
+
+  const operator = (method: string, url: string, body: unknown) => request(stack, method, url, OPERATOR, body);
+
+  /** `owner`'s voice (as `extra` says) in the theme, and the other person joined to it. */
+  async function voice(owner: User, other: User, extra: object): Promise<string> {
+    const thread = (await owner.call('POST', '/threads/join', THEME)) as { id: string };
+    const v = (await owner.call('POST', `/topics/${thread.id}`, {
+      title: 'ちょっと聞いて',
+      sub_category_id: THEME.sub_category_id,
+      area_id: THEME.area_id,
+      expire_after_minute: 10,
+      chat_price: 0,
+      call_price: 0,
+      ...extra,
+    })) as { id: string };
+    await other.call('POST', '/threads/join', THEME);
+    return v.id;
+  }
+
+  it('chat down when a call ends: the call record is in the room once chat is back', async () => {
+    const [owner, caller] = [await User.signUp(stack, 'callee'), await User.signUp(stack, 'caller')];
+    const topic = await voice(owner, caller, { is_callable: true });
+    const room = (await caller.call('POST', '/rooms', { topic_id: topic, room_type_id: 4 })) as { id: string };
+    const call = (await caller.call('POST', `/rooms/${room.id}/calling`, {})) as { id: string; state: string };
+    expect(call.state).toBe('calling');
+
+    await stack.stopService('chat');
+    // The caller gives up while chat is down: the end commits with its event in calls' outbox.
+    const ended = (await caller.call('POST', `/rooms/${room.id}/callanswer`, { action: 'hangup' })) as {
+      end_cause: string;
+    };
+    expect(ended.end_cause).toBe('cancel');
+    const t0 = performance.now();
+    await stack.startService('chat');
+
+    const records = async () =>
+      ((await owner.call('GET', `/rooms/${room.id}/messages`)) as { message_type_id: number }[]).filter(
+        (m) => m.message_type_id === CALL_RECORD.cancel,
+      );
+    await eventually(async () => expect(await records()).toHaveLength(1), 15_000);
+    figures.push(
+      `call ended while chat was down: its record in the room ${Math.round(performance.now() - t0)} ms after chat started`,
+    );
+    // Once: the redelivery after the restart stored nothing twice.
+    expect(await records()).toHaveLength(1);
+  });
+
+  it('a crash between the charge and the room: after the restart, one room and one charge', async () => {
+    const [owner, payer] = [await User.signUp(stack, 'seller'), await User.signUp(stack, 'payer')];
+    await operator('PUT', `/admin/users/${owner.userId}/rank`, {
+      max_point_for_chatting: 500,
+      max_point_for_a_call: 100,
+    });
+    await operator('POST', '/admin/points/grants', {
+      user_id: payer.userId,
+      amount: 1000,
+      reason: 'faults',
+      idempotency_key: `faults-${payer.userId}`,
+    });
+    // Topics hears of the rank through accounts' event: the price is refused until it has.
+    const topic = await eventually(() => voice(owner, payer, { chat_price: 100 }), 10_000);
+    const balance = async () => ((await payer.call('GET', '/points/balance')) as { balance: number }).balance;
+    const fees = () =>
+      stack
+        .service('points')
+        .ctx.db.selectFrom('transfers')
+        .select(['room_id', 'amount'])
+        .where('kind', '=', 'chat_fee')
+        .where('idempotency_key', 'like', `%${topic}%`)
+        .execute();
+
+    // The room's insert fails after points charged, as a process dying between the two would leave it.
+    const chatDb = stack.service('chat').ctx.db as Kysely<unknown>;
+    await sql
+      .raw(
+        `CREATE OR REPLACE FUNCTION faults_fail_room_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN RAISE EXCEPTION 'injected crash'; END $$`,
+      )
+      .execute(chatDb);
+    await sql
+      .raw(
+        'CREATE TRIGGER faults_fail_room_insert BEFORE INSERT ON rooms FOR EACH ROW EXECUTE FUNCTION faults_fail_room_insert()',
+      )
+      .execute(chatDb);
+    const open = () => payer.call('POST', '/rooms', { topic_id: topic, room_type_id: 2, confirm_price: true });
+    const failed = await open().catch((err: unknown) => err);
+    await sql.raw('DROP TRIGGER faults_fail_room_insert ON rooms').execute(chatDb);
+    expect(failed).toBeInstanceOf(ApiError);
+    expect((failed as ApiError).status).toBe(500);
+    expect(await fees()).toHaveLength(1);
+    expect(await balance()).toBe(900);
+
+    // The crash: chat goes down with the plan in its database, and comes back.
+    await stack.stopService('chat');
+    const t0 = performance.now();
+    await stack.startService('chat');
+    const rooms = () =>
+      stack
+        .service('chat')
+        .ctx.db.selectFrom('rooms')
+        .select(['id', 'paid', 'opener_id'])
+        .where('topic_id', '=', topic)
+        .execute();
+    // The recovery job leaves a plan to its request for 15 s, then finishes it (every 5 s).
+    await eventually(async () => expect(await rooms()).toHaveLength(1), 40_000);
+    figures.push(
+      `paid chat crashed between charge and room: the room made ${Math.round(performance.now() - t0)} ms after chat started`,
+    );
+    const [made] = await rooms();
+    expect(made).toMatchObject({ paid: true, opener_id: payer.userId });
+    expect(await fees()).toEqual([{ room_id: made!.id, amount: 100 }]);
+    expect(await balance()).toBe(900);
+
+    // The payer trying again meets the same room, charged nothing more.
+    const again = (await open()) as { id: string; paid: boolean };
+    expect(again).toMatchObject({ id: made!.id, paid: true });
+    expect(await rooms()).toHaveLength(1);
+    expect(await fees()).toHaveLength(1);
+    expect(await balance()).toBe(900);
+  });
+});
