@@ -78,6 +78,30 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect(stored.sender_id).toBe(a.userId);
     });
 
+    it('screens what is written (issue 28): refused words and contact details answer 403, masked words go as ＊', async () => {
+      const { x, room } = await fresh();
+      for (const data of [
+        'お前しねよ',
+        'お前ｼﾈよ',
+        '電話して 090-1234-5678',
+        'ライン交換しよ',
+        'taro at example dot com',
+      ]) {
+        const res = await h.send(x, room, { data });
+        expect(res.statusCode, data).toBe(403);
+        const expected = /しね|ｼﾈ/.test(data) ? messages.textRefused : messages.contactRefused;
+        expect(res.json().errors, data).toEqual({ data: expected });
+      }
+      const masked = await h.send(x, room, { data: 'あいつボケだよね' });
+      expect(masked.statusCode).toBe(200);
+      expect((masked.json().data as Message).data).toBe('あいつ＊＊だよね');
+      // Nothing refused was stored; ordinary talk and innocent words pass as written.
+      const plain = await h.send(x, room, { data: 'ピンボケした写真だけど見て' });
+      expect((plain.json().data as Message).data).toBe('ピンボケした写真だけど見て');
+      const stored = await h.ctx.db.selectFrom('messages').select('data').where('room_id', '=', room).execute();
+      expect(stored.map((r) => r.data).sort()).toEqual(['あいつ＊＊だよね', 'ピンボケした写真だけど見て'].sort());
+    });
+
     it('sends stamps, sound effects and system kinds', async () => {
       expect((await h.send(a, roomId, { message_type_id: 3, stamp_id: 10 })).json().data).toMatchObject({
         message_type_id: 3,

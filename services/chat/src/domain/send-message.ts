@@ -18,8 +18,10 @@ import {
   assertNoFieldErrors,
   fieldErrors,
   isUuid,
+  guardContacts,
   notFound,
   putForRow,
+  screenText,
   type Caller,
 } from '@honne/service-kit';
 
@@ -97,7 +99,12 @@ async function contentOf(
         };
       }
       assertNoFieldErrors(validateChatText(body.data));
-      return { ...base, data: body.data!.trim(), is_voice: body.is_voice === true };
+      const text = body.data!.trim();
+      // What a person writes is screened before anyone reads it (issue 28): refused words and,
+      // between people not both verified adults, contact details answer 403; masked words go as ＊.
+      if (origin === 'client') guardContacts('data', text);
+      const screened = origin === 'client' ? screenText({ data: text }).fields.data : text;
+      return { ...base, data: screened, is_voice: body.is_voice === true };
     }
     case MESSAGE_TYPES.stamp: {
       const id =
