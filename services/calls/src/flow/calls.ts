@@ -247,10 +247,17 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
  * caller's; past the callee's, true: the call goes as busy and never rings them.
  */
 async function ringAllowance(ctx: AppContext, callerAccount: string, calleeAccount: string): Promise<boolean> {
-  const [byCaller, toCallee] = await Promise.all([
-    ctx.cache.incrWindow(ringKeys.byCaller(callerAccount), RING_WINDOW_SECONDS),
-    ctx.cache.incrWindow(ringKeys.toCallee(calleeAccount), RING_WINDOW_SECONDS),
-  ]);
+  let byCaller: number, toCallee: number;
+  try {
+    [byCaller, toCallee] = await Promise.all([
+      ctx.cache.incrWindow(ringKeys.byCaller(callerAccount), RING_WINDOW_SECONDS),
+      ctx.cache.incrWindow(ringKeys.toCallee(calleeAccount), RING_WINDOW_SECONDS),
+    ]);
+  } catch (err) {
+    // A lost cache must not stop every call (the gateway's limits skip on error too).
+    ctx.log.warn({ err }, 'ring limits not counted');
+    return false;
+  }
   if (byCaller > RINGS_PER_CALLER) throw new AppError(429, 'rate_limited', messages.rateLimited);
   return toCallee > RINGS_PER_CALLEE;
 }
