@@ -5,7 +5,9 @@
  * arrives on the other's. With SMOKE_GATEWAYS=2 the two sockets must be held by different gateway
  * instances (the proxy says which in X-Honne-Gateway), so the message crosses NATS between them;
  * with SMOKE_TERM_CMD a chat instance gets SIGTERM mid-stream and no accepted message is lost;
- * with SMOKE_GATEWAY_TERM_CMD the gateway instance holding a socket does (gateway-term.ts).
+ * with SMOKE_GATEWAY_TERM_CMD the gateway instance holding a socket does (gateway-term.ts). At the
+ * end (limits.ts): with SMOKE_PROXY_EXEC, wrong passwords from inside the proxy's container lock
+ * that source out and not the owner; with two gateways, one user's sockets stay within the cap.
  *
  *   SMOKE_URL=http://127.0.0.1:PORT SMOKE_MAIL_CMD='docker-compose … logs --no-color mailpit' npx tsx faults/compose/journey.ts
  */
@@ -14,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 
 import { ApiError, retryable } from '../support/client.ts';
 import { termGatewayMidChat } from './gateway-term.ts';
+import { attackerDoesNotLockOwnerOut, socketCapAcrossGateways } from './limits.ts';
 import { api, BASE, pause, Person, step, THEME, until } from './smoke-kit.ts';
 
 const GATEWAYS = Number(process.env.SMOKE_GATEWAYS ?? '1');
@@ -137,6 +140,9 @@ async function main() {
   if (GATEWAY_TERM_CMD) await termGatewayMidChat(guest, owner, room.id, GATEWAY_TERM_CMD);
   owner.ws?.close();
   guest.ws?.close();
+  // Once each: the lock-out on the single stack, the cap on the scaled one (before any gateway is stopped).
+  if (GATEWAYS === 1) await attackerDoesNotLockOwnerOut(owner);
+  else if (!GATEWAY_TERM_CMD) await socketCapAcrossGateways(guest);
   step('journey passed');
 }
 

@@ -64,6 +64,8 @@ export class Person {
     readonly tag: string,
     readonly token: string,
     readonly userId: string,
+    readonly email = '',
+    readonly password = '',
   ) {}
 
   static async signUp(tag: string): Promise<Person> {
@@ -84,7 +86,7 @@ export class Person {
       device_type: 'web',
       signup_id: signup.signup_id,
     });
-    const person = new Person(tag, session.access_token, session.user_id);
+    const person = new Person(tag, session.access_token, session.user_id, email, password);
     await api('PUT', '/users', person.token, { user_name: tag, gender: 1, age_id: 3, area_id: 13, is_infomation: 1 });
     step(`${tag} signed up and verified with the mailed code (${email})`);
     return person;

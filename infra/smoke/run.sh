@@ -151,7 +151,7 @@ journey() {
     term="docker kill -s TERM ${chats%%$'\n'*}"
   fi
   SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$1 SMOKE_TERM_CMD="$term" SMOKE_GATEWAY_TERM_CMD="$gateway_term" \
-    SMOKE_MAIL_CMD="${COMPOSE[*]} logs --no-color mailpit" \
+    SMOKE_MAIL_CMD="${COMPOSE[*]} logs --no-color mailpit" SMOKE_PROXY_EXEC="${COMPOSE[*]} exec -T proxy" \
     SMOKE_VAPID_PUBLIC_KEY="$(sed -n 's/^VAPID_PUBLIC_KEY=//p' "$ENV_FILE")" \
     npx tsx faults/compose/journey.ts
 }

@@ -258,6 +258,14 @@ export const events = {
     subject: 'realtime.presence.changed',
     schema: Type.Object({ user_id: Type.String(), online: Type.Boolean(), at: Type.String() }),
   },
+  /**
+   * A user's sockets past the per-user cap, counted over every gateway instance: the instance holding
+   * each closes it (4408). `sockets` are the gateway's own ids (`<instance>:<socket>`).
+   */
+  socketsReplaced: {
+    subject: 'realtime.sockets.replaced',
+    schema: Type.Object({ user_id: Type.String(), sockets: Type.Array(Type.String()) }),
+  },
 } as const satisfies Record<string, EventDef>;
 
 /**

@@ -14,7 +14,7 @@ import ece from 'http_ece';
 import webPush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { pushesSettled, pushToUser, withdrawCallPush } from '../src/push/notify.ts';
+import { CALL_PUSHES_PER_MINUTE, pushesSettled, pushToUser, withdrawCallPush } from '../src/push/notify.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { chatMessage } from './push-fixtures.ts';
 
@@ -418,6 +418,35 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     await pushesSettled();
     expect(push.received).toHaveLength(4);
     await clearSocketsOn(h.ctx.cache, bob.user_id, 'gateway-1');
+  });
+
+  // Issue 25: 150 rings in 5.6 s gave the callee 450 pushes.
+  it('coalesces rings and call records: a few a minute are pushed, the rest wait for the app (and are never withdrawn)', async () => {
+    const alice = await named('アリス');
+    const bob = await h.register(email());
+    await subscribe(bob, '/bob-rings');
+    const room = crypto.randomUUID();
+    rooms.set(room, [
+      { user_id: alice.user_id, is_anonymous: false },
+      { user_id: bob.user_id, is_anonymous: false },
+    ]);
+    const before = push.received.length;
+    for (let i = 0; i < 10; i++) {
+      const ringing = callView(room, 'receiving');
+      await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, ringing);
+      await h.infra.bus.flush();
+      await pushesSettled();
+      await publishToUser(h.ctx, bob.user_id, realtimeEvents.callState, { ...callView(room, 'end'), id: ringing.id });
+      await deliver(bob.user_id, message(room, alice.user_id, '', { message_type_id: 5 }));
+    }
+    const got = push.received.slice(before).filter((r) => r.path === '/bob-rings');
+    // Each pushed ring, its withdrawal, and as many missed-call records.
+    expect(got).toHaveLength(3 * CALL_PUSHES_PER_MINUTE);
+    // Ordinary messages are not held back by it.
+    await deliver(bob.user_id, message(room, alice.user_id, 'まだいる？'));
+    expect(push.received.slice(before).filter((r) => r.path === '/bob-rings')).toHaveLength(
+      3 * CALL_PUSHES_PER_MINUTE + 1,
+    );
   });
 
   it('posts a call’s withdrawal only once its ring was answered, from another instance too, and never rings a call already over', async () => {

@@ -3,6 +3,8 @@ import { events, requests } from '@honne/contracts/events';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { RINGS_PER_CALLEE, RINGS_PER_CALLER } from '../src/domain/ring-limits.ts';
+
 import { eventually, startHarness, type Person } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -184,6 +186,51 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(res.json()).toMatchObject({ code: 'same_account', error: CALL_MESSAGES.unableToConnect });
     expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
     expect((await h.calls$('GET', '/calls/current', aChar)).json().data).toBeNull();
+  });
+
+  // Issue 25: 150 rings in 5.6 s gave the callee 450 pushes, 300 call records and 300 badges.
+  it('limits rings per caller (429) and per callee (busy, never rung), counted per account', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const aChar = await h.user('サブキャラ', a);
+    const topic = h.voice(b);
+    const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
+    const charRoom = await h.room(aChar, { topic_id: h.voice(b), room_type_id: 4 });
+    for (let i = 0; i < RINGS_PER_CALLER; i++) {
+      const [who, where] = i % 2 ? [aChar, charRoom] : [a, room];
+      const rang = await h.calls$('POST', `/rooms/${where}/calling`, who, {});
+      expect(rang.statusCode, rang.body).toBe(200);
+      const hung = await h.calls$('POST', `/rooms/${where}/callanswer`, who, {
+        action: 'hangup',
+        signal_id: rang.json().data.id,
+      });
+      expect(hung.statusCode, hung.body).toBe(200);
+    }
+    const over = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'rate_limited' });
+    const rows = await h.calls.ctx.db.selectFrom('calls').select('id').where('caller_account', '=', a.userId).execute();
+    expect(rows).toHaveLength(RINGS_PER_CALLER);
+
+    // The callee: rung by many, past the minute's share the caller hears busy and the callee never rings.
+    const c = await h.user();
+    const callers = await Promise.all(Array.from({ length: RINGS_PER_CALLEE + 1 }, () => h.user()));
+    const cVoice = h.voice(c);
+    for (const [i, caller] of callers.entries()) {
+      const r = await h.room(caller, { topic_id: cVoice, room_type_id: 4 });
+      const res = await h.calls$('POST', `/rooms/${r}/calling`, caller, {});
+      expect(res.statusCode).toBe(200);
+      if (i < RINGS_PER_CALLEE) {
+        await h.stateOf(c, 'receiving');
+        await h.calls$('POST', `/rooms/${r}/callanswer`, caller, { action: 'hangup', signal_id: res.json().data.id });
+        await h.stateOf(c, 'end');
+      } else {
+        const rung = h.eventsOf(c, 'call.state').length;
+        h.clock.advance(3000);
+        await h.runTimers();
+        expect((await h.stateOf(caller, 'busy')).end_cause).toBe('busy');
+        expect(h.eventsOf(c, 'call.state')).toHaveLength(rung);
+      }
+    }
   });
 
   it('a third caller while the callee talks hears busy after 3 s; the callee never rings', async () => {

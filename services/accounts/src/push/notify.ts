@@ -1,7 +1,7 @@
 import { setTimeout as pause } from 'node:timers/promises';
 
 import type { CallView } from '@honne/contracts/calls';
-import type { Message } from '@honne/contracts/chat';
+import { isCallRecordType, type Message } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
 import type { PushPayload } from '@honne/contracts/push';
 import { hasOpenSocket } from '@honne/service-kit';
@@ -36,6 +36,15 @@ export async function pushesSettled(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
+/**
+ * Rings and call records pushed to one user a minute (issue 25: 150 rings gave 450 pushes). Past
+ * it they are not pushed: the device already shows a call or a missed call from the last minute,
+ * and the rooms' unread counts say the rest when the app opens. A ring not pushed is not withdrawn.
+ */
+export const CALL_PUSHES_PER_MINUTE = 3;
+const callPushesKey = (userId: string) => `push:calls-per-minute:${userId}`;
+const recordPushesKey = (userId: string) => `push:call-records-per-minute:${userId}`;
+
 /** A ringing call is announced once per call, however many times its view is republished. */
 const CALL_ONCE_TTL_SECONDS = 120;
 /**
@@ -44,6 +53,8 @@ const CALL_ONCE_TTL_SECONDS = 120;
  * any ring push began, and none begins now (nothing to show, nothing to withdraw).
  */
 const callPushKey = (callId: string, userId: string) => `push:call:${callId}:${userId}`;
+/** Taken by the first withdrawal of a call (or by a ring left unpushed): one withdrawal at most. */
+const callEndKey = (callId: string, userId: string) => `push:call-end:${callId}:${userId}`;
 /** Set once the ring's posts are answered (or failed): only then may its withdrawal be posted. */
 const ringPostedKey = (callId: string, userId: string) => `push:call-posted:${callId}:${userId}`;
 /**
@@ -78,6 +89,18 @@ export async function pushToUser(
   if (named && (await blockedEitherWay(ctx.db, userId, sides.partnerId))) return;
   if ('call' in what && (await ctx.cache.incrWindow(callPushKey(what.call.id, userId), CALL_ONCE_TTL_SECONDS)) > 1)
     return;
+  // Counted once per call (after its key) and per call record.
+  const coalesce =
+    'call' in what
+      ? callPushesKey(userId)
+      : isCallRecordType(what.message.message_type_id)
+        ? recordPushesKey(userId)
+        : null;
+  if (coalesce && (await ctx.cache.incrWindow(coalesce, 60)) > CALL_PUSHES_PER_MINUTE) {
+    // Not pushed, so its end has nothing to withdraw: the withdrawal's once-key is taken here.
+    if ('call' in what) await ctx.cache.incrWindow(callEndKey(what.call.id, userId), CALL_ONCE_TTL_SECONDS);
+    return;
+  }
   try {
     await postToDevices(ctx, config, userId, wanted, sides, what);
   } finally {
@@ -145,7 +168,7 @@ export async function withdrawCallPush(ctx: AppContext, userId: string, call: Ca
   if (!config) return;
   const payload = callEndPush(call, { at: ctx.clock.now().toISOString() });
   if (!payload) return;
-  if ((await ctx.cache.incrWindow(`push:call-end:${call.id}:${userId}`, CALL_ONCE_TTL_SECONDS)) > 1) return;
+  if ((await ctx.cache.incrWindow(callEndKey(call.id, userId), CALL_ONCE_TTL_SECONDS)) > 1) return;
   if ((await ctx.cache.incrWindow(callPushKey(call.id, userId), CALL_ONCE_TTL_SECONDS)) === 1) return;
   await ringPosted(ctx, ringPostedKey(call.id, userId));
   await postEach(ctx, config, await subscriptionsOf(ctx.db, userId), () => payload, CALL_END_PUSH_TTL_SECONDS);

@@ -36,6 +36,7 @@ import {
 } from '../domain/call-machine.ts';
 import { hasTurn } from '../domain/call-config.ts';
 import { callRoomType, decideStart, mayCall, type RoomFacts, type VoiceFacts } from '../domain/call-start.ts';
+import { RING_WINDOW_SECONDS, RINGS_PER_CALLEE, RINGS_PER_CALLER, ringKeys } from '../domain/ring-limits.ts';
 import { factsOf, patchOf, sideOf, userOf, viewOf } from './view.ts';
 
 // The call flow: gathers facts (room, voice, holds), lets domain/ decide, stores the call, and
@@ -194,6 +195,7 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   // Two characters of one person: one account holds one call, so there is nobody else to ring
   // (it was a 500 on the second hold of the same account).
   if (myAccount === theirAccount) throw new AppError(403, 'same_account', CALL_MESSAGES.unableToConnect);
+  const quiet = await ringAllowance(ctx, myAccount, theirAccount);
   const now = ctx.clock.now();
   const transport = ctx.livekit ? 'livekit' : 'p2p';
   const anonymous = may.caller_anonymous || may.callee_anonymous;
@@ -206,7 +208,7 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
     const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount), anonymous);
     if (decision.kind === 'already_in_call') return { kind: 'already' as const };
     if (decision.kind === 'glare') return { kind: 'glare' as const, call_id: decision.call_id };
-    const busy = decision.kind === 'busy';
+    const busy = decision.kind === 'busy' || quiet;
     const facts = newCall(now, transport, busy);
     const callPrice = voice?.call_price ?? 0;
     const row = await insertCall(
@@ -260,6 +262,26 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   }
   await tellBoth(ctx, row);
   return viewOf(row, 'caller', ctx.clock.now());
+}
+
+/**
+ * Counts a ring against the caller's and the callee's minute (domain/ring-limits.ts): 429 past the
+ * caller's; past the callee's, true: the call goes as busy and never rings them.
+ */
+async function ringAllowance(ctx: AppContext, callerAccount: string, calleeAccount: string): Promise<boolean> {
+  let byCaller: number, toCallee: number;
+  try {
+    [byCaller, toCallee] = await Promise.all([
+      ctx.cache.incrWindow(ringKeys.byCaller(callerAccount), RING_WINDOW_SECONDS),
+      ctx.cache.incrWindow(ringKeys.toCallee(calleeAccount), RING_WINDOW_SECONDS),
+    ]);
+  } catch (err) {
+    // A lost cache must not stop every call (the gateway's limits skip on error too).
+    ctx.log.warn({ err }, 'ring limits not counted');
+    return false;
+  }
+  if (byCaller > RINGS_PER_CALLER) throw new AppError(429, 'rate_limited', messages.rateLimited);
+  return toCallee > RINGS_PER_CALLEE;
 }
 
 /** The caller's live call in a room (404 when they are not part of it). */

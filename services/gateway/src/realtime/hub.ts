@@ -23,6 +23,7 @@ import { WebSocket, type RawData } from 'ws';
 
 import type { AppContext } from '../context.ts';
 import { GATEWAY_LIMIT_DEFAULTS } from '../limits.ts';
+import { SharedUserLimits } from './user-limits.ts';
 
 export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'> & {
   config: Pick<AppContext['config'], 'rateLimitMax' | 'heartbeatMs' | 'limits'>;
@@ -50,6 +51,8 @@ const MINUTE_MS = 60_000;
 const kState = Symbol('honne.realtime');
 
 interface SocketState {
+  /** This socket among all of the user's, on every instance (`<instance>:<n>`). */
+  readonly id: string;
   readonly userId: string;
   readonly sessionId: string;
   /** Highest seq sent on this socket: a live event at or below it is a duplicate. */
@@ -99,6 +102,8 @@ export class RealtimeHub {
    */
   readonly #commands = new Map<string, CommandWindow>();
   readonly #maxSocketsPerUser: number;
+  /** With Redis: the per-user socket cap and command budget over every instance. */
+  readonly #shared: SharedUserLimits | undefined;
   readonly #subs: Subscription[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
   #tick = 0;
@@ -116,6 +121,7 @@ export class RealtimeHub {
 
   constructor(private readonly ctx: HubContext) {
     this.#maxSocketsPerUser = { ...GATEWAY_LIMIT_DEFAULTS, ...ctx.config.limits }.maxSocketsPerUser;
+    this.#shared = ctx.cache.redis ? new SharedUserLimits(ctx.cache.redis) : undefined;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const hub = this;
     this.#onMessage = function (data, isBinary) {
@@ -144,6 +150,7 @@ export class RealtimeHub {
       this.ctx.bus.subscribe(events.realtimeDelivered, (payload) => this.deliver(payload)),
       this.ctx.bus.subscribe(events.sessionRevoked, (payload) => this.revoke(payload)),
       this.ctx.bus.subscribe(events.channelDelivered, (payload) => this.broadcast(payload)),
+      this.ctx.bus.subscribe(events.socketsReplaced, ({ user_id, sockets }) => this.#replace(user_id, sockets)),
     );
     // While NATS or Redis is away, sends are stored but arrive late: the app says so, and the
     // banner goes when the part is back. Live events published while this instance had lost NATS
@@ -213,6 +220,7 @@ export class RealtimeHub {
       return;
     }
     const state: SocketState = {
+      id: `${this.#instanceId}:${this.#accepted}`,
       userId: caller.userId,
       sessionId: caller.sessionId,
       lastSeq: 0,
@@ -399,7 +407,7 @@ export class RealtimeHub {
     let result: Omit<RealtimeCommandResult, 'ref'>;
     if (!def) {
       result = { status: 404, body: errorEnvelope(404, 'not_found', messages.notFound) };
-    } else if (!this.#allowCommand(state.userId)) {
+    } else if (!(await this.#allowCommand(state.userId))) {
       result = { status: 429, body: errorEnvelope(429, 'rate_limited', messages.rateLimited) };
     } else {
       try {
@@ -417,7 +425,16 @@ export class RealtimeHub {
     this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.commandResult, at: this.#now(), data }));
   }
 
-  #allowCommand(userId: string): boolean {
+  async #allowCommand(userId: string): Promise<boolean> {
+    if (this.#shared) {
+      try {
+        return (await this.#shared.command(userId, MINUTE_MS / 1000)) <= this.ctx.config.rateLimitMax;
+      } catch (err) {
+        // A lost Redis must not stop every command (the HTTP limits skip on error too).
+        this.ctx.log.warn({ err }, 'socket command budget not counted');
+        return true;
+      }
+    }
     const t = this.ctx.clock.now().getTime();
     let window = this.#commands.get(userId);
     if (!window || t - window.windowStart >= MINUTE_MS)
@@ -467,6 +484,45 @@ export class RealtimeHub {
       this.#remove(oldest);
       oldest.close(REALTIME_CLOSE.replaced, 'too many sockets');
     }
+    if (this.#shared && socket[kState]) void this.#claim(socket[kState]);
+  }
+
+  /**
+   * The same cap over every instance: the socket joins the user's set in Redis, and the oldest past
+   * the cap close wherever they are (this instance's at once, others' through the bus).
+   */
+  async #claim(state: SocketState): Promise<void> {
+    try {
+      const evicted = await this.#shared!.claim(
+        state.userId,
+        state.id,
+        this.ctx.clock.now().getTime(),
+        this.#maxSocketsPerUser,
+      );
+      if (evicted.length === 0) return;
+      const mine = `${this.#instanceId}:`;
+      this.#replace(
+        state.userId,
+        evicted.filter((id) => id.startsWith(mine)),
+      );
+      const others = evicted.filter((id) => !id.startsWith(mine));
+      if (others.length > 0)
+        await this.ctx.bus.publish(events.socketsReplaced, { user_id: state.userId, sockets: others });
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'per-user socket cap not counted across instances');
+    }
+  }
+
+  /** Closes this instance's sockets among `ids` (4408): the user opened more elsewhere. */
+  #replace(userId: string, ids: string[]): void {
+    const set = this.#byUser.get(userId);
+    if (!set || ids.length === 0) return;
+    const wanted = new Set(ids);
+    for (const socket of [...set]) {
+      if (!wanted.has(socket[kState]!.id)) continue;
+      this.#remove(socket);
+      socket.close(REALTIME_CLOSE.replaced, 'too many sockets');
+    }
   }
 
   /**
@@ -493,6 +549,9 @@ export class RealtimeHub {
     const set = this.#byUser.get(state.userId);
     if (set?.delete(socket)) {
       this.#count--;
+      this.#shared
+        ?.release(state.userId, state.id)
+        .catch((err: unknown) => this.ctx.log.warn({ err }, 'socket not released across instances'));
       if (set.size === 0) {
         this.#byUser.delete(state.userId);
         this.#presence(state.userId, false);

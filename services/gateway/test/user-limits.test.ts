@@ -1,0 +1,99 @@
+import { requests } from '@honne/contracts/events';
+import { REALTIME_CLOSE, REALTIME_TYPES, type RealtimeCommandResult } from '@honne/contracts/realtime';
+import { createLogger, NatsBus, RedisCache, Tokens, type Subscription } from '@honne/service-kit';
+import { eventually, requireOrSkip, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { Harness, TestSocket, type StartedGateway } from './helpers.ts';
+
+const natsUrl = process.env.NATS_URL;
+const redisUrl = process.env.REDIS_URL;
+const present = requireOrSkip(
+  'NATS_URL and REDIS_URL for the two-gateway per-user limits',
+  Boolean(natsUrl && redisUrl),
+);
+
+/**
+ * Issue 25: the per-user socket cap and command budget were counted in each gateway's memory, so
+ * N instances allowed N times each. Two instances, each with its own NATS and Redis connections (as
+ * two processes behind the proxy), share one count.
+ */
+describe.runIf(present)('per-user real-time limits across gateway instances (NATS + Redis)', () => {
+  const mode: InfraMode = { name: 'real', natsUrl, redisUrl, databaseUrl: process.env.DATABASE_URL };
+  const keyPrefix = `${uniqueName('honne')}:`;
+  const log = createLogger('test', 'silent');
+  let h: Harness;
+  let a: StartedGateway;
+  let b: StartedGateway;
+  let responder: Subscription;
+  const owned: StartedGateway[] = [];
+  const instance = async (name: string) => {
+    const gw = await h.gateway(
+      { rateLimitMax: 4, limits: { maxSocketsPerUser: 2 } },
+      { bus: await NatsBus.connect(natsUrl!, name, log), cache: await RedisCache.connect(redisUrl!, keyPrefix) },
+    );
+    owned.push(gw);
+    return gw;
+  };
+
+  beforeAll(async () => {
+    h = await Harness.start(mode);
+    a = await instance('gateway-a');
+    b = await instance('gateway-b');
+    responder = a.ctx.bus.respond(
+      requests.chatMessageSend,
+      async () => ({ status: 200, body: { data: null, status: 200, error: null, last_doc_id: null } }),
+      { queue: 'chat' },
+    );
+    await a.ctx.bus.flush();
+  });
+  afterAll(async () => {
+    responder?.unsubscribe();
+    await h?.close();
+    for (const g of owned) {
+      await g.ctx.bus.close();
+      await g.ctx.cache.close();
+    }
+  });
+
+  const tokenFor = (userId: string) =>
+    new Tokens(testConfig('gateway', mode).jwtSecret, a.ctx.cache).issue(
+      { userId, sessionId: uniqueName('session') },
+      new Date(),
+    );
+  const open = async (gw: StartedGateway, token: string) => {
+    const socket = await TestSocket.open(`${gw.wsUrl}/api/v1/realtime?token=${encodeURIComponent(token)}`);
+    expect(await socket.next()).toMatchObject({ type: REALTIME_TYPES.hello });
+    return socket;
+  };
+
+  it('holds the socket cap over both instances: the oldest closes (4408) wherever it is', async () => {
+    const token = await tokenFor(uniqueName('user'));
+    const first = await open(a, token);
+    const second = await open(a, token);
+    const third = await open(b, token);
+    expect((await first.closed).code).toBe(REALTIME_CLOSE.replaced);
+    await eventually(() => expect(a.hub.size + b.hub.size).toBe(2));
+    // And the other way round: a socket on A makes the oldest left (on A) go, then B's.
+    const fourth = await open(a, token);
+    expect((await second.closed).code).toBe(REALTIME_CLOSE.replaced);
+    await open(a, token);
+    expect((await third.closed).code).toBe(REALTIME_CLOSE.replaced);
+    await eventually(() => expect(a.hub.size + b.hub.size).toBe(2));
+    await fourth.close();
+  });
+
+  it('shares one command budget among the user’s sockets on both instances', async () => {
+    // Fresh instances: the budget is the general HTTP limit's number, which the upgrades above spent.
+    const [c, d] = [await instance('gateway-c'), await instance('gateway-d')];
+    const token = await tokenFor(uniqueName('user'));
+    const sockets = [await open(c, token), await open(d, token)];
+    for (const [n, socket] of sockets.entries())
+      for (let i = 0; i < 3; i++) socket.send({ type: 'command', ref: `c-${n}-${i}`, name: 'message.send', body: {} });
+    const results = (await Promise.all(sockets.map((s) => s.take(3)))).flat();
+    const statuses = results.map((f) => (f.data as RealtimeCommandResult).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    await Promise.all(sockets.map((s) => s.close()));
+  });
+});
