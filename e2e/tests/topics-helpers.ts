@@ -99,11 +99,22 @@ export async function openRoom(request: APIRequestContext, user: TestUser, topic
 
 /** Points for `user`, granted through the operator API (no payment provider is reachable here). */
 export async function grantPoints(request: APIRequestContext, user: TestUser, amount: number) {
-  const res = await request.post('/api/v1/admin/points/grants', {
-    headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
-    data: { user_id: user.userId, amount, reason: 'e2e', idempotency_key: `e2e-${user.userId}-${amount}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  // Grants go to users points knows (issue 25): right after sign-up, the registration event may still
+  // be on its way, so the same idempotent grant is asked again until points has it.
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.post('/api/v1/admin/points/grants', {
+          headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+          data: { user_id: user.userId, amount, reason: 'e2e', idempotency_key: `e2e-${user.userId}-${amount}` },
+        });
+        last = await res.text();
+        return res.status();
+      },
+      { message: `the grant to ${user.userId}: ${last}`, timeout: 15_000 },
+    )
+    .toBe(200);
 }
 
 /** An operator sets `user`'s rank (new users charge nothing until then). */

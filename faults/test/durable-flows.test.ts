@@ -87,12 +87,17 @@ describe.runIf(real)('flows that survive a part going down', () => {
       max_point_for_chatting: 500,
       max_point_for_a_call: 100,
     });
-    await operator('POST', '/admin/points/grants', {
-      user_id: payer.userId,
-      amount: 1000,
-      reason: 'faults',
-      idempotency_key: `faults-${payer.userId}`,
-    });
+    // Grants go to users points knows: the registration event may still be on its way (idempotent key).
+    await eventually(
+      () =>
+        operator('POST', '/admin/points/grants', {
+          user_id: payer.userId,
+          amount: 1000,
+          reason: 'faults',
+          idempotency_key: `faults-${payer.userId}`,
+        }),
+      10_000,
+    );
     // Topics hears of the rank through accounts' event: the price is refused until it has.
     const topic = await eventually(() => voice(owner, payer, { chat_price: 100 }), 10_000);
     const balance = async () => ((await payer.call('GET', '/points/balance')) as { balance: number }).balance;
