@@ -195,6 +195,10 @@ export const strings = {
     decline: '見送る',
     paid: CHAT_MESSAGES.bonusPaid,
     declined: CHAT_MESSAGES.bonusDeclined,
+    /** The owner, when the payer pays (the spec's '課金を承認されました。', with what came in) or declines. */
+    ownerPaid: (points: number) =>
+      `${CALL_MESSAGES.chargeApproved}ボーナス${points.toLocaleString('ja-JP')}ポイントを受け取りました。`,
+    ownerDeclined: 'お相手はボーナスを見送りました。',
   },
   // /present/:roomId
   presentTitle: 'プレゼント',
