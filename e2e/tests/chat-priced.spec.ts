@@ -65,6 +65,10 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await expect(pb.getByText('ボーナスを支払いました。')).toBeVisible();
   await pb.getByRole('button', { name: 'OK' }).click();
   await expect(bonus).toHaveCount(0);
+  // The owner is told it was paid, and what came in (walk #19).
+  await expect(pa.getByText('課金を承認されました。ボーナス100ポイントを受け取りました。')).toBeVisible();
+  await shot(pa, '25-bonus-paid-owner');
+  await pa.getByRole('button', { name: 'OK' }).click();
   await expect(pa.getByRole('button', { name: 'ボーナスをリクエスト（100ポイント）' })).toBeEnabled();
   expect([await balanceOf(b), await balanceOf(a)]).toEqual([300, 200]);
 
@@ -104,10 +108,16 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await history.getByRole('button', { name: 'ポイント履歴' }).click();
   const rows = history.getByTestId('point-history-row');
   await expect(rows).toHaveCount(3);
-  for (const i of [0, 1]) {
-    await expect(rows.nth(i)).toContainText('チャット料金');
+  // The bonus says so, not a second チャット料金 (walk #18).
+  for (const [i, kind] of [
+    [0, 'ボーナス'],
+    [1, 'チャット料金'],
+  ] as const) {
+    await expect(rows.nth(i)).toContainText(kind);
     await expect(rows.nth(i)).toContainText('−100 P');
   }
+  await expect(rows.nth(1)).not.toContainText('ボーナス');
+  await shot(history, '26-history-bonus');
   await expect(rows.nth(2)).toContainText('運営からの付与');
   await history.close();
 

@@ -2,6 +2,10 @@ import { CALL_MESSAGES } from '@honne/contracts/calls';
 import { CHAT_MESSAGES, MESSAGE_PREVIEW } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 
+/** What the payer holds, in a price confirmation (nothing when the balance could not be read). */
+const held = (balance: number | null) =>
+  balance === null ? '' : `（保有ポイント：${balance.toLocaleString('ja-JP')} P）`;
+
 /**
  * The call overlay and the greeting recorder (spec topics-chat-calls §2, §4, §8). Japanese quotes
  * are the spec's; the English glosses' Japanese is ours (docs/strings.md).
@@ -43,6 +47,14 @@ const callStrings = {
   playingMessage: 'メッセージを再生しています。',
   refused: '通話が拒否されました。',
   insufficientPoints: 'ポイントが不足です。',
+  /** Walk #3: a priced voice's call room is paid (the voice's talk price) when it first opens. */
+  roomPriceConfirm: (price: number, balance: number | null) =>
+    `この声とのトークは${price.toLocaleString('ja-JP')}ポイントです。${held(balance)}トークを始めて通話しますか？`,
+  roomPriceOk: '支払って通話する',
+  /** Walk #4: a voice that charges from the start; the caller says yes before the call is placed. */
+  callPriceConfirm: (minutes: number, price: number, balance: number | null) =>
+    `この通話は${minutes}分${price.toLocaleString('ja-JP')}ポイントです。${held(balance)}通話しますか？`,
+  callPriceOk: '通話する',
   friendAdded: 'ともだちを追加しました。',
   alreadyFriends: 'すでにともだちになっています',
   /** §2 'This feature is not supported on the web version.' */
@@ -183,6 +195,10 @@ export const strings = {
     decline: '見送る',
     paid: CHAT_MESSAGES.bonusPaid,
     declined: CHAT_MESSAGES.bonusDeclined,
+    /** The owner, when the payer pays (the spec's '課金を承認されました。', with what came in) or declines. */
+    ownerPaid: (points: number) =>
+      `${CALL_MESSAGES.chargeApproved}ボーナス${points.toLocaleString('ja-JP')}ポイントを受け取りました。`,
+    ownerDeclined: 'お相手はボーナスを見送りました。',
   },
   // /present/:roomId
   presentTitle: 'プレゼント',

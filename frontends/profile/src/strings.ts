@@ -185,8 +185,7 @@ export const strings = {
     lead: '本当に削除しますか？',
     irreversible: '削除すると元に戻せません。',
     subLead: (name: string) => `キャラクター「${name}」を削除します。`,
-    pointsLost: (points: number) =>
-      `保有ポイント ${points.toLocaleString('ja-JP')} P は失われ、払い戻しもできません。`,
+    pointsLost: (points: number) => `保有ポイント ${points.toLocaleString('ja-JP')} P は失われ、払い戻しもできません。`,
     pointsLostUnknown: '保有ポイントは失われ、払い戻しもできません。',
     chatsLost: 'チャット、ともだち、投稿した声はすべて削除されます。',
     allLost: 'ログインもできなくなります。',
@@ -226,6 +225,7 @@ export const strings = {
       purchase: 'ポイント購入',
       gift: incoming ? 'プレゼントを受け取りました' : 'プレゼントを贈りました',
       chat_fee: incoming ? 'チャット料金の受け取り' : 'チャット料金',
+      chat_bonus: incoming ? 'ボーナスの受け取り' : 'ボーナス',
       call_minute: incoming ? '通話料金の受け取り' : '通話料金',
       refund: '返金',
       adjustment: '調整',

@@ -165,6 +165,9 @@ export const CALL_MESSAGES = {
   outOfPoints: messages.chatPointsShort,
   /** A charge request from someone who is not the voice's owner, on a free call, or twice. */
   chargeNotAllowed: 'この通話では課金できません。',
+  /** Ours (walk #4): a charge-from-start call placed without the caller's yes to its price. */
+  callPriceConfirmRequired: (minutes: number, price: number) =>
+    `この通話は${minutes}分${price.toLocaleString('ja-JP')}ポイントです。料金を確認してください。`,
   /** A paid call ended at the cap its payer set (ours; docs/strings.md). */
   spendCapReached: '設定した上限ポイントに達したため、通話を終了しました。',
   /**
@@ -271,6 +274,11 @@ export const CallRoomParams = Type.Object({ id: Id });
 export const CallStartBody = Type.Object({
   /** Accepted for the spec's client, ignored: the caller is the token's user. */
   user_id: Type.Optional(Nullable(Id)),
+  /**
+   * The caller said yes to the per-minute price of a voice that charges from the start
+   * (purchase_on_start); without it such a call is refused 403 `price_confirmation_required`.
+   */
+  confirm_price: Type.Optional(Type.Boolean()),
 });
 
 /**

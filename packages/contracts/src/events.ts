@@ -386,7 +386,7 @@ export const requests = {
     subject: 'points.transfer.request',
     request: Type.Object({
       key: Type.String({ minLength: 1, maxLength: 200 }),
-      kind: Type.Union([Type.Literal('chat_fee'), Type.Literal('call_minute')]),
+      kind: Type.Union([Type.Literal('chat_fee'), Type.Literal('chat_bonus'), Type.Literal('call_minute')]),
       from: Type.String({ minLength: 1 }),
       to: Type.String({ minLength: 1 }),
       amount: Type.Integer({ minimum: 1, maximum: 1_000_000 }),

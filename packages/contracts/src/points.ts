@@ -79,7 +79,7 @@ export const AgeBracketBody = Type.Object({
 export type AgeBracketBody = Static<typeof AgeBracketBody>;
 
 export const TransferKindSchema = Type.Union(
-  ['grant', 'purchase', 'gift', 'chat_fee', 'call_minute', 'refund', 'adjustment', 'expiry'].map((k) =>
+  ['grant', 'purchase', 'gift', 'chat_fee', 'chat_bonus', 'call_minute', 'refund', 'adjustment', 'expiry'].map((k) =>
     Type.Literal(k),
   ),
 );

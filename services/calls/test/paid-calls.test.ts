@@ -14,11 +14,13 @@ describe.each(infraModes())('paid calls: charged per begun minute by the server�
   });
 
   /** Payer A calls owner B on B's voice priced `price` a minute; both connect. */
-  async function connected(price: number, extra: object = {}) {
+  async function connected(price: number, extra: { purchase_on_start?: boolean } = {}) {
     const [a, b] = [await h.user('はらう'), await h.user('うけとる')];
     const topic = h.voice(b, { call_price: price, time_call_price: 1, ...extra });
     const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
-    const started = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    // A charge-from-start call is placed with the caller's yes to its price (walk #4).
+    const body = extra.purchase_on_start ? { confirm_price: true } : {};
+    const started = await h.calls$('POST', `/rooms/${room}/calling`, a, body);
     expect(started.statusCode, started.body).toBe(200);
     const call = started.json().data as CallView;
     await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
@@ -234,5 +236,50 @@ describe.each(infraModes())('paid calls: charged per begun minute by the server�
     h.clock.advance(10 * 60_000);
     await h.runTimers();
     expect(chargesOf(free.call.id)).toEqual([]);
+  });
+
+  it('places a charge-from-start call only with the caller’s yes to its price; without it nothing rings or is taken', async () => {
+    const [a, b] = [await h.user('はらう'), await h.user('うけとる')];
+    const topic = h.voice(b, { call_price: 50, time_call_price: 1, purchase_on_start: true });
+    const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
+    const refused = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'price_confirmation_required',
+      error: 'この通話は1分50ポイントです。料金を確認してください。',
+    });
+    // Nothing was placed: the owner has no ring and the caller no call.
+    expect((await view(a, room)) ?? null).toBeNull();
+    expect((await h.calls$('GET', '/calls/current', b)).json().data).toBeNull();
+    const placed = await h.calls$('POST', `/rooms/${room}/calling`, a, { confirm_price: true });
+    expect(placed.json().data).toMatchObject({ state: 'calling', charging: 'approved', i_pay: true });
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('asks the payer in the call when the placement could not: the spec’s GET, and the owner calling', async () => {
+    for (const who of ['spec client', 'owner'] as const) {
+      const [a, b] = [await h.user('はらう'), await h.user('うけとる')];
+      const topic = h.voice(b, { call_price: 50, time_call_price: 1, purchase_on_start: true });
+      const room = await h.room(a, { topic_id: topic, room_type_id: 4 });
+      const [caller, callee] = who === 'owner' ? [b, a] : [a, b];
+      const placed =
+        who === 'owner'
+          ? await h.calls$('POST', `/rooms/${room}/calling`, b, {})
+          : await h.calls$('GET', `/rooms/${room}/calling?user_id=${b.userId}`, a);
+      expect(placed.statusCode, placed.body).toBe(200);
+      const call = placed.json().data as CallView;
+      expect(call).toMatchObject({ charging: 'requested', i_pay: who !== 'owner' });
+      await h.calls$('POST', `/rooms/${room}/callanswer`, callee, { action: 'answer' });
+      for (const side of [caller, callee])
+        await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, side, { state: 'connected' });
+      await h.stateOf(a, 'connected');
+      await talk(90_000, a, b, room);
+      // Connected a minute and a half, and nothing taken: the payer has not said yes.
+      expect(chargesOf(call.id)).toEqual([]);
+      expect(await view(a, room)).toMatchObject({ charging: 'requested', i_pay: true, charged_points: 0 });
+      const approved = await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: true });
+      expect(approved.json().data).toMatchObject({ charging: 'approved', charged_points: 50 });
+      await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    }
   });
 });

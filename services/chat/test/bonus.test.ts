@@ -38,7 +38,12 @@ describe.each(infraModes())('bonus chat ($name)', (mode) => {
     const taps = await Promise.all([1, 2].map(() => h.post(`/rooms/${room}/confirmbonuschat`, { status: 1 }, payer)));
     expect(taps.some((t) => t.statusCode === 200)).toBe(true);
     expect(bonusCharges(room)).toEqual([`bonus:${room}:1`]);
-    expect(h.charges.get(`bonus:${room}:1`)).toMatchObject({ from: payer.userId, to: owner.userId, amount: 50 });
+    expect(h.charges.get(`bonus:${room}:1`)).toMatchObject({
+      kind: 'chat_bonus',
+      from: payer.userId,
+      to: owner.userId,
+      amount: 50,
+    });
     expect((await h.put(`/rooms/${room}/showBonusStatus`, {}, owner)).json().data).toMatchObject({
       bonus: false,
       bonus_count: 1,

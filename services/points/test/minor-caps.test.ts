@@ -40,6 +40,31 @@ describe.each(infraModes())('monthly spend caps for users under 18 ($name)', (mo
     await env?.close();
   });
 
+  it('takes a chat bonus over the bus as its own kind: a spend in the month, listed as chat_bonus on both sides', async () => {
+    await profile('teen-b', 'fam-teen-b', TEEN_AGE_ID);
+    await fund('teen-b', 6000);
+    const bonus = (key: string, amount: number) =>
+      env.infra.bus.request(requests.pointsTransfer, {
+        key,
+        kind: 'chat_bonus',
+        from: 'teen-b',
+        to: 'owner-b',
+        amount,
+        room_id: 'room-b',
+      });
+    expect(await bonus('bonus:room-b:1', 300)).toMatchObject({ status: 'done', balance: 5700 });
+    expect(await balance('teen-b')).toMatchObject({ spent_this_month: 300 });
+    // A bonus past the month's cap is refused like any other spend.
+    expect(await bonus('bonus:room-b:2', 4800)).toMatchObject({ status: 'monthly_cap' });
+    const history = (user: string) =>
+      env.points.app
+        .inject({ method: 'GET', url: '/points/history', headers: env.as(user) })
+        .then((r) => r.json().data as { kind: string; amount: number; room_id: string | null }[]);
+    const ofRoom = async (user: string) => (await history(user)).filter((i) => i.room_id === 'room-b');
+    expect(await ofRoom('teen-b')).toMatchObject([{ kind: 'chat_bonus', amount: -300 }]);
+    expect(await ofRoom('owner-b')).toMatchObject([{ kind: 'chat_bonus', amount: 300 }]);
+  });
+
   it('holds a teen to ¥5,000-worth a month until they declare 16–17 (¥20,000), and refuses past it with the message', async () => {
     await profile('teen-1', 'fam-teen-1', TEEN_AGE_ID);
     await fund('teen-1', 30_000);

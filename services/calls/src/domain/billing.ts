@@ -9,6 +9,26 @@ export function payerOf(callPrice: number, voiceOwner: string | null, caller: st
   return voiceOwner === caller ? callee : caller;
 }
 
+/**
+ * Where per-minute charging stands when a call is placed (walk #4: nothing is taken without the
+ * payer's yes). A voice that charges from the start (purchase_on_start) starts approved only when the
+ * payer is the caller and said yes to the price while placing it (`confirmed`); our app's POST
+ * without that yes is refused ('confirm'). The spec's GET placement has no way to ask, and a call
+ * the owner places has its payer at the other end: both start 'requested', so the payer gets the
+ * in-call approval prompt once connected and nothing is billed before they approve (ADR 0026).
+ */
+export function chargingAtStart(
+  callPrice: number,
+  purchaseOnStart: boolean,
+  payerIsCaller: boolean,
+  placement: { confirmed: boolean; canAsk: boolean },
+): 'none' | 'requested' | 'approved' | 'confirm' {
+  if (callPrice <= 0 || !purchaseOnStart) return 'none';
+  if (!payerIsCaller) return 'requested';
+  if (placement.confirmed) return 'approved';
+  return placement.canAsk ? 'confirm' : 'requested';
+}
+
 /** Minutes begun since the call connected (what a per-minute charge counts; 0 before connecting). */
 export function minutesBegun(c: Pick<CallFacts, 'connected_at' | 'ended_at'>, now: Date): number {
   if (!c.connected_at) return 0;

@@ -21,7 +21,7 @@ import {
   withAccountsLocked,
 } from '../db/repos/calls.ts';
 import type { CallRow } from '../db/schema/index.ts';
-import { payerOf } from '../domain/billing.ts';
+import { chargingAtStart, payerOf } from '../domain/billing.ts';
 import { billDue } from './billing.ts';
 import { callsRelay } from '../events/outbox.ts';
 import {
@@ -178,8 +178,22 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
   return after;
 }
 
+/**
+ * How the call was placed: our app's POST can ask the caller to confirm a charge-from-start price
+ * (and says whether they did); the spec's GET cannot ask (see chargingAtStart).
+ */
+export interface Placement {
+  confirmed: boolean;
+  canAsk: boolean;
+}
+
 /** POST /rooms/{id}/calling: the caller rings the partner of the room. */
-export async function startCall(ctx: AppContext, caller: Caller, roomId: string): Promise<CallView> {
+export async function startCall(
+  ctx: AppContext,
+  caller: Caller,
+  roomId: string,
+  placement: Placement = { confirmed: false, canAsk: true },
+): Promise<CallView> {
   const me = caller.userId;
   const room = await roomFacts(ctx, roomId);
   if (!room.participants.some((p) => p.user_id === me)) throw notFound();
@@ -195,7 +209,13 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   // Two characters of one person: one account holds one call, so there is nobody else to ring
   // (it was a 500 on the second hold of the same account).
   if (myAccount === theirAccount) throw new AppError(403, 'same_account', CALL_MESSAGES.unableToConnect);
-  const quiet = await ringAllowance(ctx, myAccount, theirAccount);
+  const callPrice = voice?.call_price ?? 0;
+  const payer = payerOf(callPrice, voice?.owner_id ?? null, me, may.callee_id);
+  const charging = chargingAtStart(callPrice, voice?.purchase_on_start ?? false, payer === me, placement);
+  if (charging === 'confirm') {
+    const price = CALL_MESSAGES.callPriceConfirmRequired(voice?.time_call_price ?? 1, callPrice);
+    throw new AppError(403, 'price_confirmation_required', price, { confirm_price: price });
+  }
   const now = ctx.clock.now();
   const transport = ctx.livekit ? 'livekit' : 'p2p';
   const anonymous = may.caller_anonymous || may.callee_anonymous;
@@ -203,6 +223,8 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
   if (transport === 'p2p' && anonymous && !hasTurn(ctx.config)) {
     throw new AppError(403, 'anonymous_needs_relay', CALL_MESSAGES.anonymousNeedsRelay);
   }
+  // Counted only once the call may be placed: a refused one rings nobody and uses no allowance.
+  const quiet = await ringAllowance(ctx, myAccount, theirAccount);
 
   const outcome = await withAccountsLocked(ctx.db, [myAccount, theirAccount], async (trx) => {
     const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount), anonymous);
@@ -210,7 +232,6 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
     if (decision.kind === 'glare') return { kind: 'glare' as const, call_id: decision.call_id };
     const busy = decision.kind === 'busy' || quiet;
     const facts = newCall(now, transport, busy);
-    const callPrice = voice?.call_price ?? 0;
     const row = await insertCall(
       trx,
       {
@@ -227,9 +248,9 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
         relay_only: transport === 'p2p' && anonymous && hasTurn(ctx.config),
         call_price: callPrice,
         time_call_price: voice?.time_call_price ?? 1,
-        payer_id: payerOf(callPrice, voice?.owner_id ?? null, me, may.callee_id),
-        // With purchase_on_start the voice charges from the connection, no request to approve.
-        charging: callPrice > 0 && voice?.purchase_on_start ? 'approved' : 'none',
+        payer_id: payer,
+        // A confirmed purchase_on_start call charges from the connection; see chargingAtStart.
+        charging,
         charging_from: null,
         billed_periods: 0,
         charged_points: 0,

@@ -12,14 +12,20 @@ import { relaySignal } from '../flow/signal.ts';
 
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, callsEndpoints.current, async ({ caller }) => ok(await currentCall(ctx, caller)));
-  route(app, ctx, callsEndpoints.startCall, async ({ caller, params }) => ok(await startCall(ctx, caller, params.id)));
+  route(app, ctx, callsEndpoints.startCall, async ({ caller, params, body }) =>
+    ok(await startCall(ctx, caller, params.id, { confirmed: body.confirm_price === true, canAsk: true })),
+  );
   route(app, ctx, callsEndpoints.roomCall, async ({ caller, params, query }) => {
     // Without `user_id` a read (what a reconnecting client restores). With it, the spec's client
     // places the call: safe to repeat, so while this caller's call in the room is live it is
     // answered as it stands instead of ringing again.
     if (query.user_id === undefined) return ok(await currentCall(ctx, caller, params.id));
     const live = await currentCall(ctx, caller, params.id);
-    return ok(live?.role === 'caller' ? live : await startCall(ctx, caller, params.id));
+    // The spec's client cannot confirm a price here: a charge-from-start call waits for the payer's
+    // in-call approval instead (chargingAtStart, ADR 0026).
+    return ok(
+      live?.role === 'caller' ? live : await startCall(ctx, caller, params.id, { confirmed: false, canAsk: false }),
+    );
   });
   route(app, ctx, callsEndpoints.answer, async ({ caller, params, body }) =>
     ok(await answerCall(ctx, caller, params.id, body.action, body.signal_id)),

@@ -58,6 +58,8 @@ export async function answerBonus(ctx: AppContext, room: RoomRow, me: string, pa
       to: partnerId,
       amount: room.chat_price,
       roomId: room.id,
+      // Its own kind, so the points history says ボーナス, not a second チャット料金 (walk #18).
+      kind: 'chat_bonus',
     });
   }
   await closeBonus(ctx.db, room, pay, ctx.clock.now());

@@ -280,13 +280,13 @@ function roomIdOf(ctx: AppContext, key: string): string {
  */
 export async function chargeChatFee(
   ctx: AppContext,
-  fee: { key: string; from: string; to: string; amount: number; roomId: string },
+  fee: { key: string; from: string; to: string; amount: number; roomId: string; kind?: 'chat_fee' | 'chat_bonus' },
 ): Promise<true> {
   let answer;
   try {
     answer = await ctx.bus.request(requests.pointsTransfer, {
       key: fee.key,
-      kind: 'chat_fee',
+      kind: fee.kind ?? 'chat_fee',
       from: fee.from,
       to: fee.to,
       amount: fee.amount,

@@ -11,6 +11,8 @@ export const TRANSFER_KINDS = [
   'purchase',
   'gift',
   'chat_fee',
+  /** A bonus the payer of a paid chat chose to pay the owner (walk #18: not a second chat fee). */
+  'chat_bonus',
   'call_minute',
   'refund',
   'adjustment',

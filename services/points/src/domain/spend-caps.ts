@@ -12,7 +12,7 @@ import type { AgeBracket } from '@honne/contracts/points';
  */
 
 /** Points leaving a user for something used: what the cap counts. Purchases and grants come in; expiry is not a spend. */
-export const SPEND_KINDS = ['gift', 'chat_fee', 'call_minute'] as const;
+export const SPEND_KINDS = ['gift', 'chat_fee', 'chat_bonus', 'call_minute'] as const;
 export const isSpendKind = (kind: string): boolean => (SPEND_KINDS as readonly string[]).includes(kind);
 
 export type { AgeBracket };

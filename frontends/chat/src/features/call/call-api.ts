@@ -24,6 +24,15 @@ export type MediaPlan =
   | { mode: 'livekit'; serverUrl: string; token: string }
   | { mode: 'p2p'; iceServers: RTCIceServer[]; relayOnly: boolean };
 
+/** A price the caller must say yes to before a call is placed (walks #3 and #4). */
+export type PriceAsk =
+  /** The call room on a priced voice is paid once, when it first opens (chat's confirm_price). */
+  | { kind: 'room'; price: number }
+  /** A voice that charges from the start: so many points per so many minutes (calls' confirm_price). */
+  | { kind: 'call'; minutes: number; price: number };
+
+const priceRefused = (error: unknown) => isApiError(error) && error.code === 'price_confirmation_required';
+
 /** The partner as the call shows them (from chat's room, then the public profile). */
 export interface PartnerInfo {
   partner: CallPartner;
@@ -127,17 +136,40 @@ function partnerOf(room: Room): PartnerInfo {
  * service passes through here, typed by the contracts, so the hooks speak in CallSession terms.
  */
 export const callApi = {
-  /** Opens (or reopens) the call room with chat, then rings the partner. */
-  async create(request: CallStartRequest): Promise<CallView> {
+  /**
+   * Opens (or reopens) the call room with chat, then rings the partner. Where the server asks for a
+   * price confirmation (403 price_confirmation_required: a new room on a priced voice, a call that
+   * charges from the start), the voice's price is put to the caller and the request repeated with
+   * `confirm_price` on their yes; null when they said no (nothing was opened, placed or taken).
+   */
+  async create(request: CallStartRequest, confirm: (ask: PriceAsk) => Promise<boolean>): Promise<CallView | null> {
+    const voice = async () => {
+      if (request.kind !== 'topic') throw new Error('only a voice has a price');
+      return (await client().call(topicsEndpoints.topic, { params: { id: request.topic_id } })).data;
+    };
     let roomId = request.room_id ?? null;
     if (!roomId) {
       const body =
         request.kind === 'topic'
           ? { topic_id: request.topic_id, is_anonymous: request.is_anonymous, room_type_id: ROOM_TYPES.callTopic }
           : { user_id: request.user_id, room_type_id: ROOM_TYPES.callFriend };
-      roomId = (await client().call(chatEndpoints.createRoom, { body })).data.id;
+      try {
+        roomId = (await client().call(chatEndpoints.createRoom, { body })).data.id;
+      } catch (error) {
+        if (!priceRefused(error)) throw error;
+        if (!(await confirm({ kind: 'room', price: (await voice()).chat_price }))) return null;
+        roomId = (await client().call(chatEndpoints.createRoom, { body: { ...body, confirm_price: true } })).data.id;
+      }
     }
-    return (await client().call(callsEndpoints.startCall, { params: { id: roomId }, body: {} })).data;
+    const params = { id: roomId };
+    try {
+      return (await client().call(callsEndpoints.startCall, { params, body: {} })).data;
+    } catch (error) {
+      if (!priceRefused(error)) throw error;
+      const v = await voice();
+      if (!(await confirm({ kind: 'call', minutes: v.time_call_price, price: v.call_price }))) return null;
+      return (await client().call(callsEndpoints.startCall, { params, body: { confirm_price: true } })).data;
+    }
   },
 
   async current(): Promise<CallView | null> {
@@ -267,7 +299,7 @@ export const callApi = {
     if (error.code === 'blocked') return CALL_MESSAGES.unableToConnect;
     if (error.code === 'not_callable') return CALL_MESSAGES.notCallable;
     if (error.code === 'anonymous_needs_relay') return CALL_MESSAGES.anonymousNeedsRelay;
-    if (error.code === 'insufficient_points') return t.insufficientPoints;
+    if (error.code === 'insufficient_points' || error.code === 'points_insufficient') return t.insufficientPoints;
     return null;
   },
 

@@ -1,5 +1,6 @@
 import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
 import { CALL_MESSAGES, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
+import { pointsEndpoints } from '@honne/contracts/points';
 import { useOfferToBuy, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -8,7 +9,7 @@ import { strings } from '../../strings.ts';
 import { RATING_TYPE, rateSkipped } from '../room/RatingSheet.tsx';
 import { useFail } from '../shared/api.ts';
 
-import { callApi, endNotice, toSession, type PartnerInfo } from './call-api.ts';
+import { callApi, endNotice, toSession, type PartnerInfo, type PriceAsk } from './call-api.ts';
 import { MicError } from './media/microphone.ts';
 import type { Recording } from './recorder/useRecorder.ts';
 import type { CallSession } from './model.ts';
@@ -203,7 +204,23 @@ export function useCall() {
     [api, popup],
   );
 
-  /** The microphone opened, the greeting (if any) stored, then the call placed. */
+  /** A price put to the caller with what they hold; their yes or no (walks #3/#4). */
+  const confirmPrice = useCallback(
+    async (ask: PriceAsk) => {
+      const balance = await getApi()
+        .client.call(pointsEndpoints.balance, {})
+        .then(({ data }) => data.balance)
+        .catch(() => null);
+      return popup.confirm(
+        ask.kind === 'room'
+          ? { message: t.roomPriceConfirm(ask.price, balance), confirmLabel: t.roomPriceOk }
+          : { message: t.callPriceConfirm(ask.minutes, ask.price, balance), confirmLabel: t.callPriceOk },
+      );
+    },
+    [popup],
+  );
+
+  /** The microphone opened, the greeting (if any) stored, the price confirmed, then the call placed. */
   const place = useCallback(
     async (req: CallStartRequest, recording: Recording | null) => {
       if (busy) return;
@@ -211,16 +228,18 @@ export function useCall() {
       try {
         await media.current?.prepare();
         if (recording && recording !== savedGreeting) await callApi.uploadGreeting(recording);
-        const placed = await callApi.create(req);
+        const placed = await callApi.create(req, confirmPrice);
         setRequest(null);
-        apply(placed);
+        if (placed) apply(placed);
+        else media.current?.release();
       } catch (error) {
         media.current?.release();
         if (!micProblem(error)) {
           const notice = callApi.refusalMessage(error);
           if (notice) {
             setRequest(null);
-            if (isApiError(error) && error.code === 'insufficient_points') void offerToBuy(notice);
+            if (isApiError(error) && (error.code === 'insufficient_points' || error.code === 'points_insufficient'))
+              void offerToBuy(notice);
             else void popup.alert(notice);
           } else void fail(error);
         }
@@ -228,7 +247,7 @@ export function useCall() {
         setBusy(false);
       }
     },
-    [busy, savedGreeting, apply, micProblem, popup, offerToBuy, fail],
+    [busy, savedGreeting, apply, confirmPrice, micProblem, popup, offerToBuy, fail],
   );
   const placeRef = useRef(place);
   placeRef.current = place;

@@ -1,6 +1,6 @@
 import { chatEndpoints, type Room } from '@honne/contracts/chat';
 import { Button, usePopup } from '@honne/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { strings } from '../../strings.ts';
 import { client, useFail } from '../shared/api.ts';
@@ -15,9 +15,33 @@ export function BonusArea({ room, onChanged }: { room: Room; onChanged: () => vo
   const fail = useFail();
   const [busy, setBusy] = useState(false);
   const price = room.topic?.chat_price ?? 0;
+  const t = strings.bonus;
+  const watching = Boolean(room.topic?.is_mine) && price > 0;
+  const open = room.bonus;
+  // Walk #19: the owner is told how their request was answered. The room says only that a request
+  // is open; when it closes, the bonus count (counted when it opened) says paid or declined.
+  const countAtOpen = useRef<number | null>(null);
+  useEffect(() => {
+    if (!watching) return;
+    let alive = true;
+    const status = () => client().call(chatEndpoints.showBonusStatus, { params: { id: room.id } });
+    if (open) {
+      void status()
+        .then(({ data }) => alive && (countAtOpen.current = data.bonus_count))
+        .catch(() => undefined);
+    } else if (countAtOpen.current !== null) {
+      const before = countAtOpen.current;
+      countAtOpen.current = null;
+      void status()
+        .then(({ data }) => void popup.alert(data.bonus_count > before ? t.ownerPaid(price) : t.ownerDeclined))
+        .catch(() => undefined);
+    }
+    return () => {
+      alive = false;
+    };
+  }, [watching, open, room.id, price, popup, t]);
   if (!room.topic || price <= 0 || room.deleted) return null;
   const owner = room.topic.is_mine;
-  const t = strings.bonus;
 
   const run = async (call: () => Promise<unknown>, done: string) => {
     setBusy(true);
