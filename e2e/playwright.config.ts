@@ -89,6 +89,10 @@ export default defineConfig({
       RATE_LIMIT_MAX: '10000',
       OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
       PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
+      // An anonymous peer-to-peer call needs a relay (ADR 0021): the API journeys ring anonymously, so
+      // the app is told of one (never reached: they place calls, no browser connects one). The call
+      // journeys (support/calls-run.mjs) start a real TURN server and set these themselves.
+      ICE_SERVERS: process.env.ICE_SERVERS ?? JSON.stringify([{ urls: ['turn:127.0.0.1:3478'] }]),
     },
   },
 });

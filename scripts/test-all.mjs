@@ -27,6 +27,8 @@ function packagesEnv() {
 }
 
 const steps = [
+  // The repository's own scripts (npm start's up-to-date check), with node's test runner.
+  { name: 'scripts (scripts/test/)', command: [process.execPath, ['--test', 'scripts/test/']], env: process.env },
   {
     name: `package suites${onContainers ? ' (real half on Testcontainers)' : ''}`,
     args: ['-r', '--workspace-concurrency=1', '--no-bail', '--filter', '!@honne/faults', 'run', 'test'],
@@ -40,7 +42,8 @@ const failed = [];
 for (const step of steps) {
   const started = Date.now();
   console.log(`[test] ${step.name}`);
-  const run = spawnSync(process.execPath, ['scripts/pnpm.mjs', ...step.args], { stdio: 'inherit', env: step.env });
+  const [cmd, args] = step.command ?? [process.execPath, ['scripts/pnpm.mjs', ...step.args]];
+  const run = spawnSync(cmd, args, { stdio: 'inherit', env: step.env });
   const seconds = Math.round((Date.now() - started) / 1000);
   console.log(`[test] ${step.name}: ${run.status === 0 ? 'passed' : 'FAILED'} in ${seconds}s`);
   if (run.status !== 0) failed.push(step.name);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Adds up what every test runner in a CI log reported (vitest, Playwright, schemathesis) and prints
+// Adds up what every test runner in a CI log reported (vitest, Playwright, node's, schemathesis) and prints
 // one closing line, `tests: N passed, N failed`, the plain form any reader of a CI log can count:
 // each runner's own summary sits in the middle of the log, under the next runner's output.
 // Usage: node scripts/test-totals.mjs LOG — exits 1 when nothing was counted or anything failed.
@@ -31,6 +31,12 @@ for (const line of log.split('\n')) {
   );
   if (playwright) {
     add(playwright[1]);
+    continue;
+  }
+  // node's test runner: "# pass 3", "# fail 0", "# skipped 0"
+  const node = /^# (pass|fail|skipped) (\d+)\s*$/.exec(line);
+  if (node) {
+    add(`${node[2]} ${node[1] === 'pass' ? 'passed' : node[1] === 'fail' ? 'failed' : 'skipped'}`);
     continue;
   }
   // schemathesis: "  6397 generated, 6397 passed" or "..., 2 failed, ..."

@@ -26,7 +26,21 @@ const loud = (message) => {
   console.warn(`\n\u001b[33m⚠ ${message}\u001b[0m\n`);
 };
 
-// ---- inside the namespace: (livekit-server), then playwright --------------------------------
+/** Resolves once something listens on host:port (TCP), or throws after 30 s. */
+async function waitForPort(host, port, what) {
+  for (let i = 0; i < 300; i++) {
+    const ok = await new Promise((resolve) => {
+      const s = net.connect({ host, port });
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not start`);
+}
+
+// ---- inside the namespace: (livekit-server or turnserver), then playwright ------------------
 if (process.env.HONNE_CALLS_IN_NETNS) {
   const transport = process.env.HONNE_CALLS_TRANSPORT;
   const env = { ...process.env };
@@ -43,6 +57,44 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
   ])
     delete env[k];
   let livekit = null;
+  let turn = null;
+  if (transport === 'p2p') {
+    // An anonymous peer-to-peer call needs a relay (ADR 0021): coturn (Debian's, .ci/run installs it)
+    // on an address of its own, so the journeys can tell a relay address from a browser's.
+    const relayIp = process.env.HONNE_CALLS_RELAY_IP;
+    const turnPort = Number(process.env.E2E_PORT) + 20;
+    const turnSecret = randomBytes(16).toString('hex');
+    if (spawnSync('sh', ['-c', 'command -v turnserver']).status !== 0) {
+      loud('turnserver (coturn) not found: anonymous peer-to-peer call journeys will be refused a relay');
+    }
+    turn = spawn(
+      'turnserver',
+      [
+        '-n',
+        `--listening-ip=${relayIp}`,
+        `--relay-ip=${relayIp}`,
+        `--listening-port=${turnPort}`,
+        `--min-port=${turnPort + 100}`,
+        `--max-port=${turnPort + 400}`,
+        '--use-auth-secret',
+        `--static-auth-secret=${turnSecret}`,
+        '--realm=honne.test',
+        '--allow-loopback-peers',
+        '--no-tls',
+        '--no-dtls',
+        '--no-cli',
+        '--log-file=stdout',
+        '--simple-log',
+      ],
+      { stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    turn.on('error', (err) => console.error(`turnserver: ${err.message}`));
+    await waitForPort(relayIp, turnPort, 'turnserver');
+    Object.assign(env, {
+      ICE_SERVERS: JSON.stringify([{ urls: [`turn:${relayIp}:${turnPort}?transport=udp`] }]),
+      TURN_SECRET: turnSecret,
+    });
+  }
   if (transport === 'livekit') {
     const bin = process.env.LIVEKIT_BIN;
     const port = Number(process.env.E2E_PORT) + 10;
@@ -81,19 +133,7 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
       ],
       { env: lkEnv, stdio: ['ignore', 'inherit', 'inherit'] },
     );
-    const up = async () => {
-      for (let i = 0; i < 300; i++) {
-        const ok = await new Promise((resolve) => {
-          const s = net.connect({ host: '127.0.0.1', port });
-          s.once('connect', () => (s.destroy(), resolve(true)));
-          s.once('error', () => resolve(false));
-        });
-        if (ok) return;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('livekit-server did not start');
-    };
-    await up();
+    await waitForPort('127.0.0.1', port, 'livekit-server');
     Object.assign(env, {
       LIVEKIT_URL: `ws://127.0.0.1:${port}`,
       LIVEKIT_API_KEY: key,
@@ -117,6 +157,7 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
     },
   );
   livekit?.kill('SIGTERM');
+  turn?.kill('SIGTERM');
   process.exit(result.status ?? 1);
 }
 
@@ -128,6 +169,7 @@ if (probe.status !== 0) {
   loud('cannot create a network namespace (unshare -n): the call journeys are SKIPPED');
   process.exit(0);
 }
+const RELAY_IP = '10.77.1.1';
 const livekitBin = process.env.LIVEKIT_BIN ?? path.join(os.homedir(), '.cache', 'honne', 'livekit-server-v1.13.5');
 let status = 0;
 for (const transport of transports) {
@@ -151,6 +193,8 @@ for (const transport of transports) {
   const cmd =
     `ip link set lo up && ip tuntap add dev honne0 mode tap && (python3 -c "${holdTap}" & echo $! > '${dataDir}/tap.pid') && ` +
     `sleep 0.3 && ip addr add 10.77.0.1/32 dev honne0 && ip link set honne0 up && ` +
+    // The TURN server's own address: no browser has it, so a journey can tell relay from host.
+    `ip addr add ${RELAY_IP}/32 dev lo && ` +
     `node '${script}' ${args}; rc=$?; kill $(cat '${dataDir}/tap.pid'); exit $rc`;
   writeFileSync(path.join(dataDir, 'transport'), transport);
   console.log(`\n[calls] ${transport} journeys inside a loopback-only network namespace`);
@@ -164,6 +208,7 @@ for (const transport of transports) {
       LIVEKIT_BIN: livekitBin,
       E2E_PORT: process.env.E2E_PORT ?? '18080',
       E2E_DATA_DIR: dataDir,
+      HONNE_CALLS_RELAY_IP: RELAY_IP,
     },
   });
   if (result.status !== 0) status = result.status ?? 1;

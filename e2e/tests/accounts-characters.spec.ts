@@ -39,17 +39,15 @@ test('adds a second and third character, cannot add a fourth, and cannot delete 
   await screen(page, 'mypage-03-characters');
   await sheet.getByRole('button', { name: '閉じる' }).click();
 
-  // The parent cannot be deleted while two sub-characters exist; cancel does nothing.
+  // The parent cannot be deleted while two sub-characters exist: the sheet says so with the spec's words.
   await page.getByRole('button', { name: 'アカウントを削除' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('本当に削除しますか？');
-  await page.getByRole('button', { name: 'キャンセル' }).click();
-  await expect(page.getByRole('alertdialog')).toHaveCount(0);
-  await page.getByRole('button', { name: 'アカウントを削除' }).click();
-  await page.getByRole('button', { name: '削除', exact: true }).click();
-  await expect(page.getByRole('alertdialog')).toContainText(subCharactersExist(2));
-  await expect(page.getByRole('alertdialog')).toContainText('サブキャラクターが2人いるため、削除できません。');
+  const refused = page.getByRole('dialog', { name: 'アカウントを削除' });
+  await expect(refused).toContainText(subCharactersExist(2));
+  await expect(refused).toContainText('サブキャラクターが2人いるため、削除できません。');
+  await expect(refused.getByRole('button', { name: '削除する' })).toHaveCount(0);
   await screen(page, 'mypage-04-delete-refused');
-  await page.getByRole('button', { name: 'OK' }).click();
+  await refused.getByRole('button', { name: '閉じる' }).last().click();
+  await expect(refused).toHaveCount(0);
 
   // Switching to a new character goes through onboarding (is_infomation 0).
   const sheet2 = await openCharacters(page);
@@ -65,9 +63,21 @@ test('adds a second and third character, cannot add a fourth, and cannot delete 
   await completeProfileViaApi(page, request, 'こ');
   await page.goto('/mypage');
   await expect(page.getByRole('heading', { name: 'こ' })).toBeVisible();
+  // A sub-character goes alone: the sheet says so, and asks for the account's password again.
   await page.getByRole('button', { name: 'アカウントを削除' }).click();
-  await page.getByRole('button', { name: '削除', exact: true }).click();
-  await expect(page).toHaveURL(/\/(splash|login)$/);
+  const sub = page.getByRole('dialog', { name: 'キャラクターを削除' });
+  await expect(sub).toContainText('キャラクター「こ」を削除します。');
+  await expect(sub).toContainText('アカウントとほかのキャラクターはそのまま残ります。');
+  await sub.getByLabel('パスワード（確認のため）').fill('not-the-password');
+  await sub.getByRole('button', { name: '削除する' }).click();
+  await expect(sub.getByText('パスワードが正しくありません。')).toBeVisible();
+  await sub.getByLabel('パスワード（確認のため）').fill(PASSWORD);
+  await sub.getByRole('button', { name: '削除する' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'キャラクター「こ」を削除しました。もう一度ログインしてください。',
+  );
+  await page.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('user_info'))).toBeNull();
 
   // Back as the parent: two characters left.

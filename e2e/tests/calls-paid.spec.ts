@@ -28,8 +28,16 @@ test(`a paid call over ${transport}: the owner asks, the payer approves, a minut
   const prompt = overlay(pp).getByRole('alertdialog');
   await expect(prompt).toContainText('お相手から課金のリクエストが届きました。1分 30ポイントです。');
   await shot(pp, '30-charge-prompt');
-  // The payer caps what this call may cost, then approves.
-  await prompt.getByLabel('この通話の上限').selectOption({ label: '100ポイントまで' });
+  // The payer caps what this call may cost, then approves. The label and the chosen cap are readable
+  // on the dark talk screen (walk #5: near-black on purple, white on light grey): light on dark, dark on white.
+  const cap = prompt.getByLabel('この通話の上限');
+  const colours = await prompt.evaluate((el) => {
+    const label = getComputedStyle(el.querySelector('.hn-field__label')!);
+    const select = getComputedStyle(el.querySelector('select')!);
+    return { label: label.color, text: select.color, box: select.backgroundColor };
+  });
+  expect(colours).toEqual({ label: 'rgb(255, 255, 255)', text: 'rgb(43, 37, 35)', box: 'rgb(255, 255, 255)' });
+  await cap.selectOption({ label: '100ポイントまで' });
   await prompt.getByRole('button', { name: '承認する' }).click();
 
   // The first minute is charged at once: both see it.

@@ -80,13 +80,20 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(boxA).toHaveValue('へんかん');
   await boxA.press('Control+Enter');
   await expect(boxA).toHaveValue('へんかん\n');
-  await boxA.fill('こちらこそ！ https://example.jp/hello');
+  // Contact details between two unverified strangers are refused with the reason, and nothing
+  // reaches the other side (issue 28); a masked word arrives masked.
+  await boxA.fill('こちらこそ！ 電話して 090-1234-5678');
   await boxA.press('Enter');
-  await expect(pb.getByTestId('chat-message').getByText('こちらこそ！')).toBeVisible();
-  await expect(pb.getByRole('link', { name: 'https://example.jp/hello' })).toHaveAttribute(
-    'rel',
-    'noopener noreferrer nofollow',
+  await expect(pa.getByRole('alertdialog')).toContainText(
+    '安全のため、電話番号・メールアドレス・SNSのID・URLや、会う約束はチャットで送れません。',
   );
+  await pa.screenshot({ path: 'artifacts/screens/chat-07-contact-refused.png' });
+  await pa.getByRole('button', { name: 'OK' }).click();
+  await expect(pa.getByTestId('chat-message').getByText('090-1234-5678')).toHaveCount(0);
+  await boxA.fill('こちらこそ！ボケてごめん');
+  await boxA.press('Enter');
+  await expect(pb.getByTestId('chat-message').getByText('こちらこそ！＊＊てごめん')).toBeVisible();
+  await expect(pb.getByText('090-1234-5678')).toHaveCount(0);
   await expect(lastMessage(pa)).toHaveAttribute('data-status', 'read');
 
   // An image (resized to JPEG in the browser, uploaded with progress), both ways.

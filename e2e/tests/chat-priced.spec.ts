@@ -26,7 +26,9 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await pb.locator('.tp-row', { hasText: '相談にのります' }).getByRole('button').first().click();
   await pb.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: 'チャット' }).click();
   await pb.getByRole('option', { name: '匿名で話す' }).click();
-  await expect(pb.getByText('このボイスとのチャットは 100 ポイントです。チャットを始めますか？')).toBeVisible();
+  await expect(
+    pb.getByText('この声とのチャットは 100 ポイントです。（保有ポイント：500 P）チャットを始めますか？'),
+  ).toBeVisible();
   await shot(pb, '20-price-confirm');
   await pb.getByRole('button', { name: 'チャットを始める' }).click();
   await expect(pb).toHaveURL(/\/chat\/[^/]+$/);

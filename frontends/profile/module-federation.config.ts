@@ -13,6 +13,7 @@ export const mfConfig = {
     './RegistrationInformation': './src/features/registration/RegistrationInformation.tsx',
     './MyPage': './src/features/mypage/MyPage.tsx',
     './ManagePoint': './src/features/mypage/ManagePoint.tsx',
+    './TestCheckout': './src/features/checkout/TestCheckout.tsx',
     './Settings': './src/features/settings/Settings.tsx',
     './ChangeProfile': './src/features/profile-edit/ChangeProfile.tsx',
     './ChangeUserName': './src/features/profile-edit/ChangeUserName.tsx',

@@ -202,6 +202,13 @@ export const strings = {
   report: '通報する',
   reportTitle: '通報',
   reportPlaceholder: '通報内容',
+  /** Blocking the room's partner from inside the room (ADR 0020; ours, docs/strings.md). */
+  roomBlock: 'このお相手をブロック',
+  roomBlockConfirm:
+    'このトークのお相手をブロックしますか？このトークでのメッセージ・通話・プレゼントが届かなくなります。',
+  roomBlocked: 'ブロックしました。',
+  roomUnblock: 'ブロックを解除',
+  roomUnblocked: 'ブロックを解除しました。',
   reportRequired: CHAT_MESSAGES.reportRequired,
   reportDone: '通報しました。',
   cancel: 'キャンセル',
@@ -233,9 +240,6 @@ export const strings = {
   today: '今日',
   yesterday: '昨日',
   emptyRoom: 'メッセージを送って、会話をはじめましょう。',
-  priceConfirm: (price: number) =>
-    `このボイスとのチャットは ${price.toLocaleString('ja-JP')} ポイントです。チャットを始めますか？`,
-  priceConfirmOk: 'チャットを始める',
   anonChoiceTitle: '投稿する名前',
   asMyName: (name: string) => `${name} で話す`,
   asAnonymous: '匿名で話す',

@@ -178,9 +178,25 @@ export const strings = {
   prPlaceholder: 'あなたのことを自由に書いてください',
   settingsLink: '設定',
   deleteAccount: 'アカウントを削除',
-  /** 'Do you really delete?' */
-  deleteConfirm: '本当に削除しますか？',
-  delete: '削除',
+  /** The deletion sheet (issue 33; docs/strings.md): the consequences and the password again. */
+  deleteSheet: {
+    title: 'アカウントを削除',
+    subTitle: 'キャラクターを削除',
+    lead: '本当に削除しますか？',
+    irreversible: '削除すると元に戻せません。',
+    subLead: (name: string) => `キャラクター「${name}」を削除します。`,
+    pointsLost: (points: number) =>
+      `保有ポイント ${points.toLocaleString('ja-JP')} P は失われ、払い戻しもできません。`,
+    pointsLostUnknown: '保有ポイントは失われ、払い戻しもできません。',
+    chatsLost: 'チャット、ともだち、投稿した声はすべて削除されます。',
+    allLost: 'ログインもできなくなります。',
+    subOthersStay: 'アカウントとほかのキャラクターはそのまま残ります。',
+    password: 'パスワード（確認のため）',
+    passwordRequired: 'パスワードを入力してください。',
+    confirm: '削除する',
+    deleted: 'アカウントを削除しました。ご利用ありがとうございました。',
+    subDeleted: (name: string) => `キャラクター「${name}」を削除しました。もう一度ログインしてください。`,
+  },
   cancel: 'キャンセル',
   profileLoadFailed: 'プロフィールを読み込めませんでした。',
   retry: '再読み込み',
@@ -262,6 +278,26 @@ export const strings = {
     price: (yen: number) => `¥${yen.toLocaleString('ja-JP')}`,
     notes: (validDays: number | null | undefined) =>
       `${validDays ? `購入したポイントは購入日から${validDays}日間ご利用いただけます。` : ''}ポイントの現金への払い戻しはできません。`,
+    buy: (points: number, yen: number) =>
+      `${points.toLocaleString('ja-JP')}ポイントを¥${yen.toLocaleString('ja-JP')}で購入する`,
+    opening: '決済画面を開いています…',
+  },
+  /** The return from the checkout to /manage-point (ours; docs/strings.md). */
+  checkoutReturn: {
+    waiting: 'お支払いを確認しています…',
+    paid: (points: number) => `${points.toLocaleString('ja-JP')}ポイントを追加しました。`,
+    slow: 'お支払いの確認に時間がかかっています。反映まで少しお待ちください。',
+    cancelled: 'ポイントの購入を取りやめました。',
+  },
+  /** The app's own checkout where no payment provider is configured (never in production). */
+  testCheckout: {
+    title: 'テスト決済',
+    banner: 'これはテスト用の決済画面です。実際のお金は支払われません。',
+    item: (points: number) => `${points.toLocaleString('ja-JP')}ポイント`,
+    price: (yen: number) => `¥${yen.toLocaleString('ja-JP')}（税込）`,
+    pay: '支払う（テスト）',
+    cancel: 'キャンセル',
+    paid: 'このお支払いは完了しています。',
   },
 
   // Profile edits

@@ -29,6 +29,7 @@ export const BARE_ROUTES: readonly (readonly [path: string, id: RemoteId])[] = [
   ['/chat/:roomId', 'chat/ChatRoom'],
   ['/trumpet/:roomId', 'chat/Trumpet'],
   ['/present/:roomId', 'chat/Present'],
+  ['/checkout/test/:id', 'profile/TestCheckout'],
 ];
 
 export const MAIN_ROUTES: readonly (readonly [path: string, id: RemoteId])[] = [

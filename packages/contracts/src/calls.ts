@@ -35,7 +35,8 @@ import { messages } from './messages.ts';
 //      connection uses `CallView.ice_transport_policy` ('relay' in anonymous calls with TURN).
 //      Each side reports its peer connection with `POST /rooms/{id}/pingConnectRoomChat`
 //      ({state:'connected'} once audio flows, 'failed' when ICE fails, 'alive' every 5 s while
-//      connected). Both reported 'connected' → both get `call.state` 'connected'.
+//      connected; the payer of a paid call may send the spec's `POST /rooms/{id}/pingOnPaidCall`
+//      instead of 'alive'). Both reported 'connected' → both get `call.state` 'connected'.
 //    - 'livekit': each side asks `POST /calls/{call_id}/token` for
 //      `{serverUrl, roomName, participantToken}` and joins. The server follows LiveKit's webhooks:
 //      both sides published audio → both get `call.state` 'connected'.
@@ -46,7 +47,8 @@ import { messages } from './messages.ts';
 //    the call record to the room (message types 5–8, see CALL_RECORD) and chat sends it as usual.
 // Timers (server, spec §9): ringing and connecting end 60 s after the call began ('missed' when
 // never answered); after the answer, 30 s without connection end it 'unable_connect'; a connected
-// side silent for 15 s (no 'alive' ping, or LiveKit says it left) ends it 'disconnect'.
+// side silent for 15 s (no 'alive' ping, or LiveKit says it left) ends it 'disconnect'. A paid
+// call's bill is the server's connected time: pings keep a side in the call, they never shorten it.
 // A client that reconnects reads `GET /calls/current` (or `GET /rooms/{id}/calling`).
 
 /** Call state values (spec §3), from one side's point of view. 'connected' is ours (talking). */
@@ -165,6 +167,11 @@ export const CALL_MESSAGES = {
   chargeNotAllowed: 'この通話では課金できません。',
   /** A paid call ended at the cap its payer set (ours; docs/strings.md). */
   spendCapReached: '設定した上限ポイントに達したため、通話を終了しました。',
+  /**
+   * An anonymous call where no relay (TURN) is configured and no SFU either: peer to peer it would
+   * hand each side the other's IP addresses, so it is refused (ours; docs/strings.md, ADR 0021).
+   */
+  anonymousNeedsRelay: 'この環境では匿名で通話できません。匿名通話の中継サーバーが設定されていません。',
   /** A cap below one period's price: the call could not go on at all. */
   spendCapTooLow: '上限は1回分の料金以上にしてください。',
   /** The payer under 18 reached their monthly cap: they are told why (points' wording)... */
@@ -427,6 +434,15 @@ export const callsEndpoints = {
     summary: 'A side reports its peer connection (connected / failed / alive every 5 s)',
     auth: 'user',
     schema: { params: CallRoomParams, body: PingConnectBody, response: { 200: Envelope(CallView), ...errors } },
+  }),
+  pingOnPaidCall: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/pingOnPaidCall',
+    service: 'calls',
+    summary:
+      "The payer's keep-alive of a paid call (spec §7, every 5 s while connected); the server's clock still decides the bill",
+    auth: 'user',
+    schema: { params: CallRoomParams, response: { 200: Envelope(CallView), ...errors } },
   }),
   requestCharge: endpoint({
     method: 'POST',

@@ -27,6 +27,18 @@ export const MESSAGE_TYPES = {
 export type MessageTypeId = (typeof MESSAGE_TYPES)[keyof typeof MESSAGE_TYPES];
 /** Types 5–8 record calls; only the calls service creates them (clients get 403). */
 export const isCallRecordType = (t: number) => t >= MESSAGE_TYPES.missedCall && t <= MESSAGE_TYPES.callMiss;
+/**
+ * The only types a client may send, over HTTP or the socket: text (sounds included), an uploaded
+ * image, a stamp, a base64 image. Every other type (call records 5–8, the add-friend notice 9, any
+ * added later) is written by the servers alone, so a new server type is refused from clients by default.
+ */
+export const CLIENT_MESSAGE_TYPES: readonly number[] = [
+  MESSAGE_TYPES.text,
+  MESSAGE_TYPES.image,
+  MESSAGE_TYPES.stamp,
+  MESSAGE_TYPES.base64Image,
+];
+export const isClientMessageType = (t: number) => CLIENT_MESSAGE_TYPES.includes(t);
 
 /** The presents a user can give (spec §9), in points. */
 export const GIFT_COINS = [100, 300, 500, 1000] as const;
@@ -199,7 +211,13 @@ export const Room = Type.Object({
   anonymous: Type.Object({ me: Type.Boolean(), partner: Type.Boolean() }),
   /** The caller is anonymous in this room. */
   is_anonymous: Type.Boolean(),
+  /**
+   * The pair are friends. Always false where either side is anonymous: a friendship is between named
+   * people, and a flag that followed it would tell who an anonymous partner is (ADR 0020).
+   */
   is_friend: Type.Boolean(),
+  /** The caller blocked this room's partner from inside the room (POST /rooms/{id}/block). */
+  partner_blocked: Type.Boolean(),
   bonus: Type.Boolean(),
   paid: Type.Boolean(),
   /** The non-owner confirmed the chat price before the room opened (the charge lands with points). */
@@ -459,6 +477,23 @@ export const chatEndpoints = {
     summary: 'A room (participants only), flagged deleted when its voice is gone',
     auth: 'user',
     schema: { params: RoomParams, querystring: RoomGetQuery, response: { 200: Envelope(Room), ...errors } },
+  }),
+  blockRoom: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/block',
+    service: 'chat',
+    summary:
+      'Block the partner of this room, inside it only: how an anonymous partner is blocked (messages, calls and gifts refused)',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
+  }),
+  unblockRoom: endpoint({
+    method: 'POST',
+    url: '/rooms/:id/unblock',
+    service: 'chat',
+    summary: 'Lift the caller’s block of this room’s partner',
+    auth: 'user',
+    schema: { params: RoomParams, response: { 200: Envelope(Room), ...errors } },
   }),
   replied: endpoint({
     method: 'PUT',

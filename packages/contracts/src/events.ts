@@ -213,6 +213,21 @@ export const events = {
     schema: Type.Object({ user_id: Type.String(), saved_message_time: Type.Integer(), at: Type.String() }),
   },
   /**
+   * Someone blocked or unblocked the partner of one room from inside it (chat; ADR 0020): the way an
+   * anonymous partner is blocked. Calls ends the room's live call on a block, as a person block ends
+   * a named call. Only the room is named, never the partner.
+   */
+  chatRoomBlockChanged: {
+    subject: 'chat.room.block_changed',
+    durable: true,
+    schema: Type.Object({
+      room_id: Type.String(),
+      blocker_id: Type.String(),
+      blocked: Type.Boolean(),
+      at: Type.String(),
+    }),
+  },
+  /**
    * A call ended (calls). Chat, and only for this, stores the call record in the room: message type
    * `record_type` (5–8, CALL_RECORD) from the caller to the callee, `data` as given (talk seconds for
    * 6, the end cause otherwise), each side's anonymity as the room holds it. Also what the points
@@ -396,6 +411,17 @@ export const requests = {
       blocked: Type.Optional(Type.Boolean()),
       deleted: Type.Optional(Type.Boolean()),
     }),
+  },
+  /**
+   * For points' gift in the spec's shape (`PUT /users/send_coin {coin, receiveUserId}`, no room): the
+   * room between the two that the gift screen would be in — the live room of the pair updated last —
+   * among those where `peer_id` is named to `user_id`. An anonymous partner cannot be found by id:
+   * null, as for anyone the user has no room with.
+   */
+  chatRoomBetween: {
+    subject: 'chat.room.between',
+    request: Type.Object({ user_id: Type.String(), peer_id: Type.String() }),
+    reply: Type.Object({ room_id: Type.Union([Type.String(), Type.Null()]) }),
   },
   // Read-model rebuilds (issue 12): accounts answers the current truth in the shape of its events, so
   // a service that lost events applies them with the handlers it already has (`pnpm rebuild`).

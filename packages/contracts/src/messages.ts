@@ -61,6 +61,12 @@ export const messages = {
   /** 'Password changed.' */
   passwordChanged: 'パスワードを変更しました。',
   currentPasswordWrong: '現在のパスワードが正しくありません。',
+  /** The text filter (issue 28; docs/strings.md): a refused word, and contact details in a 1:1 chat. */
+  textRefused: '不適切な表現が含まれているため、送信できません。表現を変えてもう一度お試しください。',
+  contactRefused:
+    '安全のため、電話番号・メールアドレス・SNSのID・URLや、会う約束はチャットで送れません。アプリの中でやりとりしてください。',
+  /** Deleting an account asks for the password again (issue 33; docs/strings.md). */
+  deletePasswordWrong: 'パスワードが正しくありません。',
   /** 'SNS information was saved' */
   snsSaved: 'SNS情報を保存しました。',
   snsInvalid: 'URLまたはユーザー名の形式が正しくありません。',
@@ -146,7 +152,11 @@ export const messages = {
   /** The purchase webhook: a payload whose signature does not check out, or one we cannot credit. */
   purchaseSignatureInvalid: '署名を確認できませんでした。',
   purchaseNotCredited: 'この購入はポイントに換えられません。',
+  /** An event id the provider already delivered, now with other contents (issue 25): nothing is credited. */
+  purchaseConflict: 'このイベントはすでに別の内容で受け付けています。',
   purchasesUnavailable: 'ポイントの購入は現在ご利用いただけません。',
+  /** The provider did not open a checkout (ours; docs/strings.md). */
+  checkoutFailed: '決済画面を開けませんでした。時間をおいてもう一度お試しください。',
   /** The operator API without, or with a wrong, operator token (or none configured). */
   operatorOnly: '運営者の認証が必要です。',
   pointsAmountInvalid: 'ポイント数は1以上の整数で入力してください。',

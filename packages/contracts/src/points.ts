@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, IdParams, Nullable, Uuid, endpoint } from './common.ts';
 
 export const Balance = Type.Object({
   user_id: Type.String(),
@@ -49,6 +49,26 @@ export const UnusedReport = Type.Object({
   deposit_required: Type.Integer(),
 });
 export type UnusedReport = Static<typeof UnusedReport>;
+
+export const PURCHASE_EVENT_STATUSES = ['received', 'credited', 'duplicate_session', 'unresolved'] as const;
+export const PurchaseEventsQuery = Type.Object({
+  status: Type.Optional(Type.Union(PURCHASE_EVENT_STATUSES.map((s) => Type.Literal(s)))),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+});
+/** A checkout event as the provider delivered it, and what became of it. */
+export const PurchaseEvent = Type.Object({
+  event_id: Type.String(),
+  session_id: Type.String(),
+  user_id: Type.Union([Type.String(), Type.Null()]),
+  pack: Type.Union([Type.String(), Type.Null()]),
+  status: Type.String(),
+  /** Why it was not credited ('unknown_user', …). */
+  reason: Type.Union([Type.String(), Type.Null()]),
+  received_at: Type.String(),
+  /** The exact bytes the provider signed. */
+  body: Type.String(),
+});
+export type PurchaseEvent = Static<typeof PurchaseEvent>;
 
 /** The age brackets a user may declare for the monthly caps of minors (points' domain/spend-caps.ts). */
 export const AGE_BRACKETS = ['under16', '16to17', '18plus'] as const;
@@ -110,13 +130,17 @@ export const GrantResult = Type.Object({
 export type GrantResult = Static<typeof GrantResult>;
 
 /**
- * PUT /users/send_coin (spec: coin, receiveUserId). Ours adds `room_id`: a present is given from a
- * chat, and the server takes the partner from the room (an anonymous partner's id is never shown);
- * `receiveUserId`, when sent, must be that partner. `idempotency_key` makes a double tap one gift.
+ * PUT /users/send_coin (spec: coin, receiveUserId). A present is given in a chat room: `room_id`
+ * names it (ours), or, as the spec's client sends it, `receiveUserId` alone names the partner and
+ * the server finds the live room of the two updated last where that partner is named to the giver.
+ * An anonymous partner is never found by id (as for an id with no room: 404), and in a room whose
+ * partner is anonymous a `receiveUserId` sent beside `room_id` is ignored, so no answer tells
+ * whether an id is the partner (ADR 0020); beside a named partner it must be them.
+ * `idempotency_key` makes a double tap one gift.
  */
 export const SendCoinBody = Type.Object({
   coin: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
-  room_id: Uuid(),
+  room_id: Type.Optional(Uuid()),
   receiveUserId: Type.Optional(Uuid()),
   idempotency_key: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
 });
@@ -153,6 +177,31 @@ export const PurchaseWebhookResult = Type.Object({
   /** Points credited by this delivery (0 for an event that credits nothing, or one seen before). */
   credited: Type.Integer(),
 });
+
+/**
+ * A checkout for one pack at the payment provider (Stripe Checkout, JPY). The app opens `url`; the
+ * provider sends the buyer back to /manage-point?checkout=<id>, and its signed webhook credits the
+ * pack (the same path for every provider). `test` checkouts exist only outside production, when no
+ * provider is configured: the app's own clearly labelled page pays them through that same signed path.
+ */
+export const CheckoutBody = Type.Object({
+  pack: Type.Union(POINT_PACKS.map((p) => Type.Literal(p.id))),
+});
+export type CheckoutBody = Static<typeof CheckoutBody>;
+
+export const CHECKOUT_STATUSES = ['open', 'paid'] as const;
+export const Checkout = Type.Object({
+  id: Type.String(),
+  pack: Type.String(),
+  points: Type.Integer(),
+  yen: Type.Integer(),
+  status: Type.Union(CHECKOUT_STATUSES.map((s) => Type.Literal(s))),
+  /** Where the buyer pays: the provider's hosted page, or the app's test page. */
+  url: Type.String(),
+  test: Type.Boolean(),
+  created_at: Type.String({ format: 'date-time' }),
+});
+export type Checkout = Static<typeof Checkout>;
 
 /** A refund request: the user's reason, for operators (the app itself never pays money out). */
 export const REFUND_REASON_MAX = 1000;
@@ -217,15 +266,51 @@ export const pointsEndpoints = {
     url: '/points/purchases/webhook',
     service: 'points',
     summary:
-      "The payment provider's signed webhook (Stripe's shape): a completed checkout credits its pack once per event id",
+      "The payment provider's signed webhook (Stripe's shape): a completed checkout credits its pack once per checkout session",
     auth: 'public',
     schema: {
       response: {
         200: Envelope(PurchaseWebhookResult),
         400: ErrorEnvelope,
         401: ErrorEnvelope,
+        409: ErrorEnvelope,
         422: ErrorEnvelope,
       },
+    },
+  }),
+  createCheckout: endpoint({
+    method: 'POST',
+    url: '/points/checkouts',
+    service: 'points',
+    summary:
+      "Start buying a pack: a checkout at the payment provider (or, outside production without one, the app's test checkout)",
+    auth: 'user',
+    schema: {
+      body: CheckoutBody,
+      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 503: ErrorEnvelope },
+    },
+  }),
+  checkout: endpoint({
+    method: 'GET',
+    url: '/points/checkouts/:id',
+    service: 'points',
+    summary: "One of the caller's checkouts, with whether its payment has been credited",
+    auth: 'user',
+    schema: {
+      params: IdParams,
+      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+    },
+  }),
+  payTestCheckout: endpoint({
+    method: 'POST',
+    url: '/points/checkouts/:id/test_payment',
+    service: 'points',
+    summary:
+      'Pay a test checkout (never in production): the server signs the completed checkout as the provider would and credits it through the webhook path',
+    auth: 'user',
+    schema: {
+      params: IdParams,
+      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
     },
   }),
   unusedReport: endpoint({
@@ -237,6 +322,18 @@ export const pointsEndpoints = {
     schema: {
       querystring: UnusedReportQuery,
       response: { 200: Envelope(UnusedReport), 401: ErrorEnvelope, 403: ErrorEnvelope },
+    },
+  }),
+  purchaseEvents: endpoint({
+    method: 'GET',
+    url: '/admin/points/purchases',
+    service: 'points',
+    summary:
+      "Operator list of the provider's checkout events by status: 'unresolved' ones (no such buyer) wait for an operator",
+    auth: 'operator',
+    schema: {
+      querystring: PurchaseEventsQuery,
+      response: { 200: Envelope(Type.Array(PurchaseEvent)), 401: ErrorEnvelope, 403: ErrorEnvelope },
     },
   }),
   grant: endpoint({

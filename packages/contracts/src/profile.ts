@@ -232,6 +232,11 @@ export const CharacterList = Type.Object({
 });
 export type CharacterList = Static<typeof CharacterList>;
 export const SwitchCharacterBody = Type.Object({ id: Uuid(), ...DeviceFields });
+/**
+ * POST /users/deleteUser: the spec's client sends no body. The app asks for the password again
+ * and sends it; when sent it must be the account's (the person's) password.
+ */
+export const DeleteSelfBody = Type.Object({ password: Type.Optional(Type.String({ maxLength: 128 })) });
 
 export const Device = Type.Object({
   device_type: Nullable(Type.String()),
@@ -446,7 +451,7 @@ export const profileEndpoints = {
     service: 'accounts',
     summary: 'Delete this character; refused for a parent with sub-characters',
     auth: 'user',
-    schema: { response: { 200: Envelope(Ok), ...errors } },
+    schema: { body: DeleteSelfBody, response: { 200: Envelope(Ok), ...errors } },
   }),
   requestReset: endpoint({
     method: 'POST',

@@ -63,6 +63,8 @@ export interface ServerOptions {
   keepAliveTimeout?: number;
   requestTimeout?: number;
   http?: HttpServerOptions;
+  /** Which hops' forwarded headers name the client (`request.ip`); the gateway's trusted proxies. */
+  trustProxy?: (address: string, hop: number) => boolean;
 }
 
 /**
@@ -245,7 +247,11 @@ export function route<E extends EndpointDef>(
       if (def.auth === 'user' && !callerFrom(request, ctx.config.internalToken)) throw unauthorized();
       if (def.auth === 'operator') assertOperator(request, (ctx.config as { operatorToken?: string }).operatorToken);
     },
-    ...(def.form ? { preValidation: formBodyHook(def.form, def.schema.body) } : {}),
+    ...(def.form
+      ? { preValidation: formBodyHook(def.form, def.schema.body) }
+      : bodyMayBeAbsent(def.schema.body)
+        ? { preValidation: absentBodyIsEmpty }
+        : {}),
     handler: async (request, reply) => {
       const caller = callerFrom(request, ctx.config.internalToken);
       if (def.auth === 'user' && !caller) throw unauthorized();
@@ -259,6 +265,20 @@ export function route<E extends EndpointDef>(
       });
     },
   });
+}
+
+/**
+ * A body whose every field is optional may be left out (the spec's client posts some requests with
+ * no body at all, e.g. POST /users/deleteUser, where the app adds an optional field): absent, it is
+ * read as `{}` instead of failing the schema's "must be object".
+ */
+function bodyMayBeAbsent(schema: unknown): boolean {
+  const s = schema as { type?: unknown; required?: unknown[] } | undefined;
+  return !!s && s.type === 'object' && (!s.required || s.required.length === 0);
+}
+
+async function absentBodyIsEmpty(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
 }
 
 /** The bus request of a socket command: the caller the gateway authenticated and the client's body. */

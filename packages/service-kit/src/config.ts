@@ -109,3 +109,22 @@ function localSecrets(dataDir: string): { jwtSecret: string; internalToken: stri
     }
   }
 }
+
+/**
+ * One more generated secret for local runs (as `localSecrets` above), kept in its own file under
+ * DATA_DIR: callers use it only outside production, where env must name every secret instead.
+ */
+export function localSecret(dataDir: string, name: string, bytes = 24): string {
+  const file = path.join(dataDir, `local-secret-${name}`);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(bytes).toString('hex'), { mode: 0o600, flag: 'wx' });
+    } catch {
+      // Another service of the same process wrote it first: read theirs.
+    }
+    return readFileSync(file, 'utf8').trim();
+  }
+}

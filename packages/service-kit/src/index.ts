@@ -25,3 +25,4 @@ export * from './durable.ts';
 export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
+export * from './text-screen.ts';

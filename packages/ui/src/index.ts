@@ -2,6 +2,7 @@ export { tokens, tokensToCss, cssVar, type Tokens } from './tokens.ts';
 export { uiCss, baseCss, ensureStyles, injectCss, STYLE_ELEMENT_ID } from './styles.ts';
 export { uiStrings } from './strings.ts';
 export { isSendEnter, type EnterKeyEvent } from './keyboard.ts';
+export { BUY_POINTS_PATH, useOfferToBuy } from './buy-points.ts';
 export { AppFrame } from './components/AppFrame.tsx';
 export { Button, type ButtonProps, type ButtonVariant } from './components/Button.tsx';
 export { IconButton, type IconButtonProps } from './components/IconButton.tsx';

@@ -14,4 +14,6 @@ export const uiStrings = {
   offline: messages.disconnected,
   mainNavigation: 'メインメニュー',
   unreadSuffix: '件の未読',
+  /** The way on from every "not enough points" message (buy-points.ts). */
+  buyPoints: 'ポイントを追加する',
 } as const;

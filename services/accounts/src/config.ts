@@ -13,6 +13,10 @@ export interface AccountsConfig extends BaseConfig {
   loginMaxFailures: number;
   /** Failed logins per e-mail address from all sources in an hour before unknown sources wait. */
   loginMaxFailuresPerAddress?: number;
+  /** Mails one address may be sent per hour (codes, reset notices); past it none goes, same answer. */
+  mailMaxPerAddress?: number;
+  /** Reset, resend and phone-code mails one source may cause per hour; past it none goes, same answer. */
+  mailMaxPerSource?: number;
   /** The operator API's bearer token (PUT /admin/users/:id/rank); unset: that API refuses everything. */
   operatorToken?: string | undefined;
   /**
@@ -33,6 +37,8 @@ export const AccountsEnv = {
   VERIFY_CODE_MAX_ATTEMPTS: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
   LOGIN_MAX_FAILURES: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  MAIL_MAX_PER_ADDRESS_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  MAIL_MAX_PER_SOURCE_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   DEFAULT_RANK_CHAT: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   DEFAULT_RANK_CALL: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
@@ -63,6 +69,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     verifyCodeMaxAttempts: parsed.VERIFY_CODE_MAX_ATTEMPTS ?? ACCOUNTS_DEFAULTS.verifyCodeMaxAttempts,
     loginMaxFailures: parsed.LOGIN_MAX_FAILURES ?? ACCOUNTS_DEFAULTS.loginMaxFailures,
     loginMaxFailuresPerAddress: parsed.LOGIN_MAX_FAILURES_PER_ADDRESS ?? ACCOUNTS_DEFAULTS.loginMaxFailuresPerAddress,
+    mailMaxPerAddress: parsed.MAIL_MAX_PER_ADDRESS_PER_HOUR,
+    mailMaxPerSource: parsed.MAIL_MAX_PER_SOURCE_PER_HOUR,
     operatorToken: parsed.OPERATOR_TOKEN,
     defaultRank: {
       max_point_for_chatting: parsed.DEFAULT_RANK_CHAT ?? 0,

@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import type { Cache } from '@honne/service-kit';
 import type { FastifyRequest } from 'fastify';
 
-import { CODE_FAILURES_PER_HOUR, KNOWN_SOURCE_SECONDS, lockSeconds } from './domain/guessing.ts';
+import {
+  CODE_FAILURES_PER_HOUR,
+  KNOWN_SOURCE_SECONDS,
+  lockSeconds,
+  MAIL_PER_ADDRESS_PER_HOUR,
+  MAIL_PER_SOURCE_PER_HOUR,
+} from './domain/guessing.ts';
 
 /**
  * Where a request comes from: the client address the gateway states (it overwrites whatever a
@@ -79,7 +85,7 @@ export class LoginGuard {
 export class CodeGuard {
   constructor(
     private readonly cache: Cache,
-    private readonly purpose: 'verify' | 'reset',
+    private readonly purpose: 'verify' | 'reset' | 'otp',
   ) {}
 
   #key = (email: string) => `${this.purpose}-failures:${email}`;
@@ -92,3 +98,31 @@ export class CodeGuard {
     await this.cache.incrWindow(this.#key(email), 60 * 60);
   }
 }
+
+/**
+ * Mail per address and per source per hour. Every request that would send counts, registered
+ * address or not; past a cap the caller answers as usual and sends nothing.
+ */
+export class MailGuard {
+  constructor(
+    private readonly cache: Cache,
+    private readonly perAddress: number,
+    private readonly perSource: number,
+  ) {}
+
+  /** Counts one mail to `address` caused by `source` (null: not capped per source); true when it may go. */
+  async allow(address: string, source: string | null): Promise<boolean> {
+    const [toAddress, fromSource] = await Promise.all([
+      this.cache.incrWindow(`mail-to:${short(address)}`, 60 * 60),
+      source === null ? 0 : this.cache.incrWindow(`mail-from:${short(source)}`, 60 * 60),
+    ]);
+    return toAddress <= this.perAddress && fromSource <= this.perSource;
+  }
+}
+
+export const mailGuardOf = (cache: Cache, config: { mailMaxPerAddress?: number; mailMaxPerSource?: number }) =>
+  new MailGuard(
+    cache,
+    config.mailMaxPerAddress ?? MAIL_PER_ADDRESS_PER_HOUR,
+    config.mailMaxPerSource ?? MAIL_PER_SOURCE_PER_HOUR,
+  );

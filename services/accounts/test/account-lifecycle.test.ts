@@ -183,6 +183,22 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     );
   });
 
+  it('asks the app for the password again before a deletion, and keeps the spec client’s bodiless request', async () => {
+    const me = await h.register('recheck@example.jp', 'password123');
+    const wrong = await h.post('/users/deleteUser', { password: 'not-my-pass' }, h.as(me.caller));
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().errors.password).toBe(messages.deletePasswordWrong);
+    // Nothing was deleted: the session still works.
+    expect(await h.ctx.tokens.verify(me.access_token, h.clock.now())).toBeDefined();
+    const right = await h.post('/users/deleteUser', { password: 'password123' }, h.as(me.caller));
+    expect(right.statusCode).toBe(200);
+    await expect.poll(() => deleted).toContain(me.user_id);
+    // The spec's client posts no body at all.
+    const other = await h.register('nobody-body@example.jp');
+    const bare = await h.app.inject({ method: 'POST', url: '/users/deleteUser', headers: h.as(other.caller) });
+    expect(bare.statusCode, bare.body).toBe(200);
+  });
+
   it('sends phone codes with the +81 prefix and checks them (prototype)', async () => {
     expect((await h.post('/users/otp', { phone: '' })).json().errors.phone).toBe(messages.phoneRequired);
     expect((await h.post('/users/otp', { phone: '12' })).json().errors.phone).toBe(messages.phoneInvalid);

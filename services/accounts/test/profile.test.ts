@@ -141,6 +141,23 @@ describe.each(infraModes())('profile, onboarding and reference data ($name)', (m
     });
   });
 
+  it('screens names and profile texts (issue 28): a listed word in a name is refused, texts are masked or refused', async () => {
+    const named = await put({ user_name: 'ボケ太郎' });
+    expect(named.statusCode).toBe(403);
+    expect(named.json().errors).toEqual({ user_name: messages.textRefused });
+    const threat = await put({ userCharacterInputDetail: 'ころすぞ' });
+    expect(threat.json().errors).toEqual({ userCharacterInputDetail: messages.textRefused });
+    const masked = await put({
+      userCharacterInputWord: 'ブスって言う人',
+      userCharacterInputDetail: 'ピンボケ写真が趣味',
+    });
+    expect(masked.statusCode).toBe(200);
+    expect(masked.json().data).toMatchObject({
+      userCharacterInputWord: '＊＊って言う人',
+      userCharacterInputDetail: 'ピンボケ写真が趣味',
+    });
+  });
+
   it('stores an uploaded image as a 110×110 JPEG made on the server, served by its link', async () => {
     const res = await put({ type: 1, profile_image_data: await png(300, 200) });
     expect(res.statusCode).toBe(200);

@@ -303,6 +303,17 @@ describe.each(infraModes())('web push ($name)', (mode) => {
     await h.post('/users/unblock', { id: alice.user_id }, h.as(bob.caller));
     await deliver(bob.user_id, message(room, alice.user_id, 'again'));
     expect(push.received).toHaveLength(1);
+
+    // Where Alice is anonymous, Bob's block of her by name changes nothing: the push comes as it
+    // would from anyone else (ADR 0020; a block inside the room is chat's answer, `blocked`).
+    const anonymousRoom = crypto.randomUUID();
+    rooms.set(anonymousRoom, [
+      { user_id: alice.user_id, is_anonymous: true },
+      { user_id: bob.user_id, is_anonymous: false },
+    ]);
+    await h.post('/users/block', { id: alice.user_id }, h.as(bob.caller));
+    await deliver(bob.user_id, message(anonymousRoom, alice.user_id, 'anonymous'));
+    expect(push.received).toHaveLength(2);
   });
 
   it('never names an anonymous sender nor shows an anonymous room’s text; previews off hides the text', async () => {

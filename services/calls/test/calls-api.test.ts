@@ -1,4 +1,4 @@
-import { CALL_RECORD, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
+import { CALL_MESSAGES, CALL_RECORD, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ const ALREADY = 'トークできませんでした。すでにトーク中です
 describe.each(infraModes())('calls API ($name)', (mode) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(mode);
+    // A TURN server to relay through: without one an anonymous peer-to-peer call is refused (ADR 0021).
+    h = await startHarness(mode, { iceServers: [{ urls: ['turn:turn.example.test:3478'] }] });
   });
   afterAll(async () => {
     await h?.close();
@@ -173,6 +174,18 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     await h.stateOf(b, 'end');
   });
 
+  // Issue 25: a 500 (the same account's hold twice).
+  it('refuses a character calling another character of the same person with 403, and no call is made', async () => {
+    const a = await h.user();
+    const aChar = await h.user('サブキャラ', a);
+    const room = await h.room(aChar, { topic_id: h.voice(a), room_type_id: 4 });
+    const res = await h.calls$('POST', `/rooms/${room}/calling`, aChar, {});
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'same_account', error: CALL_MESSAGES.unableToConnect });
+    expect((await h.calls$('GET', '/calls/current', a)).json().data).toBeNull();
+    expect((await h.calls$('GET', '/calls/current', aChar)).json().data).toBeNull();
+  });
+
   it('a third caller while the callee talks hears busy after 3 s; the callee never rings', async () => {
     const [a, b, c] = [await h.user(), await h.user(), await h.user()];
     const { room } = await topicCall(a, b);
@@ -322,6 +335,34 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'blocked', error: '通話できません。' });
     expect(h.eventsOf(b).length).toBe(before);
+  });
+
+  it('anonymous calls: a block by name changes nothing whoever is blocked; a block inside the room ends and refuses', async () => {
+    const [a, b, other] = [await h.user(), await h.user(), await h.user()];
+    const room = await h.room(a, { topic_id: h.voice(b), room_type_id: 4, is_anonymous: true });
+    expect((await h.calls$('POST', `/rooms/${room}/calling`, a, {})).statusCode).toBe(200);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    const answered = await h.stateOf(b, 'waiting_connect');
+    // b blocks suspects by name, the real partner among them: the anonymous call goes on.
+    await h.block(b, other);
+    await h.block(b, a);
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'connected' });
+    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'connected' });
+    expect((await h.stateOf(b, 'connected')).id).toBe(answered.id);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'hangup' });
+    await h.stateOf(b, 'end');
+    // Calling again is not refused either (a named call would be: 403 blocked).
+    const again = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(again.statusCode, again.body).toBe(200);
+    await h.stateOf(b, 'receiving');
+
+    // The room's own block: the ringing call ends, and the next attempt is refused.
+    const blocked = await h.chat$('POST', `/rooms/${room}/block`, b);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect((await h.stateOf(a, 'unable_connect')).end_cause).toBe('blocked');
+    const refused = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'blocked', error: '通話できません。' });
   });
 
   it('call-topic: refused on a voice that does not take calls; friend calls only between friends', async () => {

@@ -17,7 +17,7 @@ import {
   type CallFacts,
 } from '../src/domain/call-machine.ts';
 import { decideStart, mayCall, type Hold, type RoomFacts } from '../src/domain/call-start.ts';
-import { relayCandidate, relaySdp } from '../src/domain/signal-filter.ts';
+import { parseCandidate, relayOnlyCandidate, relayOnlySdp } from '../src/domain/signal-filter.ts';
 
 // Every transition and timer of the call state machine (spec §4) with a hand-moved clock.
 
@@ -387,16 +387,43 @@ describe('paid-call seam, ICE and signal filtering', () => {
     expect(config.ice_ttl_seconds).toBe(600);
   });
 
-  it('relay-only calls let no host or server-reflexive address through', () => {
+  it('anonymous calls let no host, server-reflexive or related address through, by the grammar', () => {
     const host = 'candidate:1 1 udp 2122260223 192.168.1.20 54400 typ host generation 0';
     const srflx = 'candidate:2 1 udp 1686052607 203.0.113.7 54400 typ srflx raddr 192.168.1.20 rport 54400';
-    const relay = 'candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay raddr 0.0.0.0 rport 0';
-    expect([host, srflx, relay].map(relayCandidate)).toEqual([false, false, true]);
-    const sdp = ['v=0', 'c=IN IP4 192.168.1.20', `a=${host}`, `a=${relay}`, 'a=rtcp:9 IN IP4 192.168.1.20'].join(
-      '\r\n',
+    // Chrome's relay candidates name the public address they were allocated from in raddr/rport.
+    const relay = 'candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay raddr 203.0.113.7 rport 54400 generation 0';
+    // A host candidate whose text merely contains " typ relay" (issue 25) passed a substring test.
+    const disguised = 'candidate:4 1 udp 2122260223 192.168.1.20 54401 typ host generation 0 x typ relay 1';
+    const tcpHost = 'candidate:5 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active';
+    expect(parseCandidate(disguised)).toMatchObject({ type: 'host', address: '192.168.1.20' });
+    expect([host, srflx, disguised, tcpHost, 'typ relay', 'candidate:x'].map(relayOnlyCandidate)).toEqual(
+      Array(6).fill(undefined),
     );
-    const out = relaySdp(sdp);
-    expect(out).not.toContain('192.168.1.20');
-    expect(out).toContain('typ relay');
+    expect(relayOnlyCandidate(relay)).toBe('candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay generation 0');
+    expect(relayOnlyCandidate(`a=${relay}`)).not.toContain('203.0.113.7');
+    expect(relayOnlyCandidate('')).toBe('');
+
+    const sdp = [
+      'v=0',
+      'o=- 4611731400430051336 2 IN IP4 192.168.1.20',
+      'c=IN IP4 203.0.113.7',
+      `a=${host}`,
+      `a=${disguised}`,
+      `a=${srflx}`,
+      `a=${relay}`,
+      'a=rtcp:9 IN IP4 192.168.1.20',
+      'a=remote-candidates:1 192.168.1.20 54400',
+      'a=ice-ufrag:abcd',
+    ].join('\r\n');
+    const out = relayOnlySdp(sdp);
+    for (const address of ['192.168.1.20', '203.0.113.7']) expect(out).not.toContain(address);
+    expect(out.split('\r\n')).toEqual([
+      'v=0',
+      'o=- 4611731400430051336 2 IN IP4 0.0.0.0',
+      'c=IN IP4 0.0.0.0',
+      'a=candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay generation 0',
+      'a=rtcp:9',
+      'a=ice-ufrag:abcd',
+    ]);
   });
 });

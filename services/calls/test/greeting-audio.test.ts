@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { checkGreetingAudio, oggDurationMs, webmDurationMs } from '../src/domain/greeting-audio.ts';
 
-import { oggOpus, webm } from './audio-fixtures.ts';
+import { oggOpus, webm } from '@honne/service-kit/testing-audio';
 
 describe('greeting audio check', () => {
   it('reads a MediaRecorder-style WebM length from its last block', () => {

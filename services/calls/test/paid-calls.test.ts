@@ -89,38 +89,91 @@ describe.each(infraModes())('paid calls: charged per begun minute by the server�
     expect([h.wallet.get(a.userId), h.wallet.get(b.userId)]).toEqual([20, 80]);
   });
 
-  it('leaves the time the line was down out of the bill: a gap of silence, then the side is back', async () => {
+  /** Both sides connected for `ms`, each pinging on its own beat (`path` per side: how it says alive). */
+  async function talkPinging(
+    ms: number,
+    sides: { who: Person; everyMs: number; path: 'pingConnectRoomChat' | 'pingOnPaidCall' }[],
+    room: string,
+  ) {
+    const next = new Map(sides.map((s) => [s.who, s.everyMs]));
+    for (let t = 1_000; t <= ms; t += 1_000) {
+      h.clock.advance(1_000);
+      for (const s of sides) {
+        if (t < next.get(s.who)!) continue;
+        next.set(s.who, t + s.everyMs);
+        const body = s.path === 'pingConnectRoomChat' ? { state: 'alive' } : undefined;
+        const pinged = await h.calls$('POST', `/rooms/${room}/${s.path}`, s.who, body);
+        expect(pinged.statusCode, pinged.body).toBe(200);
+      }
+      if (t % 5_000 === 0) await h.runTimers();
+    }
+    await h.runTimers();
+  }
+
+  it('bills the server’s connected time: a payer pinging every 14 s instead of 5 s pays the same', async () => {
+    // Issue 25: 190 s of talk cost 400 points pinging every 5 s and 200 pinging every 14 s.
+    const bills: number[][] = [];
+    for (const payerEvery of [5_000, 14_000]) {
+      const { a, b, room, call } = await connected(100, { purchase_on_start: true });
+      await talkPinging(
+        190_000,
+        [
+          { who: a, everyMs: payerEvery, path: 'pingConnectRoomChat' },
+          { who: b, everyMs: 5_000, path: 'pingConnectRoomChat' },
+        ],
+        room,
+      );
+      expect((await view(a, room)).state).toBe('connected');
+      bills.push(chargesOf(call.id).map((c) => c.amount));
+      await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    }
+    // 190 s: minutes 1 to 4 have begun, whichever the beat.
+    expect(bills).toEqual([
+      [100, 100, 100, 100],
+      [100, 100, 100, 100],
+    ]);
+  });
+
+  it('ends a payer who stops pinging as dropped (22/33), billed up to the end, not less while connected', async () => {
     const { a, b, room, call } = await connected(10, { purchase_on_start: true });
-    expect(chargesOf(call.id)).toHaveLength(1);
-    await talk(45_000, a, b, room);
-    // A's line drops at 45 s: only B's pings arrive for 12 s (under the 15 s that ends a call).
-    for (const step of [5_000, 5_000, 2_000]) {
-      h.clock.advance(step);
+    await talk(50_000, a, b, room);
+    // A falls silent at 50 s; B keeps pinging. 15 s later the call ends, A's line dropped.
+    for (let i = 0; i < 3; i++) {
+      h.clock.advance(5_000);
       await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'alive' });
       await h.runTimers();
     }
-    await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, a, { state: 'alive' });
-    await h.stateOf(a, 'connected');
-    // 65 s since the start, 7 s of it down (from one ping interval after A's last sign of life):
-    // 58 s talked, still the first minute. Without the gap, minute 2 would have begun.
-    await talk(8_000, a, b, room);
-    expect(chargesOf(call.id)).toHaveLength(1);
-    // Past a minute of talk, the second is billed as usual.
-    await talk(10_000, a, b, room);
+    expect(await h.stateOf(a, 'disconnect')).toMatchObject({
+      end_cause: 'disconnect',
+      disconnect_code: DISCONNECT_CODES.selfLost,
+    });
+    expect(await h.stateOf(b, 'disconnect')).toMatchObject({ disconnect_code: DISCONNECT_CODES.partnerLost });
+    // Connected 65 s: two minutes begun, both billed (the silence was not taken off).
     expect(chargesOf(call.id).map((c) => c.key)).toEqual([1, 2].map((m) => `call:${call.id}:${m}`));
   });
 
-  it('bills nothing for a silence still going on: the sweep waits while a side is gone', async () => {
+  it('takes the spec’s pingOnPaidCall as the payer’s keep-alive: the call stays up, the bill is the clock’s', async () => {
     const { a, b, room, call } = await connected(10, { purchase_on_start: true });
-    await talk(50_000, a, b, room);
-    // A falls silent at 50 s; at 63 s the line has been down 8 s (counted from 55 s): 55 s talked,
-    // so the sweep does not begin minute 2 (63 s on the clock would have).
-    for (const step of [5_000, 5_000, 3_000]) {
-      h.clock.advance(step);
-      await h.calls$('POST', `/rooms/${room}/pingConnectRoomChat`, b, { state: 'alive' });
-      await h.runTimers();
-    }
-    expect(chargesOf(call.id)).toHaveLength(1);
+    // The payer's client sends only pingOnPaidCall (spec §7), with no body; the owner pings as ours do.
+    await talkPinging(
+      130_000,
+      [
+        { who: a, everyMs: 5_000, path: 'pingOnPaidCall' },
+        { who: b, everyMs: 5_000, path: 'pingConnectRoomChat' },
+      ],
+      room,
+    );
+    const now = await view(a, room);
+    expect(now).toMatchObject({ state: 'connected', i_pay: true, charged_points: 30 });
+    expect(chargesOf(call.id)).toHaveLength(3);
+    // Only the payer keeps a paid call alive this way; someone outside the call hears nothing of it.
+    const owner = await h.calls$('POST', `/rooms/${room}/pingOnPaidCall`, b);
+    expect(owner.statusCode).toBe(403);
+    expect(owner.json()).toMatchObject({ error: CALL_MESSAGES.chargeNotAllowed });
+    const stranger = await h.user('よそもの');
+    expect((await h.calls$('POST', `/rooms/${room}/pingOnPaidCall`, stranger)).statusCode).toBe(404);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    expect((await h.calls$('POST', `/rooms/${room}/pingOnPaidCall`, a)).statusCode).toBe(404);
   });
 
   it('ends the call before it passes the cap the payer set, and says why to both', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { callsRelay } from '../src/events/outbox.ts';
 
-import { b64, oggOpus, webm } from './audio-fixtures.ts';
+import { b64, oggOpus, webm } from '@honne/service-kit/testing-audio';
 import { eventually, startHarness, type Person } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;

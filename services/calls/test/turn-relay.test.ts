@@ -1,4 +1,4 @@
-import type { CallView } from '@honne/contracts/calls';
+import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -54,6 +54,32 @@ describe.each(infraModes())('anonymous calls with TURN ($name)', (mode) => {
     });
     expect(received).not.toContain('192.168.10.20');
     expect(received).toContain('typ relay');
+    expect(received).not.toContain('raddr');
     await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+});
+
+describe.each(infraModes())('anonymous calls without a relay ($name)', (mode) => {
+  let h: Awaited<ReturnType<typeof startHarness>>;
+  beforeAll(async () => {
+    h = await startHarness(mode);
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it('refuses an anonymous peer-to-peer call with no TURN to relay it, saying why; named calls go on', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const room = await h.room(a, { topic_id: h.voice(b), room_type_id: 4, is_anonymous: true });
+    const refused = await h.calls$('POST', `/rooms/${room}/calling`, a, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'anonymous_needs_relay', error: CALL_MESSAGES.anonymousNeedsRelay });
+    expect(h.eventsOf(b, 'call.state')).toEqual([]);
+    // The voice's owner calling back into the anonymous room is refused alike.
+    expect((await h.calls$('POST', `/rooms/${room}/calling`, b, {})).statusCode).toBe(403);
+    const named = await h.room(a, { topic_id: h.voice(b), room_type_id: 4 });
+    const placed = await h.calls$('POST', `/rooms/${named}/calling`, a, {});
+    expect(placed.statusCode, placed.body).toBe(200);
+    await h.calls$('POST', `/rooms/${named}/callanswer`, a, { action: 'hangup' });
   });
 });

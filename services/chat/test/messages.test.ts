@@ -1,4 +1,11 @@
-import { CHAT_MESSAGES, CHAT_REALTIME_TYPES, type Message } from '@honne/contracts/chat';
+import {
+  CHAT_MESSAGES,
+  CHAT_REALTIME_TYPES,
+  CLIENT_MESSAGE_TYPES,
+  isClientMessageType,
+  MESSAGE_TYPES,
+  type Message,
+} from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { infraModes } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
@@ -76,6 +83,30 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect(stored.sender_id).toBe(a.userId);
     });
 
+    it('screens what is written (issue 28): refused words and contact details answer 403, masked words go as ＊', async () => {
+      const { x, room } = await fresh();
+      for (const data of [
+        'お前しねよ',
+        'お前ｼﾈよ',
+        '電話して 090-1234-5678',
+        'ライン交換しよ',
+        'taro at example dot com',
+      ]) {
+        const res = await h.send(x, room, { data });
+        expect(res.statusCode, data).toBe(403);
+        const expected = /しね|ｼﾈ/.test(data) ? messages.textRefused : messages.contactRefused;
+        expect(res.json().errors, data).toEqual({ data: expected });
+      }
+      const masked = await h.send(x, room, { data: 'あいつボケだよね' });
+      expect(masked.statusCode).toBe(200);
+      expect((masked.json().data as Message).data).toBe('あいつ＊＊だよね');
+      // Nothing refused was stored; ordinary talk and innocent words pass as written.
+      const plain = await h.send(x, room, { data: 'ピンボケした写真だけど見て' });
+      expect((plain.json().data as Message).data).toBe('ピンボケした写真だけど見て');
+      const stored = await h.ctx.db.selectFrom('messages').select('data').where('room_id', '=', room).execute();
+      expect(stored.map((r) => r.data).sort()).toEqual(['あいつ＊＊だよね', 'ピンボケした写真だけど見て'].sort());
+    });
+
     it('sends stamps, sound effects and system kinds', async () => {
       expect((await h.send(a, roomId, { message_type_id: 3, stamp_id: 10 })).json().data).toMatchObject({
         message_type_id: 3,
@@ -90,9 +121,26 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
       expect(
         (await h.send(a, roomId, { is_sound: true, sound_tab: 0, sound_item: 0, data: '' })).json().data,
       ).toMatchObject({ message_type_id: 1, is_sound: true, sound_tab: 0, sound_item: 0 });
-      expect((await h.send(a, roomId, { message_type_id: 9, data: '' })).json().data).toMatchObject({
-        message_type_id: 9,
-      });
+    });
+
+    // Issue 25: the add-friend notice (9) was sendable with any text. Only a client's own kinds pass.
+    it.each([5, 6, 7, 8, 9])('refuses server-written type %i from a client, over HTTP and the socket', async (type) => {
+      await h.settle();
+      const before = h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated).length;
+      for (const res of [
+        await h.send(a, roomId, { message_type_id: type, data: '友達になりました' }),
+        await h.sendCommand(a, roomId, { message_type_id: type, data: '友達になりました' }),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toMatchObject({ status: 403, errors: { message_type_id: expect.any(String) } });
+      }
+      await h.settle();
+      expect(h.eventsOf(b, CHAT_REALTIME_TYPES.messageCreated)).toHaveLength(before);
+    });
+
+    it('names every type a client may send in CLIENT_MESSAGE_TYPES, and no other', () => {
+      expect([...CLIENT_MESSAGE_TYPES].sort()).toEqual([1, 2, 3, 4]);
+      for (const t of Object.values(MESSAGE_TYPES)) expect(isClientMessageType(t)).toBe(t <= 4);
     });
 
     it('keeps sending after a migration adds a column to rooms or messages (prepared statements hold)', async () => {

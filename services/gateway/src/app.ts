@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 
 import { limitsOf } from './config.ts';
 import type { AppContext } from './context.ts';
-import { answerExpectContinue, capConnectionsPerClient } from './limits.ts';
+import {
+  answerExpectContinue,
+  capConnectionsPerClient,
+  closeRefusedUpgrades,
+  trustedProxies,
+  trustNone,
+} from './limits.ts';
 import { registerRateLimits } from './rate-limit.ts';
 import type { RealtimeHub } from './realtime/hub.ts';
 import { CLOSE_GOING_AWAY } from './realtime/hub.ts';
@@ -23,7 +29,11 @@ const MAX_CLIENT_FRAME_BYTES = 4096;
 
 export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<FastifyInstance> {
   const limits = limitsOf(ctx.config);
+  const trust = trustedProxies(ctx.config.trustedProxies ?? []);
   const app = createServiceApp(ctx, {
+    // request.ip (rate limits, the connection cap, accounts' login "source") is the client the
+    // trusted proxies name, never an address a client wrote itself.
+    ...(trust === trustNone ? {} : { trustProxy: trust }),
     // The body has its own deadline (bufferBody, 408 in the envelope); this one is the backstop.
     requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + 5_000,
     connectionTimeout: limits.idleTimeoutMs,
@@ -31,7 +41,8 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
     // Node checks the two deadlines above on this interval (30 s by default).
     http: { headersTimeout: limits.headersTimeoutMs, connectionsCheckingInterval: 1_000 },
   });
-  capConnectionsPerClient(app.server, limits.maxConnectionsPerClient);
+  capConnectionsPerClient(app, limits.maxConnectionsPerClient, trust);
+  closeRefusedUpgrades(app, limits.headersTimeoutMs);
   answerExpectContinue(app.server, limits.maxBodyBytes);
   decorateRequests(app);
 

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 
 import type { ServiceName } from '@honne/contracts';
-import { BaseEnv, baseConfig, parseEnv, type BaseConfig } from '@honne/service-kit';
+import { BaseEnv, baseConfig, ConfigError, parseEnv, type BaseConfig } from '@honne/service-kit';
 import { Type } from '@sinclair/typebox';
 
-import { GATEWAY_LIMIT_DEFAULTS, type GatewayLimits } from './limits.ts';
+import { GATEWAY_LIMIT_DEFAULTS, trustedProxies, type GatewayLimits } from './limits.ts';
 
 export interface GatewayConfig extends BaseConfig {
   /** Base URL of each service the gateway proxies /api/v1 to. */
@@ -17,6 +17,11 @@ export interface GatewayConfig extends BaseConfig {
   rateLimitAuthMax: number;
   /** Each real-time socket is pinged this often and dropped when it did not answer the previous ping. */
   heartbeatMs: number;
+  /**
+   * Proxies in front (addresses, CIDRs, or proxy-addr's `loopback`, `linklocal`, `uniquelocal`)
+   * whose `X-Forwarded-For` names the client; empty or left out: the TCP peer is the client.
+   */
+  trustedProxies?: string[];
   /** Timeouts and caps per client; defaults for any left out. */
   limits?: Partial<GatewayLimits>;
 }
@@ -42,6 +47,7 @@ export const GatewayEnv = {
   GATEWAY_MAX_CONNECTIONS_PER_CLIENT: Type.Optional(Type.Integer({ minimum: 0 })),
   REALTIME_MAX_SOCKETS_PER_USER: Type.Optional(Type.Integer({ minimum: 1 })),
   SHUTDOWN_GRACE_MS: Type.Optional(Type.Integer({ minimum: 0 })),
+  GATEWAY_TRUSTED_PROXIES: Type.Optional(Type.String()),
 };
 
 /** The repository's `frontends/` folder, found from this file so the cwd does not matter. */
@@ -64,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     rateLimitMax: parsed.RATE_LIMIT_MAX ?? 600,
     rateLimitAuthMax: parsed.RATE_LIMIT_AUTH_MAX ?? 20,
     heartbeatMs: parsed.REALTIME_HEARTBEAT_MS ?? 30_000,
+    trustedProxies: parseTrustedProxies(parsed.GATEWAY_TRUSTED_PROXIES ?? ''),
     limits: {
       headersTimeoutMs: parsed.GATEWAY_HEADERS_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.headersTimeoutMs,
       bodyTimeoutMs: parsed.GATEWAY_BODY_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.bodyTimeoutMs,
@@ -74,6 +81,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       shutdownGraceMs: parsed.SHUTDOWN_GRACE_MS ?? GATEWAY_LIMIT_DEFAULTS.shutdownGraceMs,
     },
   };
+}
+
+/** A comma-separated list, each entry checked by proxy-addr itself so a typo stops the start. */
+function parseTrustedProxies(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((entry) => {
+    try {
+      trustedProxies([entry]);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+  if (bad.length > 0)
+    throw new ConfigError(
+      `gateway: invalid environment\n  GATEWAY_TRUSTED_PROXIES: not an address, CIDR or named range: ${bad.join(', ')}`,
+    );
+  return list;
 }
 
 const stripSlash = (url: string) => url.replace(/\/+$/, '');

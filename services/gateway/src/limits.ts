@@ -1,9 +1,12 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
+
+import proxyaddr from '@fastify/proxy-addr';
 
 import { messages } from '@honne/contracts';
 import { errorEnvelope, MAX_BODY_BYTES, SHUTDOWN_GRACE_MS } from '@honne/service-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * What one client may hold of the gateway. Without these, ~130 connections that sent a few bytes
@@ -37,23 +40,105 @@ export const GATEWAY_LIMIT_DEFAULTS: GatewayLimits = {
   shutdownGraceMs: SHUTDOWN_GRACE_MS,
 };
 
-/** Refuses connections beyond the cap per remote address, before any byte of them is read. */
-export function capConnectionsPerClient(server: Server, max: number): void {
+/** Whether an address is one of the trusted proxy hops (`GATEWAY_TRUSTED_PROXIES`). */
+export type TrustFn = (address: string, hop: number) => boolean;
+
+/** Trusts no hop: forwarded headers are ignored and the TCP peer is the client. */
+export const trustNone: TrustFn = () => false;
+
+/**
+ * The trusted hops of `GATEWAY_TRUSTED_PROXIES`, compiled once by proxy-addr (Fastify's own
+ * `trustProxy` uses the same). Throws on an entry that is no address, CIDR or named range.
+ */
+export function trustedProxies(list: readonly string[]): TrustFn {
+  return list.length === 0 ? trustNone : proxyaddr.compile([...list]);
+}
+
+const tooManyConnections = () => errorEnvelope(429, 'rate_limited', messages.rateLimited);
+
+/**
+ * Caps the connections one client holds open: `max` per client address, more refused at once.
+ *
+ * A direct client is its TCP peer, counted when the connection opens, before any byte is read.
+ * A trusted proxy carries many clients on its connections, so those are not counted as the
+ * proxy's: each request (and each upgraded socket) through it counts against the client the
+ * forwarded headers name, until it ends, and one over the cap is answered 429 and closed.
+ */
+export function capConnectionsPerClient(app: FastifyInstance, max: number, trust: TrustFn): void {
   if (max <= 0) return;
   const open = new Map<string, number>();
-  server.on('connection', (socket) => {
+  const release = (key: string) => {
+    const left = (open.get(key) ?? 1) - 1;
+    if (left <= 0) open.delete(key);
+    else open.set(key, left);
+  };
+  app.server.on('connection', (socket: Socket) => {
     const key = socket.remoteAddress ?? '';
+    if (trust(key, 0)) return;
     const count = (open.get(key) ?? 0) + 1;
     if (count > max) {
       socket.destroy();
       return;
     }
     open.set(key, count);
-    socket.once('close', () => {
-      const left = (open.get(key) ?? 1) - 1;
-      if (left <= 0) open.delete(key);
-      else open.set(key, left);
-    });
+    socket.once('close', () => release(key));
+  });
+  if (trust === trustNone) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const peer = request.raw.socket?.remoteAddress ?? '';
+    if (!trust(peer, 0)) return done();
+    const key = request.ip;
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > max) {
+      void reply.status(429).header('connection', 'close').send(tooManyConnections());
+      return;
+    }
+    open.set(key, count);
+    // An upgraded socket holds its connection until it closes; a request, until it is answered.
+    if (isUpgrade(request.raw)) request.raw.socket.once('close', () => release(key));
+    else reply.raw.once('close', () => release(key));
+    done();
+  });
+}
+
+const kUpgraded = Symbol('honne.upgraded');
+
+/** Node marks a request it emitted as 'upgrade' (not in its types). */
+const isUpgrade = (req: IncomingMessage) => (req as IncomingMessage & { upgrade?: boolean }).upgrade === true;
+
+/** The realtime route took this upgrade: it is a WebSocket now, no longer pending. */
+export function markUpgraded(request: FastifyRequest): void {
+  (request.raw as IncomingMessage & { [kUpgraded]?: true })[kUpgraded] = true;
+}
+
+/**
+ * Every `Upgrade: websocket` request the gateway does not accept is answered and its socket closed.
+ * The websocket plugin routes upgrades through Fastify with a response written to the bare TCP
+ * socket, which nothing closes once answered (404 on any other path, 401, a 429 from the rate
+ * limit): 64 such requests held an address's every connection until the gateway restarted. So an
+ * answered upgrade ends its connection, and one neither accepted nor answered within `timeoutMs`
+ * is dropped; until then it counts against its client's connections like any other.
+ */
+export function closeRefusedUpgrades(app: FastifyInstance, timeoutMs: number): void {
+  app.server.on('upgrade', (req: IncomingMessage & { [kUpgraded]?: true }, socket: Socket) => {
+    const timer = setTimeout(() => {
+      if (!req[kUpgraded]) socket.destroy();
+    }, timeoutMs);
+    timer.unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isUpgrade(request.raw)) void reply.header('connection', 'close');
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    // Answered, so not upgraded: flush the answer and close (destroyed if the client does not read it).
+    if (isUpgrade(request.raw) && !(request.raw as { [kUpgraded]?: true })[kUpgraded]) {
+      const socket = request.raw.socket;
+      socket.end();
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    }
+    done();
   });
 }
 

@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
 import { IDENTITY_HEADERS, ManualClock, Tokens } from '@honne/service-kit';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, publishAndWait } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LIVE_TTL_MS } from '../src/auth/token-verifier.ts';
@@ -87,6 +87,14 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
 
   it('passes the operator token through to the points operator API, and no user token works there', async () => {
     const { userId, token } = await h.login();
+    // Grants go to users points knows (accounts' registration event opens the ledger account).
+    await publishAndWait(
+      h.infra.bus,
+      events.userRegistered,
+      { user_id: userId, email_id: userId, registered_at: new Date().toISOString() },
+      async () =>
+        h.points.ctx.db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
+    );
     const grant = { user_id: userId, amount: 300, reason: 'テスト付与', idempotency_key: `gw-${userId}` };
     const granted = await call('POST', '/api/v1/admin/points/grants', bearer(OPERATOR_TOKEN), grant);
     expect(granted.status).toBe(200);

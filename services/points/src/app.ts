@@ -2,9 +2,11 @@ import type { ServiceRoutes } from '@honne/service-kit';
 
 import type { AppContext } from './context.ts';
 import { balanceRoutes } from './routes/balance.ts';
+import { checkoutRoutes } from './routes/checkouts.ts';
 import { giftRoutes } from './routes/gifts.ts';
 import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
+import { purchaseEventRoutes } from './routes/purchase-events.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { refundRoutes } from './routes/refunds.ts';
 import { reportRoutes } from './routes/reports.ts';
@@ -16,6 +18,8 @@ export const routes: ServiceRoutes<AppContext> = [
   grantRoutes,
   giftRoutes,
   purchaseRoutes,
+  checkoutRoutes,
+  purchaseEventRoutes,
   refundRoutes,
   reportRoutes,
 ];

@@ -158,6 +158,60 @@ describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
     expect(await t.h.balance(a)).toBe(1100);
   });
 
+  it('answers alike whichever id is named beside an anonymous partner, person blocks included (issue 25)', async () => {
+    // b gives with nothing to give, in a room where a is anonymous; c is anyone else.
+    const [a, b, c] = [await t.h.user('あかり', 1000), await t.h.user('ぶんた'), await t.h.user('ちひろ')];
+    const room = await t.h.room(b, a, true);
+    const answer = async (receiveUserId: string) => {
+      const res = await t.h.gift(b, { coin: 100, room_id: room, receiveUserId });
+      return { status: res.statusCode, body: res.json() as unknown };
+    };
+    const real = await answer(a.userId);
+    expect(real.status).toBe(403);
+    expect(real.body).toMatchObject({ code: 'points_insufficient' });
+    expect(await answer(c.userId)).toEqual(real);
+    expect(await answer(crypto.randomUUID())).toEqual(real);
+    // Blocking a suspect by name changes nothing in the anonymous room, whoever the suspect is.
+    await t.h.block(b, a);
+    await t.h.block(b, c);
+    expect(await answer(a.userId)).toEqual(real);
+    expect(await answer(c.userId)).toEqual(real);
+    // The room's own block is how its anonymous partner is blocked: then no gift, either way.
+    const blocked = await t.h.chat$('POST', `/rooms/${room}/block`, b);
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(blocked.json().data).toMatchObject({ partner_blocked: true, is_friend: false });
+    const refused = await t.h.gift(a, { coin: 100, room_id: room });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'gift_not_allowed' });
+    expect(await t.h.balance(a)).toBe(1000);
+  });
+
+  it('takes the spec’s shape {coin, receiveUserId}: the pair’s latest live room, never an anonymous partner’s', async () => {
+    const [a, b, c] = [await t.h.user('あかり', 1000), await t.h.user('ぶんた'), await t.h.user('ちひろ')];
+    const older = await t.h.room(b, a);
+    t.h.clock.advance(1_000);
+    const newer = await t.h.room(b, a);
+    expect(newer).not.toBe(older);
+    const given = await t.h.gift(a, { coin: 100, receiveUserId: b.userId });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(await t.h.balance(b)).toBe(100);
+    await eventually(async () => expect(await t.h.giftStamps(b, newer)).toHaveLength(1));
+    expect(await t.h.giftStamps(b, older)).toEqual([]);
+
+    // c talks with a anonymously only: c's id finds nothing, as an id a has no room with.
+    await t.h.room(a, c, true);
+    const byAnonymousId = await t.h.gift(a, { coin: 100, receiveUserId: c.userId });
+    const byStranger = await t.h.gift(a, { coin: 100, receiveUserId: crypto.randomUUID() });
+    expect(byAnonymousId.statusCode).toBe(404);
+    expect(byAnonymousId.json()).toEqual(byStranger.json());
+    expect(byStranger.statusCode).toBe(404);
+    // Neither a room nor a person: the partner is asked for.
+    const neither = await t.h.gift(a, { coin: 100 });
+    expect(neither.statusCode).toBe(403);
+    expect(neither.json()).toMatchObject({ errors: { receiveUserId: messages.partnerRequired } });
+    expect(await t.h.balance(a)).toBe(900);
+  });
+
   it('never lets concurrent gifts overdraw: of 20 taps at once from 1000 points, exactly 9 go through', async () => {
     const [a, b] = [await t.h.user('あかり', 1000), await t.h.user('ぶんた')];
     const room = await t.h.room(b, a);

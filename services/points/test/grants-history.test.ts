@@ -2,6 +2,7 @@ import { ManualClock } from '@honne/service-kit';
 import { infraModes, uuidOf } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { openAccount } from '../src/db/repos/accounts.ts';
 import { transfer } from '../src/ledger/transfer.ts';
 import { OPERATOR_TOKEN, startPoints } from './support.ts';
 
@@ -21,6 +22,7 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
   beforeAll(async () => {
     env = await startPoints(mode, {}, clock);
     closed = await startPoints(mode, { operatorToken: undefined });
+    await openAccount(env.points.ctx.db, G1, clock.now());
   });
   afterAll(async () => {
     await env?.close();
@@ -75,6 +77,24 @@ describe.each(infraModes())('points operator grants and history ($name)', (mode)
       expect(res.json()).toMatchObject({ data: null, error: '運営者の認証が必要です。', code: 'operator_only' });
     }
     expect(await env.points.ctx.db.selectFrom('transfers').select('id').execute()).toHaveLength(before.length);
+  });
+
+  // Issue 25: a grant to a random id answered 200 and made an account for nobody.
+  it('refuses a grant to an id that is no user, and writes nothing', async () => {
+    const before = await env.points.ctx.db.selectFrom('transfers').select('id').execute();
+    for (const user_id of [uuidOf('nobody-at-all'), uuidOf('nobody-either')]) {
+      const res = await grant({ ...body, user_id, idempotency_key: `nobody-${user_id}` }, `Bearer ${OPERATOR_TOKEN}`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ data: null, errors: { user_id: expect.any(String) } });
+    }
+    expect(await env.points.ctx.db.selectFrom('transfers').select('id').execute()).toHaveLength(before.length);
+    expect(
+      await env.points.ctx.db
+        .selectFrom('accounts')
+        .select('user_id')
+        .where('user_id', '=', uuidOf('nobody-at-all'))
+        .execute(),
+    ).toEqual([]);
   });
 
   it('refuses bad grant bodies with field errors', async () => {

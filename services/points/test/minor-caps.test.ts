@@ -1,7 +1,7 @@
-import { requests } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { ManualClock } from '@honne/service-kit';
-import { infraModes } from '@honne/service-kit/testing';
+import { infraModes, publishAndWait } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ledgerRules } from '../src/config.ts';
@@ -112,6 +112,39 @@ describe.each(infraModes())('monthly spend caps for users under 18 ($name)', (mo
     expect(done).toBe(16);
     expect(await balance('kid-b')).toMatchObject({ monthly_cap: 5000, spent_this_month: 4800 });
     expect(await sumOfAllAccounts(env.points.ctx.db)).toBe(0);
+  });
+
+  // Issue 25: 5,000 spent read 4,000 after deleting a character that had spent 1,000, and the next
+  // 1,000 passed; repeated with new characters, the cap was gone.
+  it('keeps a deleted character’s spending in its person’s month: the cap holds whatever is deleted', async () => {
+    await profile('del-main', 'fam-del', TEEN_AGE_ID);
+    await fund('del-main', 10_000);
+    for (const [i, who] of ['del-c1', 'del-c2'].entries()) {
+      await profile(who, 'fam-del', TEEN_AGE_ID);
+      await fund(who, 10_000);
+      expect(
+        (await move({ idempotencyKey: `del:${i}`, kind: 'gift', from: who, to: 'x-9', amount: 2000 })).status,
+      ).toBe('done');
+      await publishAndWait(
+        env.infra.bus,
+        events.userDeleted,
+        { user_id: who, deleted_at: clock.now().toISOString() },
+        async () =>
+          !(await env.points.ctx.db
+            .selectFrom('accounts')
+            .select('user_id')
+            .where('user_id', '=', who)
+            .executeTakeFirst()),
+      );
+      expect(await balance('del-main')).toMatchObject({ monthly_cap: 5000, spent_this_month: 2000 * (i + 1) });
+    }
+    expect(
+      (await move({ idempotencyKey: 'del:m1', kind: 'gift', from: 'del-main', to: 'x-9', amount: 1000 })).status,
+    ).toBe('done');
+    expect(await balance('del-main')).toMatchObject({ spent_this_month: 5000 });
+    expect(
+      (await move({ idempotencyKey: 'del:m2', kind: 'gift', from: 'del-main', to: 'x-9', amount: 100 })).status,
+    ).toBe('monthly_cap');
   });
 
   it('starts again on the 1st of the next month in Japan time', async () => {

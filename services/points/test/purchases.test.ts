@@ -3,13 +3,20 @@ import { infraModes } from '@honne/service-kit/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startPoints } from './support.ts';
+import { openAccount } from '../src/db/repos/accounts.ts';
+
+import { OPERATOR_TOKEN, startPoints } from './support.ts';
 
 const SECRET = 'whsec_test_0123456789abcdef';
 const stripe = new Stripe('sk_test_unused');
 
 /** A checkout.session.completed event as the provider sends it, with its signature header. */
-function completed(eventId: string, session: Record<string, unknown>, secret = SECRET) {
+function completed(
+  eventId: string,
+  session: Record<string, unknown>,
+  secret = SECRET,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
   const payload = JSON.stringify({
     id: eventId,
     object: 'event',
@@ -25,7 +32,7 @@ function completed(eventId: string, session: Record<string, unknown>, secret = S
       },
     },
   });
-  return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  return { payload, signature: stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp }) };
 }
 
 // Issue 15: points enter through a signed purchase webhook, credited once per provider event.
@@ -35,6 +42,9 @@ describe.each(infraModes())('the purchase webhook ($name)', (mode) => {
     env = await startPoints(mode, { purchaseWebhookSecret: SECRET });
   });
   afterAll(() => env?.close());
+  beforeAll(async () => {
+    for (let i = 1; i <= 9; i++) await openAccount(env.points.ctx.db, `buyer-${i}`, new Date());
+  });
 
   const deliver = (e: { payload: string; signature: string }) =>
     env.points.app.inject({
@@ -104,6 +114,87 @@ describe.each(infraModes())('the purchase webhook ($name)', (mode) => {
       signature: stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
     });
     expect(res.json().data).toEqual({ received: true, credited: 0 });
+  });
+
+  // Issue 25: odd inputs were credited, and an event id again with another body was a 500.
+  it('refuses an event dated outside 300 s of now, either way', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now + 10 * 365 * 86_400, now + 400, now - 400]) {
+      const res = await deliver(
+        completed(
+          `evt_t${timestamp}`,
+          { amount_total: 500, metadata: { user_id: 'buyer-5', pack: 'p500' } },
+          SECRET,
+          timestamp,
+        ),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(messages.purchaseSignatureInvalid);
+    }
+    expect(await balance('buyer-5')).toBe(0);
+    const inTime = await deliver(
+      completed('evt_t_ok', { amount_total: 500, metadata: { user_id: 'buyer-5', pack: 'p500' } }, SECRET, now + 200),
+    );
+    expect(inTime.json().data).toEqual({ received: true, credited: 500 });
+  });
+
+  it('answers 409 to a credited event id delivered again with another body, and credits nothing more', async () => {
+    const first = completed('evt_twice', { amount_total: 500, metadata: { user_id: 'buyer-6', pack: 'p500' } });
+    expect((await deliver(first)).json().data).toEqual({ received: true, credited: 500 });
+    const other = completed('evt_twice', { amount_total: 5000, metadata: { user_id: 'buyer-6', pack: 'p5000' } });
+    const res = await deliver(other);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'purchase_conflict', error: messages.purchaseConflict });
+    expect(await balance('buyer-6')).toBe(500);
+  });
+
+  it('credits one checkout session once, whichever event ids announce it', async () => {
+    const session = { id: 'cs_once', amount_total: 1000, metadata: { user_id: 'buyer-7', pack: 'p1000' } };
+    expect((await deliver(completed('evt_session_a', session))).json().data).toEqual({
+      received: true,
+      credited: 1000,
+    });
+    const again = await deliver(completed('evt_session_b', session));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toEqual({ received: true, credited: 0 });
+    expect(await balance('buyer-7')).toBe(1000);
+    const row = await env.points.ctx.db
+      .selectFrom('purchase_events')
+      .select('status')
+      .where('event_id', '=', 'evt_session_b')
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('duplicate_session');
+  });
+
+  it('refuses a buyer who is no user (unknown or malformed), and keeps the event for operators', async () => {
+    const ids = ['00000000-0000-4000-8000-00000000dead', "x'; drop table accounts; --", 'z'.repeat(300)];
+    for (const [i, userId] of ids.entries()) {
+      const res = await deliver(
+        completed(`evt_nobody_${i}`, { amount_total: 500, metadata: { user_id: userId, pack: 'p500' } }),
+      );
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toBe(messages.purchaseNotCredited);
+      expect(await balance(userId)).toBe(0);
+    }
+    const listed = await env.points.app.inject({
+      method: 'GET',
+      url: '/admin/points/purchases?status=unresolved',
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const unresolved = listed.json().data as { event_id: string; user_id: string; reason: string; body: string }[];
+    for (const [i, userId] of ids.entries())
+      expect(unresolved).toContainEqual(
+        expect.objectContaining({ event_id: `evt_nobody_${i}`, user_id: userId, reason: 'unknown_user' }),
+      );
+    expect(JSON.parse(unresolved.find((e) => e.event_id === 'evt_nobody_0')!.body).id).toBe('evt_nobody_0');
+    // Not for users: the list takes the operator's token only.
+    const asUser = await env.points.app.inject({
+      method: 'GET',
+      url: '/admin/points/purchases',
+      headers: env.as('buyer-1'),
+    });
+    expect(asUser.statusCode).toBe(401);
   });
 
   it('refuses purchases when no signing secret is configured', async () => {

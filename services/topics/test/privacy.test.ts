@@ -193,6 +193,50 @@ describe.each(infraModes())('privacy: anonymity, blocks and gates ($name)', (mod
     });
   });
 
+  describe('a person block and anonymity (ADR 0020)', () => {
+    it('leaves anonymous voices, anonymous replies and rooms with an anonymous side as they are, whoever is blocked', async () => {
+      const [poster, hidden, named, other] = [await h.user(), await h.user(), await h.user(), await h.user()];
+      const anonTheme = await h.theme(poster, { category_id: 8, sub_category_id: 32 });
+      const anonVoice = (await h.postVoice(poster, anonTheme, { is_anonymous: true })).json().data.id as string;
+      const namedTheme = await h.theme(poster, { category_id: 8, sub_category_id: 30 });
+      const namedVoice = (await h.postVoice(poster, namedTheme, { title: '名前のある声' })).json().data.id as string;
+      // Someone answers the named voice anonymously; someone named answers the anonymous one.
+      await h.openRoom(hidden, namedVoice, crypto.randomUUID(), true);
+      await h.openRoom(named, anonVoice, crypto.randomUUID());
+      const rooms = async (who: Person) =>
+        ((await h.get('/history', who)).json().data as { room_id: string }[]).map((r) => r.room_id).sort();
+      const observe = async () => ({
+        replies: ids(await h.get(`/topics/${namedVoice}/reply-list`, poster)).length,
+        posterHistory: await rooms(poster),
+        hiddenHistory: await rooms(hidden),
+        namedHistory: await rooms(named),
+        namedList: ids(await h.get(`/topics?thread_id=${anonTheme}`, named)),
+        namedDetail: (await h.get(`/topics/${anonVoice}`, named)).statusCode,
+        chatFinds: (
+          await h.infra.bus.request(requests.topicsTopicGet, { topic_id: anonVoice, viewer_id: named.userId })
+        ).found,
+      });
+      const before = await observe();
+      expect(before).toMatchObject({ replies: 1, namedList: [anonVoice], namedDetail: 200, chatFinds: true });
+      expect(before.posterHistory).toHaveLength(2);
+      // The poster blocks suspects by name one by one, the real ones among them: nothing changes.
+      for (const suspect of [other, hidden, named]) {
+        await block(poster, suspect);
+        expect(await observe()).toEqual(before);
+      }
+      // A new anonymous voice goes on the socket to the blocked as to anyone.
+      h.seen.channel.length = 0;
+      const fresh = await h.theme(poster, { category_id: 8, sub_category_id: 31 });
+      const voice = (await h.postVoice(poster, fresh, { is_anonymous: true })).json().data.id;
+      await h.settle();
+      const sent = h.seen.channel.filter(
+        (c) => c.event.type === 'topic.created' && (c.event.data as { id: string }).id === voice,
+      );
+      expect(sent.length).toBeGreaterThan(0);
+      for (const c of sent) expect(c.except ?? []).toEqual([]);
+    });
+  });
+
   describe('a password gate', () => {
     let poster: Person;
     let outsider: Person;

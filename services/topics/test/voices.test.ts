@@ -43,6 +43,20 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       expect(res.json()).toMatchObject({ status: 403, code: 'validation', errors });
     });
 
+    it('refuses a refused word in a title however it is written, and stores a masked word as ＊ (issue 28)', async () => {
+      for (const title of ['死ね', 'し ね', 'ｼﾈ']) {
+        const res = await h.postVoice(poster, thread, { title: `お前${title}よ` });
+        expect(res.statusCode, title).toBe(403);
+        expect(res.json().errors).toEqual({ title: messages.textRefused });
+      }
+      const masked = await h.postVoice(poster, thread, { title: 'あいつボケだな', detail: 'ﾎﾞｹとか言うな' });
+      expect(masked.statusCode, masked.body).toBe(200);
+      expect(masked.json().data).toMatchObject({ title: 'あいつ＊＊だな', detail: '＊＊＊とか言うな' });
+      // Innocent words that hold a listed one pass untouched.
+      const blurry = await h.postVoice(poster, thread, { title: 'ピンボケした写真の直し方' });
+      expect(blurry.json().data.title).toBe('ピンボケした写真の直し方');
+    });
+
     it('keeps the quoted messages exactly, leading spaces included', () => {
       expect(messages.subCategoryRequired).toBe(' サブカテゴリーを選択してください。');
       expect(messages.regionRequired).toBe(' 地域を選択してください。');

@@ -6,6 +6,14 @@
 /** Wrong codes per address per hour, sign-up and reset alike, across every code mailed to it. */
 export const CODE_FAILURES_PER_HOUR = 15;
 
+/**
+ * Mails (codes, reset notices) one address may be sent per hour, and one source may cause per hour
+ * (issue 25: 30 reset requests sent 30 mails). Past either, the answer stays the same and no mail
+ * goes, so the cap tells nobody whether an address is registered.
+ */
+export const MAIL_PER_ADDRESS_PER_HOUR = 5;
+export const MAIL_PER_SOURCE_PER_HOUR = 30;
+
 /** The first lock of one source on one address; each further lock within a day doubles it. */
 export const LOGIN_LOCK_BASE_SECONDS = 15 * 60;
 export const LOGIN_LOCK_MAX_SECONDS = 24 * 60 * 60;

@@ -54,7 +54,7 @@ const RING_POSTED_WAIT_MS = SEND_TIMEOUT_MS + 5_000;
 
 /**
  * Pushes a message or an incoming call to every subscribed device of `userId`, when none of the
- * user's sockets is open, their toggle for that kind is on, and neither side blocked the other. The
+ * user's sockets is open, their toggle for that kind is on, and no block acts in the room. The
  * room's participants come from chat, so the sender is known to accounts even when anonymous, and
  * never leaves it: the payload names nobody who hides their name.
  */
@@ -69,8 +69,13 @@ export async function pushToUser(
   const wanted = subs.filter((s) => ('message' in what ? s.message_ringtone : s.call_ringtone));
   if (wanted.length === 0) return;
   const roomId = 'message' in what ? what.message.room_id : what.call.room_id;
+  // Chat answers the block as it acts in the room (a person block between named sides, or one made
+  // inside the room); accounts' own look at the person block is for named rooms alone, or it would
+  // silence an anonymous room's pushes exactly when the blocked person is in it (ADR 0020).
   const sides = await roomSides(ctx, roomId, userId);
-  if (!sides || (await blockedEitherWay(ctx.db, userId, sides.partnerId))) return;
+  if (!sides) return;
+  const named = !sides.partnerAnonymous && !sides.selfAnonymous;
+  if (named && (await blockedEitherWay(ctx.db, userId, sides.partnerId))) return;
   if ('call' in what && (await ctx.cache.incrWindow(callPushKey(what.call.id, userId), CALL_ONCE_TTL_SECONDS)) > 1)
     return;
   try {

@@ -10,7 +10,7 @@ import { familyOf, parentOf, updateUser } from '../db/repos/users.ts';
 import { hashPassword, verifyPassword } from '../domain/password.ts';
 import { currentUser, endAllSessions } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
-import { CodeGuard } from '../guards.ts';
+import { CodeGuard, mailGuardOf, sourceOf } from '../guards.ts';
 import { resetMail, resetUnknownMail } from '../mail/templates.ts';
 
 const codeErrors: Record<Exclude<CodeResult, 'ok'>, string> = {
@@ -35,11 +35,14 @@ export function passwordRoutes(app: FastifyInstance, ctx: AppContext): void {
     return ok({ message: messages.passwordChanged });
   });
 
-  route(app, ctx, profileEndpoints.requestReset, async ({ body }) => {
+  const mail = mailGuardOf(ctx.cache, ctx.config);
+  route(app, ctx, profileEndpoints.requestReset, async ({ body, request }) => {
     const email = normaliseEmail(body.email ?? '');
     const emailError = checkEmail(email);
     if (emailError) throw fieldErrors({ email: emailError });
     const ttl = ctx.config.verifyCodeTtlSeconds;
+    // Counted before the address is looked up, registered or not: past a cap, the same answer.
+    if (!(await mail.allow(email, sourceOf(request)))) return ok({ email, verify_code_expires_in: ttl });
     const parent = await parentOf(ctx.db, email);
     if (parent) {
       const code = generateCode();

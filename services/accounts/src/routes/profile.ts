@@ -13,7 +13,16 @@ import {
   validateSns,
   type ProfileUpdateBody,
 } from '@honne/contracts/profile';
-import { AppError, assertNoFieldErrors, fieldErrors, notFound, ok, putForRow, route } from '@honne/service-kit';
+import {
+  AppError,
+  assertNoFieldErrors,
+  fieldErrors,
+  notFound,
+  ok,
+  putForRow,
+  route,
+  screenText,
+} from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -39,7 +48,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await currentUser(ctx, caller.userId);
     const completing = Number(body.is_infomation) === 1;
     assertNoFieldErrors(validateProfileUpdate(body, completing && user.is_infomation === 0));
-    const patch = profilePatch(body);
+    const patch = screenProfileText(profilePatch(body));
     const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.registrationAvatarSide);
     if (image !== undefined) patch.profile_image = image;
     const saved = await save(ctx, user, patch);
@@ -70,7 +79,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const error = checkUserName(body.user_name);
       if (error) throw fieldErrors({ user_name: error });
       const user = await currentUser(ctx, caller.userId);
-      const name = body.user_name!.trim();
+      const name = screenProfileText({ user_name: body.user_name!.trim() }).user_name!;
       // The same name again is no rename: nothing is saved and no friendship or room is touched.
       if (name === user.user_name) return ok({ user_name: name, roomIds: [] });
       const saved = await save(ctx, user, { user_name: name });
@@ -127,6 +136,24 @@ async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<Use
   });
   if (patch.profile_image !== undefined) await pruneImages(ctx.db, user.id, saved.profile_image);
   return saved;
+}
+
+/**
+ * What others read of a profile, screened before it is stored (issue 28): a name with a listed word
+ * is refused (a name of ＊ helps nobody); the two texts are refused or masked like any text.
+ */
+function screenProfileText(patch: UserUpdate): UserUpdate {
+  const { fields } = screenText({
+    user_name: patch.user_name ?? undefined,
+    userCharacterInputWord: patch.input_word ?? undefined,
+    userCharacterInputDetail: patch.input_detail ?? undefined,
+  });
+  if (typeof patch.user_name === 'string' && patch.user_name && fields.user_name !== patch.user_name) {
+    throw fieldErrors({ user_name: messages.textRefused });
+  }
+  if (patch.input_word) patch.input_word = fields.userCharacterInputWord;
+  if (patch.input_detail) patch.input_detail = fields.userCharacterInputDetail;
+  return patch;
 }
 
 function profilePatch(body: ProfileUpdateBody): UserUpdate {

@@ -14,11 +14,12 @@ import { withEvents } from '../events/outbox.ts';
 import { hashPassword } from '../domain/password.ts';
 import { startSession } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
-import { CodeGuard } from '../guards.ts';
+import { CodeGuard, mailGuardOf, sourceOf } from '../guards.ts';
 import { verificationMail } from '../mail/templates.ts';
 
 export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   const guard = new CodeGuard(ctx.cache, 'verify');
+  const mail = mailGuardOf(ctx.cache, ctx.config);
 
   route(app, ctx, accountsEndpoints.signUp, async ({ body }) => {
     assertNoFieldErrors(validateSignUp(body));
@@ -38,11 +39,13 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       now,
       id,
     );
-    await ctx.mailer.send(verificationMail(email, code, ctx.config.verifyCodeTtlSeconds));
+    // Per address only: each sign-up is a new address, and the gateway's strict limit bounds a source.
+    if (await mail.allow(email, null))
+      await ctx.mailer.send(verificationMail(email, code, ctx.config.verifyCodeTtlSeconds));
     return ok(signupBody(pending.id, email, ctx));
   });
 
-  route(app, ctx, accountsEndpoints.resendCode, async ({ body }) => {
+  route(app, ctx, accountsEndpoints.resendCode, async ({ body, request }) => {
     const email = normaliseEmail(body.email ?? '');
     const now = ctx.clock.now();
     const [pending] = await livePending(ctx.db, email, now, body.signup_id);
@@ -55,7 +58,8 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
       hashCode(code, ctx.config.jwtSecret, pending.id),
       new Date(now.getTime() + ctx.config.verifyCodeTtlSeconds * 1000),
     );
-    await ctx.mailer.send(verificationMail(email, code, ctx.config.verifyCodeTtlSeconds));
+    if (await mail.allow(email, sourceOf(request)))
+      await ctx.mailer.send(verificationMail(email, code, ctx.config.verifyCodeTtlSeconds));
     return ok(signupBody(pending.id, email, ctx));
   });
 

@@ -27,33 +27,10 @@ export interface CallFacts {
   /** Last sign of life of each side while connected (p2p 'alive' pings). */
   caller_seen_at: Date | null;
   callee_seen_at: Date | null;
-  /** Time the line was down while connected, and the end of the last gap counted (for the bill). */
-  paused_ms: number;
-  paused_until: Date | null;
   /** The p2p media session: both sides build a new peer connection when it moves. */
   media_epoch: number;
   /** A side's media went down while connected (reload, failed peer connection, LiveKit left). */
   rejoin_at: Date | null;
-}
-
-/** Silence longer than two pings' worth is the line being down, not jitter. */
-export const GAP_AFTER_MS = 2 * CALL_TIMERS.aliveEveryMs;
-
-/**
- * A side speaks again after `seenBefore`: silence past GAP_AFTER_MS counts as down time from one
- * ping interval after its last sign of life, once (a gap the other side's silence already counted
- * is not counted again).
- */
-export function gapCounted(
-  c: Pick<CallFacts, 'paused_ms' | 'paused_until'>,
-  seenBefore: Date | null,
-  now: Date,
-): Pick<CallFacts, 'paused_ms' | 'paused_until'> {
-  if (!seenBefore || now.getTime() - seenBefore.getTime() <= GAP_AFTER_MS) return c;
-  const start = Math.max(seenBefore.getTime() + CALL_TIMERS.aliveEveryMs, c.paused_until?.getTime() ?? 0);
-  const counted = Math.max(0, now.getTime() - start);
-  const until = new Date(Math.max(c.paused_until?.getTime() ?? 0, now.getTime()));
-  return { paused_ms: c.paused_ms + counted, paused_until: until };
 }
 
 export type CallEvent =
@@ -105,8 +82,6 @@ export function newCall(now: Date, transport: Transport, calleeBusy: boolean): C
     callee_media: false,
     caller_seen_at: null,
     callee_seen_at: null,
-    paused_ms: 0,
-    paused_until: null,
     media_epoch: 0,
     rejoin_at: null,
   };
@@ -159,9 +134,8 @@ function media(c: CallFacts, by: Side, report: MediaReport, now: Date): [CallFac
   // A side whose media failed before connecting cannot talk; rejoining is for connected calls.
   if (report === 'down') return [end(c, now, 'unable_connect', by), true];
   if (report === 'rejoin') return [c, false];
-  const gap = c.phase === 'connected' ? gapCounted(c, c[seen], now) : {};
-  if (report === 'alive') return [{ ...c, ...gap, [seen]: now }, false];
-  const next: CallFacts = { ...c, ...gap, [key]: true, [seen]: now };
+  if (report === 'alive') return [{ ...c, [seen]: now }, false];
+  const next: CallFacts = { ...c, [key]: true, [seen]: now };
   // Both sides' media back up: the line is whole again.
   if (next.rejoin_at && next.caller_media && next.callee_media) return [{ ...next, rejoin_at: null }, true];
   return connectIfBoth(next, now);

@@ -6,11 +6,12 @@ import type { AppContext } from '../context.ts';
 import { saveAccount } from '../db/repos/calls.ts';
 import { deleteGreeting, deleteGreetingParts } from '../db/repos/greetings.ts';
 import { endCallsOfUser, endCallsOnBlock } from '../flow/calls.ts';
+import { endCallOnRoomBlock } from '../flow/room-block.ts';
 import { relaySignal } from '../flow/signal.ts';
 
 /**
  * Bus subscribers: which account each character belongs to (one call per account), blocks (a
- * block ends any call between the two at once), deleted users (their call ends, their greeting goes), and the socket's
+ * person block ends a named call between the two at once, a block inside a room that room's call), deleted users (their call ends, their greeting goes), and the socket's
  * 'call.signal' command.
  */
 export function subscribeAll(ctx: AppContext): Subscription[] {
@@ -21,6 +22,13 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       events.blockChanged,
       async (e) => {
         if (e.blocked) await endCallsOnBlock(ctx, e.blocker_id, e.blocked_id);
+      },
+      serviceQueue(ctx),
+    ),
+    ctx.bus.subscribe(
+      events.chatRoomBlockChanged,
+      async (e) => {
+        if (e.blocked) await endCallOnRoomBlock(ctx, e.room_id);
       },
       serviceQueue(ctx),
     ),

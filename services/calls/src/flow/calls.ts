@@ -191,9 +191,16 @@ export async function startCall(ctx: AppContext, caller: Caller, roomId: string)
     throw new AppError(403, 'blocked', CALL_MESSAGES.unableToConnect);
   }
   const [myAccount, theirAccount] = await Promise.all([accountOf(ctx.db, me), accountOf(ctx.db, may.callee_id)]);
+  // Two characters of one person: one account holds one call, so there is nobody else to ring
+  // (it was a 500 on the second hold of the same account).
+  if (myAccount === theirAccount) throw new AppError(403, 'same_account', CALL_MESSAGES.unableToConnect);
   const now = ctx.clock.now();
   const transport = ctx.livekit ? 'livekit' : 'p2p';
   const anonymous = may.caller_anonymous || may.callee_anonymous;
+  // Peer to peer with no relay, an anonymous call would hand each side the other's addresses (ADR 0021).
+  if (transport === 'p2p' && anonymous && !hasTurn(ctx.config)) {
+    throw new AppError(403, 'anonymous_needs_relay', CALL_MESSAGES.anonymousNeedsRelay);
+  }
 
   const outcome = await withAccountsLocked(ctx.db, [myAccount, theirAccount], async (trx) => {
     const decision = decideStart(roomId, await holdOf(trx, myAccount), await holdOf(trx, theirAccount), anonymous);
@@ -352,9 +359,14 @@ async function billAndTell(ctx: AppContext, callId: string): Promise<void> {
   if (row) await tellBoth(ctx, row);
 }
 
-/** A block between two users ends any call between them at once (and drops its signals after). */
+/**
+ * A block between two users ends any call between them at once (and drops its signals after) —
+ * a named call only: ending an anonymous one would tell the blocker who was in it (ADR 0020; a
+ * block made inside the room ends that, see flow/room-block.ts).
+ */
 export async function endCallsOnBlock(ctx: AppContext, a: string, b: string): Promise<void> {
-  for (const row of await liveCallsBetween(ctx.db, a, b)) {
+  const named = (await liveCallsBetween(ctx.db, a, b)).filter((r) => !r.caller_anonymous && !r.callee_anonymous);
+  for (const row of named) {
     await move(ctx, row.id, { type: 'blocked' }).catch(() => undefined);
   }
 }

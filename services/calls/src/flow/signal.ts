@@ -5,7 +5,7 @@ import { notFound, publishToUser, type Caller } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { findCall } from '../db/repos/calls.ts';
 import { otherSide } from '../domain/call-machine.ts';
-import { relayCandidate, relaySdp } from '../domain/signal-filter.ts';
+import { relayOnlyCandidate, relayOnlySdp } from '../domain/signal-filter.ts';
 import { sideOf, userOf } from './view.ts';
 
 /**
@@ -23,11 +23,15 @@ export async function relaySignal(ctx: AppContext, caller: Caller, body: CallSig
   if (epoch !== row.media_epoch) return false;
 
   let sdp: string | null = body.sdp ?? null;
-  const candidate = body.candidate ?? null;
-  if (row.relay_only) {
-    // Anonymous call with TURN: nothing that carries an address of the sender's own passes.
-    if (sdp !== null) sdp = relaySdp(sdp);
-    if (candidate && !relayCandidate(candidate.candidate)) return false;
+  let candidate = body.candidate ?? null;
+  if (row.relay_only || row.caller_anonymous || row.callee_anonymous) {
+    // An anonymous call: nothing that carries an address of the sender's own passes (ADR 0021).
+    if (sdp !== null) sdp = relayOnlySdp(sdp);
+    if (candidate) {
+      const kept = relayOnlyCandidate(candidate.candidate);
+      if (kept === undefined) return false;
+      candidate = { ...candidate, candidate: kept };
+    }
   }
   if ((body.kind === 'candidate') !== (candidate !== null) || (body.kind !== 'candidate' && sdp === null)) {
     return false;

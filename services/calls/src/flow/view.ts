@@ -16,8 +16,6 @@ export const factsOf = (r: CallRow): CallFacts => ({
   callee_media: r.callee_media,
   caller_seen_at: r.caller_seen_at && new Date(r.caller_seen_at),
   callee_seen_at: r.callee_seen_at && new Date(r.callee_seen_at),
-  paused_ms: r.paused_ms,
-  paused_until: r.paused_until && new Date(r.paused_until),
   media_epoch: r.media_epoch,
   rejoin_at: r.rejoin_at && new Date(r.rejoin_at),
 });

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { answerCall, currentCall, reportMedia, startCall } from '../flow/calls.ts';
 import { confirmCharge, requestCharge } from '../flow/charge.ts';
 import { liveKitToken, liveKitWebhook } from '../flow/livekit.ts';
+import { payerAlive } from '../flow/paid-ping.ts';
 import { relaySignal } from '../flow/signal.ts';
 
 export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -25,6 +26,9 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   route(app, ctx, callsEndpoints.pingConnect, async ({ caller, params, body }) =>
     ok(await reportMedia(ctx, caller, params.id, body.state ?? 'connected', body.signal_id)),
+  );
+  route(app, ctx, callsEndpoints.pingOnPaidCall, async ({ caller, params }) =>
+    ok(await payerAlive(ctx, caller, params.id)),
   );
   route(app, ctx, callsEndpoints.requestCharge, async ({ caller, params }) =>
     ok(await requestCharge(ctx, caller, params.id)),

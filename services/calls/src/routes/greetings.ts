@@ -28,7 +28,10 @@ import { checkGreetingAudio } from '../domain/greeting-audio.ts';
  * The call itself belongs to the call state machine; it hands this lookup in (see app.ts), so this
  * file stays clear of the call tables.
  */
-export type RingingCallerOf = (roomId: string, calleeId: string) => Promise<string | null>;
+export type RingingCallerOf = (
+  roomId: string,
+  calleeId: string,
+) => Promise<{ callerId: string; playGreeting: boolean } | null>;
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -145,9 +148,11 @@ export function greetingRoutes(app: FastifyInstance, ctx: AppContext, ringingCal
 
   route(app, ctx, greetingEndpoints.ofCaller, async ({ params, caller }) => {
     // Nobody learns whether a room or a greeting exists unless they are being called in it.
-    const callerId = await ringingCallerOf(params.id, caller.userId);
-    if (!callerId) throw notFound();
-    const row = await findGreeting(ctx.db, callerId);
+    const ringing = await ringingCallerOf(params.id, caller.userId);
+    if (!ringing) throw notFound();
+    // An anonymous caller's greeting stays unplayed: the answer is that of a caller with none.
+    if (!ringing.playGreeting) return ok(null);
+    const row = await findGreeting(ctx.db, ringing.callerId);
     return ok(row ? await audioOf(ctx, row) : null);
   });
 }

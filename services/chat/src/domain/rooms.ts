@@ -28,6 +28,7 @@ import {
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, markRead, unreadByRoom } from '../db/repos/messages.ts';
+import { setRoomBlock } from '../db/repos/room-blocks.ts';
 import {
   addRater,
   createOrGetRoom,
@@ -42,6 +43,7 @@ import type { RoomRow } from '../db/schema/index.ts';
 import { dropPaidOpening, savePaidOpening, stalePaidOpenings, type PaidOpeningPlan } from '../db/repos/openings.ts';
 import { chatRelay } from '../events/outbox.ts';
 import { markRepliedAndAnnounce, toUser } from '../events/publish.ts';
+import { isNamedRoom, roomBlockState } from './blocks.ts';
 import { isRoomDeleted, pairKey, preview, roomView, sides } from './views.ts';
 
 // Rooms: opening (with the voice's rules and the chat fee), views, reading, replies, reports, ratings.
@@ -51,12 +53,19 @@ import { isRoomDeleted, pairKey, preview, roomView, sides } from './views.ts';
 export async function viewRoom(ctx: AppContext, room: RoomRow, viewer: string): Promise<Room> {
   const now = ctx.clock.now();
   const { partnerId } = sides(room, viewer);
-  const [cards, isFriend, unread] = await Promise.all([
+  const [cards, isFriend, unread, block] = await Promise.all([
     findCards(ctx.db, [partnerId]),
-    areFriends(ctx.db, viewer, partnerId),
+    // A friendship is between named people: in a room with an anonymous side it never shows (ADR 0020).
+    isNamedRoom(room) ? areFriends(ctx.db, viewer, partnerId) : false,
     unreadByRoom(ctx.db, viewer, now, [room.id]),
+    roomBlockState(ctx, room, viewer),
   ]);
-  return roomView(room, viewer, cards.get(partnerId), { isFriend, unreadCount: unread.get(room.id)?.count ?? 0, now });
+  return roomView(room, viewer, cards.get(partnerId), {
+    isFriend,
+    partnerBlocked: block.byViewer,
+    unreadCount: unread.get(room.id)?.count ?? 0,
+    now,
+  });
 }
 
 /** A room of the caller or 404 (a room someone else holds is as unknown as one that does not exist). */
@@ -137,8 +146,6 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   const peer = iAmOwner ? body.user_id : owner;
   if (!peer) throw fieldErrors({ user_id: CHAT_MESSAGES.partnerRequired });
   if (peer === me) throw fieldErrors({ user_id: CHAT_MESSAGES.cannotTalkToSelf });
-  // A block either way: to each, the other's voice (and room on it) is as good as gone.
-  if (await blockedEitherWay(ctx.db, me, peer)) throw notFound(messages.voiceGone);
   const key = pairKey('topic', me, peer, topic.topic_id);
   // The non-owner's anonymity is their choice; the owner's is the voice's.
   const replier = iAmOwner ? peer : me;
@@ -146,7 +153,16 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   const anonymous = (u: string) => (u === owner ? topic.is_anonymous : replierAnonymous);
   const priced = topic.chat_price > 0;
 
-  const existing = await findRoomByKey(ctx.db, key);
+  let existing = await findRoomByKey(ctx.db, key);
+  // The owner naming a replier by id finds only a replier named to them: an anonymous one's room is
+  // as if they had never written, whatever else holds (ADR 0020); it is reopened by its room id.
+  if (existing && iAmOwner && sides(existing, me).partnerAnonymous) existing = undefined;
+  // A person block either way: to each, the other's voice (and room on it) is as good as gone — on
+  // a named voice, and for a room already there only when both its sides are named. An anonymous
+  // voice, or a room with an anonymous side, answering otherwise would tell who is behind it (ADR
+  // 0020); a block made inside such a room refuses its messages, calls and gifts instead.
+  const named = existing ? isNamedRoom(existing) : !topic.is_anonymous;
+  if (named && (await blockedEitherWay(ctx.db, me, peer))) throw notFound(messages.voiceGone);
   if (existing) return viewRoom(ctx, existing, me);
   // The owner answers people who wrote on their voice; opening a room with anyone else would be a
   // direct message that skips the friendship rule. A replier's room always exists already.
@@ -415,4 +431,27 @@ export async function rateRoom(
   );
   await addRater(ctx.db, room, me, now);
   return { message: CHAT_MESSAGES.ratingThanks, star: body.star };
+}
+
+/**
+ * The caller blocks (or stops blocking) the partner of one room from inside it: the partner's
+ * messages there are refused and hidden from the caller, calls and gifts in it refused, its live call
+ * ended (calls hears `chat.room.block_changed` through the outbox). The partner is told nothing,
+ * and nothing of it depends on who the partner is.
+ */
+export async function blockRoomPartner(ctx: AppContext, room: RoomRow, me: string, blocked: boolean): Promise<Room> {
+  const now = ctx.clock.now();
+  const changed = await ctx.db.transaction().execute(async (trx) => {
+    if (!(await setRoomBlock(trx, room.id, me, blocked, now))) return false;
+    await enqueueEvent(
+      trx,
+      events.chatRoomBlockChanged,
+      `room-block:${room.id}:${me}:${now.getTime()}:${blocked ? 1 : 0}`,
+      { room_id: room.id, blocker_id: me, blocked, at: now.toISOString() },
+      now,
+    );
+    return true;
+  });
+  if (changed) await chatRelay(ctx).now();
+  return viewRoom(ctx, room, me);
 }

@@ -6,6 +6,7 @@ import {
   MESSAGE_TYPES,
   giftOfStamp,
   isCallRecordType,
+  isClientMessageType,
   validateChatText,
   type Message,
   type MessageCreateBody,
@@ -17,8 +18,10 @@ import {
   assertNoFieldErrors,
   fieldErrors,
   isUuid,
+  guardContacts,
   notFound,
   putForRow,
+  screenText,
   type Caller,
 } from '@honne/service-kit';
 
@@ -96,7 +99,12 @@ async function contentOf(
         };
       }
       assertNoFieldErrors(validateChatText(body.data));
-      return { ...base, data: body.data!.trim(), is_voice: body.is_voice === true };
+      const text = body.data!.trim();
+      // What a person writes is screened before anyone reads it (issue 28): refused words and,
+      // between people not both verified adults, contact details answer 403; masked words go as ＊.
+      if (origin === 'client') guardContacts('data', text);
+      const screened = origin === 'client' ? screenText({ data: text }).fields.data : text;
+      return { ...base, data: screened, is_voice: body.is_voice === true };
     }
     case MESSAGE_TYPES.stamp: {
       const id =
@@ -200,6 +208,12 @@ export async function sendMessage(
   if (origin === 'client' && isCallRecordType(body.message_type_id)) {
     throw new AppError(403, 'call_record_reserved', CHAT_MESSAGES.callRecordReserved, {
       message_type_id: CHAT_MESSAGES.callRecordReserved,
+    });
+  }
+  // Every other server-written type too (the add-friend notice, 9): clients send only their own kinds.
+  if (origin === 'client' && !isClientMessageType(body.message_type_id)) {
+    throw new AppError(403, 'message_type_reserved', messages.invalidInput, {
+      message_type_id: messages.invalidInput,
     });
   }
   if (!isUuid(body.room_id)) throw notFound();

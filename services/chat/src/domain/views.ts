@@ -65,7 +65,7 @@ export function roomView(
   room: RoomRow,
   viewer: string,
   partnerCard: CardRow | undefined,
-  extra: { isFriend: boolean; unreadCount: number; now: Date },
+  extra: { isFriend: boolean; partnerBlocked: boolean; unreadCount: number; now: Date },
 ): Room {
   const s = sides(room, viewer);
   return {
@@ -89,6 +89,7 @@ export function roomView(
     anonymous: { me: s.meAnonymous, partner: s.partnerAnonymous },
     is_anonymous: s.meAnonymous,
     is_friend: extra.isFriend,
+    partner_blocked: extra.partnerBlocked,
     bonus: room.bonus,
     paid: room.paid,
     price_confirmed: room.price_confirmed_at !== null,

@@ -3,7 +3,13 @@ import type { Subscription } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
 import { onGiftSent } from './gifts.ts';
-import { respondRoomParticipants, respondRoomsPreview, respondRoomsSummary, respondSendMessage } from './requests.ts';
+import {
+  respondRoomBetween,
+  respondRoomParticipants,
+  respondRoomsPreview,
+  respondRoomsSummary,
+  respondSendMessage,
+} from './requests.ts';
 import { respondRoomsSnapshot } from './snapshot.ts';
 import { onTopicDeleted, onTopicExpired } from './topics.ts';
 import {
@@ -31,6 +37,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomsSummary(ctx),
     respondRoomsPreview(ctx),
     respondRoomParticipants(ctx),
+    respondRoomBetween(ctx),
     respondSendMessage(ctx),
     respondRoomsSnapshot(ctx),
     onCallEnded(ctx),

@@ -1,11 +1,12 @@
 import { chatEndpoints } from '@honne/contracts/chat';
 import { requests } from '@honne/contracts/events';
-import { blockedEitherWay, isUuid, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { isUuid, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
-import { findParticipants, friendRoomsByKeys, topicIdsOfRooms } from '../db/repos/rooms.ts';
+import { findParticipants, friendRoomsByKeys, latestNamedRoomBetween, topicIdsOfRooms } from '../db/repos/rooms.ts';
 import { areFriends } from '../db/repos/users.ts';
+import { isNamedRoom, roomBlockState } from '../domain/blocks.ts';
 import { sendMessage } from '../domain/send-message.ts';
 import { pairKey, preview } from '../domain/views.ts';
 
@@ -86,9 +87,11 @@ export const respondRoomParticipants = (ctx: AppContext): Subscription =>
     async ({ room_id }) => {
       const room = isUuid(room_id) ? await findParticipants(ctx.db, room_id) : undefined;
       if (!room) return { found: false, participants: [] };
-      const [friends, blocked] = await Promise.all([
-        areFriends(ctx.db, room.user1_id, room.user2_id),
-        blockedEitherWay(ctx.db, room.user1_id, room.user2_id),
+      // A block as it acts in this room (ADR 0020): a person block only where both are named, else
+      // the room's own; friendship likewise only between named sides (what a gift or call may learn).
+      const [friends, { blocked }] = await Promise.all([
+        isNamedRoom(room) ? areFriends(ctx.db, room.user1_id, room.user2_id) : false,
+        roomBlockState(ctx, room),
       ]);
       return {
         found: true,
@@ -103,5 +106,15 @@ export const respondRoomParticipants = (ctx: AppContext): Subscription =>
         deleted: false,
       };
     },
+    serviceQueue(ctx),
+  );
+
+/** Points' gift in the spec's shape names the partner, not the room: the pair's room (see the request). */
+export const respondRoomBetween = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatRoomBetween,
+    async ({ user_id, peer_id }) => ({
+      room_id: user_id === peer_id ? null : await latestNamedRoomBetween(ctx.db, user_id, peer_id, ctx.clock.now()),
+    }),
     serviceQueue(ctx),
   );

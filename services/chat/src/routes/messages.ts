@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, CHAT_MESSAGES, chatEndpoints, type Message } from '@honne/contracts/chat';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { blockedEitherWay, fieldErrors, forbidden, isUuid, notFound, ok, route, type Caller } from '@honne/service-kit';
+import { fieldErrors, forbidden, isUuid, notFound, ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -10,6 +10,7 @@ import { deleteMessages, findMessages, listMessages } from '../db/repos/messages
 import { roomsByIds } from '../db/repos/rooms.ts';
 import { findCards, savedMessageTime } from '../db/repos/users.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
+import { roomBlockState } from '../domain/blocks.ts';
 import { imageObjectKey, imageUrl } from '../domain/images.ts';
 import { sendMessage, storeImage } from '../domain/send-message.ts';
 import { isRoomDeleted, messageExpiry, messageView } from '../domain/views.ts';
@@ -111,7 +112,7 @@ export function messageRoutes(app: FastifyInstance, ctx: AppContext): void {
     const room = await roomOf(ctx, roomId, caller);
     const now = ctx.clock.now();
     if (isRoomDeleted(room, now)) throw notFound(room.topic_id ? messages.voiceGone : CHAT_MESSAGES.roomDeleted);
-    if (await blockedEitherWay(ctx.db, room.user1_id, room.user2_id)) throw forbidden();
+    if ((await roomBlockState(ctx, room)).blocked) throw forbidden();
     // Until a message uses it, an upload lives as long as a message of the uploader would.
     const expireAt = messageExpiry(now, await savedMessageTime(ctx.db, caller.userId), room.topic_expire_at);
     const stored = await storeImage(ctx, room, caller.userId, body.data, expireAt);

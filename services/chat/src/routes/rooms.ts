@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { answerBonus, bonusStatus, requestBonus } from '../domain/bonus.ts';
 import {
+  blockRoomPartner,
   markReplyGiven,
   openRoom,
   rateRoom,
@@ -63,5 +64,12 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, chatEndpoints.rate, async ({ params, body, caller }) =>
     ok(await rateRoom(ctx, await roomOf(ctx, params.id, caller), caller.userId, body)),
+  );
+
+  route(app, ctx, chatEndpoints.blockRoom, async ({ params, caller }) =>
+    ok(await blockRoomPartner(ctx, await roomOf(ctx, params.id, caller), caller.userId, true)),
+  );
+  route(app, ctx, chatEndpoints.unblockRoom, async ({ params, caller }) =>
+    ok(await blockRoomPartner(ctx, await roomOf(ctx, params.id, caller), caller.userId, false)),
   );
 }

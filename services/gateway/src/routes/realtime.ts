@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { markUpgraded } from '../limits.ts';
 import type { RealtimeHub } from '../realtime/hub.ts';
 import { API_PREFIX } from '../routes-table.ts';
 
@@ -9,6 +10,7 @@ import { API_PREFIX } from '../routes-table.ts';
 export function realtimeRoutes(app: FastifyInstance, hub: RealtimeHub): void {
   app.get(`${API_PREFIX}/realtime`, { websocket: true }, (socket, request) => {
     const { token, since } = request.query as Record<string, unknown>;
+    markUpgraded(request);
     releaseUpgradeResponse(request);
     void hub.accept(
       socket,

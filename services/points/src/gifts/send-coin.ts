@@ -21,12 +21,16 @@ import { relayNow } from './relay.ts';
  */
 export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBody): Promise<SendCoinResult> {
   if (!GIFT_COINS.includes(body.coin as GiftCoin)) throw fieldErrors({ coin: messages.giftCoinInvalid });
-  const room = await ctx.bus.request(requests.chatRoomParticipants, { room_id: body.room_id });
+  const roomId = body.room_id ?? (await roomWith(ctx, caller.userId, body.receiveUserId));
+  const room = await ctx.bus.request(requests.chatRoomParticipants, { room_id: roomId });
   const me = room.participants.find((p) => p.user_id === caller.userId);
   if (!room.found || room.deleted || !me) throw notFound();
   const partner = room.participants.find((p) => p !== me);
   if (!partner || partner.user_id === caller.userId) throw notFound();
-  if (room.blocked || (body.receiveUserId !== undefined && body.receiveUserId !== partner.user_id)) {
+  // An anonymous partner's id is the server's to know: checked against it, a wrong guess would be
+  // refused and the right one not, so it is not checked at all (ADR 0020).
+  const named = body.receiveUserId !== undefined && !partner.is_anonymous;
+  if (room.blocked || (named && body.receiveUserId !== partner.user_id)) {
     throw new AppError(403, 'gift_not_allowed', messages.giftNotAllowed);
   }
 
@@ -40,7 +44,7 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
       from: caller.userId,
       to: partner.user_id,
       amount: body.coin,
-      roomId: body.room_id,
+      roomId,
       giftId,
       keep: 1,
     },
@@ -53,7 +57,7 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
         `gift:${written.gift_id}`,
         {
           gift_id: written.gift_id!,
-          room_id: body.room_id,
+          room_id: roomId,
           sender_id: caller.userId,
           receiver_id: partner.user_id,
           coin: body.coin,
@@ -78,4 +82,12 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
     balance: await balanceOf(ctx.db, caller.userId),
     replayed: result.replayed,
   };
+}
+
+/** The spec's shape names the partner, not the room: chat finds the pair's room (404 when none). */
+async function roomWith(ctx: AppContext, me: string, partnerId: string | undefined): Promise<string> {
+  if (partnerId === undefined) throw fieldErrors({ receiveUserId: messages.partnerRequired });
+  const { room_id } = await ctx.bus.request(requests.chatRoomBetween, { user_id: me, peer_id: partnerId });
+  if (!room_id) throw notFound();
+  return room_id;
 }

@@ -28,8 +28,7 @@ export async function balanceView(
   const cap = monthlyCapOf(facts.teen, facts.declared, rules.minorCaps);
   // The statement sums spending only for accounts flagged capped; a person the rule caps whose flag
   // is not set yet (a declaration between its two writes, an account not open) is counted apart.
-  const spent =
-    cap === null ? 0 : (facts.spent ?? (await spentThisMonth(db, (await personOf(db, userId)).family, now)));
+  const spent = cap === null ? 0 : (facts.spent ?? (await spentThisMonth(db, await personOf(db, userId), now)));
   return {
     user_id: userId,
     balance: facts.balance,

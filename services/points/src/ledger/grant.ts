@@ -4,7 +4,7 @@ import { AppError, fieldErrors } from '@honne/service-kit';
 
 import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { balanceOf } from '../db/repos/accounts.ts';
+import { balanceOf, isKnownUser } from '../db/repos/accounts.ts';
 import { transfer } from './transfer.ts';
 import { HOUSE, isHouseAccount } from '../domain/ledger.ts';
 import { relayNow } from '../gifts/relay.ts';
@@ -14,7 +14,9 @@ import { relayNow } from '../gifts/relay.ts';
  * the transfer row (the audit trail). The HTTP operator API and the CLI both call this.
  */
 export async function grantPoints(ctx: AppContext, input: GrantBody, actor: string): Promise<GrantResult> {
-  if (isHouseAccount(input.user_id)) throw fieldErrors({ user_id: messages.invalidInput });
+  // Only to a user of ours: a grant to an id nobody holds made an account for nobody (issue 25).
+  if (isHouseAccount(input.user_id) || !(await isKnownUser(ctx.db, input.user_id)))
+    throw fieldErrors({ user_id: messages.invalidInput });
   const result = await transfer(
     ctx.db,
     {

@@ -112,7 +112,7 @@ export async function transfer(
           const person = await capOf(trx, input.from, rules.minorCaps);
           if (person.cap !== null) {
             await lockFamily(trx, person.family);
-            const spent = await spentThisMonth(trx, person.family, now);
+            const spent = await spentThisMonth(trx, person, now);
             // The sum counts this transfer's own row, already in (the key goes first).
             if (spent > person.cap) throw new MonthlyCap();
           }

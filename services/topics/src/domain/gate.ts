@@ -20,18 +20,25 @@ export async function assertUnlocked(ctx: AppContext, userId: string, subCategor
   if ((await lockedFor(ctx, userId)).includes(subCategoryId)) throw locked();
 }
 
-/** Either of the two blocks the other: each is hidden from the other everywhere. */
+/** Either of the two blocks the other: each is hidden from the other wherever both are named. */
 export const blocked = (ctx: AppContext, a: string, b: string) => a !== b && blockedEitherWay(ctx.db, a, b);
+
+/**
+ * A person block hides the other's voice when the voice is named; an anonymous voice stays, or
+ * blocking suspects one by one and watching it vanish would name its poster (ADR 0020).
+ */
+const hiddenByBlock = (ctx: AppContext, viewerId: string, t: Pick<TopicWithPoster, 'user_id' | 'is_anonymous'>) =>
+  !t.is_anonymous && blocked(ctx, viewerId, t.user_id);
 
 /** May `viewerId` see this voice: its sub-category open to them and no block either way with its poster. */
 export async function mayView(
   ctx: AppContext,
   viewerId: string,
-  t: Pick<TopicWithPoster, 'user_id' | 'sub_category_id'>,
+  t: Pick<TopicWithPoster, 'user_id' | 'sub_category_id' | 'is_anonymous'>,
 ): Promise<boolean> {
   if (ctx.reference.gated.includes(t.sub_category_id) && (await lockedFor(ctx, viewerId)).includes(t.sub_category_id))
     return false;
-  return !(await blocked(ctx, viewerId, t.user_id));
+  return !(await hiddenByBlock(ctx, viewerId, t));
 }
 
 /**
@@ -41,7 +48,7 @@ export async function mayView(
  */
 export async function visibleTopic(ctx: AppContext, callerId: string, id: string): Promise<TopicWithPoster> {
   const row = isUuid(id) ? await findLive(ctx.db, id, ctx.clock.now()) : undefined;
-  if (!row || (await blocked(ctx, callerId, row.user_id))) throw notFound(messages.voiceGone);
+  if (!row || (await hiddenByBlock(ctx, callerId, row))) throw notFound(messages.voiceGone);
   await assertUnlocked(ctx, callerId, row.sub_category_id);
   return row;
 }

@@ -22,8 +22,10 @@ const channelsOf = (t: Where) => [
  * Who may get a voice's live events: the REST read's checks, made once at publishing. Nobody a
  * block stands between with the poster; for a gated sub-category, only those who unlocked it.
  */
-async function audienceOf(ctx: AppContext, posterId: string, subCategoryId: number) {
-  const except = await blockedWith(ctx.db, posterId);
+async function audienceOf(ctx: AppContext, posterId: string, subCategoryId: number, anonymous: boolean) {
+  // An anonymous voice reaches those the poster blocks as everyone else (ADR 0020): leaving them out
+  // would show them the poster's anonymous voices vanishing with the named ones.
+  const except = anonymous ? [] : await blockedWith(ctx.db, posterId);
   if (!ctx.reference.gated.includes(subCategoryId)) return { except };
   return { except, only: [posterId, ...(await unlockersOf(ctx.db, subCategoryId))] };
 }
@@ -37,7 +39,7 @@ export async function announceCreated(ctx: AppContext, publicView: Topic, userId
     is_anonymous: publicView.is_anonymous,
     expire_at: publicView.expire_at.iso,
   });
-  const audience = await audienceOf(ctx, userId, publicView.sub_category_id);
+  const audience = await audienceOf(ctx, userId, publicView.sub_category_id, publicView.is_anonymous);
   for (const channel of channelsOf(publicView))
     await publishToChannel(ctx, channel, realtimeEvents.topicCreated, publicView, audience);
 }
@@ -67,7 +69,7 @@ export async function announceRemoved(
   if (removed.topics.length > 0) await topicsRelay(ctx).now();
   for (const t of removed.topics) {
     const type = why === 'expired' ? realtimeEvents.topicExpired : realtimeEvents.topicDeleted;
-    const audience = await audienceOf(ctx, t.user_id, t.sub_category_id);
+    const audience = await audienceOf(ctx, t.user_id, t.sub_category_id, t.is_anonymous);
     for (const channel of channelsOf(t))
       await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id }, audience);
   }

@@ -11,7 +11,7 @@ import {
   topicsEndpoints,
   validateTopicText,
 } from '@honne/contracts/topics';
-import { AppError, fieldErrors, forbidden, notFound, ok, route, isUuid } from '@honne/service-kit';
+import { AppError, fieldErrors, forbidden, notFound, ok, route, isUuid, screenText } from '@honne/service-kit';
 import { validateReport } from '@honne/contracts/friends';
 import type { FastifyInstance } from 'fastify';
 
@@ -63,6 +63,12 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     const callError = checkPrice(callPrice, card?.max_point_for_a_call ?? 0);
     if (callError) errors.call_price = callError;
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    // What strangers will read, screened before it is stored (issue 28): refused words answer 403
+    // under their field, masked ones are stored as ＊; the theme's own list applies too.
+    const text = screenText(
+      { title: body.title!.trim(), detail: (body.detail ?? '').trim(), comment: (body.comment ?? '').trim() },
+      { theme: thread.id },
+    ).fields;
 
     const now = ctx.clock.now();
     const limit = category.id >= TOPIC_LIMITS.pickerCategoryBelow ? category.topic_max_num : null;
@@ -72,9 +78,9 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
         id: randomUUID(),
         thread_id: thread.id,
         user_id: caller.userId,
-        title: body.title!.trim(),
-        detail: (body.detail ?? '').trim(),
-        comment: (body.comment ?? '').trim(),
+        title: text.title,
+        detail: text.detail ?? '',
+        comment: text.comment ?? '',
         category_id: thread.category_id,
         sub_category_id: thread.sub_category_id,
         area_id: thread.area_id,

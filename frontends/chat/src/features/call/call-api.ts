@@ -266,6 +266,7 @@ export const callApi = {
     if (error.code === 'already_in_call') return CALL_MESSAGES.alreadyInCall;
     if (error.code === 'blocked') return CALL_MESSAGES.unableToConnect;
     if (error.code === 'not_callable') return CALL_MESSAGES.notCallable;
+    if (error.code === 'anonymous_needs_relay') return CALL_MESSAGES.anonymousNeedsRelay;
     if (error.code === 'insufficient_points') return t.insufficientPoints;
     return null;
   },

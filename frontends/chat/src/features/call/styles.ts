@@ -17,6 +17,10 @@ const css = `
 .cl-note { font-size: 13px; color: #ffd7de; margin: 0; }
 .cl-charge { display: flex; flex-direction: column; gap: 8px; align-items: center; padding: 12px; border-radius: 12px; background: rgba(255, 255, 255, .12); }
 .cl-charge__buttons { display: flex; gap: 8px; }
+.cl-charge .hn-field { width: 100%; }
+.cl-charge .hn-field__label { color: #fff; font-weight: 700; }
+.cl-charge select.hn-input { width: 100%; min-height: 44px; color: var(--hn-color-text); background-color: #fff; border: 1px solid rgba(255, 255, 255, .6); border-radius: 8px; padding: 0 12px; font: inherit; font-weight: 700; }
+.cl-charge select.hn-input option { color: var(--hn-color-text); background: #fff; }
 .cl-avatar { position: relative; }
 .cl-avatar .hn-avatar { box-shadow: 0 0 0 4px rgba(255,255,255,.25); }
 .cl-pulse .hn-avatar { animation: cl-pulse 1.6s ease-out infinite; }

@@ -1,6 +1,6 @@
-import { getApi, type CallStartRequest } from '@honne/api-client';
+import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
 import { CALL_MESSAGES, CALL_TIMERS, type CallView } from '@honne/contracts/calls';
-import { usePopup } from '@honne/ui';
+import { useOfferToBuy, usePopup } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 
@@ -39,6 +39,7 @@ export function useCall() {
   const popup = usePopup();
   const fail = useFail();
   const [, navigate] = useLocation();
+  const offerToBuy = useOfferToBuy(navigate);
   const [view, setView] = useState<CallView | null>(null);
   const [partner, setPartner] = useState<{ room: string; info: PartnerInfo } | null>(null);
   const partnerRef = useRef(partner);
@@ -191,21 +192,26 @@ export function useCall() {
           await popup.alert(CALL_MESSAGES.networkLost);
           return;
         }
+        // An anonymous caller's greeting is never played (ADR 0021), so no recorder: the call is placed.
+        if (req.kind === 'topic' && req.is_anonymous) {
+          await placeRef.current(req, null);
+          return;
+        }
         setSavedGreeting(await callApi.myGreeting().catch(() => null));
         setRequest(req);
       }),
     [api, popup],
   );
 
-  /** 'send to partner': the microphone opened, the greeting stored, then the call placed. */
-  const send = useCallback(
-    async (recording: Recording) => {
-      if (!request || busy) return;
+  /** The microphone opened, the greeting (if any) stored, then the call placed. */
+  const place = useCallback(
+    async (req: CallStartRequest, recording: Recording | null) => {
+      if (busy) return;
       setBusy(true);
       try {
         await media.current?.prepare();
-        if (recording !== savedGreeting) await callApi.uploadGreeting(recording);
-        const placed = await callApi.create(request);
+        if (recording && recording !== savedGreeting) await callApi.uploadGreeting(recording);
+        const placed = await callApi.create(req);
         setRequest(null);
         apply(placed);
       } catch (error) {
@@ -214,14 +220,24 @@ export function useCall() {
           const notice = callApi.refusalMessage(error);
           if (notice) {
             setRequest(null);
-            void popup.alert(notice);
+            if (isApiError(error) && error.code === 'insufficient_points') void offerToBuy(notice);
+            else void popup.alert(notice);
           } else void fail(error);
         }
       } finally {
         setBusy(false);
       }
     },
-    [request, busy, savedGreeting, apply, micProblem, popup, fail],
+    [busy, savedGreeting, apply, micProblem, popup, offerToBuy, fail],
+  );
+  const placeRef = useRef(place);
+  placeRef.current = place;
+  /** 'send to partner' from the recorder. */
+  const send = useCallback(
+    async (recording: Recording) => {
+      if (request) await place(request, recording);
+    },
+    [request, place],
   );
 
   const act = useCallback(

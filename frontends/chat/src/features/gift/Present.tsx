@@ -1,7 +1,7 @@
 import { getApi, isApiError, onBalanceChanged } from '@honne/api-client';
 import { chatEndpoints, type Room } from '@honne/contracts/chat';
 import { pointsEndpoints } from '@honne/contracts/points';
-import { Button, Header, Skeleton, usePopup } from '@honne/ui';
+import { Button, Header, Skeleton, useOfferToBuy, usePopup } from '@honne/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 
@@ -22,6 +22,7 @@ export default function Present() {
   const { roomId = '' } = useParams();
   const [, navigate] = useLocation();
   const popup = usePopup();
+  const offerToBuy = useOfferToBuy(navigate);
   const fail = useFail();
   const [balance, setBalance] = useState<number | null>(null);
   const [room, setRoom] = useState<Room | null>(null);
@@ -68,7 +69,9 @@ export default function Present() {
       // Spec: a refused gift says why (too few points, a partner who cannot receive); anything else
       // is 'An unexpected error occurred', then back to the room.
       if (isApiError(error) && error.status === 403) {
-        await popup.alert(error.message);
+        // Too few points: the way to buy more, not a dead end (issue 33).
+        if (error.code === 'points_insufficient') await offerToBuy(error.message);
+        else await popup.alert(error.message);
         setChosen(null);
         return;
       }

@@ -29,6 +29,22 @@ export function RoomSheets({ roomId, sheet, onSheet, room, name, partnerAnonymou
   const [reportError, setReportError] = useState('');
   const close = () => onSheet(null);
   const canAddFriend = !!room && !room.is_friend && !room.anonymous.me && !partnerAnonymous && !!room.userInfo.id;
+  // Someone anonymous is blocked from inside the room (ADR 0020); a named partner through their card.
+  const canBlockRoom = !!room && (room.partner_blocked || partnerAnonymous || room.anonymous.me);
+
+  const blockRoom = async (block: boolean) => {
+    if (!room) return;
+    if (block && !(await popup.confirm({ message: strings.roomBlockConfirm, destructive: true }))) return;
+    close();
+    try {
+      const endpoint = block ? chatEndpoints.blockRoom : chatEndpoints.unblockRoom;
+      const { data } = await client().call(endpoint, { params: { id: room.id } });
+      onRoom(data);
+      await popup.alert(block ? strings.roomBlocked : strings.roomUnblocked);
+    } catch (error) {
+      void fail(error);
+    }
+  };
 
   const addFriend = async () => {
     if (!room?.userInfo.id) return;
@@ -65,6 +81,14 @@ export function RoomSheets({ roomId, sheet, onSheet, room, name, partnerAnonymou
         <Button variant="secondary" onClick={() => void addFriend()}>
           <AddPersonIcon size={18} />
           {strings.addFriend}
+        </Button>
+      ) : null}
+      {canBlockRoom ? (
+        <Button
+          variant={room?.partner_blocked ? 'secondary' : 'destructive'}
+          onClick={() => void blockRoom(!room?.partner_blocked)}
+        >
+          {room?.partner_blocked ? strings.roomUnblock : strings.roomBlock}
         </Button>
       ) : null}
       <Button variant="text" onClick={() => onSheet('report')}>

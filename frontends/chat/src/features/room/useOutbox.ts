@@ -43,11 +43,18 @@ export function useOutbox(roomId: string, setItems: Items, onDraft: () => void) 
           ),
         );
       } catch (error) {
+        // Refused (403: a rule, the filter, contact details): sending again cannot help, so the draft
+        // goes and the popup says why. Anything else is kept to resend.
+        if (isApiError(error) && error.kind === 'http' && error.status === 403) {
+          removePending(roomId, clientId);
+          setItems((list) => (list ?? []).filter((m) => m.id !== draftId));
+          void fail(error);
+          return;
+        }
         addPending(roomId, { body: full, created_at: createdAt });
         setItems((list) =>
           (list ?? []).map((m) => (m.id === draftId ? { ...m, local: nextStatus(m.local, { type: 'failed' }) } : m)),
         );
-        if (isApiError(error) && error.kind === 'http' && error.status === 403) void fail(error);
       }
     },
     [roomId, fail, setItems, onDraft],

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 
 import { getApi, onBalanceChanged } from '@honne/api-client';
 import { pointsEndpoints, type Balance } from '@honne/contracts/points';
@@ -8,6 +8,7 @@ import { Button, Header, Skeleton, usePopup } from '@honne/ui';
 import { strings } from '../../strings.ts';
 import { useProfile } from '../shared/useProfile.ts';
 import { AddPoints } from './AddPoints.tsx';
+import { CheckoutReturn } from './CheckoutReturn.tsx';
 import { PointHistory } from './PointHistory.tsx';
 import { RefundRequest } from './RefundRequest.tsx';
 
@@ -37,7 +38,11 @@ export default function ManagePoint() {
   }, [live]);
   const balance = live ?? account?.balance ?? profile?.userCoin;
   const [history, setHistory] = useState(false);
-  const [adding, setAdding] = useState(false);
+  const [params] = useSearchParams();
+  // ?add=1: every "not enough points" message leads here with the sheet open.
+  const [adding, setAdding] = useState(params.get('add') === '1');
+  // ?checkout=<id>: back from the payment page.
+  const returned = params.get('checkout');
   const [refunding, setRefunding] = useState(false);
   return (
     <>
@@ -65,6 +70,14 @@ export default function ManagePoint() {
             </p>
           ))}
         </section>
+        {returned ? (
+          <CheckoutReturn
+            id={returned}
+            cancelled={params.get('cancelled') === '1'}
+            balanceSeen={live}
+            onDone={() => navigate('/manage-point', { replace: true })}
+          />
+        ) : null}
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 'var(--hn-space-2)' }}>
           <Button variant="secondary" onClick={() => setHistory(true)}>
             {strings.pointHistory}
@@ -98,7 +111,17 @@ export default function ManagePoint() {
               <button
                 type="button"
                 className="hn-card hn-text-small"
-                style={{ width: '100%', minHeight: 56, fontWeight: 700, padding: 'var(--hn-space-3)' }}
+                style={{
+                  width: '100%',
+                  minHeight: 56,
+                  fontWeight: 700,
+                  padding: 'var(--hn-space-3)',
+                  font: 'inherit',
+                  color: 'var(--hn-color-text)',
+                  background: 'var(--hn-color-surface)',
+                  border: '1px solid var(--hn-color-border)',
+                  cursor: 'pointer',
+                }}
                 onClick={open}
               >
                 {label}

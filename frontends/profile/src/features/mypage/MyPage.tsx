@@ -28,6 +28,7 @@ import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
 
 import { CharactersSheet } from './CharactersSheet.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
 import { ExpertRequest } from './ExpertRequest.tsx';
 import { HelpSheet } from './HelpSheet.tsx';
 
@@ -40,7 +41,7 @@ export default function MyPage() {
   const [ban, setBan] = useState('');
   const [pr, setPr] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sheet, setSheet] = useState<'characters' | 'help' | null>(null);
+  const [sheet, setSheet] = useState<'characters' | 'help' | 'delete' | null>(null);
 
   const profileId = profile?.id;
   useEffect(() => {
@@ -64,27 +65,6 @@ export default function MyPage() {
     } catch (e) {
       report(e);
     } finally {
-      setBusy(false);
-    }
-  };
-
-  const deleteSelf = async () => {
-    const ok = await popup.confirm({
-      message: strings.deleteConfirm,
-      confirmLabel: strings.delete,
-      cancelLabel: strings.cancel,
-      destructive: true,
-    });
-    if (!ok) return;
-    setBusy(true);
-    try {
-      await getApi().client.call(profileEndpoints.deleteSelf);
-      const { client } = getApi();
-      client.session.clear();
-      navigate('/splash', { replace: true });
-    } catch (e) {
-      // A parent with sub-characters: サブキャラクターがN人いるため、削除できません。
-      report(e);
       setBusy(false);
     }
   };
@@ -232,7 +212,7 @@ export default function MyPage() {
         </Button>
         <Button
           variant="text"
-          onClick={() => void deleteSelf()}
+          onClick={() => setSheet('delete')}
           style={{ color: 'var(--hn-color-danger)', alignSelf: 'center' }}
         >
           {strings.deleteAccount}
@@ -240,6 +220,7 @@ export default function MyPage() {
       </main>
       {sheet === 'characters' ? <CharactersSheet onClose={() => setSheet(null)} /> : null}
       {sheet === 'help' ? <HelpSheet onClose={() => setSheet(null)} /> : null}
+      {sheet === 'delete' ? <DeleteAccount onClose={() => setSheet(null)} /> : null}
       {busy ? <Loader /> : null}
     </>
   );

@@ -1,7 +1,8 @@
 import { isApiError } from '@honne/api-client';
 import { ROOM_TYPES, chatEndpoints } from '@honne/contracts/chat';
+import { pointsEndpoints } from '@honne/contracts/points';
 import type { Topic } from '@honne/contracts/topics';
-import { usePopup } from '@honne/ui';
+import { useOfferToBuy, usePopup } from '@honne/ui';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 
@@ -12,8 +13,10 @@ export const chatStartStrings = {
   nameTitle: '投稿する名前',
   asMyName: 'ニックネームで話す',
   asAnonymous: '匿名で話す',
-  priceConfirm: (price: number) =>
-    `このボイスとのチャットは ${price.toLocaleString('ja-JP')} ポイントです。チャットを始めますか？`,
+  priceConfirm: (price: number, balance: number | null) =>
+    `この声とのチャットは ${price.toLocaleString('ja-JP')} ポイントです。${
+      balance === null ? '' : `（保有ポイント：${balance.toLocaleString('ja-JP')} P）`
+    }チャットを始めますか？`,
   priceOk: 'チャットを始める',
   notCallable: '通話を受け付けていません',
 } as const;
@@ -26,6 +29,7 @@ export const chatStartStrings = {
 export function useStartChat(topic: Topic) {
   const [, navigate] = useLocation();
   const popup = usePopup();
+  const offerToBuy = useOfferToBuy(navigate);
   const fail = useFail();
   const [busy, setBusy] = useState(false);
   const start = useCallback(
@@ -39,8 +43,13 @@ export function useStartChat(topic: Topic) {
           id = (await client().call(chatEndpoints.createRoom, { body })).data.id;
         } catch (error) {
           if (!(isApiError(error) && error.code === 'price_confirmation_required')) throw error;
+          // The price with what the payer holds, and their yes before anything is taken.
+          const balance = await client()
+            .call(pointsEndpoints.balance, {})
+            .then(({ data }) => data.balance)
+            .catch(() => null);
           const ok = await popup.confirm({
-            message: chatStartStrings.priceConfirm(topic.chat_price),
+            message: chatStartStrings.priceConfirm(topic.chat_price, balance),
             confirmLabel: chatStartStrings.priceOk,
           });
           if (!ok) return;
@@ -48,12 +57,13 @@ export function useStartChat(topic: Topic) {
         }
         navigate(`/chat/${id}`);
       } catch (error) {
-        void fail(error);
+        if (isApiError(error) && error.code === 'points_insufficient') void offerToBuy(error.message);
+        else void fail(error);
       } finally {
         setBusy(false);
       }
     },
-    [busy, topic.id, topic.chat_price, navigate, popup, fail],
+    [busy, topic.id, topic.chat_price, navigate, popup, offerToBuy, fail],
   );
   return { start, busy };
 }

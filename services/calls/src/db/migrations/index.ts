@@ -9,6 +9,7 @@ import * as spendCap from './2026-11-24T23-11-43-spend-cap.ts';
 import * as mediaRejoin from './2026-11-25T02-12-00-media-rejoin.ts';
 import * as greetingObjects from './2026-11-25T07-20-00-greeting-objects.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
+import * as dropLineGaps from './2026-11-27T08-23-01-drop-line-gaps.ts';
 import * as outbox from './2026-11-27T09-00-00-outbox.ts';
 import * as greetingParts from './2026-11-27T09-05-00-greeting-parts.ts';
 
@@ -23,6 +24,7 @@ export const migrations: MigrationSet = {
     '2026-11-25T02-12-00-media-rejoin': mediaRejoin,
     '2026-11-25T07-20-00-greeting-objects': greetingObjects,
     '2026-11-25T07-40-00-processed-events': processedEvents,
+    '2026-11-27T08-23-01-drop-line-gaps': dropLineGaps,
     '2026-11-27T09-00-00-outbox': outbox,
     '2026-11-27T09-05-00-greeting-parts': greetingParts,
   },

@@ -135,6 +135,11 @@ export async function latestCallOfRoom(db: Db, roomId: string): Promise<CallRow 
     .executeTakeFirst();
 }
 
+/** The calls of a room not ended yet (a block made inside the room ends them). */
+export function liveCallsOfRoom(db: Db, roomId: string): Promise<CallRow[]> {
+  return db.selectFrom('calls').selectAll().where('room_id', '=', roomId).where('phase', '!=', 'ended').execute();
+}
+
 /** Live calls between two users (a block ends them). */
 export async function liveCallsBetween(db: Db, a: string, b: string): Promise<CallRow[]> {
   return db

@@ -58,9 +58,6 @@ export interface CallsTable {
   charging_from: Date | null;
   billed_periods: number;
   charged_points: number;
-  /** Down time left out of the bill (see the line-gaps migration). */
-  paused_ms: number;
-  paused_until: Date | null;
   /** The payer's cap for this call (points), or null. */
   spend_cap: number | null;
   /** The p2p media session (both sides rebuild theirs when it moves; see the media-rejoin migration). */

@@ -6,6 +6,7 @@ import * as bonusCount from './2026-11-24T23-24-09-bonus-count.ts';
 import * as outbox from './2026-11-25T02-53-28-outbox.ts';
 import * as objectDeletions from './2026-11-25T07-05-00-object-deletions.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
+import * as roomBlocks from './2026-11-27T08-27-40-room-blocks.ts';
 import * as paidOpenings from './2026-11-27T09-10-00-paid-openings.ts';
 
 export const migrations: MigrationSet = {
@@ -16,6 +17,7 @@ export const migrations: MigrationSet = {
     '2026-11-25T02-53-28-outbox': outbox,
     '2026-11-25T07-05-00-object-deletions': objectDeletions,
     '2026-11-25T07-40-00-processed-events': processedEvents,
+    '2026-11-27T08-27-40-room-blocks': roomBlocks,
     '2026-11-27T09-10-00-paid-openings': paidOpenings,
   },
   // Dated a day ahead of its time when written; databases that ran it recorded the old name.

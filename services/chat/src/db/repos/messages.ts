@@ -5,7 +5,11 @@ import { Batcher, prepared } from '@honne/service-kit';
 
 import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
 
-/** A room as a sender needs it: with the receiver's block of the sender, the sender's retention and name. */
+/**
+ * A room as a sender needs it: with the receiver's block of the sender as it acts in this room (a
+ * person block between named sides, or the receiver's block made inside the room: ADR 0020), the
+ * sender's retention and name.
+ */
 export type SendContext = Pick<RoomRow, (typeof SEND_ROOM_COLUMNS)[number]> & {
   is_blocked: boolean;
   saved_message_time: number | null;
@@ -130,10 +134,15 @@ const SEND_CONTEXT_FIELDS = [
  */
 const sendContextColumns = sql`
   ${sql.raw(SEND_ROOM_COLUMNS.map((c) => `r.${c}`).join(', '))},
-  exists (
-    select 1 from blocks b
-    where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
-      and b.blocked_id = q.sender_id and b.blocked
+  (
+    (not r.user1_anonymous and not r.user2_anonymous and exists (
+      select 1 from blocks b
+      where b.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
+        and b.blocked_id = q.sender_id and b.blocked
+    )) or exists (
+      select 1 from room_blocks rb
+      where rb.room_id = r.id and rb.blocker_id = case when r.user1_id = q.sender_id then r.user2_id else r.user1_id end
+    )
   ) as is_blocked,
   (select s.saved_message_time from user_settings s where s.user_id = q.sender_id) as saved_message_time,
   (select c.user_name from user_cards c where c.user_id = q.sender_id) as sender_name`;
@@ -263,7 +272,9 @@ async function insertMessages(db: Kysely<ChatDb>, rows: NewMessage[]): Promise<I
 
 /**
  * What `viewer` may see: live (expire_at > now), not refused unless they sent it, and nothing
- * from someone they block now.
+ * from someone they block now — a person block in rooms where both sides are named, a block made
+ * inside the room in that room (ADR 0020: a person block that emptied an anonymous room would tell
+ * who is in it).
  */
 export function visibleTo(viewer: string, now: Date) {
   return (eb: ExpressionBuilder<ChatDb, 'messages'>) =>
@@ -277,7 +288,26 @@ export function visibleTo(viewer: string, now: Date) {
             .select('vb.blocker_id')
             .where('vb.blocker_id', '=', viewer)
             .whereRef('vb.blocked_id', '=', 'messages.sender_id')
-            .where('vb.blocked', '=', true),
+            .where('vb.blocked', '=', true)
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('rooms as vr')
+                  .select('vr.id')
+                  .whereRef('vr.id', '=', 'messages.room_id')
+                  .where('vr.user1_anonymous', '=', false)
+                  .where('vr.user2_anonymous', '=', false),
+              ),
+            ),
+        ),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('room_blocks as vrb')
+            .select('vrb.blocker_id')
+            .whereRef('vrb.room_id', '=', 'messages.room_id')
+            .where('vrb.blocker_id', '=', viewer)
+            .where('messages.sender_id', '!=', viewer),
         ),
       ),
     ]);

@@ -125,6 +125,7 @@ export async function deleteRooms(db: Kysely<ChatDb>, roomIds: string[]): Promis
   return db.transaction().execute(async (trx) => {
     await deleteRoomContent(trx, roomIds);
     await trx.deleteFrom('room_ratings').where('room_id', 'in', roomIds).execute();
+    await trx.deleteFrom('room_blocks').where('room_id', 'in', roomIds).execute();
     return trx
       .deleteFrom('rooms')
       .where('id', 'in', roomIds)
@@ -181,11 +182,34 @@ export async function friendRoomsByKeys(db: Kysely<ChatDb>, pairKeys: string[]) 
     .execute();
 }
 
+/**
+ * The live room of `userId` and `peerId` updated last among those where `peerId` is named to
+ * `userId` (a room where the peer is anonymous is never found by the peer's id).
+ */
+export async function latestNamedRoomBetween(db: Kysely<ChatDb>, userId: string, peerId: string, now: Date) {
+  const row = await db
+    .selectFrom('rooms')
+    .select('id')
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('topic_expire_at', 'is', null), eb('topic_expire_at', '>', now)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('user1_id', '=', userId), eb('user2_id', '=', peerId), eb('user2_anonymous', '=', false)]),
+        eb.and([eb('user2_id', '=', userId), eb('user1_id', '=', peerId), eb('user1_anonymous', '=', false)]),
+      ]),
+    )
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** Who takes part in a live room, and how, for accounts' friend request from it. */
 export function findParticipants(db: Kysely<ChatDb>, roomId: string) {
   return db
     .selectFrom('rooms')
-    .select(['user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous', 'room_type_id', 'topic_id'])
+    .select(['id', 'user1_id', 'user2_id', 'user1_anonymous', 'user2_anonymous', 'room_type_id', 'topic_id'])
     .where('id', '=', roomId)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();

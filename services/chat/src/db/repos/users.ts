@@ -103,6 +103,7 @@ export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<vo
     await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
     await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
     await forgetBlocks<ChatDb>(trx, userId);
+    await trx.deleteFrom('room_blocks').where('blocker_id', '=', userId).execute();
     await trx
       .deleteFrom('friends')
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))

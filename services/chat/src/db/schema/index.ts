@@ -125,6 +125,13 @@ export interface RoomRatingTable {
   updated_at: Timestamp;
 }
 
+/** A block of a room's partner from inside the room (ADR 0020); the row exists while it holds. */
+export interface RoomBlockTable {
+  room_id: string;
+  blocker_id: string;
+  created_at: Date;
+}
+
 export interface ChatDb {
   service_meta: ServiceMetaTable;
   user_cards: UserCardTable;
@@ -132,6 +139,7 @@ export interface ChatDb {
   blocks: KitBlockTable;
   friends: FriendTable;
   rooms: RoomTable;
+  room_blocks: RoomBlockTable;
   messages: MessageTable;
   images: ImageTable;
   room_reports: RoomReportTable;

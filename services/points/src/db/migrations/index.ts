@@ -6,6 +6,9 @@ import * as giftOutbox from './2026-11-24T02-11-29-gift-outbox.ts';
 import * as refundRequests from './2026-11-24T23-44-35-refund-requests.ts';
 import * as minorSpendCaps from './2026-11-25T01-56-50-minor-spend-caps.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
+import * as checkouts from './2026-11-27T08-23-04-checkouts.ts';
+import * as purchaseEvents from './2026-11-27T08-42-34-purchase-events.ts';
+import * as departedSpending from './2026-11-27T08-55-57-departed-spending.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -15,5 +18,8 @@ export const migrations: MigrationSet = {
     '2026-11-24T23-44-35-refund-requests': refundRequests,
     '2026-11-25T01-56-50-minor-spend-caps': minorSpendCaps,
     '2026-11-25T07-40-00-processed-events': processedEvents,
+    '2026-11-27T08-23-04-checkouts': checkouts,
+    '2026-11-27T08-42-34-purchase-events': purchaseEvents,
+    '2026-11-27T08-55-57-departed-spending': departedSpending,
   },
 };

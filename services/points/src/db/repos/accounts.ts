@@ -31,6 +31,20 @@ export async function hasAccount(db: Kysely<PointsDb>, userId: string): Promise<
   return row !== undefined;
 }
 
+/**
+ * A user accounts told us of: their registration opened a ledger account, or their profile gave
+ * an age (which opens one too, in the same handler). Grants and purchases go to these only.
+ */
+export async function isKnownUser(db: Kysely<PointsDb>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .union(db.selectFrom('spender_ages').select('user_id').where('user_id', '=', userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A deleted user's ledger account; their entries cascade. */
 export async function deleteAccount(db: Kysely<PointsDb>, userId: string): Promise<void> {
   await db.deleteFrom('accounts').where('user_id', '=', userId).execute();

@@ -57,13 +57,18 @@ export async function balanceFacts(db: Kysely<PointsDb>, userId: string, w: Bala
       cross join lateral (
         select coalesce(bool_or(kin.teen), false) as teen,
           (array_agg(kin.declared) filter (where kin.declared is not null))[1] as declared,
-          coalesce(array_agg(kin.user_id), array[me.user_id]) as family
+          coalesce(array_agg(kin.user_id), array[me.user_id]) as family,
+          min(self.family_id) as family_id
         from spender_ages as self
         join spender_ages as kin on kin.family_id = self.family_id
         where self.user_id = me.user_id
       ) as p
       cross join lateral (
-        select coalesce(sum(t.amount), 0) as spent
+        select coalesce(sum(t.amount), 0) + coalesce((
+            -- Deleted characters' spending this month still counts (their transfers are gone).
+            select d.spent from departed_spending as d
+            where a.capped and d.family_id = p.family_id and d.month_start = ${w.monthStart}
+          ), 0) as spent
         from transfers as t
         where a.capped
           and t.debit_account = any(p.family)

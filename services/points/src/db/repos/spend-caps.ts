@@ -47,6 +47,8 @@ export interface Person {
   teen: boolean;
   /** The user ids of the person's characters (the user alone when the profile is not known yet). */
   family: string[];
+  /** The person (their parent account); null when the profile is not known yet. */
+  familyId: string | null;
 }
 
 /** What is known of a user's person: age group, declared bracket, and their characters. */
@@ -54,13 +56,47 @@ export async function personOf(db: Kysely<PointsDb> | Transaction<PointsDb>, use
   const rows = await db
     .selectFrom('spender_ages as me')
     .innerJoin('spender_ages as kin', 'kin.family_id', 'me.family_id')
-    .select(['kin.user_id', 'kin.teen', 'kin.declared'])
+    .select(['kin.user_id', 'kin.teen', 'kin.declared', 'kin.family_id'])
     .where('me.user_id', '=', userId)
     .execute();
   const family = rows.length > 0 ? rows.map((r) => r.user_id) : [userId];
   const teen = rows.some((r) => r.teen);
   const declared = (rows.find((r) => r.declared !== null)?.declared ?? null) as AgeBracket | null;
-  return { declared, teen, family };
+  return { declared, teen, family, familyId: rows[0]?.family_id ?? null };
+}
+
+/** What the person's deleted characters spent in the month starting `monthStart`. */
+export async function departedSpent(
+  db: Kysely<PointsDb> | Transaction<PointsDb>,
+  familyId: string | null,
+  monthStart: Date,
+): Promise<number> {
+  if (familyId === null) return 0;
+  const row = await db
+    .selectFrom('departed_spending')
+    .select('spent')
+    .where('family_id', '=', familyId)
+    .where('month_start', '=', monthStart)
+    .executeTakeFirst();
+  return Number(row?.spent ?? 0);
+}
+
+/** Adds a deleted character's spending of the month to its person's. */
+export async function carrySpending(
+  db: Kysely<PointsDb> | Transaction<PointsDb>,
+  familyId: string,
+  monthStart: Date,
+  spent: number,
+): Promise<void> {
+  await db
+    .insertInto('departed_spending')
+    .values({ family_id: familyId, month_start: monthStart, spent })
+    .onConflict((oc) =>
+      oc
+        .columns(['family_id', 'month_start'])
+        .doUpdateSet({ spent: sql<number>`departed_spending.spent + excluded.spent` }),
+    )
+    .execute();
 }
 
 /** Points the users moved out as one of `kinds` since `since`. */

@@ -86,7 +86,20 @@ export async function listHistory(
     .selectAll()
     .where('user_id', '=', userId)
     .where('expire_at', '>', now)
-    .where(notBlockedWith(userId, sql.ref<string>('partner_id')));
+    // A person block hides rooms where both sides are named; a room with an anonymous side stays
+    // (ADR 0020: it vanishing would tell who is in it). Either entry of the room says so.
+    .where((eb) =>
+      eb.or([
+        notBlockedWith(userId, sql.ref<string>('partner_id')),
+        eb.exists(
+          eb
+            .selectFrom('history as other')
+            .select('other.id')
+            .whereRef('other.room_id', '=', 'history.room_id')
+            .where('other.partner_anonymous', '=', true),
+        ),
+      ]),
+    );
   if (type === 1 || type === 2) q = q.where('type', '=', type);
   if (cursor) q = q.where(sql<boolean>`(updated_at, id) < (${cursor.at}, ${cursor.id})`);
   return q.orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
@@ -115,10 +128,13 @@ export async function updateLatest(
   return Number(res.numUpdatedRows);
 }
 
-/** The replies on a voice as its owner sees them: without anyone a block stands between. */
+/**
+ * The replies on a voice as its owner sees them: without anyone a person block stands between,
+ * where both are named (an anonymous reply, or any on an anonymous voice, stays: ADR 0020).
+ */
 export async function listReplies(
   db: Kysely<TopicsDb>,
-  topic: { id: string; user_id: string },
+  topic: { id: string; user_id: string; is_anonymous: boolean },
   repliedOnly: boolean,
   cursor: Cursor | undefined,
   limit: number,
@@ -127,7 +143,11 @@ export async function listReplies(
     .selectFrom('replies')
     .selectAll()
     .where('topic_id', '=', topic.id)
-    .where(notBlockedWith(topic.user_id, sql.ref<string>('user_id')));
+    .where((eb) =>
+      topic.is_anonymous
+        ? eb.val(true)
+        : eb.or([eb('is_anonymous', '=', true), notBlockedWith(topic.user_id, sql.ref<string>('user_id'))]),
+    );
   if (repliedOnly) q = q.where('is_replied', '=', true);
   if (cursor) q = q.where(sql<boolean>`(created_at, id) < (${cursor.at}, ${cursor.id})`);
   return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();

@@ -68,7 +68,12 @@ export function listLiveQuery(
   if (filter.gender) q = q.where('uc.gender', '=', filter.gender);
   if (filter.ageId) q = q.where('uc.age_id', '=', filter.ageId);
   if (filter.excludeSubCategories?.length) q = q.where('t.sub_category_id', 'not in', filter.excludeSubCategories);
-  if (filter.viewerId) q = q.where(notBlockedWith(filter.viewerId, sql.ref<string>('t.user_id')));
+  // A person block hides named voices only: an anonymous voice vanishing on a block would name its
+  // poster (ADR 0020).
+  if (filter.viewerId) {
+    const viewer = filter.viewerId;
+    q = q.where((eb) => eb.or([eb('t.is_anonymous', '=', true), notBlockedWith(viewer, sql.ref<string>('t.user_id'))]));
+  }
   if (filter.presence) {
     const online = sql<boolean>`exists (select 1 from user_presence p where p.user_id = t.user_id and p.online)`;
     q = q.where(filter.presence === 1 ? online : sql<boolean>`not ${online}`);
@@ -125,7 +130,10 @@ export async function countLive(
 
 /** What removing voices took with it, for the events that tell owners and watchers. */
 export interface Removed {
-  topics: Pick<TopicRow, 'id' | 'thread_id' | 'user_id' | 'expire_at' | 'category_id' | 'sub_category_id'>[];
+  topics: Pick<
+    TopicRow,
+    'id' | 'thread_id' | 'user_id' | 'expire_at' | 'category_id' | 'sub_category_id' | 'is_anonymous'
+  >[];
   history: { id: string; user_id: string; topic_id: string; room_id: string }[];
 }
 
@@ -152,7 +160,7 @@ export async function deleteTopics(
   const topics = await trx
     .deleteFrom('topics')
     .where('id', 'in', ids)
-    .returning(['id', 'thread_id', 'user_id', 'expire_at', 'category_id', 'sub_category_id'])
+    .returning(['id', 'thread_id', 'user_id', 'expire_at', 'category_id', 'sub_category_id', 'is_anonymous'])
     .execute();
   for (const t of topics) {
     const base = { topic_id: t.id, thread_id: t.thread_id, user_id: t.user_id };

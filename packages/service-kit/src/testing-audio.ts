@@ -1,5 +1,6 @@
 /**
- * Small but structurally real audio containers, built byte by byte, for the greeting checks:
+ * Small but structurally real audio containers, built byte by byte, for the greeting checks of the
+ * calls suites and the spec-table journey (one copy: @honne/service-kit/testing-audio):
  * WebM as Chrome's MediaRecorder writes it (no Duration, live-sized Segment and Clusters) and
  * Ogg Opus pages with granule positions. Payloads are filler: the server checks containers and
  * timestamps, not codec frames (a browser decodes those).

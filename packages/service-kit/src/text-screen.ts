@@ -1,0 +1,60 @@
+import type { FieldErrors } from '@honne/contracts';
+import { messages } from '@honne/contracts/messages';
+import { DEFAULT_LIST, TextFilter, findContacts, type ContactKind, type ListEntry } from '@honne/text-filter';
+
+import { fieldErrors } from './errors.ts';
+
+// What people write, screened where it is stored (issue 28): every service that keeps user text
+// calls `screenText` with the fields it is about to store. One compiled filter per process, shared
+// by the services an embedded start runs together; `useFilterLists` swaps in the lists operators
+// keep (global and per theme) when they change.
+
+let filter = TextFilter.compile(DEFAULT_LIST);
+
+export function useFilterLists(entries: readonly ListEntry[]): void {
+  filter = TextFilter.compile(entries);
+}
+
+export interface Screened<F extends string> {
+  /** The fields as they may be stored: masked words replaced by ＊. */
+  fields: Record<F, string>;
+  /** Entries that asked for a moderator's look (hold, flag), for the caller to queue. */
+  flagged: { field: F; entry: string; action: 'hold' | 'flag' }[];
+}
+
+/**
+ * Checks each field against the lists. A refused word answers 403 with the field's Japanese message
+ * (nothing is stored); masked words come back as ＊. Until the moderation queue exists (issue 27),
+ * `hold` is refused like `refuse` (it must not be delivered) and `flag` is delivered and reported.
+ */
+export function screenText<F extends string>(
+  fields: Partial<Record<F, string | null | undefined>>,
+  context: { theme?: string | undefined } = {},
+): Screened<F> {
+  const out = {} as Record<F, string>;
+  const errors: FieldErrors = {};
+  const flagged: Screened<F>['flagged'] = [];
+  for (const [field, value] of Object.entries(fields) as [F, string | null | undefined][]) {
+    if (typeof value !== 'string' || value === '') continue;
+    const result = filter.check(value, context);
+    if (result.action === 'refuse' || result.action === 'hold') errors[field] = messages.textRefused;
+    for (const m of result.matches) {
+      if (m.action === 'hold' || m.action === 'flag') flagged.push({ field, entry: m.entry, action: m.action });
+    }
+    out[field] = result.masked;
+  }
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+  return { fields: out, flagged };
+}
+
+/**
+ * The contact-exchange guard's default policy: in a 1:1 chat, phone numbers, e-mail addresses, SNS
+ * IDs, URLs and plans to meet are refused unless both people are verified adults (no one is, until
+ * age assurance lands: issue 28), with a message that says why.
+ */
+export function guardContacts(field: string, text: string, bothVerifiedAdults = false): ContactKind[] {
+  if (bothVerifiedAdults) return [];
+  const found = findContacts(text).map((c) => c.kind);
+  if (found.length > 0) throw fieldErrors({ [field]: messages.contactRefused });
+  return found;
+}
