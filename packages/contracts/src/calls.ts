@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, SpecStatus, Uuid, endpoint, isTruthyStatus } from './common.ts';
 import { messages } from './messages.ts';
 
 // 1:1 voice calls: spec topics-chat-calls §2 (call screens), §3 (call state values, signal
@@ -293,14 +293,12 @@ export const CallStartQuery = Type.Object({ user_id: Type.Optional(Id) });
  */
 export const ConfirmChargeBody = Type.Object({
   approve: Type.Optional(Type.Boolean()),
-  status: Type.Optional(Nullable(Type.Union([Type.Boolean(), Type.Integer(), Type.String({ maxLength: 10 })]))),
+  status: Type.Optional(Nullable(SpecStatus)),
   spend_cap: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
 });
 export type ConfirmChargeBody = Static<typeof ConfirmChargeBody>;
 
-/** Whether a `status` as the spec's client sends it means yes: 1, true, "1" (and "true"). */
-export const isTruthyStatus = (status: unknown): boolean =>
-  status === true || status === 1 || status === '1' || status === 'true';
+export { isTruthyStatus };
 
 export const CALL_ACTIONS = ['answer', 'refuse', 'hangup', 'busy'] as const;
 export type CallAction = (typeof CALL_ACTIONS)[number];

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Envelope, ErrorEnvelope, Nullable, Uuid, endpoint, type FieldErrors } from './common.ts';
+import { Envelope, ErrorEnvelope, Nullable, SpecStatus, Uuid, endpoint, type FieldErrors } from './common.ts';
 import { messages } from './messages.ts';
 import { REALTIME_TYPES } from './realtime.ts';
 
@@ -338,7 +338,8 @@ export const BonusStatus = Type.Object({
 });
 export type BonusStatus = Static<typeof BonusStatus>;
 /** The payer's answer to a bonus request: 1 pay, 0 decline (the spec's `status`). */
-export const ConfirmBonusBody = Type.Object({ status: Type.Union([Type.Literal(0), Type.Literal(1)]) });
+/** The payer's answer: 1 pays, 0 declines; the spec's truthy forms (true, "1") pay too. */
+export const ConfirmBonusBody = Type.Object({ status: SpecStatus });
 export const RoomGetQuery = Type.Object({ user_id: Type.Optional(Id) });
 export const ReportBody = Type.Object({
   type: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),

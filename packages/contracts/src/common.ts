@@ -149,3 +149,15 @@ export const endpoint = <const E extends EndpointDef>(def: E): E => {
     },
   };
 };
+
+/**
+ * A `status` as the spec's client sends a yes or no (confirmrequestpaidcall, confirmbonuschat: "truthy
+ * = accepted"): a boolean, 0/1, or their text. Yes is 1, true, "1" or "true".
+ */
+export const SpecStatus = Type.Union([
+  Type.Boolean(),
+  Type.Integer({ minimum: 0, maximum: 1 }),
+  Type.String({ maxLength: 10 }),
+]);
+export const isTruthyStatus = (status: unknown): boolean =>
+  status === true || status === 1 || status === '1' || status === 'true';

@@ -32,7 +32,12 @@ describe('durable subjects', () => {
       expect.arrayContaining(['accounts.block.changed', 'accounts.user.deleted', 'accounts.friend.changed']),
     );
     expect(streams.get('EVENTS_TOPICS')).toEqual(['topics.topic.deleted', 'topics.topic.expired']);
-    expect(streams.get('EVENTS_CHAT')).toEqual(['chat.room.opened']);
+    expect(streams.get('EVENTS_CHAT')).toEqual(['chat.room.opened', 'chat.room.replied']);
+    // Issue 26: what a user sees of a call's end and of their balance.
+    expect(streams.get('EVENTS_CALLS')).toEqual(['calls.call.ended']);
+    expect(streams.get('EVENTS_POINTS')).toEqual(
+      expect.arrayContaining(['points.balance.changed', 'points.gift.sent']),
+    );
     // The hot paths stay on core NATS.
     expect([...streams.values()].flat()).not.toContain(events.realtimeDelivered.subject);
   });

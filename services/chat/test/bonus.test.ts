@@ -69,6 +69,20 @@ describe.each(infraModes())('bonus chat ($name)', (mode) => {
     expect((await h.put(`/rooms/${room}/showBonusStatus`, {}, payer)).json().data.bonus).toBe(true);
   });
 
+  it.each([
+    [true, 1],
+    ['1', 1],
+    [false, 0],
+    ['0', 0],
+  ] as const)("takes the spec's status %j as %i (truthy pays)", async (status, paid) => {
+    const { owner, payer, room } = await paidRoom(30);
+    await h.post(`/rooms/${room}/bonuschat`, { status: 1 }, owner);
+    const res = await h.post(`/rooms/${room}/confirmbonuschat`, { status }, payer);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ bonus: false, bonus_count: paid });
+    expect(bonusCharges(room)).toHaveLength(paid);
+  });
+
   it('has no bonus in a free room, and nobody outside the room touches it', async () => {
     const owner = await h.user();
     const replier = await h.user();

@@ -55,8 +55,13 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
     });
 
     it('trims text, accepts 255 characters (emoji count once), takes the sender from the token', async () => {
-      const forged = await h.send(a, roomId, { data: '偽物', user_id: b.userId, sender_id: b.userId });
-      expect(forged.json().errors).toEqual({ user_id: messages.invalidInput, sender_id: messages.invalidInput });
+      // A key the spec never sends is refused by the schema; the spec's user_id naming someone else
+      // contradicts the token and is refused too (issue 26: the spec's message payload carries it).
+      const unknown = await h.send(a, roomId, { data: '偽物', sender_id: b.userId });
+      expect(unknown.json().errors).toEqual({ sender_id: messages.invalidInput });
+      const forged = await h.send(a, roomId, { data: '偽物', user_id: b.userId });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json().errors).toEqual({ user_id: messages.invalidInput });
       const res = await h.send(a, roomId, { data: `  ${'😀'.repeat(255)}\n` });
       expect(res.statusCode).toBe(200);
       const m = res.json().data as Message;

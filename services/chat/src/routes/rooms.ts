@@ -1,4 +1,5 @@
 import { chatEndpoints } from '@honne/contracts/chat';
+import { isTruthyStatus } from '@honne/contracts';
 import { ok, route, type Caller } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
@@ -49,7 +50,7 @@ export function roomRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   route(app, ctx, chatEndpoints.confirmBonusChat, async ({ params, body, caller }) =>
-    ok(await answerBonus(ctx, await roomOf(ctx, params.id, caller), caller.userId, body.status === 1)),
+    ok(await answerBonus(ctx, await roomOf(ctx, params.id, caller), caller.userId, isTruthyStatus(body.status))),
   );
 
   route(app, ctx, chatEndpoints.read, async ({ params, body, caller }) => {
