@@ -244,7 +244,7 @@ const Int = (min = 0, max = 1_000_000) => Type.Integer({ minimum: min, maximum: 
 export const CategoryQuery = Type.Object({ category_id: Type.Optional(Int()) });
 /** The spec's `POST /subCategories` sends the category in its body, as a number or as text. */
 export const CategoryBody = Type.Object({
-  category_id: Type.Optional(Nullable(Type.Union([Int(), Type.String({ pattern: '^[0-9]{1,9}$' })]))),
+  category_id: Type.Optional(Nullable(Type.Union([Int(), Type.String({ pattern: '^[0-9]{1,9}$', maxLength: 9 })]))),
 });
 export const SubCategoryParams = Type.Object({ id: Int() });
 export const UnlockBody = Type.Object({ pw: Type.Optional(S(200)) });
