@@ -310,7 +310,15 @@ export const pointsEndpoints = {
     auth: 'user',
     schema: {
       params: IdParams,
-      response: { 200: Envelope(Checkout), 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope },
+      // 409 and 422 are the webhook path's own answers (a conflicting event, a buyer points does not know).
+      response: {
+        200: Envelope(Checkout),
+        401: ErrorEnvelope,
+        403: ErrorEnvelope,
+        404: ErrorEnvelope,
+        409: ErrorEnvelope,
+        422: ErrorEnvelope,
+      },
     },
   }),
   unusedReport: endpoint({
