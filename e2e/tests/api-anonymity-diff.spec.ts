@@ -70,6 +70,21 @@ const DIFF: Record<string, Case | { notHere: string }> = {
     { method: 'GET', url: '/calls/current' },
     { method: 'POST', url: `/rooms/${w.room}/callanswer`, data: { action: 'hangup' } },
   ],
+  // The spec's GET with user_id places the call too (issue 26): compared as the POST is.
+  'GET /rooms/:id/calling': (w, c) => [
+    { method: 'GET', url: `/rooms/${w.room}/calling?user_id=${c}` },
+    { method: 'GET', url: '/calls/current' },
+    { method: 'POST', url: `/rooms/${w.room}/callanswer`, data: { action: 'hangup' } },
+  ],
+  // The spec's greeting in seven parts names the uploader (issue 26): any other id answers alike.
+  ...Object.fromEntries(
+    [1, 2, 3, 4, 5, 6, 7].map((n): [string, Case] => [
+      `PUT /users/audio_record_${n}`,
+      (_w, c) => [
+        { method: 'PUT', url: `/users/audio_record_${n}`, data: { user_id: c, [`audioRecord${n}`]: 'AAAA' } },
+      ],
+    ]),
+  ),
   'POST /rooms/:id/pingConnectRoomChat': (w, c) => [
     { method: 'POST', url: `/rooms/${w.room}/pingConnectRoomChat`, data: { state: 'alive', user_id: c, id: c } },
   ],
