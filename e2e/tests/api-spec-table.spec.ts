@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 
 import { b64, webm } from '@honne/service-kit/testing-audio';
+
 import { codeFromOutbox, mailCount } from '../support/outbox.ts';
 import { SPEC_ROWS, type SpecRow } from '../support/spec-api-table.ts';
 import { registerViaApi, uniqueEmail } from '../support/api.ts';

@@ -1,9 +1,9 @@
 import { GREETING_MAX_BYTES, GREETING_MESSAGES } from '@honne/contracts/greetings';
 import { describe, expect, it } from 'vitest';
 
-import { checkGreetingAudio, oggDurationMs, webmDurationMs } from '../src/domain/greeting-audio.ts';
-
 import { oggOpus, webm } from '@honne/service-kit/testing-audio';
+
+import { checkGreetingAudio, oggDurationMs, webmDurationMs } from '../src/domain/greeting-audio.ts';
 
 describe('greeting audio check', () => {
   it('reads a MediaRecorder-style WebM length from its last block', () => {

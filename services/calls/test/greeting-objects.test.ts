@@ -4,6 +4,7 @@ import { harnessWithObjectStore, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { b64, oggOpus, webm } from '@honne/service-kit/testing-audio';
+
 import { startCalls } from './helpers.ts';
 
 // Voice greetings in the object store when S3_URL is set (CI runs one), in their rows otherwise.

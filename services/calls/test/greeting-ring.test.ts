@@ -2,6 +2,7 @@ import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { b64, webm } from '@honne/service-kit/testing-audio';
+
 import { startHarness } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;

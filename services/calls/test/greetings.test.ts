@@ -3,6 +3,7 @@ import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { b64, oggOpus, webm } from '@honne/service-kit/testing-audio';
+
 import { startCalls, type TestCalls } from './helpers.ts';
 
 for (const mode of infraModes()) {

@@ -6,9 +6,10 @@ import { GREETING_MESSAGES } from '@honne/contracts/greetings';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { b64, oggOpus, webm } from '@honne/service-kit/testing-audio';
+
 import { callsRelay } from '../src/events/outbox.ts';
 
-import { b64, oggOpus, webm } from '@honne/service-kit/testing-audio';
 import { eventually, startHarness, type Person } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
