@@ -1,27 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 
 import { messages } from '@honne/contracts';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { Harness, type StartedGateway } from './helpers.ts';
-
-/** A raw connection that sends `head` and then nothing, and says when the server closes it. */
-async function stalled(
-  url: string,
-  head: string,
-): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  let data = '';
-  socket.on('data', (d) => (data += d.toString()));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.on('error', () => undefined);
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(head);
-  return { socket, received: () => data, closed };
-}
+import { Harness, rawConnection, type StartedGateway } from './helpers.ts';
 
 const partialBody = (path: string) =>
   `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":`;
@@ -69,7 +53,7 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   it('keeps accounts answering while 130 clients stall halfway through a body', async () => {
     const gw: StartedGateway = await h.gateway({ limits: { maxConnectionsPerClient: 0, bodyTimeoutMs: 60_000 } });
     const stalls = await Promise.all(
-      Array.from({ length: 130 }, () => stalled(gw.url, partialBody('/api/v1/users/login'))),
+      Array.from({ length: 130 }, () => rawConnection(gw.url, partialBody('/api/v1/users/login'))),
     );
     sockets.push(...stalls.map((s) => s.socket));
     const started = Date.now();
@@ -86,8 +70,8 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
 
   it('answers a body that stops arriving with 408, and drops headers that never finish', async () => {
     const gw = await h.gateway({ limits: { bodyTimeoutMs: 300, headersTimeoutMs: 300 } });
-    const body = await stalled(gw.url, partialBody('/api/v1/users/login'));
-    const headers = await stalled(gw.url, 'POST /api/v1/users/login HTTP/1.1\r\nHost: x\r\n');
+    const body = await rawConnection(gw.url, partialBody('/api/v1/users/login'));
+    const headers = await rawConnection(gw.url, 'POST /api/v1/users/login HTTP/1.1\r\nHost: x\r\n');
     sockets.push(body.socket, headers.socket);
     await body.closed;
     expect(body.received()).toMatch(/^HTTP\/1\.1 408/);
@@ -97,9 +81,9 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
 
   it('refuses connections beyond the per-client cap at once', async () => {
     const gw = await h.gateway({ limits: { maxConnectionsPerClient: 3 } });
-    const held = await Promise.all([1, 2, 3].map(() => stalled(gw.url, '')));
+    const held = await Promise.all([1, 2, 3].map(() => rawConnection(gw.url, '')));
     sockets.push(...held.map((s) => s.socket));
-    const fourth = await stalled(gw.url, 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
+    const fourth = await rawConnection(gw.url, 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
     await fourth.closed;
     expect(fourth.received()).toBe('');
     for (const s of held) s.socket.destroy();
@@ -127,7 +111,7 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   it('shuts down on time while a client stalls halfway through a body', async () => {
     const gw = await h.gateway({ limits: { shutdownGraceMs: 300, bodyTimeoutMs: 60_000 } });
     h.gateways.splice(h.gateways.indexOf(gw), 1);
-    const stall = await stalled(gw.url, partialBody('/api/v1/users/login'));
+    const stall = await rawConnection(gw.url, partialBody('/api/v1/users/login'));
     sockets.push(stall.socket);
     // The request is under way (its body being read) before the shutdown begins.
     const open = () => new Promise<number>((resolve) => gw.app.server.getConnections((_e, n) => resolve(n)));

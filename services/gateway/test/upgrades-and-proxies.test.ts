@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 
 import { messages } from '@honne/contracts';
 import { eventually, infraModes } from '@honne/service-kit/testing';
@@ -8,23 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../src/config.ts';
 
-import { Harness } from './helpers.ts';
-
-/** A raw connection that sends `head`, collects what comes back and says when the server closes it. */
-async function raw(
-  url: string,
-  head: string,
-): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname);
-  let data = '';
-  socket.on('data', (d) => (data += d.toString()));
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.on('error', () => undefined);
-  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-  socket.write(head);
-  return { socket, received: () => data, closed };
-}
+import { Harness, rawConnection } from './helpers.ts';
 
 const upgrade = (path: string, extra = '') =>
   `GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n` +
@@ -57,14 +41,14 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
       ['/api/v1/users/me', 401],
       ['/api/v1/no-such-thing', 404],
     ] as const) {
-      const r = await raw(gw.url, upgrade(path));
+      const r = await rawConnection(gw.url, upgrade(path));
       sockets.push(r.socket);
       await r.closed;
       expect(r.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     }
     // Spend what is left of the general budget (3 a minute).
     while ((await fetch(`${gw.url}/api/v1/users/me`)).status !== 429);
-    const limited = await raw(gw.url, upgrade('/api/v1/realtime'));
+    const limited = await rawConnection(gw.url, upgrade('/api/v1/realtime'));
     sockets.push(limited.socket);
     await limited.closed;
     expect(limited.received()).toMatch(/^HTTP\/1\.1 429 /);
@@ -73,7 +57,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
 
   it('does not lock an address out with refused upgrades (more of them than the connection cap)', async () => {
     const gw = await h.gateway({ limits: { maxConnectionsPerClient: 4 } });
-    const refused = await Promise.all(Array.from({ length: 12 }, () => raw(gw.url, upgrade('/nowhere'))));
+    const refused = await Promise.all(Array.from({ length: 12 }, () => rawConnection(gw.url, upgrade('/nowhere'))));
     sockets.push(...refused.map((r) => r.socket));
     await Promise.all(refused.map((r) => r.closed));
     await eventually(async () => expect((await fetch(`${gw.url}/api/v1/users/me`)).status).toBe(401));
@@ -86,7 +70,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
     });
     const pending = await Promise.all(
       [1, 2].map(() =>
-        raw(
+        rawConnection(
           gw.url,
           upgrade('/api/v1/users/login', 'Content-Type: application/json\r\nContent-Length: 1000\r\n').replace(
             /^GET/,
@@ -97,7 +81,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
     );
     sockets.push(...pending.map((p) => p.socket));
     // Both held: a third connection from the address is refused at once.
-    const third = await raw(gw.url, 'GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\n\r\n');
+    const third = await rawConnection(gw.url, 'GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\n\r\n');
     await third.closed;
     expect(third.received()).toBe('');
     const started = Date.now();
@@ -131,7 +115,9 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
 
     // Connections: two requests held open by one client through the proxy, the third refused; others pass.
     const crowd = someClient();
-    const held = await Promise.all([1, 2].map(() => raw(behind.url, partialLogin(`X-Forwarded-For: ${crowd}\r\n`))));
+    const held = await Promise.all(
+      [1, 2].map(() => rawConnection(behind.url, partialLogin(`X-Forwarded-For: ${crowd}\r\n`))),
+    );
     sockets.push(...held.map((s) => s.socket));
     const bodyOf = (client: string) =>
       fetch(`${behind.url}/api/v1/users/me`, { headers: { 'x-forwarded-for': client } });
