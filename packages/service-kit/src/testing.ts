@@ -55,6 +55,21 @@ export async function publishBlock<DB>(
       )?.blocked === pair.on,
   );
 }
+/**
+ * Makes durable publishes fail as on a lost NATS connection (live events still go: they are not
+ * kept); the outbox must keep what was queued. Returns the function that restores the bus.
+ */
+export function cutDurablePublishes(bus: Bus): () => void {
+  const publish = bus.publish.bind(bus);
+  bus.publish = async (def: EventDef, payload: never, options?: never) => {
+    if (def.durable) throw new Error('NATS unreachable');
+    return publish(def, payload, options);
+  };
+  return () => {
+    bus.publish = publish;
+  };
+}
+
 export * from './testing-harness.ts';
 export * from './testing-infra.ts';
 export { serviceShellSuite } from './testing-shell.ts';

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 
 import { CALL_RECORD, type CallView } from '@honne/contracts/calls';
-import type { EventDef } from '@honne/contracts/events';
 import { GREETING_MESSAGES } from '@honne/contracts/greetings';
-import { infraModes } from '@honne/service-kit/testing';
+import { cutDurablePublishes, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { b64, oggOpus, webm } from '@honne/service-kit/testing-audio';
@@ -100,12 +99,7 @@ describe.each(infraModes())("calls: the spec's request shapes ($name)", (mode) =
     const [a, b] = [await h.user(), await h.user()];
     const r = await room(a, b);
     const call = (await h.calls$('POST', `/rooms/${r}/calling`, a, {})).json().data as CallView;
-    const bus = h.calls.ctx.bus;
-    const publish = bus.publish.bind(bus);
-    bus.publish = async (def: EventDef, payload: never, options?: never) => {
-      if (def.durable) throw new Error('NATS unreachable');
-      return publish(def, payload, options);
-    };
+    const restore = cutDurablePublishes(h.calls.ctx.bus);
     try {
       const hung = await h.calls$('POST', `/rooms/${r}/callanswer`, a, { action: 'hangup' });
       expect(hung.json().data).toMatchObject({ end_cause: 'cancel' });
@@ -116,7 +110,7 @@ describe.each(infraModes())("calls: the spec's request shapes ($name)", (mode) =
         .execute();
       expect(pending.map((p) => p.event_id)).toContain(`ended:${call.id}`);
     } finally {
-      bus.publish = publish;
+      restore();
     }
     const records = async () =>
       ((await h.chat$('GET', `/rooms/${r}/messages`, b)).json().data as { message_type_id: number }[]).filter(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type { EventDef } from '@honne/contracts/events';
-import { infraModes } from '@honne/service-kit/testing';
+import { cutDurablePublishes, infraModes } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -26,17 +25,7 @@ describe.each(infraModes())("chat: the spec's shapes and durable flows ($name)",
   afterAll(() => h?.close());
 
   /** Durable publishes fail as on a lost connection (the outbox keeps them). */
-  function cutOff(): () => void {
-    const bus = h.ctx.bus;
-    const publish = bus.publish.bind(bus);
-    bus.publish = async (def: EventDef, payload: never, options?: never) => {
-      if (def.durable) throw new Error('NATS unreachable');
-      return publish(def, payload, options);
-    };
-    return () => {
-      bus.publish = publish;
-    };
-  }
+  const cutOff = () => cutDurablePublishes(h.ctx.bus);
 
   it('takes the spec’s message with its sender fields: the sender is the token’s, the receiver the room’s, `id` the client id', async () => {
     const topic = h.voice(owner);

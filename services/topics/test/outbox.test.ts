@@ -1,5 +1,4 @@
-import type { EventDef } from '@honne/contracts/events';
-import { infraModes } from '@honne/service-kit/testing';
+import { cutDurablePublishes, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { topicsRelay } from '../src/events/outbox.ts';
@@ -15,18 +14,8 @@ describe.each(infraModes())('topics outbox ($name)', (mode) => {
   });
   afterAll(() => h?.close());
 
-  /** Durable publishes fail as on a lost connection; live-list events still go (they are not kept). */
-  function cutOff(): () => void {
-    const bus = h.ctx.bus;
-    const publish = bus.publish.bind(bus);
-    bus.publish = async (def: EventDef, payload: never, options?: never) => {
-      if (def.durable) throw new Error('NATS unreachable');
-      return publish(def, payload, options);
-    };
-    return () => {
-      bus.publish = publish;
-    };
-  }
+  /** Durable publishes fail as on a lost connection (the outbox keeps them). */
+  const cutOff = () => cutDurablePublishes(h.ctx.bus);
   const pending = async () =>
     (await h.ctx.db.selectFrom('outbox').select('event_id').where('published_at', 'is', null).execute()).map(
       (r) => r.event_id,
