@@ -218,8 +218,8 @@ export async function request(
   return envelope.data;
 }
 
-/** A voice by `owner` and the room `other` opens on it: their conversation. */
-export async function conversation(owner: User, other: User): Promise<string> {
+/** `owner`'s voice in the theme (as `extra` says), and `other` joined to the theme: its id. */
+export async function voiceFor(owner: User, other: User, extra: object = {}): Promise<string> {
   const thread = (await owner.call('POST', '/threads/join', THEME)) as { id: string };
   const voice = (await owner.call('POST', `/topics/${thread.id}`, {
     title: 'ちょっと聞いて',
@@ -228,10 +228,16 @@ export async function conversation(owner: User, other: User): Promise<string> {
     expire_after_minute: 10,
     chat_price: 0,
     call_price: 0,
+    ...extra,
   })) as { id: string };
   await other.call('POST', '/threads/join', THEME);
+  return voice.id;
+}
+
+/** A voice by `owner` and the room `other` opens on it: their conversation. */
+export async function conversation(owner: User, other: User): Promise<string> {
   const room = (await other.call('POST', '/rooms', {
-    topic_id: voice.id,
+    topic_id: await voiceFor(owner, other),
     room_type_id: 2,
     is_anonymous: false,
   })) as { id: string };

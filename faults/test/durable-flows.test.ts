@@ -3,7 +3,7 @@ import { eventually, requireOrSkip } from '@honne/service-kit/testing';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ApiError, request, User } from '../support/client.ts';
+import { ApiError, request, User, voiceFor } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
 import { Stack } from '../support/stack.ts';
 
@@ -13,7 +13,6 @@ const real =
     Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
   ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
 
-const THEME = { area_id: 13, category_id: 5, sub_category_id: 22 };
 const OPERATOR = 'faults-operator-token-0123456789';
 
 /** What every figure of this file says, printed at the end for bench/README.md. */
@@ -37,25 +36,9 @@ describe.runIf(real)('flows that survive a part going down', () => {
 
   const operator = (method: string, url: string, body: unknown) => request(stack, method, url, OPERATOR, body);
 
-  /** `owner`'s voice (as `extra` says) in the theme, and the other person joined to it. */
-  async function voice(owner: User, other: User, extra: object): Promise<string> {
-    const thread = (await owner.call('POST', '/threads/join', THEME)) as { id: string };
-    const v = (await owner.call('POST', `/topics/${thread.id}`, {
-      title: 'ちょっと聞いて',
-      sub_category_id: THEME.sub_category_id,
-      area_id: THEME.area_id,
-      expire_after_minute: 10,
-      chat_price: 0,
-      call_price: 0,
-      ...extra,
-    })) as { id: string };
-    await other.call('POST', '/threads/join', THEME);
-    return v.id;
-  }
-
   it('chat down when a call ends: the call record is in the room once chat is back', async () => {
     const [owner, caller] = [await User.signUp(stack, 'callee'), await User.signUp(stack, 'caller')];
-    const topic = await voice(owner, caller, { is_callable: true });
+    const topic = await voiceFor(owner, caller, { is_callable: true });
     const room = (await caller.call('POST', '/rooms', { topic_id: topic, room_type_id: 4 })) as { id: string };
     const call = (await caller.call('POST', `/rooms/${room.id}/calling`, {})) as { id: string; state: string };
     expect(call.state).toBe('calling');
@@ -99,7 +82,7 @@ describe.runIf(real)('flows that survive a part going down', () => {
       10_000,
     );
     // Topics hears of the rank through accounts' event: the price is refused until it has.
-    const topic = await eventually(() => voice(owner, payer, { chat_price: 100 }), 10_000);
+    const topic = await eventually(() => voiceFor(owner, payer, { chat_price: 100 }), 10_000);
     const balance = async () => ((await payer.call('GET', '/points/balance')) as { balance: number }).balance;
     const fees = () =>
       stack
