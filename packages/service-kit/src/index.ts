@@ -25,4 +25,5 @@ export * from './durable.ts';
 export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
+export * from './service-meta.ts';
 export * from './text-screen.ts';
