@@ -68,6 +68,20 @@ export default defineConfig([
           ],
         },
       ],
+      // Real-time events are read typed, through the hub's `on(name, handler)` or the contracts'
+      // `dataOf` (issue 31): a cast of an event's data would let a changed payload pass the typecheck.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression.expression[property.name='data'][object.name=/^(e|event|ev)$/]",
+          message: 'Read real-time event data with realtime.on(name, handler) or dataOf(event, def), not a cast.',
+        },
+        {
+          selector:
+            "TSAsExpression > LogicalExpression.expression > MemberExpression.left[property.name='data'][object.name=/^(e|event|ev)$/]",
+          message: 'Read real-time event data with realtime.on(name, handler) or dataOf(event, def), not a cast.',
+        },
+      ],
     },
   },
 ]);
