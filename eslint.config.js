@@ -12,7 +12,9 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
-    '**/data/',
+    // Run-time data (DATA_DIR defaults to ./data of where a service runs), not frontends' src/data/.
+    'data/',
+    '*/*/data/',
     '**/.data/',
     '**/coverage/',
     '**/test-results/',
