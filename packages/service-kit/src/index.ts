@@ -26,4 +26,5 @@ export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
 export * from './service-meta.ts';
+export * from './newest.ts';
 export * from './text-screen.ts';

@@ -1,5 +1,5 @@
 import type { EventPayload, events } from '@honne/contracts/events';
-import { forgetBlocks, idsPage, type IdColumn } from '@honne/service-kit';
+import { forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { CardRow, ChatDb } from '../schema/index.ts';
@@ -18,11 +18,7 @@ export async function upsertCard(db: Kysely<ChatDb>, e: ProfileUpdated): Promise
     area_id: e.area_id,
     updated_at: new Date(e.updated_at),
   };
-  await db
-    .insertInto('user_cards')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_cards.updated_at', '<=', row.updated_at))
-    .execute();
+  await upsertNewest(db, 'user_cards', ['user_id'], row);
 }
 
 export async function upsertSettings(
@@ -31,12 +27,11 @@ export async function upsertSettings(
   savedMessageTime: number,
   at: Date,
 ): Promise<void> {
-  const row = { user_id: userId, saved_message_time: savedMessageTime, updated_at: at };
-  await db
-    .insertInto('user_settings')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_settings.updated_at', '<=', at))
-    .execute();
+  await upsertNewest(db, 'user_settings', ['user_id'], {
+    user_id: userId,
+    saved_message_time: savedMessageTime,
+    updated_at: at,
+  });
 }
 
 /** Both directions, so either side's id finds the friendship. */
@@ -45,16 +40,13 @@ export async function setFriend(db: Kysely<ChatDb>, a: string, b: string, friend
     [a, b],
     [b, a],
   ] as const) {
-    await db
-      .insertInto('friends')
-      .values({ user_id, friend_id, friend, updated_at: at })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'friend_id'])
-          .doUpdateSet({ friend, updated_at: at })
-          .where('friends.updated_at', '<=', at),
-      )
-      .execute();
+    await upsertNewest(
+      db,
+      'friends',
+      ['user_id', 'friend_id'],
+      { user_id, friend_id, friend, updated_at: at },
+      { friend, updated_at: at },
+    );
   }
 }
 
