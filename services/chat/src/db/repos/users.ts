@@ -1,5 +1,5 @@
 import type { EventPayload, events } from '@honne/contracts/events';
-import { forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
+import { deleteRowsOf, forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { CardRow, ChatDb } from '../schema/index.ts';
@@ -92,18 +92,16 @@ export async function savedMessageTime(db: Kysely<ChatDb>, userId: string): Prom
 
 export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+    await deleteRowsOf<ChatDb>(trx, userId, [
+      { table: 'user_cards', column: 'user_id' },
+      { table: 'user_settings', column: 'user_id' },
+      { table: 'room_blocks', column: 'blocker_id' },
+      { table: 'friends', column: 'user_id' },
+      { table: 'friends', column: 'friend_id' },
+      { table: 'room_ratings', column: 'rater_id' },
+      { table: 'room_ratings', column: 'rated_id' },
+    ]);
     await forgetBlocks<ChatDb>(trx, userId);
-    await trx.deleteFrom('room_blocks').where('blocker_id', '=', userId).execute();
-    await trx
-      .deleteFrom('friends')
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
-      .execute();
-    await trx
-      .deleteFrom('room_ratings')
-      .where((eb) => eb.or([eb('rater_id', '=', userId), eb('rated_id', '=', userId)]))
-      .execute();
   });
 }
 

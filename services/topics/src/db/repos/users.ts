@@ -1,4 +1,4 @@
-import { forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
+import { deleteRowsOf, forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
 import type { EventPayload, events } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
@@ -75,13 +75,20 @@ export async function saveFilter(
 /** Everything topics holds of a deleted user that is not a voice (voices go through deleteTopics). */
 export async function forgetUser(db: Kysely<TopicsDb>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('history').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('replies').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('topic_clicks').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('sub_category_unlocks').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_filters').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_presence').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
+    const tables = [
+      'history',
+      'replies',
+      'topic_clicks',
+      'sub_category_unlocks',
+      'user_filters',
+      'user_presence',
+      'user_cards',
+    ];
+    await deleteRowsOf<TopicsDb>(
+      trx,
+      userId,
+      tables.map((table) => ({ table, column: 'user_id' })),
+    );
     await forgetBlocks<TopicsDb>(trx, userId);
     await trx.updateTable('threads').set({ user_id: null }).where('user_id', '=', userId).execute();
   });
