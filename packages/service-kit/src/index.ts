@@ -27,4 +27,5 @@ export * from './objects.ts';
 export * from './processed.ts';
 export * from './service-meta.ts';
 export * from './newest.ts';
+export * from './metrics.ts';
 export * from './text-screen.ts';
