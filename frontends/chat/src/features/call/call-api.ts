@@ -29,7 +29,9 @@ export type PriceAsk =
   /** The call room on a priced voice is paid once, when it first opens (chat's confirm_price). */
   | { kind: 'room'; price: number }
   /** A voice that charges from the start: so many points per so many minutes (calls' confirm_price). */
-  | { kind: 'call'; minutes: number; price: number };
+  | { kind: 'call'; minutes: number; price: number }
+  /** Both at once: a new call room on a voice that also charges from the start — one question, one yes. */
+  | { kind: 'both'; roomPrice: number; minutes: number; price: number };
 
 const priceRefused = (error: unknown) => isApiError(error) && error.code === 'price_confirmation_required';
 
@@ -148,6 +150,8 @@ export const callApi = {
       return (await client().call(topicsEndpoints.topic, { params: { id: request.topic_id } })).data;
     };
     let roomId = request.room_id ?? null;
+    // Set when the caller already said yes to the per-minute price together with the room's.
+    let callConfirmed = false;
     if (!roomId) {
       const body =
         request.kind === 'topic'
@@ -157,13 +161,22 @@ export const callApi = {
         roomId = (await client().call(chatEndpoints.createRoom, { body })).data.id;
       } catch (error) {
         if (!priceRefused(error)) throw error;
-        if (!(await confirm({ kind: 'room', price: (await voice()).chat_price }))) return null;
+        const v = await voice();
+        // A voice that charges from the start would ask again right after; one prompt names both.
+        const both = v.purchase_on_start && v.call_price > 0;
+        const ask: PriceAsk = both
+          ? { kind: 'both', roomPrice: v.chat_price, minutes: v.time_call_price, price: v.call_price }
+          : { kind: 'room', price: v.chat_price };
+        if (!(await confirm(ask))) return null;
         roomId = (await client().call(chatEndpoints.createRoom, { body: { ...body, confirm_price: true } })).data.id;
+        callConfirmed = both;
       }
     }
     const params = { id: roomId };
     try {
-      return (await client().call(callsEndpoints.startCall, { params, body: {} })).data;
+      return (
+        await client().call(callsEndpoints.startCall, { params, body: callConfirmed ? { confirm_price: true } : {} })
+      ).data;
     } catch (error) {
       if (!priceRefused(error)) throw error;
       const v = await voice();

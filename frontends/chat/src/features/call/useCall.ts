@@ -214,7 +214,12 @@ export function useCall() {
       return popup.confirm(
         ask.kind === 'room'
           ? { message: t.roomPriceConfirm(ask.price, balance), confirmLabel: t.roomPriceOk }
-          : { message: t.callPriceConfirm(ask.minutes, ask.price, balance), confirmLabel: t.callPriceOk },
+          : ask.kind === 'both'
+            ? {
+                message: t.roomAndCallPriceConfirm(ask.roomPrice, ask.minutes, ask.price, balance),
+                confirmLabel: t.roomPriceOk,
+              }
+            : { message: t.callPriceConfirm(ask.minutes, ask.price, balance), confirmLabel: t.callPriceOk },
       );
     },
     [popup],
