@@ -90,6 +90,8 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await pa.screenshot({ path: 'artifacts/screens/chat-07-contact-refused.png' });
   await pa.getByRole('button', { name: 'OK' }).click();
   await expect(pa.getByTestId('chat-message').getByText('090-1234-5678')).toHaveCount(0);
+  // The refused text is back in the field, to be edited rather than typed again.
+  await expect(boxA).toHaveValue('こちらこそ！ 電話して 090-1234-5678');
   await boxA.fill('こちらこそ！ボケてごめん');
   await boxA.press('Enter');
   await expect(pb.getByTestId('chat-message').getByText('こちらこそ！＊＊てごめん')).toBeVisible();

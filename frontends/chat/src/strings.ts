@@ -55,6 +55,9 @@ const callStrings = {
   callPriceConfirm: (minutes: number, price: number, balance: number | null) =>
     `この通話は${minutes}分${price.toLocaleString('ja-JP')}ポイントです。${held(balance)}通話しますか？`,
   callPriceOk: '通話する',
+  /** Both in one question (a new room on a voice that charges from the start): the caller is asked once. */
+  roomAndCallPriceConfirm: (roomPrice: number, minutes: number, price: number, balance: number | null) =>
+    `この声とのトークは${roomPrice.toLocaleString('ja-JP')}ポイント、通話は${minutes}分${price.toLocaleString('ja-JP')}ポイントです（つながった時から課金されます）。${held(balance)}トークを始めて通話しますか？`,
   friendAdded: 'ともだちを追加しました。',
   alreadyFriends: 'すでにともだちになっています',
   /** §2 'This feature is not supported on the web version.' */
@@ -90,6 +93,8 @@ const callStrings = {
     `課金中：${points.toLocaleString('ja-JP')}ポイント（上限 ${cap.toLocaleString('ja-JP')}ポイント）`,
   outOfPoints: CALL_MESSAGES.outOfPoints,
   free: '通話料金：無料',
+  /** A paid call's record in the room, the same for both sides (walk #45). */
+  recordPaid: (talk: string, points: number) => `${talk}・通話料金 ${points.toLocaleString('ja-JP')}ポイント`,
   report: '通報する',
   reportTarget: '通報対象',
   reportContent: '通報内容',
@@ -191,6 +196,7 @@ export const strings = {
     requested: CHAT_MESSAGES.bonusRequested,
     asked: (points: number) =>
       `お相手からボーナス（${points.toLocaleString('ja-JP')}ポイント）のリクエストが届きました。`,
+    held: (balance: number) => `保有ポイント：${balance.toLocaleString('ja-JP')} P`,
     pay: '支払う',
     decline: '見送る',
     paid: CHAT_MESSAGES.bonusPaid,
@@ -212,6 +218,10 @@ export const strings = {
   giftSend: 'プレゼントする',
   giftRechoose: '選びなおす',
   giftStamp: (coin: number) => `${coin.toLocaleString('ja-JP')}ポイントのプレゼント`,
+  /** The words under a gift in the room (walk #43): from whom as the room names them, never a hidden name. */
+  giftReceived: (coin: number, from: string | null) =>
+    `${from === null ? '' : `${from}から`}${coin.toLocaleString('ja-JP')}ポイントのプレゼント${from === null ? 'が届きました' : ''}`,
+  giftGiven: (coin: number) => `${coin.toLocaleString('ja-JP')}ポイントをプレゼントしました`,
   giftRule: '保有ポイントが0にならない範囲で贈れます。',
   notCallable: '通話を受け付けていません',
   more: 'メニュー',

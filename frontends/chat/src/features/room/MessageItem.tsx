@@ -28,8 +28,13 @@ const SYSTEM_TEXT: Record<number, string> = {
  */
 function callRecordText(type: number, data: string): string | null {
   if (type === MESSAGE_TYPES.callSuccess) {
-    const seconds = Number(data);
-    return Number.isFinite(seconds) ? `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}` : null;
+    // '65' for a free call, '65:100' for one that cost 100 points (the calls service's record).
+    const [seconds, points] = data.split(':').map(Number);
+    if (seconds === undefined || !Number.isFinite(seconds)) return null;
+    const talk = `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}`;
+    return points !== undefined && Number.isFinite(points) && points > 0
+      ? strings.calls.recordPaid(talk, points)
+      : talk;
   }
   if (type === MESSAGE_TYPES.missedCall) return MESSAGE_PREVIEW.missedCall;
   if (type === MESSAGE_TYPES.callCancel) return MESSAGE_PREVIEW.callCancel;
@@ -40,6 +45,15 @@ function callRecordText(type: number, data: string): string | null {
     return MESSAGE_PREVIEW.missedCall;
   }
   return null;
+}
+
+/**
+ * Who gave a gift, as the room names them: an anonymous giver is 匿名さん whatever the server sent,
+ * so a gift can never unmask its sender; a named giver is 「〇〇さん」.
+ */
+function giftSender(m: ViewMessage): string | null {
+  if (m.is_anonymous) return strings.anonymous;
+  return m.user_name ? `${m.user_name}さん` : null;
 }
 
 function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage) => void }) {
@@ -106,7 +120,12 @@ export const MessageItem = memo(function MessageItem({
     const coin = giftCoinOf(id);
     body =
       coin !== null ? (
-        <img className="ch-stamp" src={giftUrl(coin)} alt={strings.giftStamp(coin)} width={120} height={120} />
+        <figure className="ch-gift">
+          <img className="ch-stamp" src={giftUrl(coin)} alt={strings.giftStamp(coin)} width={120} height={120} />
+          <figcaption data-testid="gift-caption">
+            {m.is_mine ? strings.giftGiven(coin) : strings.giftReceived(coin, giftSender(m))}
+          </figcaption>
+        </figure>
       ) : (
         <img className="ch-stamp" src={stampUrl(id)} alt={stampWord(id)} width={120} height={120} />
       );
