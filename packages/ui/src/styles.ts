@@ -261,7 +261,7 @@ a { color: var(--hn-color-primary); }
 .hn-list { list-style: none; margin: 0; padding: 0; background: var(--hn-color-surface); border-top: 1px solid var(--hn-color-border); }
 .hn-row { border-bottom: 1px solid var(--hn-color-border); }
 .hn-row__body { display: flex; align-items: center; gap: var(--hn-space-3); width: 100%; min-height: 56px; padding: var(--hn-space-2) var(--hn-space-4); background: transparent; border: 0; text-align: left; }
-.hn-row__body--button { cursor: pointer; }
+.hn-row__body--button, label.hn-row__body { cursor: pointer; }
 .hn-row__body--button:hover { background: var(--hn-color-surface-muted); }
 .hn-row__label { flex: 1; min-width: 0; }
 .hn-row__value { color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); text-align: right; overflow-wrap: anywhere; max-width: 55%; }
