@@ -19,7 +19,7 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const b = await userWithProfile(request, 'chat-b', { user_name: 'ぶんた', gender: 1, age_id: 2, area_id: 13 });
 
   // A's voice, set up through the API (the posting screens have their own journey).
-  await postVoice(request, a, { title: '誰か話しませんか' }, [b]);
+  const voice = await postVoice(request, a, { title: '誰か話しませんか' }, [b]);
 
   // B opens the voice and starts a chat under their own name.
   const pb = await signedInPage(browser, b);
@@ -36,7 +36,24 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const roomPath = new URL(pb.url()).pathname;
   await expect(pb.getByRole('button', { name: /あかね/ })).toBeVisible();
   await expect(pb.getByText('メッセージを送って、会話をはじめましょう。')).toBeVisible();
+  // The room names the voice it is about (walk #11).
+  await expect(pb.getByTestId('room-voice-title')).toHaveText('声：誰か話しませんか');
   await shot(pb, '01-room-empty');
+
+  // A turns トークの受付 off after the room opened: B's call button says so, and a tap says why
+  // without opening the greeting recorder (walk #16).
+  const off = await request.put(`/api/v1/topics/${voice.id}`, {
+    headers: { Authorization: `Bearer ${a.token}` },
+    data: { is_callable: false },
+  });
+  expect(off.status(), await off.text()).toBe(200);
+  await pb.reload();
+  const callButton = pb.getByRole('button', { name: '通話（通話を受け付けていません）' });
+  await expect(callButton).toHaveAttribute('aria-disabled', 'true');
+  await callButton.click();
+  await expect(pb.getByRole('alertdialog')).toContainText('この声は通話を受け付けていません。');
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(pb.getByRole('dialog', { name: 'あいさつメッセージ' })).toHaveCount(0);
 
   // A opens the same room.
   const pa = await signedInPage(browser, a);

@@ -177,6 +177,8 @@ export const strings = {
   anonymous: '匿名さん',
   noName: '名前なし',
   // chat room
+  /** The voice a room is about, under its header (walk #11; ours, the spec shows none). */
+  roomVoice: (title: string) => `声：${title}`,
   gift: 'プレゼント',
   // the rating prompt (spec §4: back from a paid room whose prompt was not shown)
   rateTitle: 'このチャットを評価',

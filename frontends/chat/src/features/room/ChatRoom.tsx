@@ -50,6 +50,12 @@ export default function ChatRoom() {
   return (
     <div className="ch-screen">
       <ChatHeader {...partner} onBack={leave} onOpenCard={() => setSheet('card')} onOpenMore={() => setSheet('more')} />
+      {room?.topic?.title ? (
+        // Which voice this talk is about (walk #11): one line under the header.
+        <p className="ch-voice-title" data-testid="room-voice-title">
+          {strings.roomVoice(room.topic.title)}
+        </p>
+      ) : null}
 
       <div
         ref={messages.logRef}
