@@ -41,11 +41,12 @@ export function summaryToState(summary: UnreadSummary): UnreadState {
  */
 export function addIncoming(
   state: UnreadState,
-  message: { id: string; room_id: string; is_mine: boolean; topic_id?: string | null },
+  message: { id: string; room_id: string; is_mine: boolean; topic_id?: string | null; is_read?: boolean },
   counted: Set<string>,
   activeRoom: string | null,
 ): UnreadState {
-  if (message.is_mine || counted.has(message.id) || message.room_id === activeRoom) return state;
+  // A message that arrives read (a call record of a call the user took part in) is no news.
+  if (message.is_mine || message.is_read || counted.has(message.id) || message.room_id === activeRoom) return state;
   counted.add(message.id);
   const rooms = { ...state.rooms, [message.room_id]: (state.rooms[message.room_id] ?? 0) + 1 };
   const voiceRooms = message.topic_id ? { ...state.voiceRooms, [message.room_id]: true as const } : state.voiceRooms;
@@ -158,6 +159,7 @@ export class UnreadStore {
                 id: data.id,
                 room_id: data.room_id,
                 is_mine: data.is_mine === true,
+                is_read: data.is_read === true,
                 topic_id: typeof data.topic_id === 'string' ? data.topic_id : null,
               },
               this.counted,
