@@ -6,7 +6,7 @@ import {
   type CallSignalEvent,
   type CallView,
 } from '@honne/contracts/calls';
-import { ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
+import { MESSAGE_PREVIEW, ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
 import { greetingEndpoints } from '@honne/contracts/greetings';
 import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
@@ -382,6 +382,7 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
  * '切断されました。' with its cause code (and 'ポイントが不足です。' when a paid call ran out of points).
  */
 export function endNotice(view: CallView): string | null {
+  if (endNote(view) !== null) return null;
   // A paid call whose payer ran out of points: the code (44), and why.
   if (view.state === 'disconnect' && view.end_cause === 'no_points') {
     return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}\n${CALL_MESSAGES.outOfPoints}`;
@@ -393,8 +394,23 @@ export function endNotice(view: CallView): string | null {
   if (view.state === 'end' && view.end_cause === 'monthly_cap') {
     return view.i_pay ? CALL_MESSAGES.monthlyCapReached : CALL_MESSAGES.payerLimitReached;
   }
-  if (view.state === 'end' && view.role === 'callee' && (view.end_cause === 'cancel' || view.end_cause === 'missed'))
+  // The caller gave up while it rang: the spec's 'キャンセルされました。'.
+  if (view.state === 'end' && view.role === 'callee' && view.end_cause === 'cancel')
     return view.answered_at ? null : CALL_MESSAGES.cancelled;
   if (view.state === 'unable_connect' && view.role === 'callee') return CALL_MESSAGES.unableToConnect;
+  return null;
+}
+
+/**
+ * An ordinary end, said in passing (a note that goes by itself, no OK to press) instead of as an
+ * error: the partner hanging up is the spec's '切断されました。11' (walk #12: as a popup it read
+ * like a fault), and a call the callee let ring out is 不在着信, not 'キャンセルされました。' —
+ * nobody cancelled it (walk #13).
+ */
+export function endNote(view: CallView): string | null {
+  if (view.state === 'disconnect' && view.end_cause === 'hangup' && view.disconnect_code === 11)
+    return `${CALL_MESSAGES.disconnected}11`;
+  if (view.state === 'end' && view.role === 'callee' && view.end_cause === 'missed' && !view.answered_at)
+    return MESSAGE_PREVIEW.missedCall;
   return null;
 }
