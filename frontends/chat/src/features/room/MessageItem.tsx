@@ -1,4 +1,4 @@
-import { MESSAGE_PREVIEW, MESSAGE_TYPES, type Message } from '@honne/contracts/chat';
+import { MESSAGE_PREVIEW, MESSAGE_TYPES, callRecordWords, type Message } from '@honne/contracts/chat';
 import { memo } from 'react';
 
 import { LinkedText } from '@honne/ui';
@@ -23,28 +23,18 @@ const SYSTEM_TEXT: Record<number, string> = {
 };
 
 /**
- * The calls service's records (types 5–8): `data` is the talk time in seconds for a call that
- * connected ('通話しました 1:05'), the end cause otherwise (shown as the spec §8 words).
+ * The calls service's records (types 5–8) as this side reads them (callRecordWords: 不在着信 for the
+ * callee, 応答なし for the caller, …); a connected call adds its talk time ('通話しました 1:05') and,
+ * when it cost points, the price ('65:100' → '…・通話料金 100ポイント').
  */
-function callRecordText(type: number, data: string): string | null {
-  if (type === MESSAGE_TYPES.callSuccess) {
-    // '65' for a free call, '65:100' for one that cost 100 points (the calls service's record).
-    const [seconds, points] = data.split(':').map(Number);
-    if (seconds === undefined || !Number.isFinite(seconds)) return null;
-    const talk = `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}`;
-    return points !== undefined && Number.isFinite(points) && points > 0
-      ? strings.calls.recordPaid(talk, points)
-      : talk;
-  }
-  if (type === MESSAGE_TYPES.missedCall) return MESSAGE_PREVIEW.missedCall;
-  if (type === MESSAGE_TYPES.callCancel) return MESSAGE_PREVIEW.callCancel;
-  if (type === MESSAGE_TYPES.callMiss) {
-    if (data === 'refuse') return strings.calls.refused;
-    if (data === 'busy') return strings.calls.partnerBusy;
-    if (data === 'unable_connect') return strings.calls.unableToConnect;
-    return MESSAGE_PREVIEW.missedCall;
-  }
-  return null;
+function callRecordText(m: ViewMessage): string | null {
+  const words = callRecordWords(m.message_type_id, m.data, m.is_mine);
+  if (m.message_type_id !== MESSAGE_TYPES.callSuccess) return words;
+  // '65' for a free call, '65:100' for one that cost 100 points (the calls service's record).
+  const [seconds, points] = m.data.split(':').map(Number);
+  if (seconds === undefined || !Number.isFinite(seconds)) return null;
+  const talk = `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}`;
+  return points !== undefined && Number.isFinite(points) && points > 0 ? strings.calls.recordPaid(talk, points) : talk;
 }
 
 /**
@@ -93,7 +83,7 @@ export const MessageItem = memo(function MessageItem({
   if (system) {
     return (
       <div className="ch-day" data-testid="chat-system">
-        <span>{callRecordText(m.message_type_id, m.data) ?? (m.data.trim() || system)}</span>
+        <span>{callRecordText(m) ?? (m.data.trim() || system)}</span>
       </div>
     );
   }
