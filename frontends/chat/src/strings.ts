@@ -118,6 +118,8 @@ const callStrings = {
   stopPlaying: '停止',
   redo: '録り直す',
   sendToPartner: '相手に送る',
+  /** Walk #15: with nothing recorded the call goes without a greeting (ours; the spec is silent). */
+  callWithoutGreeting: 'あいさつなしで発信する',
   recordingNow: '録音中',
   pausedNow: '一時停止中',
   /** Stop pressed, the recorder still closing its file (ours: the spec shows none). */

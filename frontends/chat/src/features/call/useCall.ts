@@ -269,7 +269,7 @@ export function useCall() {
   placeRef.current = place;
   /** 'send to partner' from the recorder. */
   const send = useCallback(
-    async (recording: Recording) => {
+    async (recording: Recording | null) => {
       if (request) await place(request, recording);
     },
     [request, place],
