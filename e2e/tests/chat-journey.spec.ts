@@ -37,7 +37,9 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(pb.getByRole('button', { name: /あかね/ })).toBeVisible();
   await expect(pb.getByText('メッセージを送って、会話をはじめましょう。')).toBeVisible();
   // The room names the voice it is about (walk #11).
-  await expect(pb.getByTestId('room-voice-title')).toHaveText('声：誰か話しませんか');
+  await expect(pb.getByTestId('room-voice-title')).toContainText('声：誰か話しませんか');
+  // ... and how long it has left (walk #10), in the warning colour under an hour.
+  await expect(pb.getByTestId('room-voice-left')).toHaveText(/^残り (9|10):\d\d$/);
   await shot(pb, '01-room-empty');
 
   // A turns トークの受付 off after the room opened: B's call button says so, and a tap says why

@@ -176,6 +176,10 @@ export const strings = {
   unexpected: messages.unexpected,
   offline: messages.offline,
   voiceGone: '該当する声がありません。既に削除されている可能性があります。',
+  /** The app's words for a voice whose time ran out (topics says them too), walk #10. */
+  voiceExpired: '声の表示時間が終了したため、前の画面に戻ります。',
+  /** The voice bar's time left: h:mm:ss from an hour, m:ss below. */
+  voiceLeft: (text: string) => `残り ${text}`,
   anonymous: '匿名さん',
   noName: '名前なし',
   // chat room

@@ -7,7 +7,10 @@ const css = `
 .ch-header-name:disabled { cursor: default; }
 .ch-header-name:not(:disabled) { text-decoration: underline dotted; text-underline-offset: 4px; }
 .ch-icon-off { opacity: .4; }
-.ch-voice-title { margin: 0; padding: var(--hn-space-1) var(--hn-space-4); font-size: 13px; line-height: 1.5; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ch-voice-title { margin: 0; padding: var(--hn-space-1) var(--hn-space-4); font-size: 13px; line-height: 1.5; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); display: flex; gap: var(--hn-space-2); align-items: baseline; }
+.ch-voice-title__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ch-voice-title__left { flex: none; font-variant-numeric: tabular-nums; }
+.ch-voice-title__left--warn { color: var(--hn-color-warning); font-weight: 700; }
 .ch-present { display: flex; flex-direction: column; gap: var(--hn-space-3); }
 .ch-present__balance { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-1); }
 .ch-present__balance h2 { margin: 0; }
