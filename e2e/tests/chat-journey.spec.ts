@@ -117,6 +117,19 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(pb.getByText('090-1234-5678')).toHaveCount(0);
   await expect(lastMessage(pa)).toHaveAttribute('data-status', 'read');
 
+  // A on another screen: B's message shows a banner there, and a tap opens the room (walk #9).
+  await pa.goto('/mypage');
+  await boxB.fill('いまどこにいるの？');
+  await boxB.press('Enter');
+  const banner = pa.getByTestId('arrival-banner');
+  await expect(banner).toContainText('ぶんたさんから新しいメッセージ');
+  await expect(banner).toContainText('いまどこにいるの？');
+  await shot(pa, '06b-arrival-banner');
+  await banner.click();
+  await expect(pa).toHaveURL(new RegExp(`${roomPath}$`));
+  await expect(pa.getByTestId('chat-message').getByText('いまどこにいるの？')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+
   // An image (resized to JPEG in the browser, uploaded with progress), both ways.
   const png = await pb.evaluate(() => {
     const c = document.createElement('canvas');

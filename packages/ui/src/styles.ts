@@ -186,6 +186,10 @@ a { color: var(--hn-color-primary); }
   padding: var(--hn-space-2) var(--hn-space-4); min-height: 40px;
   background: var(--hn-color-text); color: #fff; font-size: var(--hn-font-size-small); font-weight: 700;
 }
+.hn-arrival { position: fixed; left: var(--hn-space-3); right: var(--hn-space-3); top: calc(var(--hn-space-2) + env(safe-area-inset-top)); max-width: 456px; margin: 0 auto; z-index: calc(var(--hn-z-banner) + 1); }
+.hn-arrival__body { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; width: 100%; min-height: var(--hn-size-target); padding: var(--hn-space-2) var(--hn-space-4); border: 1px solid var(--hn-color-border); border-radius: var(--hn-radius-lg); background: var(--hn-color-surface); box-shadow: var(--hn-shadow-card); text-align: left; cursor: pointer; font: inherit; color: var(--hn-color-text); }
+.hn-arrival__from { font-weight: 700; font-size: var(--hn-font-size-small); }
+.hn-arrival__text { font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .hn-offline--degraded { justify-content: flex-start; text-align: left; line-height: 1.5; word-break: auto-phrase; }
 .hn-offline > svg { flex: none; }
 

@@ -1,3 +1,4 @@
+import { getApi } from '@honne/api-client';
 import type { Room } from '@honne/contracts/chat';
 import { useEffect, useState } from 'react';
 
@@ -13,10 +14,11 @@ const WARN_MS = 60 * 60_000;
  */
 export function VoiceBar({ topic, onExpired }: { topic: NonNullable<Room['topic']>; onExpired: () => void }) {
   const expireAt = topic.expire_at ? Date.parse(topic.expire_at) : null;
-  const [now, setNow] = useState(() => Date.now());
+  // The server's time (countdowns read api.clock, not the phone's clock).
+  const [now, setNow] = useState(() => getApi().clock.now());
   useEffect(() => {
     if (expireAt === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setNow(getApi().clock.now()), 1000);
     return () => clearInterval(timer);
   }, [expireAt]);
   const left = expireAt === null ? null : expireAt - now;
