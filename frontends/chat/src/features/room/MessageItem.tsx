@@ -89,6 +89,7 @@ export const MessageItem = memo(function MessageItem({
   }
   let body;
   let media = false;
+  let gift = false;
   if (m.message_type_id === MESSAGE_TYPES.image || m.message_type_id === MESSAGE_TYPES.base64Image) {
     media = true;
     body = (
@@ -108,6 +109,7 @@ export const MessageItem = memo(function MessageItem({
     media = true;
     const id = m.stamp_id ?? Number(m.data);
     const coin = giftCoinOf(id);
+    gift = coin !== null;
     body =
       coin !== null ? (
         <figure className="ch-gift">
@@ -144,7 +146,7 @@ export const MessageItem = memo(function MessageItem({
       data-status={m.local}
       data-type={m.is_sound ? 'sound' : String(m.message_type_id)}
     >
-      <div className={`ch-bubble${media ? ' ch-bubble--media' : ''}`}>{body}</div>
+      <div className={`ch-bubble${media ? ' ch-bubble--media' : ''}${gift ? ' ch-bubble--gift' : ''}`}>{body}</div>
       <div className="ch-meta">
         <StatusLine m={m} onResend={onResend} />
         <time dateTime={m.created_at}>{timeLabel(m.created_at)}</time>
