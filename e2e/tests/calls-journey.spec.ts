@@ -153,6 +153,8 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   // Said in passing, not as an error to dismiss (walk #12).
   await expect(pb.getByTestId('call-note')).toHaveText('切断されました。11');
   await expect(pb.getByRole('alertdialog')).toHaveCount(0);
+  // The record of a call B took is no news: no arrival banner for it (walk #9, #14).
+  await expect(pb.getByTestId('arrival-banner')).toHaveCount(0);
   await shot(pb, '16a-partner-hung-up');
   await expect(pb.getByTestId('call-note')).toBeHidden({ timeout: 10_000 });
   await expect(pa.getByText(/切断されました。/)).toHaveCount(0);
