@@ -130,7 +130,7 @@ export const CALL_TIMERS = {
 export const CALL_RECORD = {
   /** 5 — nobody answered ('missed'). */
   missed: 5,
-  /** 6 — the call connected; data is the talk time in seconds. */
+  /** 6 — the call connected; data is the talk time in seconds ('65'), and for a paid call ':' and the points it cost ('65:100'). */
   success: 6,
   /** 7 — the caller hung up while it rang ('cancel'). */
   cancel: 7,

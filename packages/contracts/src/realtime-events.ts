@@ -17,7 +17,12 @@ export type RealtimeData<D extends RealtimeEventDef> = Static<D['schema']>;
 
 const def = <S extends TSchema>(type: string, schema: S): RealtimeEventDef<S> => ({ type, schema });
 
-const RoomGone = Type.Object({ room_id: Type.String(), topic_id: Nullable(Type.String()) });
+const RoomGone = Type.Object({
+  room_id: Type.String(),
+  topic_id: Nullable(Type.String()),
+  /** The voice's time ran out (not deleted or blocked): the room says so rather than 'no such voice'. */
+  expired: Type.Optional(Type.Boolean()),
+});
 const MessagesGone = Type.Object({ room_id: Type.String(), ids: Type.Array(Type.String()) });
 const TopicGone = Type.Object({ topic_id: Type.String(), thread_id: Type.String() });
 

@@ -320,7 +320,7 @@ export async function unreadSummary(ctx: AppContext, userId: string): Promise<Un
       topic_id: topics.get(room_id) ?? null,
       unreadCount: u.count,
       messageIds: u.ids,
-      latestMessage: last ? preview(last) : null,
+      latestMessage: last ? preview(last, userId) : null,
       updated_at: last ? new Date(last.created_at).toISOString() : null,
     };
   });

@@ -263,6 +263,7 @@ export async function sendMessage(
       is_voice: content.is_voice,
       client_id: body.client_id ?? null,
       created_at: now,
+      is_read: origin === 'calls' && callRecordStartsRead(body.message_type_id),
     });
     if (!result.room) throw notFound();
     assertLive(result.room, now);
@@ -291,6 +292,15 @@ export async function sendMessage(
     }
   }
   return messageView(message, room, me, room.sender_name);
+}
+
+/**
+ * A call record is news to the callee only when they missed a call that rang them: nobody answered
+ * (5) or the caller gave up while it rang (7). A call they talked in (6) or turned down, or that
+ * never reached them (8), is not counted unread (walk #14: LINE counts only missed calls).
+ */
+export function callRecordStartsRead(type: number): boolean {
+  return type === MESSAGE_TYPES.callSuccess || type === MESSAGE_TYPES.callMiss;
 }
 
 /** A deleted room, or one whose voice is gone, takes no more messages. */

@@ -41,7 +41,7 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
             peer_id,
             room_id: room?.id ?? null,
             unreadCount: room ? (unread.get(room.id)?.count ?? 0) : 0,
-            latestMessage: last ? preview(last) : null,
+            latestMessage: last ? preview(last, user_id) : null,
             updated_at: last
               ? new Date(last.created_at).toISOString()
               : room
@@ -71,7 +71,7 @@ export const respondRoomsPreview = (ctx: AppContext): Subscription =>
           return {
             room_id,
             unreadCount: unread.get(room_id)?.count ?? 0,
-            latestMessage: last ? preview(last) : null,
+            latestMessage: last ? preview(last, user_id) : null,
             updated_at: last ? new Date(last.created_at).toISOString() : null,
           };
         }),

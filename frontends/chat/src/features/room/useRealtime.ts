@@ -13,7 +13,7 @@ interface RoomFeed {
   setItems: Dispatch<SetStateAction<ViewMessage[] | null>>;
   setRoom: (room: Room) => void;
   fetchRoom: () => Promise<Room>;
-  gone: () => Promise<void>;
+  gone: (why?: 'gone' | 'expired') => Promise<void>;
   loadMessages: () => Promise<void>;
   /** Says a new message from the partner to screen readers. */
   announce: (text: string) => void;
@@ -66,7 +66,7 @@ export function useRealtime(roomId: string, { setItems, setRoom, fetchRoom, gone
           break;
         case CHAT_REALTIME_TYPES.topicRoomDeleted:
         case CHAT_REALTIME_TYPES.friendRoomDeleted:
-          void gone();
+          void gone(data.expired === true ? 'expired' : 'gone');
           break;
         default:
       }

@@ -34,13 +34,19 @@ export function useRoomMessages(roomId: string, back: () => void) {
   }, []);
   const outbox = useOutbox(roomId, setItems, stickToBottom);
 
-  /** Spec §4: a room that is gone shows 'no such voice' and goes back. */
-  const gone = useCallback(async () => {
-    if (leaving.current) return;
-    leaving.current = true;
-    await popup.alert(strings.voiceGone);
-    back();
-  }, [popup, back]);
+  /**
+   * Spec §4: a room that is gone shows 'no such voice' and goes back; one whose voice's time ran out
+   * says that instead (walk #10: the same room emptied with 'no such voice' looked like an error).
+   */
+  const gone = useCallback(
+    async (why: 'gone' | 'expired' = 'gone') => {
+      if (leaving.current) return;
+      leaving.current = true;
+      await popup.alert(why === 'expired' ? strings.voiceExpired : strings.voiceGone);
+      back();
+    },
+    [popup, back],
+  );
 
   const loadMessages = useCallback(async () => {
     const r = await client().call(chatEndpoints.roomMessages, {
