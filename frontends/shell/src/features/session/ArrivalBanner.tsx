@@ -20,10 +20,8 @@ export function ArrivalBanner() {
   const [shown, setShown] = useState<Message | null>(null);
   useEffect(
     () =>
-      getApi().realtime.subscribe((event) => {
-        if (!isIncomingMessage(event)) return;
-        const m = event.data as Message;
-        if (typeof m.room_id !== 'string' || window.location.pathname === `/chat/${m.room_id}`) return;
+      getApi().realtime.on('messageCreated', (m, event) => {
+        if (!isIncomingMessage(event) || window.location.pathname === `/chat/${m.room_id}`) return;
         // A message that arrives read is no news: the record of a call the user just took part in.
         if (m.is_read) return;
         setShown(m);
