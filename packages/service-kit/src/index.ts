@@ -26,3 +26,4 @@ export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
 export * from './text-screen.ts';
+export * from './password.ts';

@@ -123,6 +123,7 @@ export class Harness {
       chat: this.echoes.chat.url,
       calls: this.deadUrl,
       points: this.pointsUrl,
+      safety: this.deadUrl,
     };
   }
 
