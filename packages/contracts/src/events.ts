@@ -28,6 +28,8 @@ export const events = {
         Type.Literal('logout'),
         Type.Literal('password_reset'),
         Type.Literal('deleted'),
+        /** A moderator suspended or banned the person (safety.person.restricted). */
+        Type.Literal('restricted'),
       ]),
     }),
   },

@@ -27,3 +27,5 @@ export const { createService } = service;
 export type RunningService = Running<AppContext>;
 export { loadConfig };
 export type { AppContext };
+/** For suites that sign operators in as an authenticator app would. */
+export { totpCode } from './domain/secrets.ts';

@@ -16,6 +16,15 @@ import { relaySignal } from '../flow/signal.ts';
  */
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
+    // A suspended or banned person's live call ends at once (every character of theirs).
+    ctx.bus.subscribe(
+      events.personRestricted,
+      async (e) => {
+        if (e.restriction !== 'suspend' && e.restriction !== 'ban') return;
+        for (const userId of e.user_ids) await endCallsOfUser(ctx, userId);
+      },
+      serviceQueue(ctx),
+    ),
     // The moderation service freezes a reported room's calls as evidence.
     ctx.bus.respond(
       requests.callsRoomEvidence,
