@@ -1,5 +1,6 @@
 import { CHAT_REALTIME_TYPES, chatEndpoints, type UnreadSummary } from '@honne/contracts/chat';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 
 import type { ApiClient } from './client.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -147,27 +148,16 @@ export class UnreadStore {
   }
 
   private onEvent(event: RealtimeEvent) {
-    const data = (event.data ?? {}) as Record<string, unknown>;
+    const created = dataOf(event, realtimeEvents.messageCreated);
+    if (created) {
+      const { id, room_id, is_mine, topic_id } = created;
+      const message = { id, room_id, is_mine: is_mine === true, topic_id: topic_id ?? null };
+      this.set(addIncoming(this.state, message, this.counted, this.activeRoom));
+      return;
+    }
     switch (event.type) {
-      case CHAT_REALTIME_TYPES.messageCreated:
-        if (typeof data.id === 'string' && typeof data.room_id === 'string') {
-          this.set(
-            addIncoming(
-              this.state,
-              {
-                id: data.id,
-                room_id: data.room_id,
-                is_mine: data.is_mine === true,
-                topic_id: typeof data.topic_id === 'string' ? data.topic_id : null,
-              },
-              this.counted,
-              this.activeRoom,
-            ),
-          );
-        }
-        break;
       case CHAT_REALTIME_TYPES.messageRead:
-        if (data.by_me === true) this.soon();
+        if (dataOf(event, realtimeEvents.messageRead)?.by_me === true) this.soon();
         break;
       case CHAT_REALTIME_TYPES.messageDeleted:
       case CHAT_REALTIME_TYPES.messageExpired:

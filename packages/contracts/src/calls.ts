@@ -380,10 +380,6 @@ export const CALLS_REALTIME_TYPES = {
   /** data: CallSignalEvent; sent only to the other side of the call. */
   callSignal: 'call.signal',
 } as const;
-export const callsRealtimeSchemas = {
-  [CALLS_REALTIME_TYPES.callState]: CallView,
-  [CALLS_REALTIME_TYPES.callSignal]: CallSignalEvent,
-} as const;
 
 // ---- endpoints ----
 

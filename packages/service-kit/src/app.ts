@@ -21,6 +21,7 @@ import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
+import { instrumentHttp } from './metrics.ts';
 import { acceptForms, formBodyHook, isFormBody } from './form.ts';
 
 export type ServiceApp = FastifyInstance;
@@ -65,13 +66,16 @@ export interface ServerOptions {
   http?: HttpServerOptions;
   /** Which hops' forwarded headers name the client (`request.ip`); the gateway's trusted proxies. */
   trustProxy?: (address: string, hop: number) => boolean;
+  /** `GET /metrics` on this app's port: not on the gateway's, which is public (it has METRICS_PORT). */
+  serveMetrics?: boolean;
 }
 
 /**
  * The Fastify instance every service starts from: one error handler producing the envelope,
  * the health route, and identity taken from the gateway's headers.
  */
-export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): FastifyInstance {
+export function createServiceApp(ctx: BaseContext, options: ServerOptions = {}): FastifyInstance {
+  const { serveMetrics = true, ...server } = options;
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
@@ -127,6 +131,8 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)),
   );
+
+  instrumentHttp(app, ctx.config.service, { serve: serveMetrics });
 
   app.get('/health', async (_request, reply) => {
     const health = await checkHealth(ctx);

@@ -9,6 +9,8 @@ import { GATEWAY_LIMIT_DEFAULTS, trustedProxies, type GatewayLimits } from './li
 export interface GatewayConfig extends BaseConfig {
   /** Base URL of each service the gateway proxies /api/v1 to. */
   upstreams: Record<ServiceName, string>;
+  /** Where `GET /metrics` answers (METRICS_PORT); undefined: nowhere. */
+  metricsPort?: number | undefined;
   /** Holds `<frontend>/dist` for the shell and each remote. */
   staticDir: string;
   /** Requests per IP per minute on the API as a whole. */
@@ -49,6 +51,8 @@ export const GatewayEnv = {
   REALTIME_MAX_SOCKETS_PER_USER: Type.Optional(Type.Integer({ minimum: 1 })),
   SHUTDOWN_GRACE_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   GATEWAY_TRUSTED_PROXIES: Type.Optional(Type.String()),
+  /** `GET /metrics` on this port (every interface of the container; never the public PORT). Unset: none. */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
 };
 
 /** The repository's `frontends/` folder, found from this file so the cwd does not matter. */
@@ -73,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
     rateLimitAuthMax: parsed.RATE_LIMIT_AUTH_MAX ?? 20,
     heartbeatMs: parsed.REALTIME_HEARTBEAT_MS ?? 30_000,
     trustedProxies: parseTrustedProxies(parsed.GATEWAY_TRUSTED_PROXIES ?? ''),
+    metricsPort: parsed.METRICS_PORT,
     limits: {
       headersTimeoutMs: parsed.GATEWAY_HEADERS_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.headersTimeoutMs,
       bodyTimeoutMs: parsed.GATEWAY_BODY_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.bodyTimeoutMs,

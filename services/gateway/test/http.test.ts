@@ -1,6 +1,6 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
-import { IDENTITY_HEADERS, ManualClock, Tokens } from '@honne/service-kit';
+import { IDENTITY_HEADERS, ManualClock, Tokens, serveMetricsOn } from '@honne/service-kit';
 import { infraModes, publishAndWait } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -45,6 +45,22 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(res.body.data).toMatchObject({ service: 'accounts', method: 'POST', url: '/users/login?lang=ja' });
     expect(res.body.data.headers[IDENTITY_HEADERS.userId]).toBeUndefined();
     expect(res.body.data.headers[IDENTITY_HEADERS.internalToken]).toBeUndefined();
+  });
+
+  it('keeps its metrics off the public port: GET /metrics there and under /api/v1 shows none (issue 29)', async () => {
+    for (const path of ['/metrics', '/api/v1/metrics', '/api/v1/../metrics']) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(await res.text()).not.toContain('honne_http_requests_total');
+    }
+    // …and they are there on METRICS_PORT, with this gateway's routes counted by template.
+    const server = await serveMetricsOn('127.0.0.1', 0);
+    try {
+      const { port } = server.address() as { port: number };
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(text).toContain('honne_http_requests_total{service="gateway"');
+    } finally {
+      server.close();
+    }
   });
 
   it('lets the splash load reference data without a token, passing the owner’s cache header on', async () => {

@@ -1,4 +1,4 @@
-import { defineService, type RunningService as Running } from '@honne/service-kit';
+import { defineService, serviceMetaHealth, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { bootstrapAdmin } from './moderation/operators.ts';
@@ -14,7 +14,7 @@ export const service = defineService<SafetyConfig, SafetyDb, AppContext>({
   name: 'safety',
   loadConfig,
   migrations,
-  health: (db) => db.selectFrom('service_meta').select('key').limit(1).execute(),
+  health: serviceMetaHealth,
   routes,
   subscribers: subscribeAll,
   start: async (ctx) => {

@@ -283,6 +283,4 @@ export function recordOf(c: CallFacts): { record_type: number; data: string } {
   }
 }
 
-/** Whether one side holds the call open (the other may still be told its end). */
-export const isLive = live;
 export { other as otherSide };

@@ -20,6 +20,7 @@ import {
   isUuid,
   guardContacts,
   notFound,
+  productCounter,
   putForRow,
   screenText,
   type Caller,
@@ -169,6 +170,13 @@ export async function storeImage(
   return { id, width: image.width, height: image.height };
 }
 
+/** Messages stored, by who wrote them, their type (1–9) and whether a block refused them (issue 29). */
+const messagesAccepted = productCounter('honne_chat_messages_accepted_total', 'Messages stored', [
+  'origin',
+  'type',
+  'refused',
+]);
+
 const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId === MESSAGE_TYPES.base64Image;
 
 /**
@@ -265,6 +273,8 @@ export async function sendMessage(
     };
   }
   const { room, message, created } = sent;
+  if (created)
+    messagesAccepted.inc({ origin, type: String(message.message_type_id), refused: String(message.refused) });
   if (created && !message.refused) {
     await toUserSurely(
       ctx,

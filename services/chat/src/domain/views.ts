@@ -23,9 +23,6 @@ export function sides(
   };
 }
 
-export const isParticipant = (room: Pick<RoomRow, 'user1_id' | 'user2_id'>, userId: string) =>
-  room.user1_id === userId || room.user2_id === userId;
-
 export const anonymousOf = (room: Pick<RoomRow, 'user1_id' | 'user1_anonymous' | 'user2_anonymous'>, userId: string) =>
   room.user1_id === userId ? room.user1_anonymous : room.user2_anonymous;
 

@@ -1,17 +1,12 @@
 import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
-import {
-  CALL_MESSAGES,
-  CALLS_REALTIME_TYPES,
-  callsEndpoints,
-  type CallSignalEvent,
-  type CallView,
-} from '@honne/contracts/calls';
+import { CALL_MESSAGES, callsEndpoints, type CallSignalEvent, type CallView } from '@honne/contracts/calls';
 import { ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
 import { greetingEndpoints } from '@honne/contracts/greetings';
 import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
 import { topicsEndpoints } from '@honne/contracts/topics';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 
 import { strings } from '../../strings.ts';
 
@@ -241,12 +236,9 @@ export const callApi = {
 
   /** A 'call.state' event's CallView; 'call.signal' events go to the inbox. */
   parseEvent(event: RealtimeEvent): CallView | null {
-    if (event.type === CALLS_REALTIME_TYPES.callSignal) {
-      inbox.push(event.data as CallSignalEvent);
-      return null;
-    }
-    if (event.type === CALLS_REALTIME_TYPES.callState) return event.data as CallView;
-    return null;
+    const signal = dataOf(event, realtimeEvents.callSignal);
+    if (signal) inbox.push(signal);
+    return dataOf(event, realtimeEvents.callState) ?? null;
   },
 
   /**

@@ -1,4 +1,4 @@
-import { createOutboxTable, createProcessedEventsTable } from '@honne/service-kit';
+import { createOutboxTable, createProcessedEventsTable, createServiceMetaTable } from '@honne/service-kit';
 import { sql, type Kysely } from 'kysely';
 
 /**
@@ -7,11 +7,7 @@ import { sql, type Kysely } from 'kysely';
  * a slip in code (or an operator with SQL through the app's role) can rewrite history.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('service_meta')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('value', 'text', (c) => c.notNull())
-    .execute();
+  await createServiceMetaTable(db);
 
   await db.schema
     .createTable('operators')

@@ -1,13 +1,8 @@
-import type { OutboxTable } from '@honne/service-kit';
+import type { OutboxTable, ServiceMetaTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type Json<T> = ColumnType<T, string, string>;
-
-export interface ServiceMetaTable {
-  key: string;
-  value: string;
-}
 
 export interface OperatorTable {
   id: string;
