@@ -17,9 +17,6 @@ export const countOperators = async (db: Db): Promise<number> =>
 export const findOperatorByEmail = (db: Db, email: string): Promise<OperatorRow | undefined> =>
   db.selectFrom('operators').selectAll().where('email', '=', email).executeTakeFirst();
 
-export const findOperator = (db: Db, id: string): Promise<OperatorRow | undefined> =>
-  db.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const listOperators = (db: Db): Promise<OperatorRow[]> =>
   db.selectFrom('operators').selectAll().orderBy('created_at').execute();
 
