@@ -231,6 +231,14 @@ export interface RouteInput<E extends EndpointDef> {
   reply: FastifyReply;
 }
 
+export interface RouteOptions {
+  /**
+   * For `auth: 'console'` endpoints: the owning service's check of the operator's token or API key
+   * against the endpoint's `permission` (it throws to refuse, before any input is read).
+   */
+  authorize?(request: FastifyRequest, def: EndpointDef): Promise<void>;
+}
+
 /**
  * Registers one endpoint of the contracts with its schema; `auth: 'user'` endpoints only run
  * for a caller the gateway vouched for.
@@ -240,6 +248,7 @@ export function route<E extends EndpointDef>(
   ctx: BaseContext,
   def: E,
   handler: (input: RouteInput<E>) => Promise<unknown>,
+  options: RouteOptions = {},
 ): void {
   if (def.form) acceptForms(app);
   app.route({
@@ -252,6 +261,11 @@ export function route<E extends EndpointDef>(
     onRequest: async (request) => {
       if (def.auth === 'user' && !callerFrom(request, ctx.config.internalToken)) throw unauthorized();
       if (def.auth === 'operator') assertOperator(request, (ctx.config as { operatorToken?: string }).operatorToken);
+      // Closed unless the owning service checks it: a console endpoint registered without a check refuses all.
+      if (def.auth === 'console') {
+        if (!options.authorize) throw unauthorized(messages.operatorOnly);
+        await options.authorize(request, def);
+      }
     },
     ...(def.form
       ? { preValidation: formBodyHook(def.form, def.schema.body) }

@@ -29,3 +29,4 @@ export * from './service-meta.ts';
 export * from './newest.ts';
 export * from './metrics.ts';
 export * from './text-screen.ts';
+export * from './password.ts';

@@ -121,6 +121,23 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect((await call('GET', '/api/v1/points/balance', bearer(token))).body.data).toMatchObject({ balance: 300 });
   });
 
+  it("passes the console's bearer through to safety, which checks it, and the app's /safety paths take the user's token", async () => {
+    const { userId, token } = await h.login();
+    // An operator's session token is not a user token: the gateway neither checks nor strips it.
+    const queue = await call('GET', '/api/v1/admin/safety/queue', bearer('hso_operator-session'));
+    expect(queue.status).toBe(200);
+    expect(queue.body.data.service).toBe('safety');
+    expect((queue.body.data.headers as Record<string, string>).authorization).toBe('Bearer hso_operator-session');
+    // A user's token goes no further than the gateway, and brings no identity to a console endpoint.
+    const asUser = await call('GET', '/api/v1/admin/safety/queue', bearer(token));
+    const seen = asUser.body.data.headers as Record<string, string>;
+    expect(seen[IDENTITY_HEADERS.userId]).toBeUndefined();
+    // The app's own /safety endpoints are user endpoints: a token is required and the caller passed on.
+    expect((await call('GET', '/api/v1/safety/notices')).status).toBe(401);
+    const notices = await call('GET', '/api/v1/safety/notices', bearer(token));
+    expect((notices.body.data.headers as Record<string, string>)[IDENTITY_HEADERS.userId]).toBe(userId);
+  });
+
   it('rejects forged, expired and revoked tokens with 401', async () => {
     const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue(
       { userId: 'u1', sessionId: 's-forged' },

@@ -447,3 +447,49 @@ export async function deleteMessagesOf(db: Kysely<ChatDb>, userId: string): Prom
     .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
     .execute();
 }
+
+/**
+ * For a report (the moderation service freezes it): the reported person's latest message in the
+ * room and up to `around` messages before and after it, in order, whatever their vanish timer says
+ * (rows not purged yet are still evidence). No message of theirs: the room's latest 2×around+1.
+ */
+export async function messagesAround(db: Kysely<ChatDb>, roomId: string, reportedId: string, around: number) {
+  const cols = ['id', 'seq', 'sender_id', 'message_type_id', 'data', 'created_at'] as const;
+  const anchor = await db
+    .selectFrom('messages')
+    .select(['seq', 'id'])
+    .where('room_id', '=', roomId)
+    .where('sender_id', '=', reportedId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!anchor) {
+    const rows = await db
+      .selectFrom('messages')
+      .select(cols)
+      .where('room_id', '=', roomId)
+      .orderBy('seq', 'desc')
+      .limit(2 * around + 1)
+      .execute();
+    return { anchorId: null, rows: rows.reverse() };
+  }
+  const [before, after] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select(cols)
+      .where('room_id', '=', roomId)
+      .where('seq', '<=', anchor.seq)
+      .orderBy('seq', 'desc')
+      .limit(around + 1)
+      .execute(),
+    db
+      .selectFrom('messages')
+      .select(cols)
+      .where('room_id', '=', roomId)
+      .where('seq', '>', anchor.seq)
+      .orderBy('seq')
+      .limit(around)
+      .execute(),
+  ]);
+  return { anchorId: anchor.id, rows: [...before.reverse(), ...after] };
+}
