@@ -15,7 +15,7 @@ export function payerOf(callPrice: number, voiceOwner: string | null, caller: st
  * payer is the caller and said yes to the price while placing it (`confirmed`); our app's POST
  * without that yes is refused ('confirm'). The spec's GET placement has no way to ask, and a call
  * the owner places has its payer at the other end: both start 'requested', so the payer gets the
- * in-call approval prompt once connected and nothing is billed before they approve (ADR 0026).
+ * in-call approval prompt once connected and nothing is billed before they approve (ADR 0024).
  */
 export function chargingAtStart(
   callPrice: number,

@@ -22,7 +22,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (query.user_id === undefined) return ok(await currentCall(ctx, caller, params.id));
     const live = await currentCall(ctx, caller, params.id);
     // The spec's client cannot confirm a price here: a charge-from-start call waits for the payer's
-    // in-call approval instead (chargingAtStart, ADR 0026).
+    // in-call approval instead (chargingAtStart, ADR 0024).
     return ok(
       live?.role === 'caller' ? live : await startCall(ctx, caller, params.id, { confirmed: false, canAsk: false }),
     );
