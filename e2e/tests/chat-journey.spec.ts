@@ -162,15 +162,20 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(row).toBeVisible();
   await shot(pb, '07-friends');
   await row.getByRole('button', { name: 'あかねをブロック' }).click();
-  await expect(pb.getByText('このともだちを本当にブロックしますか？')).toBeVisible();
+  // The confirmation says what a block does before it is done (walk #24).
+  const blockConfirm = pb.getByRole('alertdialog').filter({ hasText: 'このともだちを本当にブロックしますか？' });
+  await expect(blockConfirm).toContainText('ともだちから外れ、これまでのトークも消えます');
+  await expect(blockConfirm).toContainText('ブロックを解除しても元には戻りません');
+  await shot(pb, '07b-block-confirm');
   await pb.getByRole('button', { name: 'ブロック', exact: true }).click();
   await expect(row).toHaveCount(0);
 
-  // A's next message is refused.
+  // A's next message is refused, and A is not told: it looks sent and never read (walk #23).
   await boxA.fill('まだいますか？');
   await boxA.press('Enter');
   await expect(lastMessage(pa)).toHaveAttribute('data-status', 'refused');
-  await expect(lastMessage(pa).getByText('ブロックされています')).toBeVisible();
+  await expect(lastMessage(pa).getByText('送信済み')).toBeAttached();
+  await expect(pa.getByText('ブロック')).toHaveCount(0);
   await shot(pa, '08-refused');
 
   // B's block list shows A; unblocking removes the row.

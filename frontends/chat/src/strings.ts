@@ -147,7 +147,10 @@ export const strings = {
   block: 'ブロック',
   unblock: 'ブロック解除',
   deleteFriend: 'ともだちから削除',
-  confirmBlock: 'このともだちを本当にブロックしますか？',
+  // The spec's question, then what a block does (walk #24; docs/strings.md): it ends the friendship
+  // and its talk for both, unblocking brings neither back, and the other person is not told why.
+  confirmBlock:
+    'このともだちを本当にブロックしますか？\nブロックすると、ともだちから外れ、これまでのトークも消えます。ブロックを解除しても元には戻りません。お相手にブロックしたことは通知されません。',
   confirmDelete: 'このともだちを本当に削除しますか？',
   noFriends: 'ともだちはまだいません',
   noFriendsHint: '名前で検索して、ともだちを追加しましょう。',
@@ -245,7 +248,6 @@ export const strings = {
   sent: '送信済み',
   sendFailed: '送信できませんでした',
   resend: '再送信',
-  refused: 'ブロックされています',
   read: '既読',
   image: '画像',
   openImage: '画像を拡大する',

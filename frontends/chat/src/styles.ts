@@ -39,7 +39,7 @@ const css = `
 .ch-sound { display: inline-flex; align-items: center; gap: 6px; border: 0; background: transparent; color: inherit; font: inherit; cursor: pointer; min-height: 32px; padding: 0; }
 .ch-meta { display: flex; flex-direction: column; align-items: flex-end; font-size: 11px; color: var(--hn-color-text-muted); line-height: 1.3; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .ch-msg--theirs .ch-meta { align-items: flex-start; }
-.ch-status--fail, .ch-status--refused { color: var(--hn-color-danger); font-weight: 700; }
+.ch-status--fail { color: var(--hn-color-danger); font-weight: 700; }
 .ch-resend { border: 1px solid var(--hn-color-danger); color: var(--hn-color-danger); background: var(--hn-color-surface); border-radius: var(--hn-radius-pill); font-size: 11px; padding: 2px 8px; cursor: pointer; min-height: 28px; margin-top: 2px; }
 .ch-footer { display: flex; align-items: flex-end; gap: 4px; padding: 6px var(--hn-space-2) calc(6px + env(safe-area-inset-bottom)); border-top: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
 .ch-input { flex: 1; resize: none; min-height: 40px; max-height: 70px; padding: 8px 12px; border-radius: 20px; border: 1.5px solid var(--hn-color-border-strong); font: inherit; line-height: 1.4; background: var(--hn-color-bg); }

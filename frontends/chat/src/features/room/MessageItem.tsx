@@ -42,6 +42,10 @@ function callRecordText(type: number, data: string): string | null {
   return null;
 }
 
+/**
+ * A refused message (the receiver blocks me) shows as sent and never read, as on LINE: the
+ * blocked person is not told (walk #23); the server's 'refused' status stays for the spec's client.
+ */
 function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage) => void }) {
   if (!m.is_mine) return null;
   switch (m.local) {
@@ -56,8 +60,6 @@ function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage
           </button>
         </>
       );
-    case 'refused':
-      return <span className="ch-status--refused">{strings.refused}</span>;
     case 'read':
       return <span>{strings.read}</span>;
     default:
