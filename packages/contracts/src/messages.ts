@@ -13,6 +13,11 @@ export const messages = {
   disconnected: 'ネットワークから切断されました。',
   /** 'Could not get user info. Please log in again.' */
   forcedLogout: 'ユーザー情報を取得できませんでした。再度ログインしてください。',
+  /**
+   * Ours (walk #26): why a device was signed out, said before the spec's forced-logout text when
+   * another device's login ended this session (spec §4: one device per user).
+   */
+  otherDeviceLogout: '別の端末でログインされたため、この端末ではログアウトしました。',
   sessionExpired: 'ログインの有効期限が切れました。再度ログインしてください。',
   notFound: '該当するデータが見つかりません。',
   forbidden: 'この操作を行う権限がありません。',
