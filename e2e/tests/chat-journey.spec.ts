@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 // Sheets and popups fade in: let them settle before the picture.
 const shot = async (page: Page, name: string) => {
@@ -152,14 +152,40 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
 
   // A adds B as a friend from the room.
   await pa.getByRole('button', { name: 'メニュー' }).click();
+  // Walk #21: that asks B, who accepts on the friend list; until then nobody is a friend.
   await pa.getByRole('button', { name: 'ともだちを追加' }).click();
-  await expect(pa.getByText('ともだちを追加しました。')).toBeVisible();
+  await expect(pa.getByText('ともだち申請を送りました。お相手が承認すると、ともだちになります。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
-  // B sees A among friends and blocks them.
+  // B sees A's request on the friend list, accepts it, and A is among B's friends.
   await pb.goto('/friendlist');
+  const asked = pb.getByTestId('friend-request').filter({ hasText: 'あかね' });
+  await expect(asked).toBeVisible();
+  await expect(pb.getByTestId('friend-row')).toHaveCount(0);
+  await shot(pb, '07a-friend-request');
+  await asked.getByRole('button', { name: 'あかねさんの申請を承認' }).click();
+  await expect(pb.getByText('あかね さんとともだちになりました！')).toBeVisible();
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(asked).toHaveCount(0);
   const row = pb.getByTestId('friend-row').filter({ hasText: 'あかね' });
   await expect(row).toBeVisible();
+
+  // A writes in the friend room (a new room: the friendship began in the voice's room): B's row
+  // shows the preview and the unread count live, without a reload (walk #22).
+  const friendRoom = await request.post('/api/v1/rooms', {
+    headers: auth(a),
+    data: { room_type_id: 1, user_id: b.userId },
+  });
+  expect(friendRoom.status(), await friendRoom.text()).toBe(200);
+  const friendRoomId = (await friendRoom.json()).data.id as string;
+  const sent = await request.post('/api/v1/messages', {
+    headers: auth(a),
+    data: { room_id: friendRoomId, message_type_id: 1, data: 'ともだちになれてうれしい' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await expect(row).toContainText('ともだちになれてうれしい');
+  await expect(row.getByText('1', { exact: true })).toBeVisible();
+  await shot(pb, '07c-friend-row-live');
   await shot(pb, '07-friends');
   await row.getByRole('button', { name: 'あかねをブロック' }).click();
   // The confirmation says what a block does before it is done (walk #24).

@@ -168,6 +168,16 @@ export const strings = {
   alreadyFriend: 'ともだち',
   alreadyFriends: messages.alreadyFriends,
   friendAddedNamed: (name: string) => `${name} さんをともだちに追加しました！`,
+  // Ours (walk #21): friend requests.
+  friendRequestedNamed: (name: string) =>
+    `${name} さんにともだち申請を送りました。お相手が承認すると、ともだちになります。`,
+  requested: '申請中',
+  requestsTitle: 'ともだち申請',
+  acceptRequest: (name: string) => `${name}さんの申請を承認`,
+  declineRequest: (name: string) => `${name}さんの申請を削除`,
+  accept: '承認',
+  decline: '削除',
+  requestAccepted: (name: string) => `${name} さんとともだちになりました！`,
   friendAdded: messages.friendAdded,
   unexpected: messages.unexpected,
   offline: messages.offline,

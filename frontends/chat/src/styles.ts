@@ -78,6 +78,11 @@ const css = `
 .ch-sounds button:active { transform: scale(.97); }
 .ch-card { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-2); padding: var(--hn-space-2) 0 var(--hn-space-4); }
 .ch-card__meta { display: flex; gap: var(--hn-space-3); color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); }
+.ch-requests { border-bottom: 4px solid var(--hn-color-border); }
+.ch-requests__title { margin: 0; padding: var(--hn-space-3) var(--hn-space-4) 0; font-size: 14px; font-weight: 700; color: var(--hn-color-text-muted); }
+.ch-requests__actions { display: flex; gap: var(--hn-space-2); }
+.ch-requests__button { min-height: 44px; padding: 0 var(--hn-space-3); white-space: nowrap; }
+.ch-requested { font-size: 13px; font-weight: 700; color: var(--hn-color-text-muted); padding: 0 var(--hn-space-3); white-space: nowrap; }
 .ch-actions { display: flex; flex-direction: column; gap: var(--hn-space-2); }
 .ch-section { border-top: 1px solid var(--hn-color-border); padding: var(--hn-space-3) 0; }
 .ch-section__title { margin: 0 0 var(--hn-space-1); font-size: var(--hn-font-size-small); font-weight: 700; color: var(--hn-color-text-muted); }

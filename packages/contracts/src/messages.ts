@@ -100,6 +100,9 @@ export const messages = {
   alreadyFriends: 'すでにともだちになっています',
   /** 'ともだちを追加しました。' (spec §8, quoted) */
   friendAdded: 'ともだちを追加しました。',
+  /** Ours (walk #21): a friend request sent; the other person accepts it on their friend list. */
+  friendRequested: 'ともだち申請を送りました。お相手が承認すると、ともだちになります。',
+  friendRequestGone: 'このともだち申請は見つかりません。',
   cannotFriendSelf: '自分をともだちに追加することはできません。',
   cannotFriendBlocked: 'このユーザーはともだちに追加できません。',
   cannotFriendAnonymous: '匿名でやりとりしている相手とは、ともだちになれません。',
