@@ -1,6 +1,6 @@
 import type { Friend } from '@honne/contracts/friends';
 import { GENDERS, PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
-import { Avatar, BottomSheet, Button, Skeleton } from '@honne/ui';
+import { Avatar, BottomSheet, Button, Skeleton, SnsLinks } from '@honne/ui';
 import { useEffect, useState } from 'react';
 
 import { strings } from '../../strings.ts';
@@ -94,6 +94,7 @@ export function FriendDetail({
         <>
           <TextSection title={strings.forbiddenMatters} text={user.userCharacterInputWord} />
           <TextSection title={strings.selfPr} text={user.userCharacterInputDetail} />
+          <SnsLinks user={user} />
         </>
       ) : null}
       <div className="ch-actions">
