@@ -190,6 +190,8 @@ export const strings = {
     chatsLost: 'チャット、ともだち、投稿した声はすべて削除されます。',
     allLost: 'ログインもできなくなります。',
     subOthersStay: 'アカウントとほかのキャラクターはそのまま残ります。',
+    // Ours (walk #28): empty characters do not hold the parent back; they go with it.
+    emptyCharactersGo: (n: number) => `プロフィール未登録のキャラクター（${n}人）も一緒に削除されます。`,
     password: 'パスワード（確認のため）',
     passwordRequired: 'パスワードを入力してください。',
     confirm: '削除する',
