@@ -11,7 +11,7 @@ async function openCharacters(page: Page) {
   return sheet;
 }
 
-test('adds a second and third character, cannot add a fourth, and the parent\'s deletion sheet says its empty characters go with it', async ({
+test("adds a second and third character, cannot add a fourth, and the parent's deletion sheet says its empty characters go with it", async ({
   page,
   request,
 }) => {
