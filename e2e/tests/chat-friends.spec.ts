@@ -119,6 +119,14 @@ test('friends: add by name search, live unread badges on the tab and the row, a 
   await expect(pb.getByText('ともだちはまだいません')).toBeVisible();
   await expect(pb2.getByText('該当する声がありません。既に削除されている可能性があります。')).toBeVisible();
   await pb2.getByRole('button', { name: 'OK' }).click();
+  // The removed room's address, opened again (walk #30): nothing to type into, and the error names
+  // no voice.
+  await pb2.goto(roomPath);
+  await expect(pb2.getByText('このトークは見つかりません。削除された可能性があります。')).toBeVisible();
+  await expect(pb2.getByRole('textbox', { name: 'メッセージ' })).toBeDisabled();
+  await shot(pb2, '17-stale-room');
+  await pb2.getByRole('button', { name: 'OK' }).click();
+  await expect(pb2).not.toHaveURL(/\/chat\//);
 
   // Block through the API, then unblock from the block list: the row goes.
   expect((await request.post('/api/v1/users/block', { headers: auth(b), data: { id: a.userId } })).status()).toBe(200);

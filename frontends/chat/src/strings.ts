@@ -182,6 +182,8 @@ export const strings = {
   unexpected: messages.unexpected,
   offline: messages.offline,
   voiceGone: '該当する声がありません。既に削除されている可能性があります。',
+  // Ours (walk #30): a room that does not exist at all (a stale link); the spec says 'show the error'.
+  roomNotFound: 'このトークは見つかりません。削除された可能性があります。',
   anonymous: '匿名さん',
   noName: '名前なし',
   // chat room

@@ -123,6 +123,8 @@ export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
           placeholder={strings.messagePlaceholder}
           aria-label={strings.messageLabel}
           maxLength={1000}
+          // Nothing to type into before the room is known, nor in one that is gone (walk #30).
+          disabled={!ready}
           onChange={(e) => {
             setText(e.target.value);
             grow(e.target);

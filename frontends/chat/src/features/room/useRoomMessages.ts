@@ -34,13 +34,19 @@ export function useRoomMessages(roomId: string, back: () => void) {
   }, []);
   const outbox = useOutbox(roomId, setItems, stickToBottom);
 
-  /** Spec §4: a room that is gone shows 'no such voice' and goes back. */
-  const gone = useCallback(async () => {
-    if (leaving.current) return;
-    leaving.current = true;
-    await popup.alert(strings.voiceGone);
-    back();
-  }, [popup, back]);
+  /**
+   * Spec §4: a room flagged deleted shows 'no such voice' and goes back. A room that does not exist
+   * (a stale link, walk #30) shows the error instead, which names no voice.
+   */
+  const gone = useCallback(
+    async (missing = false) => {
+      if (leaving.current) return;
+      leaving.current = true;
+      await popup.alert(missing ? strings.roomNotFound : strings.voiceGone);
+      back();
+    },
+    [popup, back],
+  );
 
   const loadMessages = useCallback(async () => {
     const r = await client().call(chatEndpoints.roomMessages, {
@@ -103,7 +109,7 @@ export function useRoomMessages(roomId: string, back: () => void) {
           ).data;
         } catch (error) {
           if (!alive) return;
-          if (isApiError(error) && error.status === 404) return void gone();
+          if (isApiError(error) && error.status === 404) return void gone(true);
           await fail(error);
           back();
           return;
