@@ -28,6 +28,9 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
   const pb = await callPage(browser, b);
   await pb.goto('/friendlist');
   const pa = await callPage(browser, a);
+  // Walk #42: ending the anonymous call logged an uncaught 'Cannot close a closed AudioContext'.
+  const pageErrors: string[] = [];
+  for (const page of [pa, pb]) page.on('pageerror', (e) => pageErrors.push(String(e)));
 
   // A calls B's voice anonymously.
   await pa.goto('/');
@@ -77,4 +80,5 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
   await overlay(pa).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pb)).toBeHidden({ timeout: 15_000 });
   await expect(pb.getByText('切断されました。11')).toBeVisible();
+  expect(pageErrors.filter((e) => /AudioContext|InvalidStateError/.test(e))).toEqual([]);
 });

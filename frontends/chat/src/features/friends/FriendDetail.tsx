@@ -81,7 +81,8 @@ export function FriendDetail({
         {user ? (
           <div className="ch-card__meta">
             {user.area?.name ? <span>{user.area.name}</span> : null}
-            <span>{genderName(user.gender)}</span>
+            {/* '3' (unspecified) shows nothing rather than 未設定 (walk #32). */}
+            {user.gender === '1' || user.gender === '2' ? <span>{genderName(user.gender)}</span> : null}
             {user.age?.name ? <span>{user.age.name}</span> : null}
           </div>
         ) : (
