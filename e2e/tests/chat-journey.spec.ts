@@ -29,7 +29,8 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const detail = pb.getByRole('dialog', { name: '声の詳細' });
   await shot(pb, '00-voice-detail');
   await detail.getByRole('button', { name: 'チャット' }).click();
-  await expect(pb.getByRole('dialog', { name: '投稿する名前' })).toBeVisible();
+  // Answering a voice is no post: the sheet asks how you will talk (walk #33).
+  await expect(pb.getByRole('dialog', { name: 'どの名前で話しますか？' })).toBeVisible();
   await shot(pb, '00-name-choice');
   await pb.getByRole('option', { name: 'ニックネームで話す' }).click();
   await expect(pb).toHaveURL(/\/chat\/[^/]+$/);

@@ -120,7 +120,8 @@ test('a theme from area/category/sub-category, a priced voice, seen live by anot
   await list.getByRole('button', { name: '絞り込み' }).click();
   await list.getByRole('button', { name: /^性別/ }).click();
   await list.getByRole('option', { name: '女性' }).click();
-  await list.getByRole('button', { name: /^年代/ }).click();
+  // The field's name opens it too, not only its box (walk #58).
+  await list.locator('.hn-field__label', { hasText: '年代' }).click();
   await list.getByRole('option', { name: age.name }).click();
   await list.getByRole('button', { name: '保存する' }).click();
   await expect(list).toHaveURL(/\/$/);

@@ -270,7 +270,7 @@ export const strings = {
   today: '今日',
   yesterday: '昨日',
   emptyRoom: 'メッセージを送って、会話をはじめましょう。',
-  anonChoiceTitle: '投稿する名前',
+  anonChoiceTitle: 'どの名前で話しますか？',
   asMyName: (name: string) => `${name} で話す`,
   asAnonymous: '匿名で話す',
   partnerCard: 'プロフィール',
