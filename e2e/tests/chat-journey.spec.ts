@@ -81,6 +81,14 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(boxA).toHaveValue('へんかん');
   await boxA.press('Control+Enter');
   await expect(boxA).toHaveValue('へんかん\n');
+  // The 255-character limit shows while typing, from 200 on, and over it nothing can be sent (walk #55).
+  await boxA.fill('あ'.repeat(200));
+  await expect(pa.getByText('200 / 255文字')).toBeVisible();
+  await boxA.fill('あ'.repeat(256));
+  await expect(pa.getByText('256 / 255文字 メッセージは255文字以内で入力してください。')).toBeVisible();
+  await expect(pa.getByRole('button', { name: '送信' })).toBeDisabled();
+  await shot(pa, '01b-too-long');
+  await boxA.fill('へんかん\n');
   // Contact details between two unverified strangers are refused with the reason, and nothing
   // reaches the other side (issue 28); a masked word arrives masked.
   await boxA.fill('こちらこそ！ 電話して 090-1234-5678');

@@ -255,6 +255,8 @@ export const strings = {
   imageSendFailed: CHAT_MESSAGES.imageSendFailed,
   textTooLong: CHAT_MESSAGES.textTooLong,
   uploading: (pct: number) => `画像を送信中 ${pct}%`,
+  /** Ours (walk #55). */
+  charCount: (n: number, max: number) => `${n} / ${max}文字`,
   resizing: '画像を準備中',
   sending: '送信中',
   sent: '送信済み',

@@ -41,6 +41,8 @@ const css = `
 .ch-msg--theirs .ch-meta { align-items: flex-start; }
 .ch-status--fail { color: var(--hn-color-danger); font-weight: 700; }
 .ch-resend { border: 1px solid var(--hn-color-danger); color: var(--hn-color-danger); background: var(--hn-color-surface); border-radius: var(--hn-radius-pill); font-size: 11px; padding: 2px 8px; cursor: pointer; min-height: 28px; margin-top: 2px; }
+.ch-counter { padding: 2px var(--hn-space-4); text-align: right; font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface); border-top: 1px solid var(--hn-color-border); font-variant-numeric: tabular-nums; }
+.ch-counter--over { color: var(--hn-color-danger); font-weight: 700; }
 .ch-footer { display: flex; align-items: flex-end; gap: 4px; padding: 6px var(--hn-space-2) calc(6px + env(safe-area-inset-bottom)); border-top: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
 .ch-input { flex: 1; resize: none; min-height: 40px; max-height: 70px; padding: 8px 12px; border-radius: 20px; border: 1.5px solid var(--hn-color-border-strong); font: inherit; line-height: 1.4; background: var(--hn-color-bg); }
 .ch-input:focus { outline: 2px solid var(--hn-color-focus); outline-offset: 1px; }
