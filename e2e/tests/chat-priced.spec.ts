@@ -45,12 +45,14 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await pa.getByRole('button', { name: 'メニュー' }).click();
   await expect(pa.getByRole('button', { name: 'ともだちを追加' })).toHaveCount(0);
   await pa.getByRole('button', { name: '通報する' }).click();
+  // No error line (and no stray red 「!」) before anything was sent (walk #50).
+  await expect(pa.getByRole('dialog', { name: '通報' }).locator('.hn-field__error')).toHaveCount(0);
   await pa.getByRole('dialog', { name: '通報' }).getByRole('button', { name: '通報する' }).click();
   await expect(pa.getByText('通報内容を入力してください。')).toBeVisible();
   await shot(pa, '21-report-required');
   await pa.getByRole('dialog', { name: '通報' }).getByRole('textbox').fill('テストの通報です\n二行目');
   await pa.getByRole('dialog', { name: '通報' }).getByRole('button', { name: '通報する' }).click();
-  await expect(pa.getByText('通報しました。')).toBeVisible();
+  await expect(pa.getByText('通報を受け付けました。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
   // The owner asks for a bonus; B sees the request arrive live and pays it once.

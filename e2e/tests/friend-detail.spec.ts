@@ -97,6 +97,6 @@ test('friend detail: Japanese gender, blood type and personality, the friend’s
     user_id: poster.userId,
     report: 'しつこく連絡先を聞かれました。\n困っています。',
   });
-  await expect(page.getByRole('alertdialog').getByText('通報しました。')).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByText('通報を受け付けました。')).toBeVisible();
   await page.context().close();
 });

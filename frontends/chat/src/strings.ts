@@ -95,7 +95,8 @@ const callStrings = {
   reportContent: '通報内容',
   reportSend: '通報する',
   reportRequired: '通報内容を入力してください。',
-  reportDone: '通報しました。',
+  // One wording for every report (walk #50): the voice's report said this already.
+  reportDone: '通報を受け付けました。',
   addFriend: 'ともだちに追加',
   anonymous: '匿名さん',
   noName: '名前なし',
@@ -241,7 +242,8 @@ export const strings = {
   roomUnblock: 'ブロックを解除',
   roomUnblocked: 'ブロックを解除しました。',
   reportRequired: CHAT_MESSAGES.reportRequired,
-  reportDone: '通報しました。',
+  // One wording for every report (walk #50): the voice's report said this already.
+  reportDone: '通報を受け付けました。',
   cancel: 'キャンセル',
   send: '送信',
   messagePlaceholder: 'メッセージを入力',

@@ -150,11 +150,14 @@ export function RoomSheets({ roomId, sheet, onSheet, room, name, partnerAnonymou
                 setReportError('');
               }}
               aria-invalid={!!reportError}
-              aria-describedby="ch-report-error"
+              aria-describedby={reportError ? 'ch-report-error' : undefined}
             />
-            <span className="hn-field__error" id="ch-report-error" role="alert">
-              {reportError}
-            </span>
+            {/* Only with a message: empty, the error line still drew its red 「!」 (walk #50). */}
+            {reportError ? (
+              <span className="hn-field__error" id="ch-report-error" role="alert">
+                {reportError}
+              </span>
+            ) : null}
           </label>
           <div className="ch-actions" style={{ marginTop: 12 }}>
             <Button variant="destructive" onClick={() => void sendReport()}>
