@@ -24,6 +24,7 @@ const css = `
 .ch-present__after dd { margin: 0; font-weight: 700; }
 .ch-log { flex: 1; overflow-y: auto; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-4); background: var(--hn-color-bg); overscroll-behavior: contain; }
 .ch-day { display: flex; justify-content: center; margin: var(--hn-space-3) 0 var(--hn-space-2); }
+.ch-day__time { align-self: center; margin-left: var(--hn-space-2); font-size: 11px; color: var(--hn-color-text-muted); font-variant-numeric: tabular-nums; }
 .ch-day span { font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-pill); padding: 2px var(--hn-space-3); }
 .ch-msg { display: flex; align-items: flex-end; gap: 6px; margin: 6px 0; }
 .ch-msg--mine { flex-direction: row-reverse; }

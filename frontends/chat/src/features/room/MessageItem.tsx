@@ -82,6 +82,10 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className="ch-day" data-testid="chat-system">
         <span>{callRecordText(m.message_type_id, m.data) ?? (m.data.trim() || system)}</span>
+        {/* When the call was, as every message says (walk #37). */}
+        <time className="ch-day__time" dateTime={m.created_at}>
+          {timeLabel(m.created_at)}
+        </time>
       </div>
     );
   }
