@@ -48,7 +48,10 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
   // Spec §4: the anonymous start prompt is on with the 7 s start tone, then goes.
   await expect(overlay(pa).getByText('通話を開始してください。')).toBeVisible();
   await expect(overlay(pb).getByText('通話を開始してください。')).toBeVisible();
+  // The anonymous caller has the lists' person figure on B's talk view, not an empty circle (walk #38).
+  await expect(overlay(pb).locator('.cl-anon-avatar svg')).toBeVisible();
   await shot(pa, '40-anonymous-start');
+  await shot(pb, '40b-anonymous-avatar');
   await expect(overlay(pa).getByText('通話を開始してください。')).toBeHidden({ timeout: 9000 });
   await expect(overlay(pb).getByText('通話を開始してください。')).toBeHidden({ timeout: 2000 });
   await expect(pa.getByRole('timer', { name: '通話時間' })).toBeVisible();
