@@ -12,7 +12,9 @@ export default defineConfig([
   globalIgnores([
     '**/node_modules/',
     '**/dist/',
-    '**/data/',
+    // Run-time data (DATA_DIR defaults to ./data of where a service runs), not frontends' src/data/.
+    'data/',
+    '*/*/data/',
     '**/.data/',
     '**/coverage/',
     '**/test-results/',
@@ -66,6 +68,20 @@ export default defineConfig([
               message: 'Browser code gets no schemas (docs/adr/0017): import types only.',
             },
           ],
+        },
+      ],
+      // Real-time events are read typed, through the hub's `on(name, handler)` or the contracts'
+      // `dataOf` (issue 31): a cast of an event's data would let a changed payload pass the typecheck.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression.expression[property.name='data'][object.name=/^(e|event|ev)$/]",
+          message: 'Read real-time event data with realtime.on(name, handler) or dataOf(event, def), not a cast.',
+        },
+        {
+          selector:
+            "TSAsExpression > LogicalExpression.expression > MemberExpression.left[property.name='data'][object.name=/^(e|event|ev)$/]",
+          message: 'Read real-time event data with realtime.on(name, handler) or dataOf(event, def), not a cast.',
         },
       ],
     },

@@ -17,6 +17,8 @@ export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 /** The payment provider's webhook signing secret of the app under test (the purchase journey signs with it). */
 export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
+/** The app's log of the run, read after it for secrets (support/log-scrub.ts). */
+export const SERVER_LOG = path.join(E2E_DATA_DIR, 'server.log');
 
 // The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
 const serverEnv: Record<string, string> = {};
@@ -40,6 +42,7 @@ export default defineConfig({
   testDir: './tests',
   // The call journeys need a fake microphone and a network namespace: support/calls-run.mjs.
   testIgnore: /(^|[\\/])calls-[^\\/]*\.spec\.ts$/,
+  globalTeardown: './support/log-scrub.ts',
   outputDir: './artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -71,7 +74,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx ${path.join(here, '..', 'scripts', 'start-embedded.ts')}`,
+    // The log (info: every request) goes to a file the teardown reads for secrets.
+    command: `mkdir -p '${E2E_DATA_DIR}' && npx tsx ${path.join(here, '..', 'scripts', 'start-embedded.ts')} >> '${SERVER_LOG}'`,
     url: `http://localhost:${E2E_PORT}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -83,7 +87,7 @@ export default defineConfig({
       HONNE_TEST_CONTROL_PORT: String(E2E_CONTROL_PORT),
       DATA_DIR: E2E_DATA_DIR,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_MAX: '10000',

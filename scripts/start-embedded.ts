@@ -15,6 +15,7 @@ import { createService as createCalls, loadConfig as callsConfig } from '@honne/
 import { createService as createChat, loadConfig as chatConfig, purgeExpired as purgeChat } from '@honne/chat';
 import { createService as createGateway, loadConfig as gatewayConfig } from '@honne/gateway';
 import { createService as createPoints, loadConfig as pointsConfig } from '@honne/points';
+import { createService as createSafety, loadConfig as safetyConfig } from '@honne/safety';
 
 import {
   createLogger,
@@ -67,6 +68,7 @@ try {
   const chat = await createChat(chatConfig(env), shared);
   await run('chat', async () => chat);
   await run('calls', () => createCalls(callsConfig(env), shared));
+  await run('safety', () => createSafety(safetyConfig(env), shared));
   // The built frontends, found from here: this file runs as scripts/start-embedded.ts (tsx) or
   // compiled as dist/start-embedded.js, both one level below the repository's root.
   const staticDir = env.STATIC_DIR ?? fileURLToPath(new URL('../frontends', import.meta.url));
@@ -110,7 +112,7 @@ process.once('SIGINT', () => void stop(0));
 async function openEmbeddedDb(dataDir: string): Promise<EmbeddedPostgres> {
   const dir = path.join(dataDir, 'pglite');
   // Until session 8 each service had a PGlite of its own there; their data is not carried over.
-  const old = ['accounts', 'topics', 'chat', 'calls', 'points'].filter((s) => existsSync(path.join(dir, s)));
+  const old = ['accounts', 'topics', 'chat', 'calls', 'points', 'safety'].filter((s) => existsSync(path.join(dir, s)));
   if (old.length > 0) {
     log.warn(
       { dirs: old.map((s) => path.join(dir, s)) },

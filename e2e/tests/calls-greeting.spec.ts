@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 
-import { callableVoice, callPage, recordedAtLeast, shot } from './calls-helpers.ts';
+import { callableVoice, callPage, overlay, recordedAtLeast, shot } from './calls-helpers.ts';
 import { auth, userWithProfile } from './topics-helpers.ts';
 
-test('greeting recorder: sending without a recording is refused; record, pause, resume, stop, play back, redo; the recording the browser made passes the server check', async ({
+test('greeting recorder: with nothing recorded the call goes without a greeting; sending while recording is refused; record, pause, resume, stop, play back, redo; the recording the browser made passes the server check', async ({
   browser,
   request,
 }) => {
@@ -20,14 +20,25 @@ test('greeting recorder: sending without a recording is refused; record, pause, 
   const recorder = pa.getByRole('dialog', { name: 'あいさつメッセージ' });
   await expect(recorder).toBeVisible();
   await shot(pa, '00-recorder-empty');
-  await recorder.getByRole('button', { name: '相手に送る' }).click();
-  await expect(pa.getByText('録画を終了しなければします。')).toBeVisible();
-  await pa.getByRole('button', { name: 'OK' }).click();
+  // Nothing recorded: the call goes without a greeting (walk #15); A gives up while it rings.
+  await recorder.getByRole('button', { name: 'あいさつなしで発信する' }).click();
+  await expect(overlay(pa).getByText('呼び出し中…').first()).toBeVisible({ timeout: 30_000 });
+  await overlay(pa).getByRole('button', { name: 'キャンセル' }).click();
+  await expect(overlay(pa)).toBeHidden({ timeout: 15_000 });
+  await pa.goto('/');
+  await pa.locator('.tp-row', { hasText: '夜に話せる人' }).getByRole('button').first().click();
+  await pa.getByRole('dialog', { name: '声の詳細' }).getByRole('button', { name: '通話' }).click();
+  await pa.getByRole('option', { name: 'ニックネームで話す' }).click();
+  await expect(recorder).toBeVisible();
 
   await recorder.getByRole('button', { name: '録音する' }).click();
   await expect(recorder.getByText('録音中')).toBeVisible();
   await recordedAtLeast(recorder, 1);
   await shot(pa, '01-recorder-recording');
+  // Sending while the recording still runs: the spec's words, shown only now.
+  await recorder.getByRole('button', { name: '相手に送る' }).click();
+  await expect(pa.getByText('録画を終了しなければします。')).toBeVisible();
+  await pa.getByRole('button', { name: 'OK' }).click();
   await recorder.getByRole('button', { name: '一時停止' }).click();
   await expect(recorder.getByText('一時停止中')).toBeVisible();
   // Paused time does not count.

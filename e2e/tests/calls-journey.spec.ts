@@ -154,9 +154,13 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   await overlay(pa).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pa)).toBeHidden();
   await expect(overlay(pb)).toBeHidden({ timeout: 15_000 });
-  await expect(pb.getByText('切断されました。11')).toBeVisible();
+  // Said in passing, not as an error to dismiss (walk #12).
+  await expect(pb.getByTestId('call-note')).toHaveText('切断されました。11');
+  await expect(pb.getByRole('alertdialog')).toHaveCount(0);
+  // The record of a call B took is no news: no arrival banner for it (walk #9, #14).
+  await expect(pb.getByTestId('arrival-banner')).toHaveCount(0);
   await shot(pb, '16a-partner-hung-up');
-  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(pb.getByTestId('call-note')).toBeHidden({ timeout: 10_000 });
   await expect(pa.getByText(/切断されました。/)).toHaveCount(0);
   await pa.goto(`/chat/${roomId}`);
   // The record says when the call was, as every message does (walk #37).
@@ -185,8 +189,7 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   expect(neutralHz - changedHz).toBeGreaterThan(150);
   await overlay(pb).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pa)).toBeHidden({ timeout: 15_000 });
-  await expect(pa.getByText('切断されました。11')).toBeVisible();
-  await pa.getByRole('button', { name: 'OK' }).click();
+  await expect(pa.getByTestId('call-note')).toHaveText('切断されました。11');
 
   // B blocks A: A's call is refused at once and B's overlay never rings.
   expect((await request.post('/api/v1/users/block', { headers: auth(b), data: { id: a.userId } })).status()).toBe(200);

@@ -52,31 +52,27 @@ test(`calling a priced voice over ${transport}: the talk price, then 1分50ポ�
     await recorder.getByRole('button', { name: '相手に送る' }).click();
   };
 
-  // First the talk price (the call room is paid once, when it opens), with the balance. No: nothing.
+  // Both prices in one question (the talk price, paid when the room opens, and the per-minute price
+  // of a call charged from the start), with the balance. No: nothing.
   await placeCall(true);
-  const roomPrice = 'この声とのトークは100ポイントです。（保有ポイント：500 P）トークを始めて通話しますか？';
-  await expect(pp.getByText(roomPrice)).toBeVisible();
-  await shot(pp, '40-room-price');
+  const bothPrices =
+    'この声とのトークは100ポイント、通話は1分50ポイントです（つながった時から課金されます）。（保有ポイント：500 P）トークを始めて通話しますか？';
+  await expect(pp.getByText(bothPrices)).toBeVisible();
+  await shot(pp, '40-both-prices');
   await pp.getByRole('button', { name: 'いいえ' }).click();
-  await expect(pp.getByText(roomPrice)).toBeHidden();
+  await expect(pp.getByText(bothPrices)).toBeHidden();
   await expect(overlay(po).getByText('さくらさんから着信があります')).toHaveCount(0);
   expect(await balanceOf(request, payer)).toBe(500);
 
-  // Again, yes to the talk price: then the per-minute price of a call charged from the start.
+  // Again, and yes: the call rings with no second question.
   await pp.goto('/');
   await placeCall(false);
-  await expect(pp.getByText(roomPrice)).toBeVisible();
+  await expect(pp.getByText(bothPrices)).toBeVisible();
   await pp.getByRole('button', { name: '支払って通話する' }).click();
-  const callPrice = 'この通話は1分50ポイントです。（保有ポイント：400 P）通話しますか？';
-  await expect(pp.getByText(callPrice)).toBeVisible();
-  await shot(pp, '41-call-price');
-  // Nobody rings before the yes.
-  await expect(overlay(po).getByText('さくらさんから着信があります')).toHaveCount(0);
-  expect(await balanceOf(request, payer)).toBe(400);
-  await pp.getByRole('button', { name: '通話する' }).click();
-
   await expect(overlay(pp).getByText('呼び出し中…').first()).toBeVisible({ timeout: 30_000 });
+  await expect(pp.getByText(/1分50ポイントです。/)).toHaveCount(0);
   await expect(overlay(po).getByText('さくらさんから着信があります')).toBeVisible({ timeout: 30_000 });
+  expect(await balanceOf(request, payer)).toBe(400);
   await overlay(po).getByRole('button', { name: 'トークを開始' }).click();
   for (const page of [pp, po]) {
     await expect(page.getByRole('timer', { name: '通話時間' })).toBeVisible({ timeout: 30_000 });
@@ -88,4 +84,34 @@ test(`calling a priced voice over ${transport}: the talk price, then 1分50ポ�
   await expect(pp.getByRole('dialog', { name: 'この通話を評価' })).toBeVisible();
   expect(await balanceOf(request, payer)).toBe(350);
   expect(await balanceOf(request, owner)).toBe(150);
+
+  // Walk #45: both sides' call record says what the call cost, as both points histories do.
+  // The record comes from the caller to the owner: the owner's messages name its room.
+  let roomId = '';
+  await expect
+    .poll(async () => {
+      const res = await request.get('/api/v1/messages/toMe', { headers: { Authorization: `Bearer ${owner.token}` } });
+      const record = ((await res.json()).data as { room_id: string; message_type_id: number }[]).find(
+        (m) => m.message_type_id === 6,
+      );
+      roomId = record?.room_id ?? '';
+      return roomId;
+    })
+    .not.toBe('');
+  for (const page of [pp, po]) {
+    await page.goto(`/chat/${roomId}`);
+    await expect(
+      page.getByTestId('chat-system').filter({ hasText: /^通話しました \d+:\d\d・通話料金 50ポイント$/ }),
+    ).toBeVisible();
+  }
+  await shot(pp, '42-paid-record');
+  for (const [page, sign] of [
+    [pp, '−'],
+    [po, '+'],
+  ] as const) {
+    await page.goto('/manage-point');
+    await page.getByRole('button', { name: 'ポイント履歴' }).click();
+    await expect(page.getByTestId('point-history-row').filter({ hasText: '通話料金' })).toHaveCount(1);
+    await expect(page.getByTestId('point-history-row').filter({ hasText: '通話料金' })).toContainText(`${sign}50 P`);
+  }
 });

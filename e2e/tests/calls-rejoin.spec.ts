@@ -82,6 +82,6 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
 
   await overlay(pa).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pb)).toBeHidden({ timeout: 15_000 });
-  await expect(pb.getByText('切断されました。11')).toBeVisible();
+  await expect(pb.getByTestId('call-note')).toHaveText('切断されました。11');
   expect(pageErrors.filter((e) => /AudioContext|InvalidStateError/.test(e))).toEqual([]);
 });

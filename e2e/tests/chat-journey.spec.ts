@@ -19,7 +19,7 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const b = await userWithProfile(request, 'chat-b', { user_name: 'ぶんた', gender: 1, age_id: 2, area_id: 13 });
 
   // A's voice, set up through the API (the posting screens have their own journey).
-  await postVoice(request, a, { title: '誰か話しませんか' }, [b]);
+  const voice = await postVoice(request, a, { title: '誰か話しませんか' }, [b]);
 
   // B opens the voice and starts a chat under their own name.
   const pb = await signedInPage(browser, b);
@@ -37,7 +37,27 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const roomPath = new URL(pb.url()).pathname;
   await expect(pb.getByRole('button', { name: /あかね/ })).toBeVisible();
   await expect(pb.getByText('メッセージを送って、会話をはじめましょう。')).toBeVisible();
+  // The room names the voice it is about (walk #11).
+  await expect(pb.getByTestId('room-voice-title')).toContainText('声：誰か話しませんか');
+  // ... and how long it has left (walk #10), in the warning colour under an hour.
+  await expect(pb.getByTestId('room-voice-left')).toHaveText(/^残り (9|10):\d\d$/);
   await shot(pb, '01-room-empty');
+
+  // A turns トークの受付 off after the room opened: B's call button says so, and a tap says why
+  // without opening the greeting recorder (walk #16).
+  const off = await request.put(`/api/v1/topics/${voice.id}`, {
+    headers: { Authorization: `Bearer ${a.token}` },
+    data: { is_callable: false },
+  });
+  expect(off.status(), await off.text()).toBe(200);
+  await pb.reload();
+  const callButton = pb.getByRole('button', { name: '通話（通話を受け付けていません）' });
+  await expect(callButton).toHaveAttribute('aria-disabled', 'true');
+  // Playwright waits for an aria-disabled control to be enabled; a finger does not: tap it anyway.
+  await callButton.click({ force: true });
+  await expect(pb.getByRole('alertdialog')).toContainText('この声は通話を受け付けていません。');
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(pb.getByRole('dialog', { name: 'あいさつメッセージ' })).toHaveCount(0);
 
   // A opens the same room.
   const pa = await signedInPage(browser, a);
@@ -99,11 +119,26 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await pa.screenshot({ path: 'artifacts/screens/chat-07-contact-refused.png' });
   await pa.getByRole('button', { name: 'OK' }).click();
   await expect(pa.getByTestId('chat-message').getByText('090-1234-5678')).toHaveCount(0);
+  // The refused text is back in the field, to be edited rather than typed again.
+  await expect(boxA).toHaveValue('こちらこそ！ 電話して 090-1234-5678');
   await boxA.fill('こちらこそ！ボケてごめん');
   await boxA.press('Enter');
   await expect(pb.getByTestId('chat-message').getByText('こちらこそ！＊＊てごめん')).toBeVisible();
   await expect(pb.getByText('090-1234-5678')).toHaveCount(0);
   await expect(lastMessage(pa)).toHaveAttribute('data-status', 'read');
+
+  // A on another screen: B's message shows a banner there, and a tap opens the room (walk #9).
+  await pa.goto('/mypage');
+  await boxB.fill('いまどこにいるの？');
+  await boxB.press('Enter');
+  const banner = pa.getByTestId('arrival-banner');
+  await expect(banner).toContainText('ぶんたさんから新しいメッセージ');
+  await expect(banner).toContainText('いまどこにいるの？');
+  await shot(pa, '06b-arrival-banner');
+  await banner.click();
+  await expect(pa).toHaveURL(new RegExp(`${roomPath}$`));
+  await expect(pa.getByTestId('chat-message').getByText('いまどこにいるの？')).toBeVisible();
+  await expect(banner).toHaveCount(0);
 
   // An image (resized to JPEG in the browser, uploaded with progress), both ways.
   const png = await pb.evaluate(() => {

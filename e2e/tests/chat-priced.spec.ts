@@ -62,6 +62,8 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await expect(pa.getByRole('button', { name: 'ボーナスのお返事を待っています' })).toBeDisabled();
   const bonus = pb.getByRole('region', { name: 'ボーナス' });
   await expect(bonus).toContainText('お相手からボーナス（100ポイント）のリクエストが届きました。');
+  // The price with what B holds: the decision is made with both in view.
+  await expect(bonus.getByTestId('bonus-balance')).toHaveText('保有ポイント：400 P');
   await shot(pb, '24-bonus-asked');
   await bonus.getByRole('button', { name: '支払う' }).click();
   await expect(pb.getByText('ボーナスを支払いました。')).toBeVisible();

@@ -66,3 +66,39 @@ test('messages vanish at the sender’s retention time: gone from the open room,
     await advanceClock(-6 * 60_000);
   }
 });
+
+test('a voice that runs out mid-chat: the open room says the voice’s time is over, not that it never was', async ({
+  browser,
+  request,
+}) => {
+  const a = await userWithProfile(request, 'runout-a', { user_name: 'あまね', gender: 2, age_id: 3, area_id: 13 });
+  const b = await userWithProfile(request, 'runout-b', { user_name: 'ぼたん', gender: 1, age_id: 2, area_id: 13 });
+  const topicId = (await postVoice(request, a, { title: 'もうすぐ消える声' }, [b])).id;
+  const room = await request.post('/api/v1/rooms', {
+    headers: auth(b),
+    data: { topic_id: topicId, room_type_id: 2, is_anonymous: false },
+  });
+  expect(room.status(), await room.text()).toBe(200);
+  const roomId = (await room.json()).data.id as string;
+
+  const pb = await signedInPage(browser, b);
+  await pb.setViewportSize({ width: 375, height: 667 });
+  await pb.goto(`/chat/${roomId}`);
+  // The room names its voice and counts down its time (walk #10, #11).
+  await expect(pb.getByTestId('room-voice-title')).toContainText('声：もうすぐ消える声');
+  await expect(pb.getByTestId('room-voice-left')).toHaveText(/^残り (9|10):\d\d$/);
+  await pb.screenshot({ path: 'artifacts/screens/chat-22-voice-countdown.png' });
+
+  await advanceClock(11 * 60_000);
+  try {
+    await expect(pb.getByRole('alertdialog')).toContainText('声の表示時間が終了したため、前の画面に戻ります。', {
+      timeout: 30_000,
+    });
+    await expect(pb.getByText('該当する声がありません。既に削除されている可能性があります。')).toHaveCount(0);
+    await pb.screenshot({ path: 'artifacts/screens/chat-23-voice-ran-out.png' });
+    await pb.getByRole('button', { name: 'OK' }).click();
+    await expect(pb).not.toHaveURL(new RegExp(`/chat/${roomId}$`));
+  } finally {
+    await advanceClock(-11 * 60_000);
+  }
+});

@@ -44,12 +44,15 @@ test('A gives B a present from their chat: both see the gift stamp, both balance
   // Back in the room, the gift stamp is there for A ...
   await expect(pa).toHaveURL(new RegExp(`/chat/${roomId}$`));
   await expect(pa.getByRole('img', { name: '300ポイントのプレゼント' })).toBeVisible();
+  // ... with words saying what happened (walk #43) ...
+  await expect(pa.getByTestId('gift-caption')).toHaveText('300ポイントをプレゼントしました');
   await shot(pa, '03-room-giver');
   // ... B's points page moved live ...
   await expect(pb.getByText('300 P', { exact: true })).toBeVisible();
   // ... and B finds it in the room.
   await pb.goto(`/chat/${roomId}`);
   await expect(pb.getByRole('img', { name: '300ポイントのプレゼント' })).toHaveCount(1);
+  await expect(pb.getByTestId('gift-caption')).toHaveText('あんずさんから300ポイントのプレゼント');
   await shot(pb, '04-room-receiver');
 
   // Each finds it in their point history, with whom and how much.
@@ -77,4 +80,20 @@ test('A gives B a present from their chat: both see the gift stamp, both balance
       .balance;
   expect(await balanceOf(a.token)).toBe(700);
   expect(await balanceOf(b.token)).toBe(300);
+
+  // A gift from an anonymous chatter says 匿名さん and nothing that names A, in the room and in the
+  // receiver's history.
+  const second = await postVoice(request, b, { title: 'だれにも言えないこと' }, [a]);
+  const anonRoom = await openRoom(request, a, second.id, true);
+  const given = await request.put('/api/v1/users/send_coin', {
+    headers: { Authorization: `Bearer ${a.token}` },
+    data: { coin: 100, room_id: anonRoom, idempotency_key: `anon-gift-${anonRoom}` },
+  });
+  expect(given.status(), await given.text()).toBe(200);
+  await pb.goto(`/chat/${anonRoom}`);
+  await expect(pb.getByTestId('gift-caption')).toHaveText('匿名さんから100ポイントのプレゼント');
+  await expect(pb.locator('.ch-log')).not.toContainText('あんず');
+  await shot(pb, '06-room-anonymous-receiver');
+  await pa.goto(`/chat/${anonRoom}`);
+  await expect(pa.getByTestId('gift-caption')).toHaveText('100ポイントをプレゼントしました');
 });

@@ -90,6 +90,15 @@ test('a theme from area/category/sub-category, a priced voice, seen live by anot
   await expect(myRow.getByText('有料')).toBeVisible();
   await expect(myRow.locator('[data-countdown="warning"]')).toHaveText(/^(60|59)分$/);
   await page.screenshot(shot('07-post-list'));
+  // Home leads back to all categories once one is chosen (walk #8): her voice stays in the list.
+  await page.locator('.tp-selector', { hasText: 'カテゴリ' }).first().click();
+  const categories = page.getByRole('dialog', { name: 'カテゴリ' });
+  await expect(categories.getByRole('option').first()).toHaveText('すべてのカテゴリ');
+  await categories.getByRole('option', { name: 'すべてのカテゴリ' }).click();
+  await expect(page.locator('.tp-selector').first()).toContainText('未選択');
+  await expect(page.getByText('みんなの「片思い」')).toHaveCount(0);
+  await expect(myRow).toBeVisible();
+  await page.screenshot(shot('07b-all-categories'));
 
   const topics = (await (await request.get('/api/v1/topics', { headers: auth(poster) })).json()).data as {
     id: string;

@@ -51,7 +51,11 @@ test('posting again in a theme warns, replaces the earlier voice for everyone, a
   await expect(choices).toHaveText(['5分', '10分']);
   await page.getByRole('option', { name: '5分' }).click();
   await sheet.getByLabel('タイトル').fill('二回目の声です');
-  await sheet.getByLabel('匿名で投稿する').click();
+  // The words beside the switch flip it, as the switch does (walk #7: a voice went out named).
+  const anonymousSwitch = sheet.getByRole('switch', { name: '匿名で投稿する' });
+  await expect(anonymousSwitch).toHaveAttribute('aria-checked', 'false');
+  await sheet.getByText('匿名で投稿する', { exact: true }).click();
+  await expect(anonymousSwitch).toHaveAttribute('aria-checked', 'true');
   await sheet.getByRole('button', { name: '投稿する' }).click();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.locator('.tp-row', { hasText: '二回目の声です' })).toBeVisible();

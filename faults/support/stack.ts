@@ -14,6 +14,7 @@ import { createService as createAccounts, loadConfig as accountsConfig } from '@
 import { createService as createCalls, loadConfig as callsConfig } from '@honne/calls';
 import { createService as createChat, loadConfig as chatConfig } from '@honne/chat';
 import { createService as createPoints, loadConfig as pointsConfig } from '@honne/points';
+import { createService as createSafety, loadConfig as safetyConfig } from '@honne/safety';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
 import { freePort, NatsServer, PgCluster, RedisServer } from './servers.ts';
@@ -24,6 +25,7 @@ const creators = {
   topics: (env: NodeJS.ProcessEnv) => createTopics(topicsConfig(env)),
   chat: (env: NodeJS.ProcessEnv) => createChat(chatConfig(env)),
   calls: (env: NodeJS.ProcessEnv) => createCalls(callsConfig(env)),
+  safety: (env: NodeJS.ProcessEnv) => createSafety(safetyConfig(env)),
 };
 export type ServiceName = keyof typeof creators;
 type Running = { [K in ServiceName]: Awaited<ReturnType<(typeof creators)[K]>> };

@@ -80,7 +80,7 @@ trap cleanup EXIT
 say "images"
 started=$SECONDS
 infra/images/build.sh
-for service in accounts topics chat calls points; do
+for service in accounts topics chat calls points safety; do
   DOCKER_BUILDKIT=0 docker build -q --label "honne.app=$APP_TAG" --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
     -f infra/Dockerfile.service -t "honne/$service:$APP_TAG" . >"$RUN_DIR/build-$service.log" 2>&1 ||
     { tail -n 30 "$RUN_DIR/build-$service.log" >&2; die "building honne/$service:$APP_TAG failed"; }

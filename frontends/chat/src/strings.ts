@@ -55,6 +55,9 @@ const callStrings = {
   callPriceConfirm: (minutes: number, price: number, balance: number | null) =>
     `この通話は${minutes}分${price.toLocaleString('ja-JP')}ポイントです。${held(balance)}通話しますか？`,
   callPriceOk: '通話する',
+  /** Both in one question (a new room on a voice that charges from the start): the caller is asked once. */
+  roomAndCallPriceConfirm: (roomPrice: number, minutes: number, price: number, balance: number | null) =>
+    `この声とのトークは${roomPrice.toLocaleString('ja-JP')}ポイント、通話は${minutes}分${price.toLocaleString('ja-JP')}ポイントです（つながった時から課金されます）。${held(balance)}トークを始めて通話しますか？`,
   friendAdded: 'ともだちを追加しました。',
   alreadyFriends: 'すでにともだちになっています',
   /** §2 'This feature is not supported on the web version.' */
@@ -90,6 +93,8 @@ const callStrings = {
     `課金中：${points.toLocaleString('ja-JP')}ポイント（上限 ${cap.toLocaleString('ja-JP')}ポイント）`,
   outOfPoints: CALL_MESSAGES.outOfPoints,
   free: '通話料金：無料',
+  /** A paid call's record in the room, the same for both sides (walk #45). */
+  recordPaid: (talk: string, points: number) => `${talk}・通話料金 ${points.toLocaleString('ja-JP')}ポイント`,
   report: '通報する',
   reportTarget: '通報対象',
   reportContent: '通報内容',
@@ -114,6 +119,8 @@ const callStrings = {
   stopPlaying: '停止',
   redo: '録り直す',
   sendToPartner: '相手に送る',
+  /** Walk #15: with nothing recorded the call goes without a greeting (ours; the spec is silent). */
+  callWithoutGreeting: 'あいさつなしで発信する',
   recordingNow: '録音中',
   pausedNow: '一時停止中',
   /** Stop pressed, the recorder still closing its file (ours: the spec shows none). */
@@ -185,9 +192,15 @@ export const strings = {
   voiceGone: '該当する声がありません。既に削除されている可能性があります。',
   // Ours (walk #30): a room that does not exist at all (a stale link); the spec says 'show the error'.
   roomNotFound: 'このトークは見つかりません。削除された可能性があります。',
+  /** The app's words for a voice whose time ran out (topics says them too), walk #10. */
+  voiceExpired: '声の表示時間が終了したため、前の画面に戻ります。',
+  /** The voice bar's time left: h:mm:ss from an hour, m:ss below. */
+  voiceLeft: (text: string) => `残り ${text}`,
   anonymous: '匿名さん',
   noName: '名前なし',
   // chat room
+  /** The voice a room is about, under its header (walk #11; ours, the spec shows none). */
+  roomVoice: (title: string) => `声：${title}`,
   gift: 'プレゼント',
   // the rating prompt (spec §4: back from a paid room whose prompt was not shown)
   rateTitle: 'このチャットを評価',
@@ -207,6 +220,7 @@ export const strings = {
     requested: CHAT_MESSAGES.bonusRequested,
     asked: (points: number) =>
       `お相手からボーナス（${points.toLocaleString('ja-JP')}ポイント）のリクエストが届きました。`,
+    held: (balance: number) => `保有ポイント：${balance.toLocaleString('ja-JP')} P`,
     pay: '支払う',
     decline: '見送る',
     paid: CHAT_MESSAGES.bonusPaid,
@@ -228,6 +242,10 @@ export const strings = {
   giftSend: 'プレゼントする',
   giftRechoose: '選びなおす',
   giftStamp: (coin: number) => `${coin.toLocaleString('ja-JP')}ポイントのプレゼント`,
+  /** The words under a gift in the room (walk #43): from whom as the room names them, never a hidden name. */
+  giftReceived: (coin: number, from: string | null) =>
+    `${from === null ? '' : `${from}から`}${coin.toLocaleString('ja-JP')}ポイントのプレゼント${from === null ? 'が届きました' : ''}`,
+  giftGiven: (coin: number) => `${coin.toLocaleString('ja-JP')}ポイントをプレゼントしました`,
   giftRule: '保有ポイントが0にならない範囲で贈れます。',
   notCallable: '通話を受け付けていません',
   more: 'メニュー',

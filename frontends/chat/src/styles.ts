@@ -7,6 +7,10 @@ const css = `
 .ch-header-name:disabled { cursor: default; }
 .ch-header-name:not(:disabled) { text-decoration: underline dotted; text-underline-offset: 4px; }
 .ch-icon-off { opacity: .4; }
+.ch-voice-title { margin: 0; padding: var(--hn-space-1) var(--hn-space-4); font-size: 13px; line-height: 1.5; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); display: flex; gap: var(--hn-space-2); align-items: baseline; }
+.ch-voice-title__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.ch-voice-title__left { flex: none; font-variant-numeric: tabular-nums; }
+.ch-voice-title__left--warn { color: var(--hn-color-warning); font-weight: 700; }
 .ch-present { display: flex; flex-direction: column; gap: var(--hn-space-3); }
 .ch-present__balance { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-1); }
 .ch-present__balance h2 { margin: 0; }
@@ -37,6 +41,10 @@ const css = `
 .ch-bubble--media button { border: 0; padding: 0; background: transparent; cursor: zoom-in; display: block; border-radius: 14px; overflow: hidden; }
 .ch-bubble img.ch-photo { display: block; max-width: 200px; max-height: 240px; border-radius: 14px; }
 .ch-bubble img.ch-stamp { display: block; width: 120px; height: 120px; }
+/* A gift's words fit on one line at 375 px (「〇〇さんから300ポイントのプレゼント」). */
+.ch-bubble.ch-bubble--gift { max-width: 88%; }
+.ch-gift { margin: 0; display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-1); max-width: 300px; }
+.ch-gift figcaption { width: max-content; max-width: 100%; font-size: 13px; line-height: 1.5; color: var(--hn-color-text); background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-md); padding: 2px var(--hn-space-2); text-align: center; }
 .ch-sound { display: inline-flex; align-items: center; gap: 6px; border: 0; background: transparent; color: inherit; font: inherit; cursor: pointer; min-height: 32px; padding: 0; }
 .ch-meta { display: flex; flex-direction: column; align-items: flex-end; font-size: 11px; color: var(--hn-color-text-muted); line-height: 1.3; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .ch-msg--theirs .ch-meta { align-items: flex-start; }

@@ -1,7 +1,7 @@
 import { callView } from '@honne/contracts/testing';
 import { describe, expect, it } from 'vitest';
 
-import { endNotice, toSession } from '../src/features/call/call-api.ts';
+import { endNote, endNotice, toSession } from '../src/features/call/call-api.ts';
 import { volumeGain } from '../src/features/call/lib/tones.ts';
 import { formatElapsed, hasMedia, isFullView, isTalkView } from '../src/features/call/model.ts';
 
@@ -26,10 +26,17 @@ describe('call overlay rules', () => {
     expect(endNotice(callView({ role: 'callee', state: 'unable_connect' }))).toBe('通話できません。');
     // A hang-up the user made themselves needs no popup.
     expect(endNotice(callView({ state: 'end', end_cause: 'hangup' }))).toBeNull();
-    // The partner of the side that hung up (spec §8, cause 11).
-    expect(endNotice(callView({ state: 'disconnect', end_cause: 'hangup', disconnect_code: 11 }))).toBe(
-      '切断されました。11',
-    );
+    // The partner of the side that hung up (spec §8, cause 11): said in passing, not as an error
+    // popup (walk #12); a callee who let it ring out missed it, nobody cancelled it (walk #13).
+    const partnerHungUp = callView({ state: 'disconnect', end_cause: 'hangup', disconnect_code: 11 });
+    expect(endNotice(partnerHungUp)).toBeNull();
+    expect(endNote(partnerHungUp)).toBe('切断されました。11');
+    const rangOut = callView({ role: 'callee', state: 'end', end_cause: 'missed' });
+    expect(endNotice(rangOut)).toBeNull();
+    expect(endNote(rangOut)).toBe('不在着信');
+    expect(endNote(callView({ role: 'callee', state: 'end', end_cause: 'cancel' }))).toBeNull();
+    // A line that was lost stays a popup.
+    expect(endNote(callView({ state: 'disconnect', end_cause: 'disconnect', disconnect_code: 33 }))).toBeNull();
     // A payer under 18 at their monthly cap learns why; the partner is not told the payer is a minor.
     expect(endNotice(callView({ state: 'end', end_cause: 'monthly_cap', i_pay: true }))).toMatch(/^18歳未満の方が/);
     expect(endNotice(callView({ state: 'end', end_cause: 'monthly_cap', i_pay: false }))).toBe(

@@ -10,6 +10,7 @@ import { NotFound } from './features/pages/NotFound.tsx';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
 import { RemoteView } from './features/remote/RemoteView.tsx';
+import { ArrivalBanner } from './features/session/ArrivalBanner.tsx';
 import { SessionEffects } from './features/session/SessionEffects.tsx';
 import { useDegraded } from './features/session/useDegraded.ts';
 import { BARE_ROUTES, MAIN_ROUTES, type RemoteId } from './routes.ts';
@@ -27,6 +28,7 @@ export function App() {
       <AppFrame>
         <OfflineBanner degraded={degraded ? { message: strings.degraded } : null} />
         <SessionEffects />
+        <ArrivalBanner />
         <Guard>
           <Switch>
             {BARE_ROUTES.map(([path, id]) => (

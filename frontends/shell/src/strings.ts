@@ -13,6 +13,9 @@ export const strings = {
   goHome: 'ホームへ戻る',
   /** While the servers lost Redis or NATS, or the socket cannot come back (docs/strings.md). */
   degraded: 'ただいま接続が不安定です。送信したメッセージは復旧しだい自動で届きます。',
+  /** The banner of a message arriving on another screen (walk #9; ours, docs/strings.md). */
+  arrivalFrom: (from: string) => `${from}から新しいメッセージ`,
+  anonymous: '匿名さん',
   // Installable app (issue 14): the web app manifest, the offline page, the update prompt.
   manifestName: '本音（honne）',
   manifestDescription: '心の声を届ける、本音のSNS',

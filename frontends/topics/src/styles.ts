@@ -154,6 +154,7 @@ const css = `
 .tp-replies__line { display: flex; align-items: center; justify-content: space-between; gap: var(--hn-space-2); }
 .tp-field-note { margin: 0; font-size: var(--hn-font-size-small); color: var(--hn-color-danger); font-weight: 700; }
 .tp-form { display: flex; flex-direction: column; gap: var(--hn-space-4); }
+label.tp-form__row { cursor: pointer; }
 .tp-form__row { display: flex; align-items: center; justify-content: space-between; gap: var(--hn-space-2); }
 .tp-counter { text-align: right; font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); margin: 0; font-variant-numeric: tabular-nums; }
 

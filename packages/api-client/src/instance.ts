@@ -6,7 +6,7 @@ import { ServerClock } from './server-clock.ts';
 import { UnreadStore } from './unread.ts';
 
 /** The hub lives in its own module (the unread store needs it too); kept here for older imports. */
-export { RealtimeHub, type ChannelSource } from './realtime-hub.ts';
+export { RealtimeHub } from './realtime-hub.ts';
 
 export interface HonneApi {
   client: ApiClient;

@@ -1,11 +1,10 @@
 import {
-  REALTIME_TYPES,
   type RealtimeCommandName,
   type RealtimeCommandResult,
   type RealtimeEvent,
   type SystemPart,
-  type SystemStatus,
 } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents, type RealtimeDataOf, type RealtimeEventName } from '@honne/contracts/realtime-events';
 
 import { CommandNotSent, type RealtimeStatus } from './realtime.ts';
 
@@ -36,9 +35,25 @@ export class RealtimeHub {
   private readonly systemListeners = new Set<SystemListener>();
   private down: readonly SystemPart[] = [];
 
+  /** Every event, as it came; prefer `on` for events of one type. */
   subscribe(listener: RealtimeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Events of one type (a name in the contracts' `realtimeEvents`), their data typed from its
+   * schema: a changed payload fails the typecheck of every handler instead of a screen at run time.
+   */
+  on<N extends RealtimeEventName>(
+    name: N,
+    handler: (data: RealtimeDataOf<N>, event: RealtimeEvent) => void,
+  ): () => void {
+    const def = realtimeEvents[name];
+    return this.subscribe((event) => {
+      const data = dataOf(event, def);
+      if (data !== undefined && data !== null) handler(data as RealtimeDataOf<N>, event);
+    });
   }
 
   /** Live events of `channel` (frames `{type:'subscribe', channel}`) until the returned function runs. */
@@ -126,9 +141,9 @@ export class RealtimeHub {
   }
 
   emit(event: RealtimeEvent): void {
-    if (event.type === REALTIME_TYPES.systemStatus) {
-      const down = (event.data as Partial<SystemStatus> | null)?.down;
-      this.setDown(Array.isArray(down) ? down : []);
+    const status = dataOf(event, realtimeEvents.systemStatus);
+    if (status !== undefined) {
+      this.setDown(Array.isArray(status?.down) ? status.down : []);
       return;
     }
     for (const l of this.listeners) {

@@ -7,6 +7,7 @@ import {
   type RealtimeCommandResult,
   type RealtimeEvent,
 } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 
 /**
  * Ordering of one user's event stream. The server numbers events per user; this keeps the highest
@@ -245,7 +246,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     if (!event || typeof event.type !== 'string') return;
     if (event.type === REALTIME_TYPES.hello) {
       attempt = 0;
-      const seq = (event.data as { seq?: unknown } | null)?.seq;
+      const seq = dataOf(event, realtimeEvents.hello)?.seq;
       if (typeof seq === 'number') {
         const result = tracker.hello(seq);
         if (result !== 'ok') options.onResync?.(result);
@@ -254,7 +255,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     }
     if (event.type === 'pong') return;
     if (event.type === REALTIME_TYPES.commandResult) {
-      const result = event.data as RealtimeCommandResult | null;
+      const result = dataOf(event, realtimeEvents.commandResult);
       const p = result ? pending.get(result.ref) : undefined;
       if (p && result) {
         clearTimeout(p.timer);

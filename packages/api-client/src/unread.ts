@@ -1,5 +1,6 @@
 import { CHAT_REALTIME_TYPES, chatEndpoints, type UnreadSummary } from '@honne/contracts/chat';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 
 import type { ApiClient } from './client.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
@@ -41,11 +42,12 @@ export function summaryToState(summary: UnreadSummary): UnreadState {
  */
 export function addIncoming(
   state: UnreadState,
-  message: { id: string; room_id: string; is_mine: boolean; topic_id?: string | null },
+  message: { id: string; room_id: string; is_mine: boolean; topic_id?: string | null; is_read?: boolean },
   counted: Set<string>,
   activeRoom: string | null,
 ): UnreadState {
-  if (message.is_mine || counted.has(message.id) || message.room_id === activeRoom) return state;
+  // A message that arrives read (a call record of a call the user took part in) is no news.
+  if (message.is_mine || message.is_read || counted.has(message.id) || message.room_id === activeRoom) return state;
   counted.add(message.id);
   const rooms = { ...state.rooms, [message.room_id]: (state.rooms[message.room_id] ?? 0) + 1 };
   const voiceRooms = message.topic_id ? { ...state.voiceRooms, [message.room_id]: true as const } : state.voiceRooms;
@@ -147,27 +149,16 @@ export class UnreadStore {
   }
 
   private onEvent(event: RealtimeEvent) {
-    const data = (event.data ?? {}) as Record<string, unknown>;
+    const created = dataOf(event, realtimeEvents.messageCreated);
+    if (created) {
+      const { id, room_id, is_mine, is_read, topic_id } = created;
+      const message = { id, room_id, is_mine: is_mine === true, is_read: is_read === true, topic_id: topic_id ?? null };
+      this.set(addIncoming(this.state, message, this.counted, this.activeRoom));
+      return;
+    }
     switch (event.type) {
-      case CHAT_REALTIME_TYPES.messageCreated:
-        if (typeof data.id === 'string' && typeof data.room_id === 'string') {
-          this.set(
-            addIncoming(
-              this.state,
-              {
-                id: data.id,
-                room_id: data.room_id,
-                is_mine: data.is_mine === true,
-                topic_id: typeof data.topic_id === 'string' ? data.topic_id : null,
-              },
-              this.counted,
-              this.activeRoom,
-            ),
-          );
-        }
-        break;
       case CHAT_REALTIME_TYPES.messageRead:
-        if (data.by_me === true) this.soon();
+        if (dataOf(event, realtimeEvents.messageRead)?.by_me === true) this.soon();
         break;
       case CHAT_REALTIME_TYPES.messageDeleted:
       case CHAT_REALTIME_TYPES.messageExpired:

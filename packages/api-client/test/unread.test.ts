@@ -15,6 +15,9 @@ describe('unread counting', () => {
     expect(s.total).toBe(1);
     s = addIncoming(s, { id: 'm3', room_id: 'r2', is_mine: false }, counted, 'r2');
     expect(s.total).toBe(1);
+    // A record of a call the user took part in arrives read: no news (walk #14).
+    s = addIncoming(s, { id: 'm4', room_id: 'r3', is_mine: false, is_read: true }, counted, null);
+    expect(s.total).toBe(1);
   });
 
   it('clears one room and keeps the rest', () => {

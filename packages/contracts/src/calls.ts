@@ -130,7 +130,7 @@ export const CALL_TIMERS = {
 export const CALL_RECORD = {
   /** 5 — nobody answered ('missed'). */
   missed: 5,
-  /** 6 — the call connected; data is the talk time in seconds. */
+  /** 6 — the call connected; data is the talk time in seconds ('65'), and for a paid call ':' and the points it cost ('65:100'). */
   success: 6,
   /** 7 — the caller hung up while it rang ('cancel'). */
   cancel: 7,
@@ -379,10 +379,6 @@ export const CALLS_REALTIME_TYPES = {
   callState: 'call.state',
   /** data: CallSignalEvent; sent only to the other side of the call. */
   callSignal: 'call.signal',
-} as const;
-export const callsRealtimeSchemas = {
-  [CALLS_REALTIME_TYPES.callState]: CallView,
-  [CALLS_REALTIME_TYPES.callSignal]: CallSignalEvent,
 } as const;
 
 // ---- endpoints ----

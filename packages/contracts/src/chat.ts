@@ -142,10 +142,45 @@ export const MESSAGE_PREVIEW = {
   callSuccess: '通話しました',
   callCancel: 'キャンセルされました。',
   addFriend: 'ともだちを追加しました。',
+  /** The caller's side of a call nobody answered (walk #17: 不在着信 is the callee's word; LINE's 応答なし). */
+  noAnswer: '応答なし',
+  /** The callee's side of a call they turned down (walk #17; the caller reads 通話が拒否されました。). */
+  refusedByMe: '通話を拒否しました',
 } as const;
 
+/**
+ * A call record's words as one side reads it (`mine`: the caller, who sends the record). The callee
+ * of a call that rang unanswered reads 不在着信, its caller 応答なし; a refusal is 通話が拒否されました。
+ * for the caller and 通話を拒否しました for the callee who chose it (walk #17). Talk time and price of a
+ * connected call are the room's to add (see the chat remote's MessageItem).
+ */
+export function callRecordWords(type: number, data: string, mine: boolean): string | null {
+  switch (type) {
+    case MESSAGE_TYPES.missedCall:
+      return mine ? MESSAGE_PREVIEW.noAnswer : MESSAGE_PREVIEW.missedCall;
+    case MESSAGE_TYPES.callSuccess:
+      return MESSAGE_PREVIEW.callSuccess;
+    case MESSAGE_TYPES.callCancel:
+      return MESSAGE_PREVIEW.callCancel;
+    case MESSAGE_TYPES.callMiss:
+      if (data === 'refuse') return mine ? messages.callRefused : MESSAGE_PREVIEW.refusedByMe;
+      if (data === 'busy') return mine ? messages.callPartnerBusy : MESSAGE_PREVIEW.missedCall;
+      if (data === 'unable_connect') return messages.callUnable;
+      return MESSAGE_PREVIEW.missedCall;
+    default:
+      return null;
+  }
+}
+
 /** What a list shows of a message (friend list, unread summaries, history rows), server and client alike. */
-export function messagePreview(m: { message_type_id: number; data: string; is_sound: boolean; is_voice: boolean }) {
+export function messagePreview(m: {
+  message_type_id: number;
+  data: string;
+  is_sound: boolean;
+  is_voice: boolean;
+  /** The reader sent it (a call record reads by side; absent: as its receiver reads it). */
+  is_mine?: boolean;
+}) {
   if (m.is_voice) return MESSAGE_PREVIEW.voice;
   if (m.is_sound) return MESSAGE_PREVIEW.sound;
   switch (m.message_type_id) {
@@ -157,11 +192,9 @@ export function messagePreview(m: { message_type_id: number; data: string; is_so
       return giftOfStamp(Number(m.data)) !== null ? MESSAGE_PREVIEW.gift : MESSAGE_PREVIEW.stamp;
     case MESSAGE_TYPES.missedCall:
     case MESSAGE_TYPES.callMiss:
-      return MESSAGE_PREVIEW.missedCall;
     case MESSAGE_TYPES.callSuccess:
-      return MESSAGE_PREVIEW.callSuccess;
     case MESSAGE_TYPES.callCancel:
-      return MESSAGE_PREVIEW.callCancel;
+      return callRecordWords(m.message_type_id, m.data, m.is_mine === true) ?? MESSAGE_PREVIEW.missedCall;
     case MESSAGE_TYPES.addFriend:
       return MESSAGE_PREVIEW.addFriend;
     default:

@@ -62,8 +62,8 @@ export const HealthStatus = Type.Object({
 });
 export type HealthStatus = Static<typeof HealthStatus>;
 
-export type ServiceName = 'accounts' | 'topics' | 'chat' | 'calls' | 'points';
-export const SERVICE_NAMES: readonly ServiceName[] = ['accounts', 'topics', 'chat', 'calls', 'points'];
+export type ServiceName = 'accounts' | 'topics' | 'chat' | 'calls' | 'points' | 'safety';
+export const SERVICE_NAMES: readonly ServiceName[] = ['accounts', 'topics', 'chat', 'calls', 'points', 'safety'];
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -81,7 +81,13 @@ export interface EndpointDef {
    * 'operator' endpoints (/admin/…) take `Authorization: Bearer $OPERATOR_TOKEN`, never a user
    * token: the gateway passes that header through and the owning service checks it.
    */
-  auth: 'public' | 'user' | 'operator';
+  auth: 'public' | 'user' | 'operator' | 'console';
+  /**
+   * 'console' endpoints (the moderation console, /admin/safety/…): the operator's session token or
+   * an API key as `Authorization: Bearer …`, passed through by the gateway and checked by safety,
+   * which allows the call when the operator's role (or the key's scopes) holds this permission.
+   */
+  permission?: string;
   /** 'auth' endpoints get the stricter limit (login, sign-up, verify, reset). */
   rateLimit?: 'auth';
   /**

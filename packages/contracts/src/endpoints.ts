@@ -7,6 +7,7 @@ import { greetingEndpoints } from './greetings.ts';
 import { pointsEndpoints } from './points.ts';
 import { profileEndpoints } from './profile.ts';
 import { pushEndpoints } from './push.ts';
+import { actionEndpoints, safetyEndpoints } from './safety.ts';
 import { topicsEndpoints } from './topics.ts';
 
 /** Every HTTP endpoint behind the gateway's /api/v1. */
@@ -20,4 +21,6 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(greetingEndpoints),
   ...Object.values(pointsEndpoints),
   ...Object.values(pushEndpoints),
+  ...Object.values(safetyEndpoints),
+  ...Object.values(actionEndpoints),
 ];

@@ -28,6 +28,8 @@ export const events = {
         Type.Literal('logout'),
         Type.Literal('password_reset'),
         Type.Literal('deleted'),
+        /** A moderator suspended or banned the person (safety.person.restricted). */
+        Type.Literal('restricted'),
       ]),
     }),
   },
@@ -253,6 +255,87 @@ export const events = {
       ended_at: Type.String(),
     }),
   },
+  /**
+   * A user reported another person (accounts' `POST /users/user_reports`): the moderation service
+   * files it. Queued in accounts' outbox with the report row.
+   */
+  userReported: {
+    subject: 'accounts.user.reported',
+    durable: true,
+    schema: Type.Object({
+      report_id: Type.String(),
+      reporter_id: Type.String(),
+      reported_id: Type.String(),
+      content: Type.String(),
+      at: Type.String(),
+    }),
+  },
+  /** A voice was reported (topics): its text is copied as it stood, since the voice may expire first. */
+  voiceReported: {
+    subject: 'topics.voice.reported',
+    durable: true,
+    schema: Type.Object({
+      report_id: Type.String(),
+      topic_id: Type.String(),
+      poster_id: Type.String(),
+      reporter_id: Type.String(),
+      content: Type.String(),
+      voice: Type.Object({
+        title: Type.Union([Type.String(), Type.Null()]),
+        detail: Type.Union([Type.String(), Type.Null()]),
+        is_anonymous: Type.Boolean(),
+        expire_at: Type.Union([Type.String(), Type.Null()]),
+      }),
+      at: Type.String(),
+    }),
+  },
+  /** The partner of a room was reported (chat); safety asks chat, calls and points for the evidence. */
+  roomReported: {
+    subject: 'chat.room.reported',
+    durable: true,
+    schema: Type.Object({
+      report_id: Type.String(),
+      room_id: Type.String(),
+      reporter_id: Type.String(),
+      reported_id: Type.String(),
+      type: Type.Integer(),
+      content: Type.String(),
+      at: Type.String(),
+    }),
+  },
+  /**
+   * A moderation action on a person (all their characters): accounts refuses sign-in and ends every
+   * session (the gateway closes their sockets on the revocations), calls ends their live calls,
+   * topics hides their voices. `lift` ends it early. `until` null: until lifted (a ban).
+   */
+  personRestricted: {
+    subject: 'safety.person.restricted',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      person_id: Type.String(),
+      user_ids: Type.Array(Type.String()),
+      restriction: Type.Union([
+        Type.Literal('mute'),
+        Type.Literal('suspend'),
+        Type.Literal('ban'),
+        Type.Literal('lift'),
+      ]),
+      until: Type.Union([Type.String(), Type.Null()]),
+      at: Type.String(),
+    }),
+  },
+  /** An operator hid a voice (or showed it again): topics stops listing it. */
+  voiceModerated: {
+    subject: 'safety.voice.moderated',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      topic_id: Type.String(),
+      hidden: Type.Boolean(),
+      at: Type.String(),
+    }),
+  },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
   presenceChanged: {
     subject: 'realtime.presence.changed',
@@ -375,6 +458,68 @@ export const requests = {
     subject: 'chat.friend_rooms.remove',
     request: Type.Object({ user_id: Type.String(), renamed_at: Type.String() }),
     reply: Type.Object({ room_ids: Type.Array(Type.String()) }),
+  },
+  /**
+   * Evidence for a room report (safety): the reported person's latest message in the room and the
+   * messages around it, as chat holds them now (before they vanish on their timer).
+   */
+  chatRoomEvidence: {
+    subject: 'chat.room.evidence',
+    request: Type.Object({
+      room_id: Type.String(),
+      reported_id: Type.String(),
+      around: Type.Integer({ minimum: 0, maximum: 100 }),
+    }),
+    reply: Type.Object({
+      found: Type.Boolean(),
+      anchor_id: Type.Union([Type.String(), Type.Null()]),
+      messages: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          sender_id: Type.String(),
+          type: Type.Integer(),
+          content: Type.Union([Type.String(), Type.Null()]),
+          created_at: Type.String(),
+        }),
+      ),
+    }),
+  },
+  /** Evidence for a room report (safety): the room's calls (start, connection, end, paid minutes). */
+  callsRoomEvidence: {
+    subject: 'calls.room.evidence',
+    request: Type.Object({ room_id: Type.String() }),
+    reply: Type.Object({
+      calls: Type.Array(
+        Type.Object({
+          call_id: Type.String(),
+          caller_id: Type.String(),
+          callee_id: Type.String(),
+          state: Type.String(),
+          started_at: Type.String(),
+          connected_at: Type.Union([Type.String(), Type.Null()]),
+          ended_at: Type.Union([Type.String(), Type.Null()]),
+          end_cause: Type.Union([Type.String(), Type.Null()]),
+          call_price: Type.Integer(),
+          paid_minutes: Type.Integer(),
+        }),
+      ),
+    }),
+  },
+  /** Evidence for a room report (safety): the points moved in the room (fees, bonuses, call minutes, gifts). */
+  pointsRoomEvidence: {
+    subject: 'points.room.evidence',
+    request: Type.Object({ room_id: Type.String() }),
+    reply: Type.Object({
+      movements: Type.Array(
+        Type.Object({
+          kind: Type.String(),
+          from: Type.Union([Type.String(), Type.Null()]),
+          to: Type.Union([Type.String(), Type.Null()]),
+          amount: Type.Integer(),
+          at: Type.String(),
+        }),
+      ),
+    }),
   },
   /** Who is in a room and whether each hides their name there (accounts refuses friendships across anonymity). */
   /**

@@ -45,6 +45,8 @@ export const messages = {
   verifyCodeTooManyAttempts: '認証コードの入力回数が上限に達しました。新しいコードを送信してください。',
   alreadyVerified: 'このメールアドレスは認証済みです。ログインしてください。',
   loginFailed: 'メールアドレスまたはパスワードが正しくありません。',
+  /** Sign-in of a person a moderator suspended or banned (every character). */
+  accountRestricted: 'このアカウントは利用規約違反のため停止されています。詳しくはお問い合わせください。',
   accountNotVerified: 'メールアドレスの認証が完了していません。届いた認証コードを入力してください。',
   deviceRequired: '端末情報が不足しています。',
 

@@ -17,7 +17,12 @@ export type RealtimeData<D extends RealtimeEventDef> = Static<D['schema']>;
 
 const def = <S extends TSchema>(type: string, schema: S): RealtimeEventDef<S> => ({ type, schema });
 
-const RoomGone = Type.Object({ room_id: Type.String(), topic_id: Nullable(Type.String()) });
+const RoomGone = Type.Object({
+  room_id: Type.String(),
+  topic_id: Nullable(Type.String()),
+  /** The voice's time ran out (not deleted or blocked): the room says so rather than 'no such voice'. */
+  expired: Type.Optional(Type.Boolean()),
+});
 const MessagesGone = Type.Object({ room_id: Type.String(), ids: Type.Array(Type.String()) });
 const TopicGone = Type.Object({ topic_id: Type.String(), thread_id: Type.String() });
 
@@ -57,7 +62,22 @@ export const realtimeEvents = {
   topicCreated: def(TOPIC_CHANNEL_EVENTS.created, Topic),
   topicExpired: def(TOPIC_CHANNEL_EVENTS.expired, TopicGone),
   topicDeleted: def(TOPIC_CHANNEL_EVENTS.deleted, TopicGone),
+  // The socket's own frames: the first after open (the user's newest seq), answers to commands,
+  // and what the gateway cannot reach (SystemStatus).
+  hello: def(REALTIME_TYPES.hello, Type.Object({ seq: Type.Integer() })),
+  commandResult: def(
+    REALTIME_TYPES.commandResult,
+    Type.Object({ ref: Type.String(), status: Type.Integer(), body: Type.Unknown() }),
+  ),
+  systemStatus: def(
+    REALTIME_TYPES.systemStatus,
+    Type.Object({ down: Type.Array(Type.Union([Type.Literal('cache'), Type.Literal('bus')])) }),
+  ),
 } as const;
+
+export type RealtimeEventName = keyof typeof realtimeEvents;
+/** The data of the event called `name` in `realtimeEvents`. */
+export type RealtimeDataOf<N extends RealtimeEventName> = RealtimeData<(typeof realtimeEvents)[N]>;
 
 /** The event's data, typed, when it is of `def`'s type; undefined for any other event. */
 export function dataOf<D extends RealtimeEventDef>(event: RealtimeEvent, d: D): RealtimeData<D> | undefined {

@@ -348,6 +348,7 @@ export const FilterBody = Type.Object({
   age_id: Type.Optional(Int(0, 6)),
   area_id: Type.Optional(Int()),
   area: Type.Optional(S(40)),
+  /** 0: all categories (the category, its sub-category and theme cleared). */
   category_id: Type.Optional(Int()),
   sub_category_id: Type.Optional(Int()),
   latest_joined_thread: Type.Optional(Nullable(Uuid())),

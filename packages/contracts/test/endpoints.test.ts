@@ -13,7 +13,7 @@ describe('endpoint definitions', () => {
   it('gives every endpoint a summary and an owning service', () => {
     for (const e of allEndpoints) {
       expect(e.summary, `${e.method} ${e.url}`).not.toBe('');
-      expect(['accounts', 'topics', 'chat', 'calls', 'points']).toContain(e.service);
+      expect(['accounts', 'topics', 'chat', 'calls', 'points', 'safety']).toContain(e.service);
     }
   });
 

@@ -21,6 +21,7 @@ import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
+import { instrumentHttp } from './metrics.ts';
 import { acceptForms, formBodyHook, isFormBody } from './form.ts';
 
 export type ServiceApp = FastifyInstance;
@@ -65,13 +66,16 @@ export interface ServerOptions {
   http?: HttpServerOptions;
   /** Which hops' forwarded headers name the client (`request.ip`); the gateway's trusted proxies. */
   trustProxy?: (address: string, hop: number) => boolean;
+  /** `GET /metrics` on this app's port: not on the gateway's, which is public (it has METRICS_PORT). */
+  serveMetrics?: boolean;
 }
 
 /**
  * The Fastify instance every service starts from: one error handler producing the envelope,
  * the health route, and identity taken from the gateway's headers.
  */
-export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): FastifyInstance {
+export function createServiceApp(ctx: BaseContext, options: ServerOptions = {}): FastifyInstance {
+  const { serveMetrics = true, ...server } = options;
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: MAX_BODY_BYTES,
@@ -127,6 +131,8 @@ export function createServiceApp(ctx: BaseContext, server: ServerOptions = {}): 
   app.setNotFoundHandler((_request, reply) =>
     reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound)),
   );
+
+  instrumentHttp(app, ctx.config.service, { serve: serveMetrics });
 
   app.get('/health', async (_request, reply) => {
     const health = await checkHealth(ctx);
@@ -225,6 +231,14 @@ export interface RouteInput<E extends EndpointDef> {
   reply: FastifyReply;
 }
 
+export interface RouteOptions {
+  /**
+   * For `auth: 'console'` endpoints: the owning service's check of the operator's token or API key
+   * against the endpoint's `permission` (it throws to refuse, before any input is read).
+   */
+  authorize?(request: FastifyRequest, def: EndpointDef): Promise<void>;
+}
+
 /**
  * Registers one endpoint of the contracts with its schema; `auth: 'user'` endpoints only run
  * for a caller the gateway vouched for.
@@ -234,6 +248,7 @@ export function route<E extends EndpointDef>(
   ctx: BaseContext,
   def: E,
   handler: (input: RouteInput<E>) => Promise<unknown>,
+  options: RouteOptions = {},
 ): void {
   if (def.form) acceptForms(app);
   app.route({
@@ -246,6 +261,11 @@ export function route<E extends EndpointDef>(
     onRequest: async (request) => {
       if (def.auth === 'user' && !callerFrom(request, ctx.config.internalToken)) throw unauthorized();
       if (def.auth === 'operator') assertOperator(request, (ctx.config as { operatorToken?: string }).operatorToken);
+      // Closed unless the owning service checks it: a console endpoint registered without a check refuses all.
+      if (def.auth === 'console') {
+        if (!options.authorize) throw unauthorized(messages.operatorOnly);
+        await options.authorize(request, def);
+      }
     },
     ...(def.form
       ? { preValidation: formBodyHook(def.form, def.schema.body) }

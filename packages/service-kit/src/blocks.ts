@@ -3,6 +3,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 
 import type { BaseContext } from './context.ts';
 import type { Subscription } from './bus.ts';
+import { upsertNewest } from './newest.ts';
 import { serviceQueue } from './service.ts';
 
 /**
@@ -43,16 +44,13 @@ export async function setBlock<DB>(
   blocked: boolean,
   at: Date,
 ): Promise<void> {
-  await asBlocks(db)
-    .insertInto('blocks')
-    .values({ blocker_id: blockerId, blocked_id: blockedId, blocked, updated_at: at })
-    .onConflict((oc) =>
-      oc
-        .columns(['blocker_id', 'blocked_id'])
-        .doUpdateSet({ blocked, updated_at: at })
-        .where('blocks.updated_at', '<=', at),
-    )
-    .execute();
+  await upsertNewest(
+    asBlocks(db),
+    'blocks',
+    ['blocker_id', 'blocked_id'],
+    { blocker_id: blockerId, blocked_id: blockedId, blocked, updated_at: at },
+    { blocked, updated_at: at },
+  );
 }
 
 /** Either of the two blocks the other. */

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { BaseConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { openObjects, type ObjectStore } from './objects.ts';
+import { instrumentBus } from './metrics.ts';
 
 /** What every service's AppContext holds; services add their db and their own parts. */
 export interface BaseContext {
@@ -29,7 +30,8 @@ export async function openBaseContext(
   overrides: BaseOverrides = {},
 ): Promise<BaseContext & { closeOwned(): Promise<void> }> {
   const log = overrides.log ?? createLogger(config.service, config.logLevel);
-  const bus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log));
+  const ownBus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log));
+  const bus = instrumentBus(ownBus, config.service);
   const cache =
     overrides.cache ??
     (await openCache(config.redisUrl, (err) => log.warn({ err }, 'Redis connection lost; reconnecting')));
@@ -42,7 +44,7 @@ export async function openBaseContext(
     clock: overrides.clock ?? systemClock,
     objects,
     closeOwned: async () => {
-      if (!overrides.bus) await bus.close();
+      if (!overrides.bus) await ownBus.close();
       if (!overrides.cache) await cache.close();
       if (!('objects' in overrides)) (objects as { close?: () => void } | undefined)?.close?.();
     },

@@ -25,4 +25,8 @@ export * from './durable.ts';
 export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
+export * from './service-meta.ts';
+export * from './newest.ts';
+export * from './metrics.ts';
 export * from './text-screen.ts';
+export * from './password.ts';

@@ -144,3 +144,10 @@ export async function removeUsersAccountsLacks(
     after = ids.at(-1)!;
   }
 }
+
+/** Deletes every row in which `columns` hold `userId` (a deleted user's rows in a service's own tables). */
+export async function deleteRowsOf<DB>(db: Kysely<DB>, userId: string, columns: readonly IdColumn[]): Promise<void> {
+  for (const { table, column } of columns) {
+    await sql`DELETE FROM ${sql.table(table)} WHERE ${sql.ref(column)} = ${userId}`.execute(db);
+  }
+}

@@ -3,6 +3,7 @@ import { messages } from '@honne/contracts/messages';
 import { DEFAULT_LIST, TextFilter, findContacts, type ContactKind, type ListEntry } from '@honne/text-filter';
 
 import { fieldErrors } from './errors.ts';
+import { productCounter } from './metrics.ts';
 
 // What people write, screened where it is stored (issue 28): every service that keeps user text
 // calls `screenText` with the fields it is about to store. One compiled filter per process, shared
@@ -10,6 +11,10 @@ import { fieldErrors } from './errors.ts';
 // keep (global and per theme) when they change.
 
 let filter = TextFilter.compile(DEFAULT_LIST);
+
+/** What the filter did, by action (refuse, hold, mask, flag) and by contact kind: never the text or the term. */
+const filterHits = productCounter('honne_filter_hits_total', 'Texts the filter acted on, by action', ['action']);
+const contactHits = productCounter('honne_contact_guard_hits_total', 'Contact details refused, by kind', ['kind']);
 
 export function useFilterLists(entries: readonly ListEntry[]): void {
   filter = TextFilter.compile(entries);
@@ -37,6 +42,7 @@ export function screenText<F extends string>(
   for (const [field, value] of Object.entries(fields) as [F, string | null | undefined][]) {
     if (typeof value !== 'string' || value === '') continue;
     const result = filter.check(value, context);
+    if (result.action !== 'pass') filterHits.inc({ action: result.action });
     if (result.action === 'refuse' || result.action === 'hold') errors[field] = messages.textRefused;
     for (const m of result.matches) {
       if (m.action === 'hold' || m.action === 'flag') flagged.push({ field, entry: m.entry, action: m.action });
@@ -55,6 +61,7 @@ export function screenText<F extends string>(
 export function guardContacts(field: string, text: string, bothVerifiedAdults = false): ContactKind[] {
   if (bothVerifiedAdults) return [];
   const found = findContacts(text).map((c) => c.kind);
+  for (const kind of new Set(found)) contactHits.inc({ kind });
   if (found.length > 0) throw fieldErrors({ [field]: messages.contactRefused });
   return found;
 }

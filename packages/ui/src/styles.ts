@@ -190,6 +190,10 @@ a { color: var(--hn-color-primary); }
   padding: var(--hn-space-2) var(--hn-space-4); min-height: 40px;
   background: var(--hn-color-text); color: #fff; font-size: var(--hn-font-size-small); font-weight: 700;
 }
+.hn-arrival { position: fixed; left: var(--hn-space-3); right: var(--hn-space-3); top: calc(var(--hn-space-2) + env(safe-area-inset-top)); max-width: 456px; margin: 0 auto; z-index: calc(var(--hn-z-banner) + 1); }
+.hn-arrival__body { display: flex; flex-direction: column; align-items: flex-start; gap: 2px; width: 100%; min-height: var(--hn-size-target); padding: var(--hn-space-2) var(--hn-space-4); border: 1px solid var(--hn-color-border); border-radius: var(--hn-radius-lg); background: var(--hn-color-surface); box-shadow: var(--hn-shadow-card); text-align: left; cursor: pointer; font: inherit; color: var(--hn-color-text); }
+.hn-arrival__from { font-weight: 700; font-size: var(--hn-font-size-small); }
+.hn-arrival__text { font-size: var(--hn-font-size-small); color: var(--hn-color-text-muted); max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .hn-offline--degraded { justify-content: flex-start; text-align: left; line-height: 1.5; word-break: auto-phrase; }
 .hn-offline > svg { flex: none; }
 
@@ -265,7 +269,7 @@ a { color: var(--hn-color-primary); }
 .hn-list { list-style: none; margin: 0; padding: 0; background: var(--hn-color-surface); border-top: 1px solid var(--hn-color-border); }
 .hn-row { border-bottom: 1px solid var(--hn-color-border); }
 .hn-row__body { display: flex; align-items: center; gap: var(--hn-space-3); width: 100%; min-height: 56px; padding: var(--hn-space-2) var(--hn-space-4); background: transparent; border: 0; text-align: left; }
-.hn-row__body--button { cursor: pointer; }
+.hn-row__body--button, label.hn-row__body { cursor: pointer; }
 .hn-row__body--button:hover { background: var(--hn-color-surface-muted); }
 .hn-row__label { flex: 1; min-width: 0; }
 .hn-row__value { color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); text-align: right; overflow-wrap: anywhere; max-width: 55%; }

@@ -255,5 +255,21 @@ describe.each(infraModes())('friends, blocks and reports ($name)', (mode) => {
     expect(ok.json().data).toEqual({ message: 'success' });
     const stored = await h.ctx.db.selectFrom('user_reports').selectAll().where('reporter_id', '=', a.userId).execute();
     expect(stored.map((r) => [r.reported_id, r.report])).toEqual([[b.userId, '1行目\n2行目']]);
+    // Queued with the report for the moderation service, and relayed.
+    const queued = await h.ctx.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('subject', '=', 'accounts.user.reported')
+      .execute();
+    const payloadOf = (q: { payload: unknown }) =>
+      (typeof q.payload === 'string' ? JSON.parse(q.payload) : q.payload) as { report_id: string };
+    const mine = queued.filter((q) => payloadOf(q).report_id === stored[0]!.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.published_at).not.toBeNull();
+    expect(payloadOf(mine[0]!)).toMatchObject({
+      reporter_id: a.userId,
+      reported_id: b.userId,
+      content: '1行目\n2行目',
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { defineService, every, objectSweeper, type RunningService as Running } from '@honne/service-kit';
+import {
+  defineService,
+  serviceMetaHealth,
+  every,
+  objectSweeper,
+  type RunningService as Running,
+} from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type CallsConfig } from './config.ts';
@@ -13,7 +19,7 @@ export const service = defineService<CallsConfig, CallsDb, AppContext, ContextOv
   name: 'calls',
   loadConfig,
   migrations,
-  health: (db) => db.selectFrom('service_meta').select('key').limit(1).execute(),
+  health: serviceMetaHealth,
   own: ownParts,
   routes,
   subscribers: subscribeAll,

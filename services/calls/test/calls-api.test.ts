@@ -101,6 +101,10 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
       return r;
     });
     expect(record).toMatchObject({ data: '42', is_mine: false });
+    // B took the call: its record is no unread news for B (walk #14).
+    expect(record).toMatchObject({ is_read: true });
+    const unread = (await h.chat$('GET', '/rooms/unread', b)).json().data as { total: number };
+    expect(unread.total).toBe(0);
   });
 
   it('a reloaded side rejoins a connected p2p call: both hear of a new media session, old signals are dropped', async () => {
@@ -268,6 +272,9 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
       }[];
       expect(msgs.map((m) => m.message_type_id).sort()).toEqual([CALL_RECORD.missed, CALL_RECORD.miss]);
     });
+    // Only the missed call is news for B; the call B refused is not (walk #14).
+    const unread = (await h.chat$('GET', '/rooms/unread', b)).json().data as { total: number };
+    expect(unread.total).toBe(1);
   });
 
   it('glare: two friends calling each other at once end in one call', async () => {

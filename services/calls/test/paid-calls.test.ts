@@ -1,8 +1,8 @@
-import { CALL_MESSAGES, DISCONNECT_CODES, type CallView } from '@honne/contracts/calls';
+import { CALL_MESSAGES, CALL_RECORD, DISCONNECT_CODES, type CallView } from '@honne/contracts/calls';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startHarness, type Person } from './harness.ts';
+import { eventually, startHarness, type Person } from './harness.ts';
 
 describe.each(infraModes())('paid calls: charged per begun minute by the server’s clock ($name)', (mode) => {
   let h: Awaited<ReturnType<typeof startHarness>>;
@@ -236,6 +236,42 @@ describe.each(infraModes())('paid calls: charged per begun minute by the server�
     h.clock.advance(10 * 60_000);
     await h.runTimers();
     expect(chargesOf(free.call.id)).toEqual([]);
+  });
+
+  it('says in both sides’ call record what the call cost, the same as the bill, even when a minute began just before the hang-up', async () => {
+    const { a, b, room, call } = await connected(50, { purchase_on_start: true });
+    await talk(60_000, a, b, room);
+    // Minute 2 begins and A hangs up 400 ms later, before any sweep has billed it: it is owed.
+    h.clock.advance(400);
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+    expect(chargesOf(call.id).map((c) => c.amount)).toEqual([50, 50]);
+    for (const who of [a, b]) {
+      const record = await eventually(async () => {
+        const msgs = (await h.chat$('GET', `/rooms/${room}/messages`, who)).json().data as {
+          message_type_id: number;
+          data: string;
+        }[];
+        const r = msgs.find((m) => m.message_type_id === CALL_RECORD.success);
+        if (!r) throw new Error('no call record yet');
+        return r;
+      });
+      expect(record.data).toBe('60:100');
+    }
+
+    // A free call's record stays the talk time alone.
+    const free = await connected(0);
+    h.clock.advance(30_000);
+    await h.calls$('POST', `/rooms/${free.room}/callanswer`, free.b, { action: 'hangup' });
+    const freeRecord = await eventually(async () => {
+      const msgs = (await h.chat$('GET', `/rooms/${free.room}/messages`, free.a)).json().data as {
+        message_type_id: number;
+        data: string;
+      }[];
+      const r = msgs.find((m) => m.message_type_id === CALL_RECORD.success);
+      if (!r) throw new Error('no call record yet');
+      return r;
+    });
+    expect(freeRecord.data).toBe('30');
   });
 
   it('places a charge-from-start call only with the caller’s yes to its price; without it nothing rings or is taken', async () => {

@@ -1,4 +1,10 @@
-import { defineService, every, objectSweeper, type RunningService as Running } from '@honne/service-kit';
+import {
+  defineService,
+  serviceMetaHealth,
+  every,
+  objectSweeper,
+  type RunningService as Running,
+} from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type ChatConfig } from './config.ts';
@@ -15,7 +21,7 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
   name: 'chat',
   loadConfig,
   migrations,
-  health: (db) => db.selectFrom('service_meta').select('key').limit(1).execute(),
+  health: serviceMetaHealth,
   routes,
   subscribers: subscribeAll,
   // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.

@@ -41,14 +41,34 @@ describe('chat domain rules', () => {
       data: 'やあ',
       is_sound: false,
       is_voice: false,
+      sender_id: 'caller',
       ...extra,
     });
-    expect(preview(m(1))).toBe('やあ');
-    expect(preview(m(1, { is_voice: true }))).toBe('ボイスメッセージ');
-    expect(preview(m(1, { is_sound: true }))).toBe('効果音');
-    expect(preview(m(2))).toBe('画像');
-    expect(preview(m(4))).toBe('画像');
-    expect(preview(m(3))).toBe('スタンプ');
+    expect(preview(m(1), 'callee')).toBe('やあ');
+    expect(preview(m(1, { is_voice: true }), 'callee')).toBe('ボイスメッセージ');
+    expect(preview(m(1, { is_sound: true }), 'callee')).toBe('効果音');
+    expect(preview(m(2), 'callee')).toBe('画像');
+    expect(preview(m(4), 'callee')).toBe('画像');
+    expect(preview(m(3), 'callee')).toBe('スタンプ');
+  });
+
+  it('previews a call record as each side reads it (walk #17)', () => {
+    const record = (message_type_id: number, data: string) => ({
+      message_type_id,
+      data,
+      is_sound: false,
+      is_voice: false,
+      sender_id: 'caller',
+    });
+    // Nobody answered: the callee missed it, the caller got no answer.
+    expect(preview(record(5, 'missed'), 'callee')).toBe('不在着信');
+    expect(preview(record(5, 'missed'), 'caller')).toBe('応答なし');
+    // Declined: the callee chose it, the caller was refused; neither is a missed call.
+    expect(preview(record(8, 'refuse'), 'callee')).toBe('通話を拒否しました');
+    expect(preview(record(8, 'refuse'), 'caller')).toBe('通話が拒否されました。');
+    expect(preview(record(8, 'busy'), 'caller')).toBe('相手が話中です。');
+    expect(preview(record(6, '65'), 'callee')).toBe('通話しました');
+    expect(preview(record(7, 'cancel'), 'callee')).toBe('キャンセルされました。');
   });
 
   it('checks text and reports as the spec says', () => {

@@ -87,6 +87,7 @@ describe.each(infraModes())('real-time delivery through the gateway ($name)', (m
         chat: chatUrl,
         calls: 'http://127.0.0.1:9',
         points: 'http://127.0.0.1:9',
+        safety: 'http://127.0.0.1:9',
       },
       staticDir: mkdtempSync(path.join(os.tmpdir(), 'honne-chat-static-')),
       rateLimitMax: 100_000,

@@ -343,10 +343,12 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
       async () => (await h.get(`/rooms/${roomId}`, replier)).json().data.deleted === true,
     );
     await h.settle();
+    // The voice's time ran out: '14' says so, and the open room tells its people that (walk #10).
     for (const p of [owner, replier])
       expect(h.eventsOf(p, CHAT_REALTIME_TYPES.topicRoomDeleted).map((e) => e.data)).toContainEqual({
         room_id: roomId,
         topic_id: topic,
+        expired: true,
       });
     expect((await h.get(`/rooms/${roomId}/messages`, replier)).json().data).toEqual([]);
     const sent = await h.send(replier, roomId);
@@ -366,6 +368,12 @@ describe.each(infraModes())('rooms: opening, anonymity, reports, ratings ($name)
       },
       async () => (await h.get(`/rooms/${room2}`, owner)).json().data.deleted === true,
     );
+    await h.settle();
+    // A voice deleted (here replaced) is not one whose time ran out.
+    expect(h.eventsOf(replier, CHAT_REALTIME_TYPES.topicRoomDeleted).map((e) => e.data)).toContainEqual({
+      room_id: room2,
+      topic_id: topic2,
+    });
     // A room closed before its voice's expiry takes nothing either: refused, and nothing stored.
     const late = await h.send(replier, room2, { data: '閉じた部屋へ' });
     expect(late.statusCode).toBe(404);

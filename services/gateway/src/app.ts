@@ -31,6 +31,8 @@ export async function buildApp(ctx: AppContext, hub: RealtimeHub): Promise<Fasti
   const limits = limitsOf(ctx.config);
   const trust = trustedProxies(ctx.config.trustedProxies ?? []);
   const app = createServiceApp(ctx, {
+    // The gateway's port is the public one: its metrics are on METRICS_PORT (main.ts).
+    serveMetrics: false,
     // request.ip (rate limits, the connection cap, accounts' login "source") is the client the
     // trusted proxies name, never an address a client wrote itself.
     ...(trust === trustNone ? {} : { trustProxy: trust }),

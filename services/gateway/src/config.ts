@@ -9,6 +9,8 @@ import { GATEWAY_LIMIT_DEFAULTS, trustedProxies, type GatewayLimits } from './li
 export interface GatewayConfig extends BaseConfig {
   /** Base URL of each service the gateway proxies /api/v1 to. */
   upstreams: Record<ServiceName, string>;
+  /** Where `GET /metrics` answers (METRICS_PORT); undefined: nowhere. */
+  metricsPort?: number | undefined;
   /** Holds `<frontend>/dist` for the shell and each remote. */
   staticDir: string;
   /** Requests per IP per minute on the API as a whole. */
@@ -37,6 +39,7 @@ export const GatewayEnv = {
   CHAT_URL: Type.Optional(Url),
   CALLS_URL: Type.Optional(Url),
   POINTS_URL: Type.Optional(Url),
+  SAFETY_URL: Type.Optional(Url),
   STATIC_DIR: Type.Optional(Type.String()),
   RATE_LIMIT_MAX: Type.Optional(PerMinute),
   RATE_LIMIT_AUTH_MAX: Type.Optional(PerMinute),
@@ -48,6 +51,8 @@ export const GatewayEnv = {
   REALTIME_MAX_SOCKETS_PER_USER: Type.Optional(Type.Integer({ minimum: 1 })),
   SHUTDOWN_GRACE_MS: Type.Optional(Type.Integer({ minimum: 0 })),
   GATEWAY_TRUSTED_PROXIES: Type.Optional(Type.String()),
+  /** `GET /metrics` on this port (every interface of the container; never the public PORT). Unset: none. */
+  METRICS_PORT: Type.Optional(Type.Integer({ minimum: 1, maximum: 65535 })),
 };
 
 /** The repository's `frontends/` folder, found from this file so the cwd does not matter. */
@@ -65,12 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig 
       chat: stripSlash(parsed.CHAT_URL ?? 'http://127.0.0.1:8083'),
       calls: stripSlash(parsed.CALLS_URL ?? 'http://127.0.0.1:8084'),
       points: stripSlash(parsed.POINTS_URL ?? 'http://127.0.0.1:8085'),
+      safety: stripSlash(parsed.SAFETY_URL ?? 'http://127.0.0.1:8086'),
     },
     staticDir: parsed.STATIC_DIR ?? DEFAULT_STATIC_DIR,
     rateLimitMax: parsed.RATE_LIMIT_MAX ?? 600,
     rateLimitAuthMax: parsed.RATE_LIMIT_AUTH_MAX ?? 20,
     heartbeatMs: parsed.REALTIME_HEARTBEAT_MS ?? 30_000,
     trustedProxies: parseTrustedProxies(parsed.GATEWAY_TRUSTED_PROXIES ?? ''),
+    metricsPort: parsed.METRICS_PORT,
     limits: {
       headersTimeoutMs: parsed.GATEWAY_HEADERS_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.headersTimeoutMs,
       bodyTimeoutMs: parsed.GATEWAY_BODY_TIMEOUT_MS ?? GATEWAY_LIMIT_DEFAULTS.bodyTimeoutMs,

@@ -1,10 +1,11 @@
-import { listenAndHandleSignals } from '@honne/service-kit';
+import { listenAndHandleSignals, serveMetricsOn } from '@honne/service-kit';
 
 import { limitsOf } from './config.ts';
 import { createService, loadConfig } from './server.ts';
 
 const config = loadConfig();
 const gateway = await createService(config);
+if (config.metricsPort) await serveMetricsOn(config.host, config.metricsPort);
 await listenAndHandleSignals(
   gateway.app,
   config.host,

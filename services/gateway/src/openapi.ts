@@ -30,7 +30,7 @@ const STATUS_TEXT: Record<string, string> = {
  */
 function edgeStatuses(def: EndpointDef): string[] {
   const statuses = ['404', '429', '503', '504'];
-  if (def.auth === 'user') statuses.push('401');
+  if (def.auth === 'user' || def.auth === 'console') statuses.push('401');
   if (def.schema.params || def.schema.querystring || def.schema.body) statuses.push('403');
   // A path the router cannot decode (bad percent-encoding) is a 400 even on a GET.
   if (def.schema.params) statuses.push('400', '414');

@@ -41,6 +41,8 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/users/audio_record_7',
   ],
   points: ['/points', '/admin/points', '/users/send_coin'],
+  // The moderation service: its console (/admin/safety) and what the app asks it (/safety).
+  safety: ['/admin/safety', '/safety'],
 };
 
 export const API_PREFIX = '/api/v1';

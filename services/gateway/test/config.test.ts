@@ -15,6 +15,7 @@ describe('gateway config', () => {
       chat: 'http://127.0.0.1:8083',
       calls: 'http://127.0.0.1:8084',
       points: 'http://127.0.0.1:8085',
+      safety: 'http://127.0.0.1:8086',
     });
     expect(config.staticDir).toBe(DEFAULT_STATIC_DIR);
     expect(DEFAULT_STATIC_DIR).toMatch(/frontends$/);

@@ -90,7 +90,7 @@ export class Harness {
     readonly infra: Awaited<ReturnType<typeof testInfra>>,
     readonly points: RunningService,
     readonly pointsUrl: string,
-    readonly echoes: Record<'accounts' | 'topics' | 'chat', Echo>,
+    readonly echoes: Record<'accounts' | 'topics' | 'chat' | 'safety', Echo>,
     readonly deadUrl: string,
     private readonly pointsSchema: string,
   ) {
@@ -111,8 +111,13 @@ export class Harness {
       },
     );
     const pointsUrl = await points.app.listen({ host: '127.0.0.1', port: 0 });
-    const [accounts, topics, chat] = await Promise.all([startEcho('accounts'), startEcho('topics'), startEcho('chat')]);
-    return new Harness(mode, infra, points, pointsUrl, { accounts, topics, chat }, await deadUrl(), schema);
+    const [accounts, topics, chat, safety] = await Promise.all([
+      startEcho('accounts'),
+      startEcho('topics'),
+      startEcho('chat'),
+      startEcho('safety'),
+    ]);
+    return new Harness(mode, infra, points, pointsUrl, { accounts, topics, chat, safety }, await deadUrl(), schema);
   }
 
   /** The upstreams every suite uses unless it says otherwise: calls is down. */
@@ -123,6 +128,7 @@ export class Harness {
       chat: this.echoes.chat.url,
       calls: this.deadUrl,
       points: this.pointsUrl,
+      safety: this.echoes.safety.url,
     };
   }
 

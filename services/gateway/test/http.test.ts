@@ -1,6 +1,6 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
-import { IDENTITY_HEADERS, ManualClock, Tokens } from '@honne/service-kit';
+import { IDENTITY_HEADERS, ManualClock, Tokens, serveMetricsOn } from '@honne/service-kit';
 import { infraModes, publishAndWait } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -45,6 +45,22 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(res.body.data).toMatchObject({ service: 'accounts', method: 'POST', url: '/users/login?lang=ja' });
     expect(res.body.data.headers[IDENTITY_HEADERS.userId]).toBeUndefined();
     expect(res.body.data.headers[IDENTITY_HEADERS.internalToken]).toBeUndefined();
+  });
+
+  it('keeps its metrics off the public port: GET /metrics there and under /api/v1 shows none (issue 29)', async () => {
+    for (const path of ['/metrics', '/api/v1/metrics', '/api/v1/../metrics']) {
+      const res = await fetch(`${gw.url}${path}`);
+      expect(await res.text()).not.toContain('honne_http_requests_total');
+    }
+    // …and they are there on METRICS_PORT, with this gateway's routes counted by template.
+    const server = await serveMetricsOn('127.0.0.1', 0);
+    try {
+      const { port } = server.address() as { port: number };
+      const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(text).toContain('honne_http_requests_total{service="gateway"');
+    } finally {
+      server.close();
+    }
   });
 
   it('lets the splash load reference data without a token, passing the owner’s cache header on', async () => {
@@ -103,6 +119,23 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(asUser.status).toBe(401);
     expect(asUser.body.error).toBe(messages.operatorOnly);
     expect((await call('GET', '/api/v1/points/balance', bearer(token))).body.data).toMatchObject({ balance: 300 });
+  });
+
+  it("passes the console's bearer through to safety, which checks it, and the app's /safety paths take the user's token", async () => {
+    const { userId, token } = await h.login();
+    // An operator's session token is not a user token: the gateway neither checks nor strips it.
+    const queue = await call('GET', '/api/v1/admin/safety/queue', bearer('hso_operator-session'));
+    expect(queue.status).toBe(200);
+    expect(queue.body.data.service).toBe('safety');
+    expect((queue.body.data.headers as Record<string, string>).authorization).toBe('Bearer hso_operator-session');
+    // A user's token goes no further than the gateway, and brings no identity to a console endpoint.
+    const asUser = await call('GET', '/api/v1/admin/safety/queue', bearer(token));
+    const seen = asUser.body.data.headers as Record<string, string>;
+    expect(seen[IDENTITY_HEADERS.userId]).toBeUndefined();
+    // The app's own /safety endpoints are user endpoints: a token is required and the caller passed on.
+    expect((await call('GET', '/api/v1/safety/notices')).status).toBe(401);
+    const notices = await call('GET', '/api/v1/safety/notices', bearer(token));
+    expect((notices.body.data.headers as Record<string, string>)[IDENTITY_HEADERS.userId]).toBe(userId);
   });
 
   it('rejects forged, expired and revoked tokens with 401', async () => {

@@ -1,11 +1,19 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
 import { REALTIME_CLOSE, REALTIME_TYPES } from '@honne/contracts/realtime';
-import { hasOpenSocket, publishToSession, publishToUser, Tokens } from '@honne/service-kit';
+import { hasOpenSocket, metricsText, publishToSession, publishToUser, Tokens } from '@honne/service-kit';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { Harness, sleep, TestSocket, type StartedGateway } from './helpers.ts';
+
+/** The gateway's count of balance events written to sockets (its /metrics, METRICS_PORT). */
+const balanceEventsWritten = async () =>
+  Number(
+    /^honne_realtime_events_written_total\{type="points\.balance_changed",via="user"\} (\d+)$/m.exec(
+      await metricsText(),
+    )?.[1] ?? 0,
+  );
 
 describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
   let h: Harness;
@@ -49,8 +57,11 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
     const socket = await TestSocket.open(socketUrl(token));
     const hello = await socket.next();
     expect(hello).toMatchObject({ type: REALTIME_TYPES.hello, data: { seq: 1 } });
+    const writtenBefore = await balanceEventsWritten();
     for (let i = 0; i < 20; i++) await publishToUser(h.ctx, userId, REALTIME_TYPES.pointsChanged, { i });
     const frames = await socket.take(20);
+    // Issue 29: socket writes are counted by event type, not by user.
+    expect((await balanceEventsWritten()) - writtenBefore).toBe(20);
     expect(frames.map((f) => f.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
     expect(frames.map((f) => (f.data as { i: number }).i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(frames[0]).toMatchObject({ type: REALTIME_TYPES.pointsChanged, at: expect.any(String) });

@@ -1,4 +1,4 @@
-import { defineService, type RunningService as Running } from '@honne/service-kit';
+import { defineService, serviceMetaHealth, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
 import { loadConfig, type TopicsConfig } from './config.ts';
@@ -14,7 +14,7 @@ export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
   name: 'topics',
   loadConfig,
   migrations,
-  health: (db) => db.selectFrom('service_meta').select('key').limit(1).execute(),
+  health: serviceMetaHealth,
   own: ownParts,
   routes,
   subscribers: subscribeAll,

@@ -60,6 +60,25 @@ describe.each(infraModes())('saved filter, first search and read models ($name)'
     });
   });
 
+  it('goes back to all categories with category_id 0: category, sub-category and theme cleared (walk #8)', async () => {
+    const who = await h.user();
+    await h.theme(who, { category_id: 2, sub_category_id: 6 });
+    const all = await h.post('/users/filter', { category_id: 0 }, who);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().data).toMatchObject({
+      category_id: null,
+      category: null,
+      sub_category_id: null,
+      sub_category: null,
+      latest_joined_thread: null,
+    });
+    expect((await h.get('/users/filter', who)).json().data).toMatchObject({ category_id: null, sub_category_id: null });
+    // A sub-category still needs its category: 0 with one is refused.
+    expect((await h.post('/users/filter', { category_id: 0, sub_category_id: 6 }, who)).json().errors).toEqual({
+      sub_category_id: messages.subCategoryRequired,
+    });
+  });
+
   it("takes the spec's saved-filter update: names beside the ids (ignored, the ids decide) and a numeric gender", async () => {
     // Issue 26: the spec's client sends area, category and sub_category names with their ids.
     const other = await h.user();

@@ -360,6 +360,20 @@ describe.each(infraModes())('voices: posting, listing, filters, clicks ($name)',
       expect(rows.map((r) => [r.poster_id, r.reporter_id, r.content])).toEqual([
         [poster.userId, reader.userId, '1行目\n2行目'],
       ]);
+      // Queued for the moderation service with the report and relayed, the voice's text copied as it stood.
+      const queued = await h.ctx.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('subject', '=', 'topics.voice.reported')
+        .where('event_id', '=', `voice-report:${rows[0]!.id}`)
+        .executeTakeFirstOrThrow();
+      expect(queued.published_at).not.toBeNull();
+      const payload = (typeof queued.payload === 'string' ? JSON.parse(queued.payload) : queued.payload) as {
+        reporter_id: string;
+        voice: { title: string };
+      };
+      expect(payload).toMatchObject({ reporter_id: reader.userId, poster_id: poster.userId, topic_id: voice.id });
+      expect(payload.voice.title).toBe(voice.title);
     });
 
     it("does not count the poster's own opening, nor clicks in someone else's name", async () => {

@@ -24,8 +24,6 @@ const STAMPS: readonly StampDef[] = [
   { word: 'がんばれ', bg: '#FFE6CC', face: '#F08A24', mouth: 'open', eyes: 'dot', extra: 'heart' },
 ];
 
-export const STAMP_COUNT = STAMPS.length;
-
 const eyes = (kind: StampDef['eyes']) => {
   switch (kind) {
     case 'happy':

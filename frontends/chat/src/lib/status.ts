@@ -27,6 +27,3 @@ export function nextStatus(current: LocalStatus, event: StatusEvent): LocalStatu
       return current;
   }
 }
-
-/** Whether a message is one of mine that still needs a resend. */
-export const needsResend = (s: LocalStatus) => s === 'sent_fail';

@@ -3,7 +3,7 @@ import type { UserProfile } from '@honne/contracts/accounts';
 import { profileEndpoints, type Named } from '@honne/contracts/profile';
 import { topicsEndpoints, type Category, type SubCategory } from '@honne/contracts/topics';
 import { usePopup } from '@honne/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 
 /** The page's one API client (shared with the shell: same session, same 401 handler). */
 export const client = () => getApi().client;
@@ -76,21 +76,4 @@ export function useFail() {
     },
     [popup],
   );
-}
-
-/** Loads something once on mount; `null` while loading. */
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): [T | null, (v: T) => void] {
-  const fail = useFail();
-  const [value, setValue] = useState<T | null>(null);
-  useEffect(() => {
-    let alive = true;
-    load().then(
-      (v) => alive && setValue(v),
-      (e: unknown) => alive && fail(e),
-    );
-    return () => {
-      alive = false;
-    };
-  }, deps);
-  return [value, setValue];
 }

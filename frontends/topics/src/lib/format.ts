@@ -16,5 +16,3 @@ export const expireMs = (t: { expire_at: { _seconds: number } }) => t.expire_at.
 
 /** Any price above 0 makes the voice paid (the paid icon of the post list). */
 export const isPaid = (t: { chat_price: number; call_price: number }) => t.chat_price > 0 || t.call_price > 0;
-
-export const points = (n: number) => `${n.toLocaleString('ja-JP')}P`;

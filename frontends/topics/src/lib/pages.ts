@@ -30,10 +30,6 @@ export function removeItem<T extends { id: string }>(state: Paged<T>, id: string
   return { ...state, items: state.items.filter((i) => i.id !== id) };
 }
 
-export function updateItem<T extends { id: string }>(state: Paged<T>, id: string, patch: Partial<T>): Paged<T> {
-  return { ...state, items: state.items.map((i) => (i.id === id ? { ...i, ...patch } : i)) };
-}
-
 /** Within `threshold` px of the bottom (spec §2 history: 50 px). */
 export const nearBottom = (scrollTop: number, clientHeight: number, scrollHeight: number, threshold = 50) =>
   scrollTop + clientHeight >= scrollHeight - threshold;

@@ -32,6 +32,9 @@ export function ListRow({ label, value, onClick, control, leading, actionLabel }
           {inner}
           {actionLabel ? <span className="hn-visually-hidden">{actionLabel}</span> : null}
         </button>
+      ) : control ? (
+        // The row's words label its control: tapping them flips a Toggle as tapping it does (walk #7).
+        <label className="hn-row__body">{inner}</label>
       ) : (
         <div className="hn-row__body">{inner}</div>
       )}

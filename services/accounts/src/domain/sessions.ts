@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 import type { DeviceFields, Session } from '@honne/contracts/accounts';
 import { events } from '@honne/contracts/events';
-import { ACCESS_TOKEN_TTL_SECONDS, unauthorized } from '@honne/service-kit';
+import { messages } from '@honne/contracts/messages';
+import { ACCESS_TOKEN_TTL_SECONDS, AppError, unauthorized } from '@honne/service-kit';
 import type { Static } from '@sinclair/typebox';
 
 import type { AppContext } from '../context.ts';
+import { restrictedNow } from '../db/repos/restrictions.ts';
 import { insertSession, liveSessions, revokeSessions } from '../db/repos/sessions.ts';
 import { findById, lockUser } from '../db/repos/users.ts';
 import type { User } from '../db/schema/users.ts';
@@ -27,6 +29,10 @@ export async function currentUser(ctx: AppContext, userId: string): Promise<User
  */
 export async function startSession(ctx: AppContext, user: User, device: DeviceInput): Promise<Session> {
   const now = ctx.clock.now();
+  // A suspended or banned person signs in with none of their characters (login, switch, sign-up).
+  if (await restrictedNow(ctx.db, user.email_id, now)) {
+    throw new AppError(403, 'account_restricted', messages.accountRestricted);
+  }
   const deviceId = device.device_id?.trim() || `unknown-${randomUUID()}`;
   const { accessToken, otherDevice, sameDevice } = await ctx.db.transaction().execute(async (trx) => {
     await lockUser(trx, user.id);
@@ -56,7 +62,7 @@ export async function startSession(ctx: AppContext, user: User, device: DeviceIn
   return sessionBody(user, accessToken);
 }
 
-export type EndReason = 'other_device' | 'replaced' | 'logout' | 'password_reset' | 'deleted';
+export type EndReason = 'other_device' | 'replaced' | 'logout' | 'password_reset' | 'deleted' | 'restricted';
 
 export async function endSessions(
   ctx: AppContext,

@@ -21,6 +21,7 @@ const RELAYED = [
   events.userProfileUpdated,
   events.userRenamed,
   events.userSettingsUpdated,
+  events.userReported,
 ];
 
 export const accountsRelay = (ctx: AppContext) => outboxRelay(ctx, RELAYED);

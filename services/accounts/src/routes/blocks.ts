@@ -1,3 +1,4 @@
+import { events } from '@honne/contracts/events';
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, validateReport } from '@honne/contracts/friends';
 import { messages } from '@honne/contracts/messages';
 import { assertNoFieldErrors, forbidden, notFound, ok, route, isUuid } from '@honne/service-kit';
@@ -53,12 +54,24 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!target) throw notFound();
     if (target.id === caller.userId) throw forbidden(messages.cannotReportSelf);
     assertNoFieldErrors(validateReport(body.report));
-    // Newlines are kept as written; screens turn them into line breaks.
-    await insertUserReport(ctx.db, {
-      reporter_id: caller.userId,
-      reported_id: target.id,
-      report: body.report!.trim(),
-      created_at: ctx.clock.now(),
+    // Newlines are kept as written; screens turn them into line breaks. The report and the event
+    // that files it with the moderation service commit together (the outbox).
+    const now = ctx.clock.now();
+    const report = body.report!.trim();
+    await withEvents(ctx, async (trx, emit) => {
+      const id = await insertUserReport(trx, {
+        reporter_id: caller.userId,
+        reported_id: target.id,
+        report,
+        created_at: now,
+      });
+      await emit(events.userReported, {
+        report_id: id,
+        reporter_id: caller.userId,
+        reported_id: target.id,
+        content: report,
+        at: now.toISOString(),
+      });
     });
     return ok({ message: 'success' });
   });

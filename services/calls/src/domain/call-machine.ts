@@ -270,9 +270,16 @@ export function durationSeconds(c: CallFacts, now: Date): number {
   return Math.max(0, Math.floor((until.getTime() - c.connected_at.getTime()) / 1000));
 }
 
-/** The room's call record (message types 5–8) for an ended call; `data` as chat stores it. */
-export function recordOf(c: CallFacts): { record_type: number; data: string } {
-  if (c.connected_at) return { record_type: CALL_RECORD.success, data: String(durationSeconds(c, c.ended_at!)) };
+/**
+ * The room's call record (message types 5–8) for an ended call; `data` as chat stores it. A call
+ * that connected says its talk time in seconds ('65'), and a paid one also what it cost, after a
+ * colon ('65:100'), so both sides' records name the points their histories show (walk #45).
+ */
+export function recordOf(c: CallFacts, chargedPoints = 0): { record_type: number; data: string } {
+  if (c.connected_at) {
+    const seconds = String(durationSeconds(c, c.ended_at!));
+    return { record_type: CALL_RECORD.success, data: chargedPoints > 0 ? `${seconds}:${chargedPoints}` : seconds };
+  }
   switch (c.end_cause) {
     case 'missed':
       return { record_type: CALL_RECORD.missed, data: 'missed' };
@@ -283,6 +290,4 @@ export function recordOf(c: CallFacts): { record_type: number; data: string } {
   }
 }
 
-/** Whether one side holds the call open (the other may still be told its end). */
-export const isLive = live;
 export { other as otherSide };

@@ -1,9 +1,9 @@
 import { callsEndpoints } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
-import { serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { isUuid, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { saveAccount } from '../db/repos/calls.ts';
+import { callsOfRoom, saveAccount } from '../db/repos/calls.ts';
 import { deleteGreeting, deleteGreetingParts } from '../db/repos/greetings.ts';
 import { endCallsOfUser, endCallsOnBlock } from '../flow/calls.ts';
 import { endCallOnRoomBlock } from '../flow/room-block.ts';
@@ -16,6 +16,34 @@ import { relaySignal } from '../flow/signal.ts';
  */
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
+    // A suspended or banned person's live call ends at once (every character of theirs).
+    ctx.bus.subscribe(
+      events.personRestricted,
+      async (e) => {
+        if (e.restriction !== 'suspend' && e.restriction !== 'ban') return;
+        for (const userId of e.user_ids) await endCallsOfUser(ctx, userId);
+      },
+      serviceQueue(ctx),
+    ),
+    // The moderation service freezes a reported room's calls as evidence.
+    ctx.bus.respond(
+      requests.callsRoomEvidence,
+      async ({ room_id }) => ({
+        calls: (isUuid(room_id) ? await callsOfRoom(ctx.db, room_id) : []).map((c) => ({
+          call_id: c.id,
+          caller_id: c.caller_id,
+          callee_id: c.callee_id,
+          state: c.phase,
+          started_at: new Date(c.created_at).toISOString(),
+          connected_at: c.connected_at ? new Date(c.connected_at).toISOString() : null,
+          ended_at: c.ended_at ? new Date(c.ended_at).toISOString() : null,
+          end_cause: c.end_cause,
+          call_price: c.call_price,
+          paid_minutes: c.billed_periods,
+        })),
+      }),
+      serviceQueue(ctx),
+    ),
     ctx.bus.subscribe(events.userRegistered, (e) => saveAccount(ctx.db, e.user_id, e.email_id), serviceQueue(ctx)),
     ctx.bus.subscribe(events.userProfileUpdated, (e) => saveAccount(ctx.db, e.user_id, e.email_id), serviceQueue(ctx)),
     ctx.bus.subscribe(

@@ -27,6 +27,7 @@ import { callsRelay } from '../events/outbox.ts';
 import {
   apply,
   deadline,
+  durationSeconds,
   newCall,
   recordOf,
   stateOf,
@@ -99,7 +100,8 @@ export async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {
  * the record (docs/adr/0007-durable-events.md).
  */
 function endedEvent(ctx: AppContext, row: CallRow): EventPayload<typeof events.callEnded> {
-  const record = recordOf(factsOf(row));
+  const facts = factsOf(row);
+  const record = recordOf(facts, row.charged_points);
   const ended = row.ended_at ? new Date(row.ended_at) : ctx.clock.now();
   return {
     call_id: row.id,
@@ -110,7 +112,7 @@ function endedEvent(ctx: AppContext, row: CallRow): EventPayload<typeof events.c
     end_cause: row.end_cause ?? 'hangup',
     record_type: record.record_type,
     data: record.data,
-    duration_seconds: row.connected_at ? Number(record.data) : 0,
+    duration_seconds: row.connected_at ? durationSeconds(facts, ended) : 0,
     payer_id: row.payer_id,
     call_price: row.call_price,
     connected_at: row.connected_at ? new Date(row.connected_at).toISOString() : null,
@@ -134,11 +136,27 @@ async function afterEnd(ctx: AppContext, row: CallRow): Promise<void> {
 export const liveKitRoomOf = (callId: string) => `call-${callId}`;
 
 /**
+ * A paid call about to end is billed up to its end first, so the record queued with the end names
+ * the points the payer's history shows (walk #45); afterEnd's own bill then finds nothing more due.
+ * Only for a move that ends it: a period billed on another move would not be told to the sides.
+ */
+async function billBeforeEnd(ctx: AppContext, callId: string, event: CallEvent | 'tick', now: Date): Promise<void> {
+  const row = await findCall(ctx.db, callId);
+  if (!row || !row.payer_id || row.charging !== 'approved' || row.phase === 'ended') return;
+  const f = factsOf(row);
+  const moved = event === 'tick' ? null : apply(f, event, now);
+  const next = event === 'tick' ? tick(f, now) : moved?.ok ? moved.call : null;
+  if (next?.phase !== 'ended') return;
+  await billDue(ctx, callId, now).catch((err: unknown) => ctx.log.error({ err, call: callId }, 'final bill failed'));
+}
+
+/**
  * Moves a call by one event (or its timer) and tells both sides. Answers the call after the move,
  * or the refusal of the machine as an AppError.
  */
 export async function move(ctx: AppContext, callId: string, event: CallEvent | 'tick'): Promise<CallRow> {
   const now = ctx.clock.now();
+  await billBeforeEnd(ctx, callId, event, now);
   let refusal: AppError | undefined;
   const result = await updateCall(
     ctx.db,

@@ -320,7 +320,7 @@ export async function unreadSummary(ctx: AppContext, userId: string): Promise<Un
       topic_id: topics.get(room_id) ?? null,
       unreadCount: u.count,
       messageIds: u.ids,
-      latestMessage: last ? preview(last) : null,
+      latestMessage: last ? preview(last, userId) : null,
       updated_at: last ? new Date(last.created_at).toISOString() : null,
     };
   });
@@ -395,16 +395,38 @@ export async function reportRoom(
   const { partnerId } = sides(room, me);
   if (partnerId === me) throw forbidden(CHAT_MESSAGES.cannotReportSelf);
   const id = randomUUID();
-  // Trimmed at the ends only: the reporter's newlines are kept for the moderators.
-  await insertRoomReport(ctx.db, {
+  const now = ctx.clock.now();
+  const report = {
     id,
     room_id: room.id,
     reporter_id: me,
     reported_id: partnerId,
     type: body.type ?? 0,
+    // Trimmed at the ends only: the reporter's newlines are kept for the moderators.
     content: (body.content ?? '').trim(),
-    created_at: ctx.clock.now(),
+    created_at: now,
+  };
+  // The report and the event that files it with the moderation service commit together; safety
+  // then asks chat, calls and points for the room's evidence.
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertRoomReport(trx, report);
+    await enqueueEvent(
+      trx,
+      events.roomReported,
+      `room-report:${id}`,
+      {
+        report_id: id,
+        room_id: room.id,
+        reporter_id: me,
+        reported_id: partnerId,
+        type: report.type,
+        content: report.content,
+        at: now.toISOString(),
+      },
+      now,
+    );
   });
+  await chatRelay(ctx).now();
   return { message: CHAT_MESSAGES.reportSuccess, id };
 }
 

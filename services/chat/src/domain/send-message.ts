@@ -20,6 +20,7 @@ import {
   isUuid,
   guardContacts,
   notFound,
+  productCounter,
   putForRow,
   screenText,
   type Caller,
@@ -169,6 +170,13 @@ export async function storeImage(
   return { id, width: image.width, height: image.height };
 }
 
+/** Messages stored, by who wrote them, their type (1–9) and whether a block refused them (issue 29). */
+const messagesAccepted = productCounter('honne_chat_messages_accepted_total', 'Messages stored', [
+  'origin',
+  'type',
+  'refused',
+]);
+
 const needsRoom = (typeId: number) => typeId === MESSAGE_TYPES.image || typeId === MESSAGE_TYPES.base64Image;
 
 /**
@@ -255,6 +263,7 @@ export async function sendMessage(
       is_voice: content.is_voice,
       client_id: body.client_id ?? null,
       created_at: now,
+      is_read: origin === 'calls' && callRecordStartsRead(body.message_type_id),
     });
     if (!result.room) throw notFound();
     assertLive(result.room, now);
@@ -265,6 +274,8 @@ export async function sendMessage(
     };
   }
   const { room, message, created } = sent;
+  if (created)
+    messagesAccepted.inc({ origin, type: String(message.message_type_id), refused: String(message.refused) });
   if (created && !message.refused) {
     await toUserSurely(
       ctx,
@@ -281,6 +292,15 @@ export async function sendMessage(
     }
   }
   return messageView(message, room, me, room.sender_name);
+}
+
+/**
+ * A call record is news to the callee only when they missed a call that rang them: nobody answered
+ * (5) or the caller gave up while it rang (7). A call they talked in (6) or turned down, or that
+ * never reached them (8), is not counted unread (walk #14: LINE counts only missed calls).
+ */
+export function callRecordStartsRead(type: number): boolean {
+  return type === MESSAGE_TYPES.callSuccess || type === MESSAGE_TYPES.callMiss;
 }
 
 /** A deleted room, or one whose voice is gone, takes no more messages. */

@@ -23,9 +23,6 @@ export function sides(
   };
 }
 
-export const isParticipant = (room: Pick<RoomRow, 'user1_id' | 'user2_id'>, userId: string) =>
-  room.user1_id === userId || room.user2_id === userId;
-
 export const anonymousOf = (room: Pick<RoomRow, 'user1_id' | 'user1_anonymous' | 'user2_anonymous'>, userId: string) =>
   room.user1_id === userId ? room.user1_anonymous : room.user2_anonymous;
 
@@ -150,8 +147,10 @@ export function messageView(m: MessageRow, room: MessageRoom, viewer: string, se
 }
 
 /** What a list shows of the latest message (the friend list, unread summaries, history rows). */
-export const preview = (m: Pick<MessageRow, 'message_type_id' | 'data' | 'is_sound' | 'is_voice'>): string =>
-  messagePreview(m);
+export const preview = (
+  m: Pick<MessageRow, 'message_type_id' | 'data' | 'is_sound' | 'is_voice' | 'sender_id'>,
+  viewer: string,
+): string => messagePreview({ ...m, is_mine: m.sender_id === viewer });
 
 /** Minutes of retention, defaulting to the spec's 60. */
 export const retentionMinutes = (saved: number | null | undefined) =>

@@ -5,6 +5,7 @@ import { onCallEnded } from './calls.ts';
 import { onGiftSent } from './gifts.ts';
 import {
   respondRoomBetween,
+  respondRoomEvidence,
   respondRoomParticipants,
   respondRoomsPreview,
   respondRoomsSummary,
@@ -38,6 +39,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomsPreview(ctx),
     respondRoomParticipants(ctx),
     respondRoomBetween(ctx),
+    respondRoomEvidence(ctx),
     respondSendMessage(ctx),
     respondRoomsSnapshot(ctx),
     onCallEnded(ctx),

@@ -10,4 +10,4 @@ import type { AppContext } from '../context.ts';
  * room's change, relayed right after the commit and by a job every second.
  */
 export const chatRelay = (ctx: AppContext) =>
-  outboxRelay(ctx, [events.chatRoomOpened, events.chatRoomBlockChanged, events.chatRoomReplied]);
+  outboxRelay(ctx, [events.chatRoomOpened, events.chatRoomBlockChanged, events.chatRoomReplied, events.roomReported]);

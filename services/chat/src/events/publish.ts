@@ -27,6 +27,8 @@ export async function announceRoomsRemoved(
   ctx: AppContext,
   rooms: RemovedRoom[],
   onlyTo?: (userId: string) => boolean,
+  /** The voice's time ran out (walk #10: the room then says that, not 'no such voice'). */
+  expired = false,
 ): Promise<void> {
   for (const r of rooms) {
     const type =
@@ -35,7 +37,7 @@ export async function announceRoomsRemoved(
         : realtimeEvents.topicRoomDeleted;
     for (const userId of [r.user1_id, r.user2_id]) {
       if (onlyTo && !onlyTo(userId)) continue;
-      await toUser(ctx, userId, type, { room_id: r.id, topic_id: r.topic_id });
+      await toUser(ctx, userId, type, { room_id: r.id, topic_id: r.topic_id, ...(expired ? { expired } : {}) });
     }
   }
 }

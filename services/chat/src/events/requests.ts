@@ -3,7 +3,7 @@ import { requests } from '@honne/contracts/events';
 import { isUuid, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { latestByRoom, unreadByRoom } from '../db/repos/messages.ts';
+import { latestByRoom, messagesAround, unreadByRoom } from '../db/repos/messages.ts';
 import { findParticipants, friendRoomsByKeys, latestNamedRoomBetween, topicIdsOfRooms } from '../db/repos/rooms.ts';
 import { areFriends } from '../db/repos/users.ts';
 import { isNamedRoom, roomBlockState } from '../domain/blocks.ts';
@@ -41,7 +41,7 @@ export const respondRoomsSummary = (ctx: AppContext): Subscription =>
             peer_id,
             room_id: room?.id ?? null,
             unreadCount: room ? (unread.get(room.id)?.count ?? 0) : 0,
-            latestMessage: last ? preview(last) : null,
+            latestMessage: last ? preview(last, user_id) : null,
             updated_at: last
               ? new Date(last.created_at).toISOString()
               : room
@@ -71,7 +71,7 @@ export const respondRoomsPreview = (ctx: AppContext): Subscription =>
           return {
             room_id,
             unreadCount: unread.get(room_id)?.count ?? 0,
-            latestMessage: last ? preview(last) : null,
+            latestMessage: last ? preview(last, user_id) : null,
             updated_at: last ? new Date(last.created_at).toISOString() : null,
           };
         }),
@@ -116,5 +116,30 @@ export const respondRoomBetween = (ctx: AppContext): Subscription =>
     async ({ user_id, peer_id }) => ({
       room_id: user_id === peer_id ? null : await latestNamedRoomBetween(ctx.db, user_id, peer_id, ctx.clock.now()),
     }),
+    serviceQueue(ctx),
+  );
+
+/**
+ * The moderation service freezes a room report's evidence: the messages around the reported
+ * person's latest one, before they vanish on their timer.
+ */
+export const respondRoomEvidence = (ctx: AppContext): Subscription =>
+  ctx.bus.respond(
+    requests.chatRoomEvidence,
+    async ({ room_id, reported_id, around }) => {
+      if (!isUuid(room_id)) return { found: false, anchor_id: null, messages: [] };
+      const { anchorId, rows } = await messagesAround(ctx.db, room_id, reported_id, around);
+      return {
+        found: rows.length > 0,
+        anchor_id: anchorId,
+        messages: rows.map((m) => ({
+          id: m.id,
+          sender_id: m.sender_id,
+          type: m.message_type_id,
+          content: m.data,
+          created_at: new Date(m.created_at).toISOString(),
+        })),
+      };
+    },
     serviceQueue(ctx),
   );

@@ -28,7 +28,7 @@ export async function purgeExpired(ctx: AppContext): Promise<{ messages: number;
   // With S3_URL the expired images' objects go too (their keys were recorded with the deletes).
   await sweepObjectDeletions(ctx.db, ctx.objects);
   const rooms = await closeExpiredTopicRooms(ctx.db, now);
-  await announceRoomsRemoved(ctx, rooms);
+  await announceRoomsRemoved(ctx, rooms, undefined, true);
   if (count + images + rooms.length > 0)
     ctx.log.info({ messages: count, images, rooms: rooms.length }, 'expired chat data purged');
   return { messages: count, images, rooms: rooms.length };

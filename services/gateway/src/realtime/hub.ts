@@ -23,6 +23,7 @@ import { WebSocket, type RawData } from 'ws';
 
 import type { AppContext } from '../context.ts';
 import { GATEWAY_LIMIT_DEFAULTS } from '../limits.ts';
+import { countCommand, countWritten } from './metrics.ts';
 import { SharedUserLimits } from './user-limits.ts';
 
 export type HubContext = Pick<AppContext, 'bus' | 'cache' | 'clock' | 'log' | 'tokens'> & {
@@ -258,6 +259,7 @@ export class RealtimeHub {
     const sockets = this.#byUser.get(user_id);
     if (!sockets) return;
     let json: string | undefined;
+    let writes = 0;
     for (const socket of sockets) {
       const state = socket[kState]!;
       if (session_id !== undefined && state.sessionId !== session_id) continue;
@@ -269,6 +271,7 @@ export class RealtimeHub {
       }
       if (event.seq === undefined) {
         this.#send(socket, (json ??= JSON.stringify(event)));
+        writes++;
         continue;
       }
       if (event.seq <= state.lastSeq) continue;
@@ -281,7 +284,9 @@ export class RealtimeHub {
       }
       state.lastSeq = event.seq;
       this.#send(socket, (json ??= JSON.stringify(event)));
+      writes++;
     }
+    countWritten(event.type, 'user', writes, event.at, Date.now());
   }
 
   /**
@@ -295,11 +300,14 @@ export class RealtimeHub {
     const skip = except?.length ? new Set(except) : undefined;
     const keep = only ? new Set(only) : undefined;
     const json = JSON.stringify({ ...event, channel });
+    let writes = 0;
     for (const socket of sockets) {
       const userId = socket[kState]!.userId;
       if (skip?.has(userId) || (keep && !keep.has(userId))) continue;
       this.#send(socket, json);
+      writes++;
     }
+    countWritten(event.type, 'channel', writes, event.at, Date.now());
   }
 
   /** A session ended: its sockets are closed, with the forced-logout message when another device took over. */
@@ -421,6 +429,7 @@ export class RealtimeHub {
         result = { status: 503, body: errorEnvelope(503, 'upstream_unavailable', messages.unexpected) };
       }
     }
+    countCommand(String(name), def !== undefined, result.status);
     const data: RealtimeCommandResult = { ref, ...result };
     this.#send(socket, JSON.stringify({ type: REALTIME_TYPES.commandResult, at: this.#now(), data }));
   }

@@ -44,8 +44,9 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const endpoint = endpointOf(request);
-    // The operator token is no user token: the owning service checks it (see forwardHeaders).
-    if (endpoint?.auth === 'operator') return;
+    // The operator token is no user token: the owning service checks it (see forwardHeaders). The
+    // same holds for the moderation console's session tokens and API keys ('console').
+    if (endpoint?.auth === 'operator' || endpoint?.auth === 'console') return;
     const token = bearerToken(request.headers.authorization);
     const caller = token ? await ctx.tokens.verify(token) : undefined;
     if (caller) {
@@ -59,7 +60,8 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   const forwardHeaders: ReplyHooks['rewriteRequestHeaders'] = (request, headers) => {
     const out: IncomingHttpHeaders = {};
-    const operator = endpointOf(request as FastifyRequest)?.auth === 'operator';
+    const auth = endpointOf(request as FastifyRequest)?.auth;
+    const operator = auth === 'operator' || auth === 'console';
     for (const name in headers) {
       // Identity is the gateway's to state; a user's bearer token stops here. An operator endpoint
       // takes the operator's token, and a public endpoint's Authorization is not ours (LiveKit signs

@@ -5,6 +5,7 @@ import { onBalanceChanged } from './balance-changed.ts';
 import { respondBalance } from './balance-get.ts';
 import { respondTransfer } from './transfer-request.ts';
 import { onProfileUpdated } from './profile-updated.ts';
+import { respondRoomEvidence } from './room-evidence.ts';
 import { onUserDeleted } from './user-deleted.ts';
 import { onUserRegistered } from './user-registered.ts';
 
@@ -15,6 +16,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onProfileUpdated(ctx),
     respondBalance(ctx),
     respondTransfer(ctx),
+    respondRoomEvidence(ctx),
     onBalanceChanged(ctx),
   ];
 }

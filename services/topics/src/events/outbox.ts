@@ -5,7 +5,8 @@ import type { AppContext } from '../context.ts';
 
 /**
  * The facts topics' outbox carries (issue 12): a voice deleted, replaced or expired — chat removes
- * its rooms from them. Queued with the deletion (`deleteTopics`), relayed right after the commit
+ * its rooms from them; a voice reported, which the moderation service files. Queued with the deletion (`deleteTopics`), relayed right after the commit
  * and by a job every second.
  */
-export const topicsRelay = (ctx: AppContext) => outboxRelay(ctx, [events.topicDeleted, events.topicExpired]);
+export const topicsRelay = (ctx: AppContext) =>
+  outboxRelay(ctx, [events.topicDeleted, events.topicExpired, events.voiceReported]);

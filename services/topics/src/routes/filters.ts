@@ -25,6 +25,9 @@ export function filterView(ctx: AppContext, row: UserFilterRow | undefined): Fil
   };
 }
 
+/** The saved filter's category_id for 'all categories' (stored as none). */
+const ALL_CATEGORIES = 0;
+
 const FILTER_FIELDS = [
   'user_status',
   'gender',
@@ -53,12 +56,15 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.area_id !== undefined && (body.area_id < TOPIC_LIMITS.allAreasId || body.area_id > TOPIC_LIMITS.areaMaxId))
       errors.area_id = messages.areaRequired;
     const stored = await findFilter(ctx.db, caller.userId);
-    if (body.category_id !== undefined && !ctx.reference.category(body.category_id))
+    // 0 is 'all categories' (as 0 is 'all' for gender): home's way back from a category (walk #8).
+    const allCategories = body.category_id === ALL_CATEGORIES;
+    if (allCategories) patch.category_id = null;
+    else if (body.category_id !== undefined && !ctx.reference.category(body.category_id))
       errors.category_id = messages.categoryRequired;
     if (body.sub_category_id !== undefined) {
       const sub = ctx.reference.subCategory(body.sub_category_id);
-      const categoryId = body.category_id ?? stored?.category_id;
-      if (!sub || (categoryId != null && sub.category_id !== categoryId))
+      const categoryId = allCategories ? null : (body.category_id ?? stored?.category_id);
+      if (!sub || allCategories || (categoryId != null && sub.category_id !== categoryId))
         errors.sub_category_id = messages.subCategoryRequired;
     }
     if (body.latest_joined_thread) {
@@ -70,7 +76,7 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
     // Spec §4: changing the category resets the sub-category and the latest theme.
-    if (body.category_id !== undefined && body.category_id !== stored?.category_id) {
+    if (patch.category_id !== undefined && patch.category_id !== stored?.category_id) {
       patch.sub_category_id ??= null;
       if (body.latest_joined_thread === undefined) patch.latest_joined_thread = null;
     }

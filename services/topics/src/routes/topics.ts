@@ -32,6 +32,7 @@ import { findCard } from '../db/repos/users.ts';
 import { decodeCursor, nextCursor } from '../domain/cursor.ts';
 import { topicView } from '../domain/views.ts';
 import { announceCreated, announceRemoved } from '../events/publish.ts';
+import { topicsRelay } from '../events/outbox.ts';
 import { assertUnlocked, locked, lockedFor, pageSize, visibleTopic } from '../domain/gate.ts';
 
 const gone = () => notFound(messages.voiceGone);
@@ -169,13 +170,23 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (row.user_id === caller.userId) throw forbidden(messages.cannotReportSelf);
     const errors = validateReport(body.content);
     if (Object.keys(errors).length > 0) throw fieldErrors({ content: errors.report! });
-    await insertTopicReport(ctx.db, {
-      topic_id: row.id,
-      poster_id: row.user_id,
-      reporter_id: caller.userId,
-      content: body.content!.trim(),
-      created_at: ctx.clock.now(),
-    });
+    await insertTopicReport(
+      ctx.db,
+      {
+        topic_id: row.id,
+        poster_id: row.user_id,
+        reporter_id: caller.userId,
+        content: body.content!.trim(),
+        created_at: ctx.clock.now(),
+      },
+      {
+        title: row.title,
+        detail: row.detail,
+        is_anonymous: row.is_anonymous,
+        expire_at: new Date(row.expire_at).toISOString(),
+      },
+    );
+    await topicsRelay(ctx).now();
     return ok({ message: 'success' });
   });
 

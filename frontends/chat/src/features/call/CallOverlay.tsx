@@ -64,6 +64,11 @@ export default function CallOverlay() {
           </div>
         </div>
       ) : null}
+      {session.note ? (
+        <p className="cl-note" role="status" data-testid="call-note">
+          {session.note}
+        </p>
+      ) : null}
       {session.review && !shown ? (
         <RatingSheet
           roomId={session.review.roomId}

@@ -1,18 +1,13 @@
 import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
-import {
-  CALL_MESSAGES,
-  CALLS_REALTIME_TYPES,
-  callsEndpoints,
-  type CallSignalEvent,
-  type CallView,
-} from '@honne/contracts/calls';
-import { ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
+import { CALL_MESSAGES, callsEndpoints, type CallSignalEvent, type CallView } from '@honne/contracts/calls';
+import { MESSAGE_PREVIEW, ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
 import { messages } from '@honne/contracts/messages';
 import { greetingEndpoints } from '@honne/contracts/greetings';
 import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
 import { topicsEndpoints } from '@honne/contracts/topics';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 
 import { strings } from '../../strings.ts';
 
@@ -30,7 +25,9 @@ export type PriceAsk =
   /** The call room on a priced voice is paid once, when it first opens (chat's confirm_price). */
   | { kind: 'room'; price: number }
   /** A voice that charges from the start: so many points per so many minutes (calls' confirm_price). */
-  | { kind: 'call'; minutes: number; price: number };
+  | { kind: 'call'; minutes: number; price: number }
+  /** Both at once: a new call room on a voice that also charges from the start — one question, one yes. */
+  | { kind: 'both'; roomPrice: number; minutes: number; price: number };
 
 const priceRefused = (error: unknown) => isApiError(error) && error.code === 'price_confirmation_required';
 
@@ -149,6 +146,8 @@ export const callApi = {
       return (await client().call(topicsEndpoints.topic, { params: { id: request.topic_id } })).data;
     };
     let roomId = request.room_id ?? null;
+    // Set when the caller already said yes to the per-minute price together with the room's.
+    let callConfirmed = false;
     if (!roomId) {
       const body =
         request.kind === 'topic'
@@ -158,13 +157,22 @@ export const callApi = {
         roomId = (await client().call(chatEndpoints.createRoom, { body })).data.id;
       } catch (error) {
         if (!priceRefused(error)) throw error;
-        if (!(await confirm({ kind: 'room', price: (await voice()).chat_price }))) return null;
+        const v = await voice();
+        // A voice that charges from the start would ask again right after; one prompt names both.
+        const both = v.purchase_on_start && v.call_price > 0;
+        const ask: PriceAsk = both
+          ? { kind: 'both', roomPrice: v.chat_price, minutes: v.time_call_price, price: v.call_price }
+          : { kind: 'room', price: v.chat_price };
+        if (!(await confirm(ask))) return null;
         roomId = (await client().call(chatEndpoints.createRoom, { body: { ...body, confirm_price: true } })).data.id;
+        callConfirmed = both;
       }
     }
     const params = { id: roomId };
     try {
-      return (await client().call(callsEndpoints.startCall, { params, body: {} })).data;
+      return (
+        await client().call(callsEndpoints.startCall, { params, body: callConfirmed ? { confirm_price: true } : {} })
+      ).data;
     } catch (error) {
       if (!priceRefused(error)) throw error;
       const v = await voice();
@@ -242,12 +250,9 @@ export const callApi = {
 
   /** A 'call.state' event's CallView; 'call.signal' events go to the inbox. */
   parseEvent(event: RealtimeEvent): CallView | null {
-    if (event.type === CALLS_REALTIME_TYPES.callSignal) {
-      inbox.push(event.data as CallSignalEvent);
-      return null;
-    }
-    if (event.type === CALLS_REALTIME_TYPES.callState) return event.data as CallView;
-    return null;
+    const signal = dataOf(event, realtimeEvents.callSignal);
+    if (signal) inbox.push(signal);
+    return dataOf(event, realtimeEvents.callState) ?? null;
   },
 
   /**
@@ -376,6 +381,7 @@ export function toSession(view: CallView, info: PartnerInfo | null): CallSession
  * '切断されました。' with its cause code (and 'ポイントが不足です。' when a paid call ran out of points).
  */
 export function endNotice(view: CallView): string | null {
+  if (endNote(view) !== null) return null;
   // A paid call whose payer ran out of points: the code (44), and why.
   if (view.state === 'disconnect' && view.end_cause === 'no_points') {
     return `${CALL_MESSAGES.disconnected}${view.disconnect_code ?? ''}\n${CALL_MESSAGES.outOfPoints}`;
@@ -387,8 +393,23 @@ export function endNotice(view: CallView): string | null {
   if (view.state === 'end' && view.end_cause === 'monthly_cap') {
     return view.i_pay ? CALL_MESSAGES.monthlyCapReached : CALL_MESSAGES.payerLimitReached;
   }
-  if (view.state === 'end' && view.role === 'callee' && (view.end_cause === 'cancel' || view.end_cause === 'missed'))
+  // The caller gave up while it rang: the spec's 'キャンセルされました。'.
+  if (view.state === 'end' && view.role === 'callee' && view.end_cause === 'cancel')
     return view.answered_at ? null : CALL_MESSAGES.cancelled;
   if (view.state === 'unable_connect' && view.role === 'callee') return CALL_MESSAGES.unableToConnect;
+  return null;
+}
+
+/**
+ * An ordinary end, said in passing (a note that goes by itself, no OK to press) instead of as an
+ * error: the partner hanging up is the spec's '切断されました。11' (walk #12: as a popup it read
+ * like a fault), and a call the callee let ring out is 不在着信, not 'キャンセルされました。' —
+ * nobody cancelled it (walk #13).
+ */
+export function endNote(view: CallView): string | null {
+  if (view.state === 'disconnect' && view.end_cause === 'hangup' && view.disconnect_code === 11)
+    return `${CALL_MESSAGES.disconnected}11`;
+  if (view.state === 'end' && view.role === 'callee' && view.end_cause === 'missed' && !view.answered_at)
+    return MESSAGE_PREVIEW.missedCall;
   return null;
 }

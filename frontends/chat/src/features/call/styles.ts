@@ -2,6 +2,7 @@ import { injectCss } from '@honne/ui';
 
 /** The call overlay: a full-height layer above every route (z above the bottom nav, below popups). */
 const css = `
+.cl-note { position: fixed; left: 50%; bottom: calc(88px + env(safe-area-inset-bottom, 0px)); transform: translateX(-50%); z-index: calc(var(--hn-z-sheet) + 3); margin: 0; max-width: min(340px, calc(100vw - 32px)); padding: var(--hn-space-2) var(--hn-space-4); border-radius: var(--hn-radius-pill); background: rgba(43, 37, 35, .9); color: #fff; font-size: 14px; line-height: 1.6; text-align: center; box-shadow: 0 4px 16px rgba(0,0,0,.2); pointer-events: none; }
 .cl-layer { position: fixed; inset: 0; z-index: calc(var(--hn-z-sheet) + 2); display: flex; justify-content: center; background: rgba(20, 18, 30, .55); }
 .cl-screen { width: 100%; max-width: var(--hn-size-column, 480px); height: 100dvh; display: flex; flex-direction: column; background: linear-gradient(180deg, #3b3558 0%, #2a2540 100%); color: #fff; padding: env(safe-area-inset-top) 0 env(safe-area-inset-bottom); overflow-y: auto; }
 .cl-head { display: flex; align-items: center; justify-content: space-between; min-height: 52px; padding: 0 var(--hn-space-2) 0 var(--hn-space-4); }

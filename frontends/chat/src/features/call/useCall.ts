@@ -9,7 +9,7 @@ import { strings } from '../../strings.ts';
 import { RATING_TYPE, rateSkipped } from '../room/RatingSheet.tsx';
 import { useFail } from '../shared/api.ts';
 
-import { callApi, endNotice, toSession, type PartnerInfo, type PriceAsk } from './call-api.ts';
+import { callApi, endNote, endNotice, toSession, type PartnerInfo, type PriceAsk } from './call-api.ts';
 import { MicError } from './media/microphone.ts';
 import type { Recording } from './recorder/useRecorder.ts';
 import type { CallSession } from './model.ts';
@@ -24,6 +24,8 @@ const HOLD_MS: Partial<Record<CallSession['state'], number>> = {
   unable_connect: CALL_TIMERS.unableWaitMs,
 };
 const ENDED = new Set<CallSession['state']>(['end', 'disconnect', 'waiting_review', 'none']);
+/** How long an ordinary end's note stays (it needs no tap). */
+const NOTE_MS = 4000;
 
 export interface MediaHandle {
   prepare(): Promise<void>;
@@ -51,6 +53,13 @@ export function useCall() {
   const [busy, setBusy] = useState(false);
   // After a paid call the payer is asked for a review (spec §4 waiting_review), once per call.
   const [review, setReview] = useState<{ roomId: string; partner: string } | null>(null);
+  // An ordinary end said in passing (endNote): shown a few seconds, then gone by itself.
+  const [note, setNote] = useState<string | null>(null);
+  useEffect(() => {
+    if (!note) return;
+    const timer = setTimeout(() => setNote(null), NOTE_MS);
+    return () => clearTimeout(timer);
+  }, [note]);
   const reviewed = useRef(new Set<string>());
   const media = useRef<MediaHandle | null>(null);
   const viewRef = useRef<CallView | null>(null);
@@ -68,6 +77,8 @@ export function useCall() {
         media.current?.release();
         callApi.forgetSignals(next.id);
         const notice = endNotice(next);
+        const passing = endNote(next);
+        if (passing) setNote(passing);
         const askReview = () => {
           if (!next.review || reviewed.current.has(next.id) || rateSkipped(next.room_id, RATING_TYPE.call)) return;
           reviewed.current.add(next.id);
@@ -214,7 +225,12 @@ export function useCall() {
       return popup.confirm(
         ask.kind === 'room'
           ? { message: t.roomPriceConfirm(ask.price, balance), confirmLabel: t.roomPriceOk }
-          : { message: t.callPriceConfirm(ask.minutes, ask.price, balance), confirmLabel: t.callPriceOk },
+          : ask.kind === 'both'
+            ? {
+                message: t.roomAndCallPriceConfirm(ask.roomPrice, ask.minutes, ask.price, balance),
+                confirmLabel: t.roomPriceOk,
+              }
+            : { message: t.callPriceConfirm(ask.minutes, ask.price, balance), confirmLabel: t.callPriceOk },
       );
     },
     [popup],
@@ -253,7 +269,7 @@ export function useCall() {
   placeRef.current = place;
   /** 'send to partner' from the recorder. */
   const send = useCallback(
-    async (recording: Recording) => {
+    async (recording: Recording | null) => {
       if (request) await place(request, recording);
     },
     [request, place],
@@ -335,6 +351,8 @@ export function useCall() {
     /** The paid call just ended and its payer is asked to rate it. */
     review,
     closeReview: () => setReview(null),
+    /** An ordinary end's passing note ('切断されました。11', 不在着信), or null. */
+    note,
     request,
     savedGreeting,
     greeting,

@@ -3,6 +3,7 @@ import { Button, usePopup } from '@honne/ui';
 import { useEffect, useRef, useState } from 'react';
 
 import { strings } from '../../strings.ts';
+import { useCallBalance } from '../call/useCallBalance.ts';
 import { client, useFail } from '../shared/api.ts';
 
 /**
@@ -18,6 +19,8 @@ export function BonusArea({ room, onChanged }: { room: Room; onChanged: () => vo
   const t = strings.bonus;
   const watching = Boolean(room.topic?.is_mine) && price > 0;
   const open = room.bonus;
+  // The payer decides with what they hold in view (every charge shows its price and the balance).
+  const balance = useCallBalance(Boolean(open && room.topic && !room.topic.is_mine));
   // Walk #19: the owner is told how their request was answered. The room says only that a request
   // is open; when it closes, the bonus count (counted when it opened) says paid or declined.
   const countAtOpen = useRef<number | null>(null);
@@ -76,6 +79,11 @@ export function BonusArea({ room, onChanged }: { room: Room; onChanged: () => vo
   return (
     <div className="ch-bonus" role="region" aria-label={t.area}>
       <p style={{ margin: 0 }}>{t.asked(price)}</p>
+      {balance !== null ? (
+        <p style={{ margin: 0 }} className="hn-num" data-testid="bonus-balance">
+          {t.held(balance)}
+        </p>
+      ) : null}
       <div className="ch-actions">
         <Button
           loading={busy}

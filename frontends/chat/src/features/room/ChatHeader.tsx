@@ -1,10 +1,13 @@
 import { getApi, type CallStartRequest } from '@honne/api-client';
+import { CALL_MESSAGES } from '@honne/contracts/calls';
 import type { Room } from '@honne/contracts/chat';
+import { topicsEndpoints } from '@honne/contracts/topics';
 import { BackIcon, IconButton, Skeleton, uiStrings, usePopup } from '@honne/ui';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 
 import { strings } from '../../strings.ts';
-import { useFail } from '../shared/api.ts';
+import { client, useFail } from '../shared/api.ts';
 import { GiftIcon, MoreIcon, PhoneIcon } from '../shared/icons.tsx';
 
 interface Props {
@@ -22,7 +25,26 @@ export function ChatHeader({ roomId, room, name, partnerAnonymous, onBack, onOpe
   const [, navigate] = useLocation();
   const popup = usePopup();
   const fail = useFail();
-  const callable = room ? (room.topic ? room.topic.is_callable : true) : false;
+  // The room keeps the voice's トークの受付 as it was when the room opened; the owner may have turned
+  // it off since (walk #16), so the voice itself is asked when the room opens and again on a tap.
+  const topicId = room?.topic?.id ?? null;
+  const [voiceCallable, setVoiceCallable] = useState<boolean | null>(null);
+  const readCallable = async (id: string) => {
+    const { data } = await client().call(topicsEndpoints.topic, { params: { id } });
+    setVoiceCallable(data.is_callable);
+    return data.is_callable;
+  };
+  useEffect(() => {
+    setVoiceCallable(null);
+    if (topicId) void readCallable(topicId).catch(() => undefined);
+  }, [topicId]);
+  const callable = room ? (room.topic ? (voiceCallable ?? room.topic.is_callable) : true) : false;
+  const notCallable = () => void popup.alert(CALL_MESSAGES.notCallable);
+  const tapCall = async (r: Room) => {
+    // A voice gone meanwhile is the call flow's to say; only a clear 'no calls' stops here.
+    if (r.topic && !(await readCallable(r.topic.id).catch(() => true))) return notCallable();
+    startCall(r);
+  };
   const startCall = (r: Room) => {
     const request: CallStartRequest = r.topic
       ? { kind: 'topic', topic_id: r.topic.id, is_anonymous: r.is_anonymous, room_id: r.id }
@@ -62,7 +84,7 @@ export function ChatHeader({ roomId, room, name, partnerAnonymous, onBack, onOpe
           className={callable ? undefined : 'ch-icon-off'}
           label={callable ? strings.call : `${strings.call}（${strings.notCallable}）`}
           aria-disabled={callable ? undefined : 'true'}
-          onClick={() => (room && callable ? startCall(room) : void popup.alert(strings.notCallable))}
+          onClick={() => (room && callable ? void tapCall(room) : notCallable())}
         >
           <PhoneIcon />
         </IconButton>

@@ -17,6 +17,7 @@ import { RoomSheets, type RoomSheet } from './RoomSheets.tsx';
 import { useReadMarks } from './useReadMarks.ts';
 import { useRealtime } from './useRealtime.ts';
 import { useRoomMessages } from './useRoomMessages.ts';
+import { VoiceBar } from './VoiceBar.tsx';
 
 ensureChatStyles();
 
@@ -32,7 +33,8 @@ export default function ChatRoom() {
   const [rating, setRating] = useState(false);
 
   const messages = useRoomMessages(roomId, back);
-  const { room, items, setRoom, fetchRoom, send } = messages;
+  const { room, items, setRoom, fetchRoom, send, gone } = messages;
+  const expired = useCallback(() => void gone('expired'), [gone]);
   useReadMarks(roomId, items, messages.setItems);
   useRealtime(roomId, { ...messages, announce: setLive });
 
@@ -50,6 +52,7 @@ export default function ChatRoom() {
   return (
     <div className="ch-screen">
       <ChatHeader {...partner} onBack={leave} onOpenCard={() => setSheet('card')} onOpenMore={() => setSheet('more')} />
+      {room?.topic ? <VoiceBar topic={room.topic} onExpired={expired} /> : null}
 
       <div
         ref={messages.logRef}

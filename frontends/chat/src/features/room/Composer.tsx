@@ -9,11 +9,13 @@ import { uploadImage } from '../../lib/upload.ts';
 import { strings } from '../../strings.ts';
 import { PhotoIcon, SendIcon, SmileIcon, TrumpetIcon } from '../shared/icons.tsx';
 
+import type { SendOutcome } from './useOutbox.ts';
+
 interface Props {
   roomId: string;
   /** Until the room is open nothing can be sent. */
   ready: boolean;
-  send: (body: Omit<MessageCreateBody, 'room_id'>) => Promise<void>;
+  send: (body: Omit<MessageCreateBody, 'room_id'>) => Promise<SendOutcome>;
   onOpenStamps: () => void;
 }
 
@@ -41,9 +43,16 @@ export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
       if (r.error === 'tooLong') void popup.alert(strings.textTooLong);
       return;
     }
+    // The field clears at once, as chat apps do; a message the server refuses (the filter, contact
+    // details, a block, points) comes back into it to be edited, unless something new was typed.
+    const typed = text;
     setText('');
     if (inputRef.current) inputRef.current.style.height = '';
-    void send({ message_type_id: MESSAGE_TYPES.text, data: r.text });
+    void send({ message_type_id: MESSAGE_TYPES.text, data: r.text }).then((outcome) => {
+      if (outcome !== 'refused') return;
+      setText((now) => (now === '' ? typed : now));
+      requestAnimationFrame(() => inputRef.current && grow(inputRef.current));
+    });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

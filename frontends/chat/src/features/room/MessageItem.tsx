@@ -1,4 +1,4 @@
-import { MESSAGE_PREVIEW, MESSAGE_TYPES, type Message } from '@honne/contracts/chat';
+import { MESSAGE_PREVIEW, MESSAGE_TYPES, callRecordWords, type Message } from '@honne/contracts/chat';
 import { memo } from 'react';
 
 import { LinkedText } from '@honne/ui';
@@ -23,23 +23,27 @@ const SYSTEM_TEXT: Record<number, string> = {
 };
 
 /**
- * The calls service's records (types 5–8): `data` is the talk time in seconds for a call that
- * connected ('通話しました 1:05'), the end cause otherwise (shown as the spec §8 words).
+ * The calls service's records (types 5–8) as this side reads them (callRecordWords: 不在着信 for the
+ * callee, 応答なし for the caller, …); a connected call adds its talk time ('通話しました 1:05') and,
+ * when it cost points, the price ('65:100' → '…・通話料金 100ポイント').
  */
-function callRecordText(type: number, data: string): string | null {
-  if (type === MESSAGE_TYPES.callSuccess) {
-    const seconds = Number(data);
-    return Number.isFinite(seconds) ? `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}` : null;
-  }
-  if (type === MESSAGE_TYPES.missedCall) return MESSAGE_PREVIEW.missedCall;
-  if (type === MESSAGE_TYPES.callCancel) return MESSAGE_PREVIEW.callCancel;
-  if (type === MESSAGE_TYPES.callMiss) {
-    if (data === 'refuse') return strings.calls.refused;
-    if (data === 'busy') return strings.calls.partnerBusy;
-    if (data === 'unable_connect') return strings.calls.unableToConnect;
-    return MESSAGE_PREVIEW.missedCall;
-  }
-  return null;
+function callRecordText(m: ViewMessage): string | null {
+  const words = callRecordWords(m.message_type_id, m.data, m.is_mine);
+  if (m.message_type_id !== MESSAGE_TYPES.callSuccess) return words;
+  // '65' for a free call, '65:100' for one that cost 100 points (the calls service's record).
+  const [seconds, points] = m.data.split(':').map(Number);
+  if (seconds === undefined || !Number.isFinite(seconds)) return null;
+  const talk = `${MESSAGE_PREVIEW.callSuccess} ${formatElapsed(seconds * 1000)}`;
+  return points !== undefined && Number.isFinite(points) && points > 0 ? strings.calls.recordPaid(talk, points) : talk;
+}
+
+/**
+ * Who gave a gift, as the room names them: an anonymous giver is 匿名さん whatever the server sent,
+ * so a gift can never unmask its sender; a named giver is 「〇〇さん」.
+ */
+function giftSender(m: ViewMessage): string | null {
+  if (m.is_anonymous) return strings.anonymous;
+  return m.user_name ? `${m.user_name}さん` : null;
 }
 
 /**
@@ -81,7 +85,7 @@ export const MessageItem = memo(function MessageItem({
   if (system) {
     return (
       <div className="ch-day" data-testid="chat-system">
-        <span>{callRecordText(m.message_type_id, m.data) ?? (m.data.trim() || system)}</span>
+        <span>{callRecordText(m) ?? (m.data.trim() || system)}</span>
         {/* When the call was, as every message says (walk #37). */}
         <time className="ch-day__time" dateTime={m.created_at}>
           {timeLabel(m.created_at)}
@@ -91,6 +95,7 @@ export const MessageItem = memo(function MessageItem({
   }
   let body;
   let media = false;
+  let gift = false;
   if (m.message_type_id === MESSAGE_TYPES.image || m.message_type_id === MESSAGE_TYPES.base64Image) {
     media = true;
     body = (
@@ -110,9 +115,15 @@ export const MessageItem = memo(function MessageItem({
     media = true;
     const id = m.stamp_id ?? Number(m.data);
     const coin = giftCoinOf(id);
+    gift = coin !== null;
     body =
       coin !== null ? (
-        <img className="ch-stamp" src={giftUrl(coin)} alt={strings.giftStamp(coin)} width={120} height={120} />
+        <figure className="ch-gift">
+          <img className="ch-stamp" src={giftUrl(coin)} alt={strings.giftStamp(coin)} width={120} height={120} />
+          <figcaption data-testid="gift-caption">
+            {m.is_mine ? strings.giftGiven(coin) : strings.giftReceived(coin, giftSender(m))}
+          </figcaption>
+        </figure>
       ) : (
         <img className="ch-stamp" src={stampUrl(id)} alt={stampWord(id)} width={120} height={120} />
       );
@@ -141,7 +152,7 @@ export const MessageItem = memo(function MessageItem({
       data-status={m.local}
       data-type={m.is_sound ? 'sound' : String(m.message_type_id)}
     >
-      <div className={`ch-bubble${media ? ' ch-bubble--media' : ''}`}>{body}</div>
+      <div className={`ch-bubble${media ? ' ch-bubble--media' : ''}${gift ? ' ch-bubble--gift' : ''}`}>{body}</div>
       <div className="ch-meta">
         <StatusLine m={m} onResend={onResend} />
         <time dateTime={m.created_at}>{timeLabel(m.created_at)}</time>

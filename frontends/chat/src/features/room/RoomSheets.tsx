@@ -18,7 +18,7 @@ interface Props {
   name: string;
   partnerAnonymous: boolean;
   onRoom: (room: Room) => void;
-  send: (body: Omit<MessageCreateBody, 'room_id'>) => Promise<void>;
+  send: (body: Omit<MessageCreateBody, 'room_id'>) => Promise<unknown>;
 }
 
 /** The room's bottom sheets: stamps, the menu, the partner's card, and the report form. */

@@ -85,6 +85,3 @@ export function draftOf(
     local: 'sending',
   };
 }
-
-/** Ids in a real-time event's data (a list of message ids). */
-export const idsOf = (data: Record<string, unknown>) => new Set((data.ids as string[]) ?? []);

@@ -11,6 +11,16 @@ import { draftOf, localId, merge, toView } from './room-messages.ts';
 
 type Items = Dispatch<SetStateAction<ViewMessage[] | null>>;
 
+/** How a send ended: stored, refused by the server (never resent), or kept on this device to resend. */
+export type SendOutcome = 'sent' | 'refused' | 'kept';
+
+/**
+ * A refusal sending again cannot fix: the filter or contact guard, a block, too few points (403 or
+ * 402), or a body the server will never take (400). The rest (offline, 5xx, timeouts) is kept.
+ */
+const refusedForGood = (error: unknown) =>
+  isApiError(error) && error.kind === 'http' && [400, 402, 403].includes(error.status);
+
 /**
  * Sending: a message shows at once as a draft, becomes the server's message when acknowledged, and
  * is kept on this device when it fails, to be resent by a tap or when the room opens again (spec §4).
@@ -23,7 +33,7 @@ export function useOutbox(roomId: string, setItems: Items, onDraft: () => void) 
       body: Omit<MessageCreateBody, 'room_id'>,
       clientId = newClientId(),
       createdAt = new Date().toISOString(),
-    ) => {
+    ): Promise<SendOutcome> => {
       const full = { ...body, room_id: roomId, client_id: clientId };
       const draftId = localId(clientId);
       const draft = draftOf(body, roomId, clientId, createdAt);
@@ -42,19 +52,22 @@ export function useOutbox(roomId: string, setItems: Items, onDraft: () => void) 
             [sent],
           ),
         );
+        return 'sent';
       } catch (error) {
-        // Refused (403: a rule, the filter, contact details): sending again cannot help, so the draft
-        // goes and the popup says why. Anything else is kept to resend.
-        if (isApiError(error) && error.kind === 'http' && error.status === 403) {
+        // Refused: sending again cannot help, so the draft goes and the popup says why; the composer
+        // gets its text back to edit (walk: a refused message must not be lost). Anything else is
+        // kept to resend.
+        if (refusedForGood(error)) {
           removePending(roomId, clientId);
           setItems((list) => (list ?? []).filter((m) => m.id !== draftId));
           void fail(error);
-          return;
+          return 'refused';
         }
         addPending(roomId, { body: full, created_at: createdAt });
         setItems((list) =>
           (list ?? []).map((m) => (m.id === draftId ? { ...m, local: nextStatus(m.local, { type: 'failed' }) } : m)),
         );
+        return 'kept';
       }
     },
     [roomId, fail, setItems, onDraft],

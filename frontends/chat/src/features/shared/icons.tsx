@@ -80,12 +80,6 @@ export const UnblockIcon = (p: IconProps) => (
     <path d="M8 11V8a4 4 0 017.5-2" />
   </IconSvg>
 );
-export const CheckCircleIcon = (p: IconProps) => (
-  <IconSvg {...p}>
-    <circle cx="12" cy="12" r="8.5" />
-    <path d="M8 12.5l2.5 2.5 5-5.5" />
-  </IconSvg>
-);
 export const MicIcon = (p: IconProps) => (
   <IconSvg {...p}>
     <rect x="9" y="3" width="6" height="11" rx="3" />

@@ -1,15 +1,13 @@
 import { STORAGE_KEYS, type KeyValueStorage } from '@honne/api-client';
-import { CHAT_REALTIME_TYPES } from '@honne/contracts/chat';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 
 /** The message-sound setting of /settings (on unless switched off, spec §3: default on). */
 export const messageSoundOn = (storage: KeyValueStorage) => storage.getItem(STORAGE_KEYS.messageSound) !== '0';
 
 /** A message someone else sent me: the one event that rings. */
 export function isIncomingMessage(event: RealtimeEvent): boolean {
-  if (event.type !== CHAT_REALTIME_TYPES.messageCreated) return false;
-  const data = event.data as { is_mine?: unknown } | null;
-  return !!data && data.is_mine === false;
+  return dataOf(event, realtimeEvents.messageCreated)?.is_mine === false;
 }
 
 let context: AudioContext | null = null;

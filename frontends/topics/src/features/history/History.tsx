@@ -1,4 +1,3 @@
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
 import { HISTORY_TYPES, type HistoryItem } from '@honne/contracts/topics';
 import { Button, ClockIcon, EmptyState, Header } from '@honne/ui';
 import { getApi } from '@honne/api-client';
@@ -96,15 +95,12 @@ function HistoryList() {
   // '13' removes a history entry; topic.expired / topic.deleted do too when this list watches them.
   useEffect(
     () =>
-      getApi().realtime.subscribe((e) => {
-        const data = e.data as { history_id?: string; topic_id?: string } | null;
-        if (e.type === REALTIME_TYPES.historyDeleted && data) {
-          setState((s) => ({
-            ...s,
-            items: s.items.filter((i) => i.id !== data.history_id && (data.history_id || i.topic.id !== data.topic_id)),
-          }));
-        }
-      }),
+      getApi().realtime.on('historyDeleted', (data) =>
+        setState((s) => ({
+          ...s,
+          items: s.items.filter((i) => i.id !== data.history_id && (data.history_id || i.topic.id !== data.topic_id)),
+        })),
+      ),
     [],
   );
 

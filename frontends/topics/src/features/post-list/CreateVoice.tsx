@@ -156,14 +156,15 @@ export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }:
           </div>
         ) : null}
         {chatMax <= 0 && callMax <= 0 ? <p className="tp-note">{strings.noRank}</p> : null}
-        <div className="tp-form__row">
+        {/* A <label> around the words and the switch: tapping the words flips it too (walk #7). */}
+        <label className="tp-form__row">
           <span>{strings.callableLabel}</span>
           <Toggle label={strings.callableLabel} hideLabel checked={callable} onChange={setCallable} />
-        </div>
-        <div className="tp-form__row">
+        </label>
+        <label className="tp-form__row">
           <span>{strings.anonymousLabel}</span>
           <Toggle label={strings.anonymousLabel} hideLabel checked={anonymous} onChange={setAnonymous} />
-        </div>
+        </label>
         <Button type="submit" block loading={sending} disabled={!online}>
           {strings.submit}
         </Button>

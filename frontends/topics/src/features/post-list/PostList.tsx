@@ -32,6 +32,8 @@ import { TopicRow, TopicRowSkeleton } from './TopicRow.tsx';
 ensureTopicsStyles();
 
 type Sheet = 'category' | 'subCategory' | 'area' | null;
+/** The saved filter's 'all categories' (POST /users/filter category_id 0). */
+const ALL_CATEGORIES = 0;
 
 /** What the saved filter narrows the list to ('女性・20代・オンライン'), or null when it shows everyone. */
 export function activeFilter(filter: FilterHistory, ages: readonly { id: number; name: string }[]): string | null {
@@ -233,7 +235,7 @@ export default function PostList() {
 
   const chooseCategory = (id: number) => {
     setSheet(null);
-    if (id === filter?.category_id) return;
+    if (id === (filter?.category_id ?? ALL_CATEGORIES)) return;
     void save({ category_id: id });
   };
   const chooseSub = (sub: SubCategory) => {
@@ -444,8 +446,12 @@ export default function PostList() {
       {sheet === 'category' ? (
         <ChoiceSheet
           title={strings.category}
-          options={categories.map((c) => ({ value: c.id, label: c.name }))}
-          value={filter?.category_id ?? null}
+          // The way back to every category (walk #8); the server reads 0 as none chosen.
+          options={[
+            { value: ALL_CATEGORIES, label: strings.allCategories },
+            ...categories.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          value={filter?.category_id ?? ALL_CATEGORIES}
           onChoose={chooseCategory}
           onClose={() => setSheet(null)}
         />

@@ -1,5 +1,5 @@
 import { getApi } from '@honne/api-client';
-import { CHAT_REALTIME_TYPES, messagePreview, type Message } from '@honne/contracts/chat';
+import { messagePreview } from '@honne/contracts/chat';
 import { useEffect, useRef, useState } from 'react';
 
 /** Unread counts per room, live from the app's unread store (the same numbers the tab badges add up). */
@@ -13,13 +13,5 @@ export function useRoomUnread(): Readonly<Record<string, number>> {
 export function useRoomMessages(onMessage: (roomId: string, preview: string) => void): void {
   const latest = useRef(onMessage);
   latest.current = onMessage;
-  useEffect(
-    () =>
-      getApi().realtime.subscribe((e) => {
-        if (e.type !== CHAT_REALTIME_TYPES.messageCreated) return;
-        const m = e.data as Message | null;
-        if (m && typeof m.room_id === 'string') latest.current(m.room_id, messagePreview(m));
-      }),
-    [],
-  );
+  useEffect(() => getApi().realtime.on('messageCreated', (m) => latest.current(m.room_id, messagePreview(m))), []);
 }

@@ -1,7 +1,5 @@
 import { getApi } from '@honne/api-client';
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
-import { TOPIC_CHANNEL_EVENTS, type Topic } from '@honne/contracts/topics';
-import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
+import type { Topic } from '@honne/contracts/topics';
 import { useEffect, useRef } from 'react';
 
 export interface TopicEventHandlers {
@@ -32,21 +30,14 @@ export function useTopicEvents(channel: string | null, handlers: TopicEventHandl
 
   useEffect(() => {
     const hub = getApi().realtime;
-    const offEvents = hub.subscribe((event) => {
-      const data = event.data as Record<string, unknown> | null;
-      const created = dataOf(event, realtimeEvents.topicCreated);
-      if (created) {
-        ref.current.created?.(created);
-      } else if (
-        (event.type === TOPIC_CHANNEL_EVENTS.expired ||
-          event.type === TOPIC_CHANNEL_EVENTS.deleted ||
-          event.type === REALTIME_TYPES.historyDeleted) &&
-        data &&
-        typeof data.topic_id === 'string'
-      ) {
-        ref.current.removed?.(data.topic_id);
-      }
-    });
+    const removed = ({ topic_id }: { topic_id: string }) => ref.current.removed?.(topic_id);
+    const offs = [
+      hub.on('topicCreated', (topic) => ref.current.created?.(topic)),
+      hub.on('topicExpired', removed),
+      hub.on('topicDeleted', removed),
+      hub.on('historyDeleted', removed),
+    ];
+    const offEvents = () => offs.forEach((off) => off());
     let last = hub.status;
     const offStatus = hub.onStatus((status) => {
       if (status === 'open' && last !== 'open' && last !== 'idle' && last !== 'connecting') ref.current.resync?.();

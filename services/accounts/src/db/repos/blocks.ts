@@ -103,8 +103,9 @@ export function findBlock(db: Kysely<AccountsDb>, id: string) {
 }
 
 /** A report on a person, kept for operators (newlines as written). */
-export async function insertUserReport(db: Kysely<AccountsDb>, report: UserReport): Promise<void> {
-  await db.insertInto('user_reports').values(report).execute();
+/** Stores a report and answers its id (the moderation service's event names it). */
+export async function insertUserReport(db: Kysely<AccountsDb>, report: UserReport): Promise<string> {
+  return (await db.insertInto('user_reports').values(report).returning('id').executeTakeFirstOrThrow()).id;
 }
 
 /** A page of block rows in id order after `after` (the snapshot chat and topics rebuild blocks from). */

@@ -72,6 +72,7 @@ export function friendRows(db: Kysely<AccountsDb>, userId: string) {
     .execute();
 }
 
+/** Whether `a` counts `b` as a friend (friend requests ask before adding). */
 export async function areFriends(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
   return (
     (await db

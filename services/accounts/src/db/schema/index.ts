@@ -14,7 +14,17 @@ import type {
 import type { SessionTable } from './sessions.ts';
 import type { UserTable } from './users.ts';
 
+/** A moderator's restriction on a person (safety.person.restricted), per kind. */
+export interface PersonRestrictionTable {
+  person_id: string;
+  restriction: string;
+  until: Date | null;
+  event_id: string;
+  at: Date;
+}
+
 export interface AccountsDb {
+  person_restrictions: PersonRestrictionTable;
   users: UserTable;
   sessions: SessionTable;
   pending_signups: PendingSignupTable;

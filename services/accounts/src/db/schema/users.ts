@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Updateable } from 'kysely';
 
 export interface UserTable {
   id: Generated<string>;
@@ -53,5 +53,4 @@ export interface BloodSettingsValue {
 }
 
 export type User = Selectable<UserTable>;
-export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;

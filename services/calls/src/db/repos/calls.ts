@@ -179,3 +179,14 @@ export async function dueCalls(db: Db, now: Date, limit = 100): Promise<string[]
     .execute();
   return rows.map((r) => r.id);
 }
+
+/** A room's calls, newest first (a report's evidence: start, connection, end, what was charged). */
+export function callsOfRoom(db: Db, roomId: string, limit = 50): Promise<CallRow[]> {
+  return db
+    .selectFrom('calls')
+    .selectAll()
+    .where('room_id', '=', roomId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,16 +1,10 @@
+import type { ServiceMetaTable, ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
 import type { CallEndCause, ChargeState } from '@honne/contracts/calls';
-import type { ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
 import type { ColumnType, Selectable } from 'kysely';
 
 import type { CallPhase, Side, Transport } from '../../domain/call-machine.ts';
 
 /** Facts about this service's data (seed versions). */
-export interface ServiceMetaTable {
-  key: string;
-  value: string;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
 /** A user's voice greeting (see db/repos/greetings.ts). */
 export interface GreetingsTable {
   user_id: string;

@@ -40,7 +40,7 @@ export type RoomlessMessage = Pick<
   | 'sound_item'
   | 'is_voice'
   | 'client_id'
-> & { created_at: Date };
+> & { created_at: Date; is_read?: boolean };
 
 /** What `sendInRoom` found: no room (not there, or the sender is not in it), or the room and the message. */
 export type SentInRoom = { room: undefined } | { room: SendContext; message: MessageRow | undefined; created: boolean };
@@ -207,13 +207,14 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       is_voice: r.is_voice ?? false,
       client_id: r.client_id ?? null,
       created_at: r.created_at.toISOString(),
+      is_read: r.is_read ?? false,
     })),
   );
   const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`${prepared('chat_send_in_rooms')}
     with q as (
       select * from jsonb_to_recordset(${asks}::jsonb) as q(ask int, id uuid, room_id uuid, sender_id text,
         message_type_id int, data text, stamp_id int, is_sound bool, sound_tab int, sound_item int, is_voice bool,
-        client_id text, created_at timestamptz)
+        client_id text, created_at timestamptz, is_read bool)
     ),
     c as (
       select ${sendContextColumns}, q.ask, q.id as new_message_id,
@@ -222,10 +223,10 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
     ),
     ins as (
       insert into messages (id, room_id, sender_id, receiver_id, message_type_id, data, stamp_id, is_sound, sound_tab,
-        sound_item, is_voice, refused, client_id, created_at, expire_at)
+        sound_item, is_voice, refused, is_read, client_id, created_at, expire_at)
       select q.id, q.room_id, q.sender_id, case when c.user1_id = q.sender_id then c.user2_id else c.user1_id end,
         q.message_type_id, q.data, q.stamp_id, q.is_sound, q.sound_tab, q.sound_item, q.is_voice, c.is_blocked,
-        q.client_id, q.created_at,
+        q.is_read, q.client_id, q.created_at,
         least(
           q.created_at + make_interval(mins => case when c.saved_message_time > 0 then c.saved_message_time
             else ${sql.lit(CHAT_LIMITS.defaultRetentionMinutes)} end),
@@ -445,4 +446,50 @@ export async function deleteMessagesOf(db: Kysely<ChatDb>, userId: string): Prom
     .deleteFrom('messages')
     .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
     .execute();
+}
+
+/**
+ * For a report (the moderation service freezes it): the reported person's latest message in the
+ * room and up to `around` messages before and after it, in order, whatever their vanish timer says
+ * (rows not purged yet are still evidence). No message of theirs: the room's latest 2×around+1.
+ */
+export async function messagesAround(db: Kysely<ChatDb>, roomId: string, reportedId: string, around: number) {
+  const cols = ['id', 'seq', 'sender_id', 'message_type_id', 'data', 'created_at'] as const;
+  const anchor = await db
+    .selectFrom('messages')
+    .select(['seq', 'id'])
+    .where('room_id', '=', roomId)
+    .where('sender_id', '=', reportedId)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!anchor) {
+    const rows = await db
+      .selectFrom('messages')
+      .select(cols)
+      .where('room_id', '=', roomId)
+      .orderBy('seq', 'desc')
+      .limit(2 * around + 1)
+      .execute();
+    return { anchorId: null, rows: rows.reverse() };
+  }
+  const [before, after] = await Promise.all([
+    db
+      .selectFrom('messages')
+      .select(cols)
+      .where('room_id', '=', roomId)
+      .where('seq', '<=', anchor.seq)
+      .orderBy('seq', 'desc')
+      .limit(around + 1)
+      .execute(),
+    db
+      .selectFrom('messages')
+      .select(cols)
+      .where('room_id', '=', roomId)
+      .where('seq', '>', anchor.seq)
+      .orderBy('seq')
+      .limit(around)
+      .execute(),
+  ]);
+  return { anchorId: anchor.id, rows: [...before.reverse(), ...after] };
 }

@@ -1,5 +1,5 @@
 import type { EventPayload, events } from '@honne/contracts/events';
-import { forgetBlocks, idsPage, type IdColumn } from '@honne/service-kit';
+import { deleteRowsOf, forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
 import type { Kysely } from 'kysely';
 
 import type { CardRow, ChatDb } from '../schema/index.ts';
@@ -18,11 +18,7 @@ export async function upsertCard(db: Kysely<ChatDb>, e: ProfileUpdated): Promise
     area_id: e.area_id,
     updated_at: new Date(e.updated_at),
   };
-  await db
-    .insertInto('user_cards')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_cards.updated_at', '<=', row.updated_at))
-    .execute();
+  await upsertNewest(db, 'user_cards', ['user_id'], row);
 }
 
 export async function upsertSettings(
@@ -31,12 +27,11 @@ export async function upsertSettings(
   savedMessageTime: number,
   at: Date,
 ): Promise<void> {
-  const row = { user_id: userId, saved_message_time: savedMessageTime, updated_at: at };
-  await db
-    .insertInto('user_settings')
-    .values(row)
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(row).where('user_settings.updated_at', '<=', at))
-    .execute();
+  await upsertNewest(db, 'user_settings', ['user_id'], {
+    user_id: userId,
+    saved_message_time: savedMessageTime,
+    updated_at: at,
+  });
 }
 
 /** Both directions, so either side's id finds the friendship. */
@@ -45,16 +40,13 @@ export async function setFriend(db: Kysely<ChatDb>, a: string, b: string, friend
     [a, b],
     [b, a],
   ] as const) {
-    await db
-      .insertInto('friends')
-      .values({ user_id, friend_id, friend, updated_at: at })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'friend_id'])
-          .doUpdateSet({ friend, updated_at: at })
-          .where('friends.updated_at', '<=', at),
-      )
-      .execute();
+    await upsertNewest(
+      db,
+      'friends',
+      ['user_id', 'friend_id'],
+      { user_id, friend_id, friend, updated_at: at },
+      { friend, updated_at: at },
+    );
   }
 }
 
@@ -100,18 +92,16 @@ export async function savedMessageTime(db: Kysely<ChatDb>, userId: string): Prom
 
 export async function forgetUser(db: Kysely<ChatDb>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+    await deleteRowsOf<ChatDb>(trx, userId, [
+      { table: 'user_cards', column: 'user_id' },
+      { table: 'user_settings', column: 'user_id' },
+      { table: 'room_blocks', column: 'blocker_id' },
+      { table: 'friends', column: 'user_id' },
+      { table: 'friends', column: 'friend_id' },
+      { table: 'room_ratings', column: 'rater_id' },
+      { table: 'room_ratings', column: 'rated_id' },
+    ]);
     await forgetBlocks<ChatDb>(trx, userId);
-    await trx.deleteFrom('room_blocks').where('blocker_id', '=', userId).execute();
-    await trx
-      .deleteFrom('friends')
-      .where((eb) => eb.or([eb('user_id', '=', userId), eb('friend_id', '=', userId)]))
-      .execute();
-    await trx
-      .deleteFrom('room_ratings')
-      .where((eb) => eb.or([eb('rater_id', '=', userId), eb('rated_id', '=', userId)]))
-      .execute();
   });
 }
 

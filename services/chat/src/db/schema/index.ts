@@ -1,15 +1,14 @@
-import type { BlockTable as KitBlockTable, ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
+import type {
+  ServiceMetaTable,
+  BlockTable as KitBlockTable,
+  ObjectDeletionsTable,
+  OutboxTable,
+} from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** Facts about this service's data (seed versions). */
-export interface ServiceMetaTable {
-  key: string;
-  value: string;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
 /** Read model of accounts.user.profile_updated. */
 export interface UserCardTable {
   user_id: string;

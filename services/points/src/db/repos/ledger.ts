@@ -139,3 +139,14 @@ export async function sumOfAllAccounts(db: Kysely<PointsDb>): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
+
+/** The points moved in a room (fees, bonuses, call minutes, gifts), oldest first: a report's evidence. */
+export function transfersOfRoom(db: Kysely<PointsDb>, roomId: string, limit = 500) {
+  return db
+    .selectFrom('transfers')
+    .select(['kind', 'debit_account', 'credit_account', 'amount', 'created_at'])
+    .where('room_id', '=', roomId)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}

@@ -45,7 +45,6 @@ export interface LotTable {
   expires_at: Date | null;
 }
 
-export type Account = Selectable<AccountTable>;
 export type Transfer = Selectable<TransferTable>;
 export type NewTransfer = Insertable<TransferTable>;
 

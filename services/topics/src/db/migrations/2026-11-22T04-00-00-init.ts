@@ -1,12 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { createServiceMetaTable } from '@honne/service-kit';
+import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema
-    .createTable('service_meta')
-    .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('value', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .execute();
+  await createServiceMetaTable(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
 import { enqueueEvent, notBlockedWith } from '@honne/service-kit';
-import { events } from '@honne/contracts/events';
+import { events, type EventPayload } from '@honne/contracts/events';
 
 import type { Cursor, TopicWithPoster, NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
 
@@ -320,10 +320,31 @@ export async function idsOfUser(db: Kysely<TopicsDb>, userId: string): Promise<s
   return (await db.selectFrom('topics').select('id').where('user_id', '=', userId).execute()).map((r) => r.id);
 }
 
-/** A report on a voice, kept for operators with its poster (the voice itself may expire first). */
+/**
+ * A report on a voice, kept for operators with its poster (the voice itself may expire first), and
+ * queued in the same transaction for the moderation service with the voice's text as it stands.
+ */
 export async function insertTopicReport(
   db: Kysely<TopicsDb>,
-  report: Insertable<TopicsDb['topic_reports']>,
+  report: Insertable<TopicsDb['topic_reports']> & { created_at: Date },
+  voice: EventPayload<typeof events.voiceReported>['voice'],
 ): Promise<void> {
-  await db.insertInto('topic_reports').values(report).execute();
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('topic_reports').values(report).returning('id').executeTakeFirstOrThrow();
+    await enqueueEvent(
+      trx,
+      events.voiceReported,
+      `voice-report:${id}`,
+      {
+        report_id: id,
+        topic_id: report.topic_id,
+        poster_id: report.poster_id,
+        reporter_id: report.reporter_id,
+        content: report.content,
+        voice,
+        at: report.created_at.toISOString(),
+      },
+      report.created_at,
+    );
+  });
 }

@@ -1,4 +1,4 @@
-import { forgetBlocks, idsPage, type IdColumn } from '@honne/service-kit';
+import { deleteRowsOf, forgetBlocks, idsPage, upsertNewest, type IdColumn } from '@honne/service-kit';
 import type { EventPayload, events } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
@@ -21,16 +21,7 @@ export async function upsertCard(db: Kysely<TopicsDb>, e: ProfileUpdated): Promi
     is_expert: e.is_expert ?? false,
     updated_at: new Date(e.updated_at),
   };
-  await db
-    .insertInto('user_cards')
-    .values(row)
-    .onConflict((oc) =>
-      oc
-        .column('user_id')
-        .doUpdateSet({ ...row })
-        .where('user_cards.updated_at', '<=', row.updated_at),
-    )
-    .execute();
+  await upsertNewest(db, 'user_cards', ['user_id'], row);
 }
 
 export const findCard = (db: Kysely<TopicsDb>, userId: string): Promise<UserCardRow | undefined> =>
@@ -47,13 +38,7 @@ export async function findCards(db: Kysely<TopicsDb>, userIds: string[]): Promis
 }
 
 export async function setPresence(db: Kysely<TopicsDb>, userId: string, online: boolean, at: Date): Promise<void> {
-  await db
-    .insertInto('user_presence')
-    .values({ user_id: userId, online, updated_at: at })
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({ online, updated_at: at }).where('user_presence.updated_at', '<=', at),
-    )
-    .execute();
+  await upsertNewest(db, 'user_presence', ['user_id'], { user_id: userId, online, updated_at: at });
 }
 
 export const findFilter = (db: Kysely<TopicsDb>, userId: string): Promise<UserFilterRow | undefined> =>
@@ -90,13 +75,20 @@ export async function saveFilter(
 /** Everything topics holds of a deleted user that is not a voice (voices go through deleteTopics). */
 export async function forgetUser(db: Kysely<TopicsDb>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('history').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('replies').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('topic_clicks').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('sub_category_unlocks').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_filters').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_presence').where('user_id', '=', userId).execute();
-    await trx.deleteFrom('user_cards').where('user_id', '=', userId).execute();
+    const tables = [
+      'history',
+      'replies',
+      'topic_clicks',
+      'sub_category_unlocks',
+      'user_filters',
+      'user_presence',
+      'user_cards',
+    ];
+    await deleteRowsOf<TopicsDb>(
+      trx,
+      userId,
+      tables.map((table) => ({ table, column: 'user_id' })),
+    );
     await forgetBlocks<TopicsDb>(trx, userId);
     await trx.updateTable('threads').set({ user_id: null }).where('user_id', '=', userId).execute();
   });

@@ -1,15 +1,9 @@
-import type { BlockTable, OutboxTable } from '@honne/service-kit';
+import type { ServiceMetaTable, BlockTable, OutboxTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** Facts about this service's data (seed versions). */
-export interface ServiceMetaTable {
-  key: string;
-  value: string;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
 /** Reference data seeded by migrations. */
 export interface CategoryTable {
   id: number;

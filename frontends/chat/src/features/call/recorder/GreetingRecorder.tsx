@@ -21,17 +21,22 @@ export function GreetingRecorder({
 }: {
   saved: Recording | null;
   busy: boolean;
-  onSend: (recording: Recording) => void;
+  /** The greeting to send, or null to call without one. */
+  onSend: (recording: Recording | null) => void;
   onCancel: () => void;
 }) {
   const popup = usePopup();
   const r = useRecorder(saved);
+  // A greeting is welcome, not required (walk #15): with nothing recorded the call goes without one.
+  // The spec's '録画を終了しなければします。' is for a recording still running when 'send' is tapped.
+  const running = r.state === 'recording' || r.state === 'paused';
+  const none = !r.recording && (r.state === 'idle' || r.state === 'recorded');
   const send = () => {
-    if (!r.recording || r.state === 'recording' || r.state === 'paused') {
+    if (running || (!r.recording && !none)) {
       void popup.alert(t.recordingMissing);
       return;
     }
-    onSend(r.recording);
+    onSend(r.recording ?? null);
   };
   const pct = Math.min(100, (r.elapsed / RECORD_MAX_MS) * 100);
   return (
@@ -111,7 +116,7 @@ export function GreetingRecorder({
         ) : null}
         {/* Until the recorder has handed over its last data there is nothing to send yet. */}
         <Button block onClick={send} loading={busy || r.state === 'finishing'}>
-          {t.sendToPartner}
+          {none ? t.callWithoutGreeting : t.sendToPartner}
         </Button>
         <Button variant="text" block onClick={onCancel} style={{ color: '#fff' }}>
           {t.cancel}

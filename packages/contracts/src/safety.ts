@@ -1,0 +1,431 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+import { endpoint, Envelope, ErrorEnvelope, IdParams, Nullable, Ok, Uuid } from './common.ts';
+
+// The moderation service (issue 27): reports, subjects and their events, evidence, notices and
+// appeals, operator accounts, API keys and the audit log. Console endpoints live under
+// /admin/safety and take an operator's session token or an API key (auth 'console'); what the app
+// itself calls lives under /safety with the user's token.
+
+export const OPERATOR_ROLES = ['admin', 'moderator', 'triage'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * What each console endpoint needs (its `permission`). Triage sorts the queue; moderators act on
+ * people; admins also manage operators and keys and read the audit log. An API key holds a subset
+ * of these as its scopes, never more than its creator's role.
+ */
+export const PERMISSIONS = [
+  'queue.read',
+  'queue.assign',
+  'evidence.read',
+  'action.triage',
+  'action.moderate',
+  'action.suspend',
+  'action.ban',
+  'operators.manage',
+  'keys.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
+  triage: ['queue.read', 'queue.assign', 'action.triage'],
+  moderator: [
+    'queue.read',
+    'queue.assign',
+    'evidence.read',
+    'action.triage',
+    'action.moderate',
+    'action.suspend',
+    'action.ban',
+  ],
+  admin: PERMISSIONS,
+};
+
+export const SAFETY_LIMITS = {
+  reportMax: 1000,
+  appealMax: 2000,
+  /** An appeal may be sent once, within this many days of the notice. */
+  appealDays: 20,
+  contactMax: 2000,
+  noteMax: 2000,
+  /** Frozen evidence is kept this long, then deleted. */
+  evidenceDays: 180,
+  /** Messages kept on each side of the reported one. */
+  evidenceAround: 20,
+} as const;
+
+export const SAFETY_MESSAGES = {
+  contentRequired: '内容を入力してください。',
+  contentTooLong: `${SAFETY_LIMITS.contactMax}文字以内で入力してください。`,
+  appealTooLong: `${SAFETY_LIMITS.appealMax}文字以内で入力してください。`,
+  appealClosed: 'この通知への異議申し立てはできません（受付は1回、通知から20日以内です）。',
+  signInFailed: 'メールアドレス、パスワード、または確認コードが正しくありません。',
+  consoleOnly: '運営者としてのサインインが必要です。',
+  notAllowed: 'この操作の権限がありません。',
+  received: '受け付けました。',
+} as const;
+
+export const SUBJECT_KINDS = ['person', 'character', 'voice', 'room', 'message', 'call', 'ticket'] as const;
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+/** Where a report came from: the three report screens, the in-call button, お問い合わせ, an appeal. */
+export const REPORT_SOURCES = ['user', 'voice', 'room', 'call', 'contact', 'appeal'] as const;
+export type ReportSource = (typeof REPORT_SOURCES)[number];
+
+export const REPORT_STATES = ['open', 'queued', 'assigned', 'closed'] as const;
+export type ReportState = (typeof REPORT_STATES)[number];
+
+/**
+ * Every operator action, each an append-only event on the subject; the permission it needs.
+ * `lift` ends a mute, suspension or ban early; `restore_voice` shows a hidden voice again.
+ */
+export const ACTIONS = {
+  acknowledge: 'action.triage',
+  dismiss: 'action.triage',
+  escalate: 'action.triage',
+  hide_voice: 'action.moderate',
+  restore_voice: 'action.moderate',
+  warn: 'action.moderate',
+  mute: 'action.moderate',
+  suspend: 'action.suspend',
+  lift: 'action.suspend',
+  ban: 'action.ban',
+} as const satisfies Record<string, Permission>;
+export type ActionName = keyof typeof ACTIONS;
+export const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
+
+const Text = (max: number) => Type.String({ maxLength: max });
+
+export const SignInBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+  totp: Type.String({ maxLength: 6, pattern: '^[0-9]{6}$' }),
+});
+export const ConsoleSession = Type.Object({
+  token: Type.String(),
+  expires_at: Type.String(),
+  operator: Type.Object({ id: Type.String(), email: Type.String(), role: Type.String() }),
+});
+
+export const Operator = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: Type.String(),
+  disabled: Type.Boolean(),
+  created_at: Type.String(),
+});
+export const CreateOperatorBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 12, maxLength: 200 }),
+  role: Type.Union(OPERATOR_ROLES.map((r) => Type.Literal(r))),
+});
+/** The TOTP secret is shown once, at creation, for the new operator's authenticator app. */
+export const CreatedOperator = Type.Object({
+  operator: Operator,
+  totp_secret: Type.String(),
+  otpauth_url: Type.String(),
+});
+
+export const ApiKey = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  scopes: Type.Array(Type.String()),
+  created_by: Type.String(),
+  created_at: Type.String(),
+  revoked_at: Nullable(Type.String()),
+});
+export const CreateApiKeyBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100 }),
+  scopes: Type.Array(Type.Union(PERMISSIONS.map((p) => Type.Literal(p))), {
+    minItems: 1,
+    maxItems: PERMISSIONS.length,
+  }),
+});
+/** The key itself is shown once; only its hash is kept. */
+export const CreatedApiKey = Type.Object({ key: ApiKey, secret: Type.String() });
+
+export const AuditEntry = Type.Object({
+  id: Type.String(),
+  actor: Type.String(),
+  action: Type.String(),
+  target: Nullable(Type.String()),
+  detail: Type.Unknown(),
+  at: Type.String(),
+});
+
+export const Report = Type.Object({
+  id: Type.String(),
+  source: Type.String(),
+  subject_id: Type.String(),
+  subject_kind: Type.String(),
+  subject_ref: Type.String(),
+  person_id: Nullable(Type.String()),
+  reporter_id: Nullable(Type.String()),
+  content: Type.String(),
+  state: Type.String(),
+  priority: Type.Integer(),
+  assigned_to: Nullable(Type.String()),
+  created_at: Type.String(),
+  closed_at: Nullable(Type.String()),
+});
+export const QueueQuery = Type.Object({
+  state: Type.Optional(Type.Union(REPORT_STATES.map((s) => Type.Literal(s)))),
+  source: Type.Optional(Type.Union(REPORT_SOURCES.map((s) => Type.Literal(s)))),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+});
+export const AssignBody = Type.Object({ operator_id: Type.Optional(Uuid()) });
+
+export const ModerationEvent = Type.Object({
+  id: Type.String(),
+  subject_id: Type.String(),
+  action: Type.String(),
+  actor: Type.String(),
+  reason: Type.String(),
+  policy: Nullable(Type.String()),
+  severity: Nullable(Type.Integer()),
+  note: Nullable(Type.String()),
+  expires_at: Nullable(Type.String()),
+  report_id: Nullable(Type.String()),
+  created_at: Type.String(),
+});
+/** A subject's status, derived from its events (domain/status.ts). */
+export const SubjectStatus = Type.Object({
+  review: Type.Union([Type.Literal('open'), Type.Literal('escalated'), Type.Literal('closed')]),
+  muted_until: Nullable(Type.String()),
+  suspended_until: Nullable(Type.String()),
+  banned: Type.Boolean(),
+  voice_hidden: Type.Boolean(),
+  warnings: Type.Integer(),
+});
+export const SubjectView = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  ref_id: Type.String(),
+  person_id: Nullable(Type.String()),
+  status: SubjectStatus,
+  events: Type.Array(ModerationEvent),
+  reports: Type.Array(Report),
+});
+export const ActionBody = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  policy: Type.Optional(Type.String({ maxLength: 100 })),
+  severity: Type.Optional(Type.Integer({ minimum: 0, maximum: 5 })),
+  note: Type.Optional(Text(SAFETY_LIMITS.noteMax)),
+  /** Mute and suspend: how long. */
+  hours: Type.Optional(Type.Integer({ minimum: 1, maximum: 24 * 365 })),
+  /** The report this action answers: it is closed with it (acknowledge, dismiss, any action). */
+  report_id: Type.Optional(Uuid()),
+});
+export const ActionResult = Type.Object({ event: ModerationEvent, status: SubjectStatus });
+
+export const EvidenceItem = Type.Object({
+  id: Type.String(),
+  report_id: Type.String(),
+  kind: Type.String(),
+  payload: Type.Unknown(),
+  captured_at: Type.String(),
+  keep_until: Type.String(),
+});
+
+export const Notice = Type.Object({
+  id: Type.String(),
+  action: Type.String(),
+  title: Type.String(),
+  body: Type.String(),
+  until: Nullable(Type.String()),
+  created_at: Type.String(),
+  appeal_until: Nullable(Type.String()),
+  appealed: Type.Boolean(),
+});
+export const AppealBody = Type.Object({ content: Type.String({ maxLength: SAFETY_LIMITS.appealMax }) });
+export const ContactBody = Type.Object({
+  category: Type.Optional(Type.String({ maxLength: 50 })),
+  content: Type.String({ maxLength: SAFETY_LIMITS.contactMax }),
+});
+export const CallReportBody = Type.Object({
+  content: Type.Optional(Type.String({ maxLength: SAFETY_LIMITS.reportMax })),
+});
+export const Received = Type.Object({ message: Type.String(), id: Type.String() });
+
+const consoleErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
+const userErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
+
+const actionEndpoint = (name: ActionName) =>
+  endpoint({
+    method: 'POST',
+    url: `/admin/safety/subjects/:id/actions/${name}`,
+    service: 'safety',
+    summary: `Moderation action '${name}' on a subject: an append-only event; its status is derived again`,
+    auth: 'console',
+    permission: ACTIONS[name] as Permission,
+    schema: { params: IdParams, body: ActionBody, response: { 200: Envelope(ActionResult), ...consoleErrors } },
+  });
+
+/** One endpoint per action, so each carries its own permission (and the authorization test sees it). */
+export const actionEndpoints = Object.fromEntries(ACTION_NAMES.map((n) => [n, actionEndpoint(n)])) as Record<
+  ActionName,
+  ReturnType<typeof actionEndpoint>
+>;
+
+export const safetyEndpoints = {
+  signIn: endpoint({
+    method: 'POST',
+    url: '/admin/safety/sessions',
+    service: 'safety',
+    summary: 'Operator sign-in with e-mail, password and a TOTP code; answers a session token that expires',
+    auth: 'public',
+    rateLimit: 'auth',
+    schema: { body: SignInBody, response: { 200: Envelope(ConsoleSession), 401: ErrorEnvelope, 403: ErrorEnvelope } },
+  }),
+  signOut: endpoint({
+    method: 'DELETE',
+    url: '/admin/safety/sessions/current',
+    service: 'safety',
+    summary: "End the operator's current session",
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { response: { 200: Envelope(Ok), ...consoleErrors } },
+  }),
+  listOperators: endpoint({
+    method: 'GET',
+    url: '/admin/safety/operators',
+    service: 'safety',
+    summary: 'Operator accounts',
+    auth: 'console',
+    permission: 'operators.manage',
+    schema: { response: { 200: Envelope(Type.Array(Operator)), ...consoleErrors } },
+  }),
+  createOperator: endpoint({
+    method: 'POST',
+    url: '/admin/safety/operators',
+    service: 'safety',
+    summary: 'Create an operator with a role; answers the TOTP secret once',
+    auth: 'console',
+    permission: 'operators.manage',
+    schema: { body: CreateOperatorBody, response: { 200: Envelope(CreatedOperator), ...consoleErrors } },
+  }),
+  disableOperator: endpoint({
+    method: 'POST',
+    url: '/admin/safety/operators/:id/disable',
+    service: 'safety',
+    summary: 'Disable an operator: their sessions end and they cannot sign in again',
+    auth: 'console',
+    permission: 'operators.manage',
+    schema: { params: IdParams, response: { 200: Envelope(Ok), ...consoleErrors } },
+  }),
+  listApiKeys: endpoint({
+    method: 'GET',
+    url: '/admin/safety/api_keys',
+    service: 'safety',
+    summary: 'API keys for automation, with their scopes',
+    auth: 'console',
+    permission: 'keys.manage',
+    schema: { response: { 200: Envelope(Type.Array(ApiKey)), ...consoleErrors } },
+  }),
+  createApiKey: endpoint({
+    method: 'POST',
+    url: '/admin/safety/api_keys',
+    service: 'safety',
+    summary: 'Create a scoped API key; answers its secret once',
+    auth: 'console',
+    permission: 'keys.manage',
+    schema: { body: CreateApiKeyBody, response: { 200: Envelope(CreatedApiKey), ...consoleErrors } },
+  }),
+  revokeApiKey: endpoint({
+    method: 'DELETE',
+    url: '/admin/safety/api_keys/:id',
+    service: 'safety',
+    summary: 'Revoke an API key at once',
+    auth: 'console',
+    permission: 'keys.manage',
+    schema: { params: IdParams, response: { 200: Envelope(Ok), ...consoleErrors } },
+  }),
+  audit: endpoint({
+    method: 'GET',
+    url: '/admin/safety/audit',
+    service: 'safety',
+    summary: 'The audit log, newest first (append-only: no endpoint or repo changes it)',
+    auth: 'console',
+    permission: 'audit.read',
+    schema: {
+      querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })) }),
+      response: { 200: Envelope(Type.Array(AuditEntry)), ...consoleErrors },
+    },
+  }),
+  queue: endpoint({
+    method: 'GET',
+    url: '/admin/safety/queue',
+    service: 'safety',
+    summary: 'Reports by priority (minors, live calls, repeated reports first), then age',
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { querystring: QueueQuery, response: { 200: Envelope(Type.Array(Report)), ...consoleErrors } },
+  }),
+  assign: endpoint({
+    method: 'POST',
+    url: '/admin/safety/reports/:id/assign',
+    service: 'safety',
+    summary: 'Assign a report to an operator (the caller by default)',
+    auth: 'console',
+    permission: 'queue.assign',
+    schema: { params: IdParams, body: AssignBody, response: { 200: Envelope(Report), ...consoleErrors } },
+  }),
+  evidence: endpoint({
+    method: 'GET',
+    url: '/admin/safety/reports/:id/evidence',
+    service: 'safety',
+    summary: "A report's frozen evidence (messages around it, call metadata, points moved); every read is audited",
+    auth: 'console',
+    permission: 'evidence.read',
+    schema: { params: IdParams, response: { 200: Envelope(Type.Array(EvidenceItem)), ...consoleErrors } },
+  }),
+  subject: endpoint({
+    method: 'GET',
+    url: '/admin/safety/subjects/:id',
+    service: 'safety',
+    summary: 'A subject with its derived status, its whole event history and its reports',
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { params: IdParams, response: { 200: Envelope(SubjectView), ...consoleErrors } },
+  }),
+  notices: endpoint({
+    method: 'GET',
+    url: '/safety/notices',
+    service: 'safety',
+    summary: "The caller's moderation notices (what, why, until when), newest first",
+    auth: 'user',
+    schema: { response: { 200: Envelope(Type.Array(Notice)), ...userErrors } },
+  }),
+  appeal: endpoint({
+    method: 'POST',
+    url: '/safety/notices/:id/appeal',
+    service: 'safety',
+    summary: 'Appeal a notice once, within 20 days (≤ 2,000 characters); the appeal enters the queue',
+    auth: 'user',
+    schema: { params: IdParams, body: AppealBody, response: { 200: Envelope(Received), ...userErrors } },
+  }),
+  contact: endpoint({
+    method: 'POST',
+    url: '/safety/contact',
+    service: 'safety',
+    summary: 'お問い合わせ: a contact ticket in the moderation queue',
+    auth: 'user',
+    schema: { body: ContactBody, response: { 200: Envelope(Received), ...userErrors } },
+  }),
+  callReport: endpoint({
+    method: 'POST',
+    url: '/safety/rooms/:id/call_report',
+    service: 'safety',
+    summary: "Report the other side from inside a live call in this room (queued first, as a live call's report)",
+    auth: 'user',
+    schema: { params: IdParams, body: CallReportBody, response: { 200: Envelope(Received), ...userErrors } },
+  }),
+} as const;
+
+export type Report = Static<typeof Report>;
+export type ModerationEvent = Static<typeof ModerationEvent>;
+export type SubjectStatus = Static<typeof SubjectStatus>;
+export type Notice = Static<typeof Notice>;
+export type ActionBody = Static<typeof ActionBody>;

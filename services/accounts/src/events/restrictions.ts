@@ -1,0 +1,37 @@
+import { events, type EventPayload } from '@honne/contracts/events';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { liftRestrictions, saveRestriction } from '../db/repos/restrictions.ts';
+import { familyOf } from '../db/repos/users.ts';
+import { endAllSessions } from '../domain/sessions.ts';
+
+/**
+ * A moderator's action on a person (the moderation service): a suspension or ban is recorded, so
+ * none of their characters can sign in, and every session of every character ends now (the
+ * gateways close their sockets on the revocations). A lift removes it. Mutes are recorded only:
+ * posting, chatting and calling enforce them (not yet).
+ */
+export async function applyRestriction(
+  ctx: AppContext,
+  e: EventPayload<typeof events.personRestricted>,
+): Promise<void> {
+  const at = new Date(e.at);
+  if (e.restriction === 'lift') {
+    await liftRestrictions(ctx.db, e.person_id, at);
+    return;
+  }
+  await saveRestriction(ctx.db, {
+    person_id: e.person_id,
+    restriction: e.restriction,
+    until: e.until ? new Date(e.until) : null,
+    event_id: e.event_id,
+    at,
+  });
+  if (e.restriction === 'mute') return;
+  const characters = new Set([...e.user_ids, ...(await familyOf(ctx.db, e.person_id)).map((u) => u.id)]);
+  for (const userId of characters) await endAllSessions(ctx, userId, 'restricted');
+}
+
+export const onPersonRestricted = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(events.personRestricted, (e) => applyRestriction(ctx, e), serviceQueue(ctx));

@@ -1,0 +1,9 @@
+import type { MigrationSet } from '@honne/service-kit';
+
+import * as init from './2026-11-27T12-00-00-init.ts';
+
+export const migrations: MigrationSet = {
+  migrations: {
+    '2026-11-27T12-00-00-init': init,
+  },
+};

@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+
+import type { SafetyDb } from '../schema/index.ts';
+
+type Db = Kysely<SafetyDb>;
+
+/** Keeps the newest card of a character: which person it belongs to and their declared age group. */
+export async function upsertPerson(
+  db: Db,
+  row: { user_id: string; person_id: string; age_id: number | null; updated_at: Date },
+): Promise<void> {
+  await db
+    .insertInto('people')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ person_id: row.person_id, age_id: row.age_id, updated_at: row.updated_at })
+        .where('people.updated_at', '<=', row.updated_at),
+    )
+    .execute();
+}
+
+export const findCharacter = (db: Db, userId: string) =>
+  db.selectFrom('people').selectAll().where('user_id', '=', userId).executeTakeFirst();
+
+/** Every character of a person (the parent account and its sub-characters). */
+export const charactersOf = async (db: Db, personId: string): Promise<string[]> =>
+  (await db.selectFrom('people').select('user_id').where('person_id', '=', personId).execute()).map((r) => r.user_id);

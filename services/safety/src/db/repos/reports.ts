@@ -1,0 +1,74 @@
+import { sql, type Kysely } from 'kysely';
+
+import type { ReportRow, SafetyDb } from '../schema/index.ts';
+
+type Db = Kysely<SafetyDb>;
+
+/** Files a report once per producer id; answers whether it is new. */
+export async function insertReport(db: Db, row: ReportRow): Promise<boolean> {
+  const done = await db
+    .insertInto('reports')
+    .values(row)
+    .onConflict((oc) => oc.column('source_ref').doNothing())
+    .executeTakeFirst();
+  return Number(done.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+export const findReportBySource = (db: Db, sourceRef: string) =>
+  db.selectFrom('reports').selectAll().where('source_ref', '=', sourceRef).executeTakeFirst();
+
+export const findReport = (db: Db, id: string) =>
+  db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
+
+export async function setReportState(
+  db: Db,
+  id: string,
+  state: string,
+  fields: { assigned_to?: string | null; closed_at?: Date | null } = {},
+): Promise<ReportRow | undefined> {
+  return db
+    .updateTable('reports')
+    .set({ state, ...fields })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Moves a freshly filed report (evidence frozen) into the queue. */
+export async function queueReport(db: Db, id: string): Promise<void> {
+  await db.updateTable('reports').set({ state: 'queued' }).where('id', '=', id).where('state', '=', 'open').execute();
+}
+
+export const REPEAT_STEP = 10;
+export const REPEAT_CAP = 5;
+
+/**
+ * The queue: reports not closed (or in `state`), highest priority first, oldest first among equals.
+ * A report's rank is its own priority plus `REPEAT_STEP` for every other open report on the same
+ * subject (up to `REPEAT_CAP`): repeated reports rise together.
+ */
+export function queue(db: Db, filter: { state?: string; source?: string; limit: number }) {
+  let q = db
+    .selectFrom('reports as r')
+    .innerJoin('subjects as s', 's.id', 'r.subject_id')
+    .selectAll('r')
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
+    .select(
+      sql<number>`r.priority + ${REPEAT_STEP} * least(${REPEAT_CAP}, (select count(*) from reports o where o.subject_id = r.subject_id and o.state <> 'closed' and o.id <> r.id))`.as(
+        'rank',
+      ),
+    );
+  q = filter.state ? q.where('r.state', '=', filter.state) : q.where('r.state', '<>', 'closed');
+  if (filter.source) q = q.where('r.source', '=', filter.source);
+  return q.orderBy('rank', 'desc').orderBy('r.created_at').limit(filter.limit).execute();
+}
+
+export const reportsOfSubject = (db: Db, subjectId: string) =>
+  db
+    .selectFrom('reports as r')
+    .innerJoin('subjects as s', 's.id', 'r.subject_id')
+    .selectAll('r')
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
+    .where('r.subject_id', '=', subjectId)
+    .orderBy('r.created_at')
+    .execute();

@@ -1,0 +1,135 @@
+import type { OutboxTable, ServiceMetaTable } from '@honne/service-kit';
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface OperatorTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  totp_secret: string;
+  role: string;
+  disabled_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface OperatorSessionTable {
+  id: string;
+  operator_id: string;
+  /** sha256 of the token: a read of the table yields no usable token. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  name: string;
+  scopes: Json<string[]>;
+  secret_hash: string;
+  created_by: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor: string;
+  action: string;
+  target: string | null;
+  detail: Json<unknown>;
+  at: Timestamp;
+}
+
+export interface PeopleTable {
+  user_id: string;
+  person_id: string;
+  age_id: number | null;
+  updated_at: Timestamp;
+}
+
+export interface SubjectTable {
+  id: string;
+  kind: string;
+  ref_id: string;
+  person_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface ReportTable {
+  id: string;
+  source: string;
+  source_ref: string;
+  subject_id: string;
+  person_id: string | null;
+  reporter_id: string | null;
+  room_id: string | null;
+  content: string;
+  state: string;
+  priority: number;
+  assigned_to: string | null;
+  created_at: Timestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface ModerationEventTable {
+  id: string;
+  seq: Generated<string>;
+  subject_id: string;
+  action: string;
+  actor: string;
+  reason: string;
+  policy: string | null;
+  severity: number | null;
+  note: string | null;
+  expires_at: Timestamp | null;
+  report_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface EvidenceTable {
+  id: string;
+  report_id: string;
+  kind: string;
+  payload: Json<unknown>;
+  captured_at: Timestamp;
+  keep_until: Timestamp;
+}
+
+export interface NoticeTable {
+  id: string;
+  person_id: string;
+  event_id: string;
+  action: string;
+  title: string;
+  body: string;
+  until: Timestamp | null;
+  appeal_until: Timestamp | null;
+  appealed_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface SafetyDb {
+  service_meta: ServiceMetaTable;
+  operators: OperatorTable;
+  operator_sessions: OperatorSessionTable;
+  api_keys: ApiKeyTable;
+  audit_log: AuditLogTable;
+  people: PeopleTable;
+  subjects: SubjectTable;
+  reports: ReportTable;
+  moderation_events: ModerationEventTable;
+  evidence: EvidenceTable;
+  notices: NoticeTable;
+  outbox: OutboxTable;
+}
+
+export type OperatorRow = Selectable<OperatorTable>;
+export type ReportRow = Selectable<ReportTable>;
+export type SubjectRow = Selectable<SubjectTable>;
+export type EventRow = Selectable<ModerationEventTable>;
+export type NoticeRow = Selectable<NoticeTable>;
+export type EvidenceRow = Selectable<EvidenceTable>;
+export type ApiKeyRow = Selectable<ApiKeyTable>;

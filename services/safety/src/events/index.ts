@@ -1,0 +1,26 @@
+import { events } from '@honne/contracts/events';
+import { serviceQueue, type Subscription } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { upsertPerson } from '../db/repos/people.ts';
+import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/reports.ts';
+
+/** Bus subscribers of this service (queue group: the service's name, `serviceQueue`). */
+export function subscribeAll(ctx: AppContext): Subscription[] {
+  const q = serviceQueue(ctx);
+  const card = (e: { user_id: string; email_id: string; age_id?: number | null }, at: string) =>
+    upsertPerson(ctx.db, {
+      user_id: e.user_id,
+      person_id: e.email_id,
+      age_id: e.age_id ?? null,
+      updated_at: new Date(at),
+    });
+  return [
+    ctx.bus.subscribe(events.userProfileUpdated, (e) => card(e, e.updated_at), q),
+    // Registration carries no age: it never overwrites a card (its time is the oldest possible).
+    ctx.bus.subscribe(events.userRegistered, (e) => card(e, new Date(0).toISOString()), q),
+    ctx.bus.subscribe(events.userReported, async (e) => void (await onUserReported(ctx, e)), q),
+    ctx.bus.subscribe(events.voiceReported, async (e) => void (await onVoiceReported(ctx, e)), q),
+    ctx.bus.subscribe(events.roomReported, async (e) => void (await onRoomReported(ctx, e)), q),
+  ];
+}

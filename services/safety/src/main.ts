@@ -1,0 +1,3 @@
+import { service } from './server.ts';
+
+await service.main();

@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+
+import { events, type EventDef, type EventPayload } from '@honne/contracts/events';
+import { SAFETY_LIMITS, type ActionBody, type ActionName } from '@honne/contracts/safety';
+import { AppError, enqueueEvent, fieldErrors, notFound } from '@honne/service-kit';
+import type { Transaction } from 'kysely';
+
+import type { AppContext } from '../context.ts';
+import { appendAudit } from '../db/repos/audit.ts';
+import { insertNotice } from '../db/repos/notices.ts';
+import { charactersOf } from '../db/repos/people.ts';
+import { findReport, setReportState } from '../db/repos/reports.ts';
+import { appendEvent, ensureSubject, eventsOf, findSubject } from '../db/repos/subjects.ts';
+import type { EventRow, SafetyDb } from '../db/schema/index.ts';
+import { APPEALABLE, noticeFor } from '../domain/notices.ts';
+import { deriveStatus, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
+import { safetyRelay } from '../events/outbox.ts';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The restriction other services enforce for a person action (warn is a notice only). */
+const RESTRICTION: Partial<Record<ActionName, EventPayload<typeof events.personRestricted>['restriction']>> = {
+  mute: 'mute',
+  suspend: 'suspend',
+  ban: 'ban',
+  lift: 'lift',
+};
+
+export const eventView = (e: EventRow) => ({
+  id: e.id,
+  subject_id: e.subject_id,
+  action: e.action,
+  actor: e.actor,
+  reason: e.reason,
+  policy: e.policy,
+  severity: e.severity,
+  note: e.note,
+  expires_at: e.expires_at?.toISOString() ?? null,
+  report_id: e.report_id,
+  created_at: e.created_at.toISOString(),
+});
+
+/**
+ * One operator action: an append-only event on the subject (on the person for warn, mute,
+ * suspend, ban and lift: every character of theirs), the notice the person will see, the report
+ * it answers closed, the audit entry, and — for restrictions and hidden voices — the durable
+ * event accounts, calls and topics act on, all in one transaction (the outbox relays the event).
+ */
+export async function act(ctx: AppContext, actor: string, subjectId: string, action: ActionName, body: ActionBody) {
+  const subject = await findSubject(ctx.db, subjectId);
+  if (!subject) throw notFound();
+  if (TIMED_ACTIONS.has(action) && !body.hours) throw fieldErrors({ hours: '時間を指定してください。' });
+  if ((action === 'hide_voice' || action === 'restore_voice') && subject.kind !== 'voice') {
+    throw new AppError(409, 'not_a_voice', 'ボイス以外には使えない操作です。');
+  }
+  const onPerson = PERSON_ACTIONS.has(action);
+  if (onPerson && !subject.person_id) throw new AppError(409, 'no_person', '対象のユーザーが特定できません。');
+  const report = body.report_id ? await findReport(ctx.db, body.report_id) : undefined;
+  if (body.report_id && !report) throw notFound();
+
+  const now = ctx.clock.now();
+  const target = onPerson ? await ensureSubject(ctx.db, 'person', subject.person_id!, subject.person_id, now) : subject;
+  const expires = TIMED_ACTIONS.has(action) ? new Date(now.getTime() + body.hours! * 3_600_000) : null;
+  const characters = onPerson ? await charactersOf(ctx.db, subject.person_id!) : [];
+  if (subject.kind === 'character' && !characters.includes(subject.ref_id) && onPerson) characters.push(subject.ref_id);
+
+  const event = await ctx.db.transaction().execute(async (trx) => {
+    const row = await appendEvent(trx, {
+      id: randomUUID(),
+      subject_id: target.id,
+      action,
+      actor,
+      reason: body.reason,
+      policy: body.policy ?? null,
+      severity: body.severity ?? null,
+      note: body.note ?? null,
+      expires_at: expires,
+      report_id: report?.id ?? null,
+      created_at: now,
+    });
+    const notice = noticeFor(action, { reason: body.reason, until: expires });
+    const personId = target.person_id ?? subject.person_id;
+    if (notice && personId) {
+      await insertNotice(trx, {
+        id: randomUUID(),
+        person_id: personId,
+        event_id: row.id,
+        action,
+        title: notice.title,
+        body: notice.body,
+        until: expires,
+        appeal_until: APPEALABLE.has(action) ? new Date(now.getTime() + SAFETY_LIMITS.appealDays * DAY_MS) : null,
+        appealed_at: null,
+        created_at: now,
+      });
+    }
+    if (report && report.state !== 'closed') await setReportState(trx, report.id, 'closed', { closed_at: now });
+    const restriction = RESTRICTION[action];
+    if (restriction) {
+      await emit(trx, events.personRestricted, {
+        event_id: row.id,
+        person_id: subject.person_id!,
+        user_ids: characters,
+        restriction,
+        until: expires?.toISOString() ?? null,
+        at: now.toISOString(),
+      });
+    }
+    if (action === 'hide_voice' || action === 'restore_voice') {
+      await emit(trx, events.voiceModerated, {
+        event_id: row.id,
+        topic_id: subject.ref_id,
+        hidden: action === 'hide_voice',
+        at: now.toISOString(),
+      });
+    }
+    await appendAudit(trx, {
+      actor,
+      action: `action.${action}`,
+      target: target.id,
+      detail: { event_id: row.id, reason: body.reason, hours: body.hours ?? null, report_id: report?.id ?? null },
+      at: now,
+    });
+    return row;
+
+    async function emit<E extends EventDef>(t: Transaction<SafetyDb>, def: E, payload: EventPayload<E>) {
+      await enqueueEvent(t, def, `${def.subject}:${row.id}`, payload, now);
+    }
+  });
+  await safetyRelay(ctx).now();
+  return { event: eventView(event), status: deriveStatus(await eventsOf(ctx.db, target.id), ctx.clock.now()) };
+}

@@ -1,0 +1,3 @@
+import { serviceTestConfig } from '@honne/service-kit/vitest-config';
+
+export default serviceTestConfig();
