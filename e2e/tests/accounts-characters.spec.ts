@@ -1,4 +1,4 @@
-import { subCharactersExist, messages } from '@honne/contracts/messages';
+import { messages } from '@honne/contracts/messages';
 import { expect, test, type Page } from '@playwright/test';
 
 import { PASSWORD, completeProfileViaApi, login, newSignedInUser, screen, tokenOf } from './accounts-support.ts';
@@ -11,7 +11,7 @@ async function openCharacters(page: Page) {
   return sheet;
 }
 
-test('adds a second and third character, cannot add a fourth, and cannot delete the parent while they exist', async ({
+test("adds a second and third character, cannot add a fourth, and the parent's deletion sheet says its empty characters go with it", async ({
   page,
   request,
 }) => {
@@ -39,15 +39,16 @@ test('adds a second and third character, cannot add a fourth, and cannot delete 
   await screen(page, 'mypage-03-characters');
   await sheet.getByRole('button', { name: '閉じる' }).click();
 
-  // The parent cannot be deleted while two sub-characters exist: the sheet says so with the spec's words.
+  // Two empty sub-characters do not hold the parent back (walk #28): the sheet says they go with it.
+  // (A sub-character with a profile still does, with the spec's words: account-lifecycle.test.ts.)
   await page.getByRole('button', { name: 'アカウントを削除' }).click();
-  const refused = page.getByRole('dialog', { name: 'アカウントを削除' });
-  await expect(refused).toContainText(subCharactersExist(2));
-  await expect(refused).toContainText('サブキャラクターが2人いるため、削除できません。');
-  await expect(refused.getByRole('button', { name: '削除する' })).toHaveCount(0);
-  await screen(page, 'mypage-04-delete-refused');
-  await refused.getByRole('button', { name: '閉じる' }).last().click();
-  await expect(refused).toHaveCount(0);
+  const deleting = page.getByRole('dialog', { name: 'アカウントを削除' });
+  await expect(deleting).toContainText('プロフィール未登録のキャラクター（2人）も一緒に削除されます。');
+  await expect(deleting).not.toContainText('削除できません');
+  await expect(deleting.getByRole('button', { name: '削除する' })).toBeVisible();
+  await screen(page, 'mypage-04-delete-with-empty-characters');
+  await deleting.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(deleting).toHaveCount(0);
 
   // Switching to a new character goes through onboarding (is_infomation 0).
   const sheet2 = await openCharacters(page);

@@ -199,9 +199,28 @@ test('edits every part of the profile from my page and settings, and it all pers
     userCharacterSettings: { value: '登山,英会話' },
   });
 
+  // Gender 未設定 (unspecified) leaves the summary line without a gender, not 「未設定 ・ …」 (walk #32).
+  await page.goto('/changeprofile');
+  await page.getByRole('button', { name: /性別を変更/ }).click();
+  await page.getByRole('dialog', { name: '性別' }).getByRole('option', { name: '未設定' }).click();
+  await ok();
+  await page.goto('/mypage');
+  await expect(page.getByText('30代 ・ 沖縄県', { exact: true })).toBeVisible();
+  await expect(page.getByText(/未設定 ・/)).toHaveCount(0);
+
   // The new password is the one that works.
   await page.goto('/settings');
+  // The greeting-call toggle says what it does (walk #41).
+  await expect(page.getByText('オンにすると、着信のときに相手のあいさつメッセージが流れます。')).toBeVisible();
+  // Logging out asks first (walk #54): cancel stays, yes leaves.
   await page.getByRole('button', { name: 'ログアウト' }).click();
+  const asked = page.getByRole('alertdialog').filter({ hasText: 'ログアウトしますか？' });
+  await expect(asked).toBeVisible();
+  await screen(page, 'settings-02-logout-confirm');
+  await asked.getByRole('button', { name: 'キャンセル' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.getByRole('button', { name: 'ログアウト' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'ログアウト' }).click();
   await expect(page).toHaveURL(/\/login$/);
   await login(page, email, 'newpass456');
   await expect(page).toHaveURL(/\/$/);

@@ -48,6 +48,16 @@ const DIFF: Record<string, Case | { notHere: string }> = {
     { method: 'POST', url: '/users/friends', data: { user_id: c, room_id: w.room } },
   ],
   'DELETE /users/friends': (_w, c) => [{ method: 'DELETE', url: '/users/friends', data: { id: c } }],
+  // Walk #21's friend requests: asking by id, and from the room (refused alike for an anonymous side).
+  'POST /users/friend_requests': (w, c) => [
+    { method: 'POST', url: '/users/friend_requests', data: { user_id: c } },
+    { method: 'POST', url: '/users/friend_requests', data: { user_id: c, room_id: w.room } },
+  ],
+  // Their id is a request's; a person's id in its place names nothing, whoever it is.
+  'POST /users/friend_requests/:id/accept': (_w, c) => [{ method: 'POST', url: `/users/friend_requests/${c}/accept` }],
+  'POST /users/friend_requests/:id/decline': (_w, c) => [
+    { method: 'POST', url: `/users/friend_requests/${c}/decline` },
+  ],
   // Blocking a suspect by name: everything after runs with the block in force, until the unblock.
   'POST /users/block': (_w, c) => [{ method: 'POST', url: '/users/block', data: { id: c } }],
   'PUT /users/user_report': (_w, c) => [
@@ -214,6 +224,7 @@ async function observe(request: APIRequestContext, w: World, candidate: TestUser
     friends: await get(w.o, '/users/friends'),
     blocks: await get(w.o, '/users/blocks'),
     call: await get(w.o, '/calls/current'),
+    candidateRequests: await get(candidate, '/users/friend_requests'),
     candidateSeesAnonVoice: await listed(candidate, w.anonThread, w.anonVoice),
     candidateOpensAnonVoice: (await get(candidate, `/topics/${w.anonVoice}`)).status,
     candidateSeesNamedVoice: (await get(candidate, `/topics/${w.voice}`)).status,

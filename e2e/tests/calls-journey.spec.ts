@@ -142,6 +142,10 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   await pa.getByRole('link', { name: /マイページ/ }).click();
   await expect(pa).toHaveURL(/\/mypage$/);
   await expect(bar).toBeVisible();
+  // The page starts below the bar: its header is not covered (walk #39).
+  const barBox = (await bar.boundingBox())!;
+  const titleBox = (await pa.getByRole('heading', { name: 'マイページ' }).boundingBox())!;
+  expect(titleBox.y).toBeGreaterThanOrEqual(barBox.y + barBox.height - 1);
   await shot(pa, '16-minimised');
   await bar.click();
 
@@ -159,7 +163,10 @@ test(`a voice call over ${transport}: ring with the greeting, answer, audio both
   await expect(pb.getByTestId('call-note')).toBeHidden({ timeout: 10_000 });
   await expect(pa.getByText(/切断されました。/)).toHaveCount(0);
   await pa.goto(`/chat/${roomId}`);
-  await expect(pa.getByTestId('chat-system').filter({ hasText: /^通話しました \d+:\d\d$/ })).toBeVisible();
+  // The record says when the call was, as every message does (walk #37).
+  const record = pa.getByTestId('chat-system').filter({ hasText: /^通話しました \d+:\d\d\s*\d{1,2}:\d\d$/ });
+  await expect(record).toBeVisible();
+  await expect(record.locator('time')).toHaveText(/^\d{1,2}:\d\d$/);
   await shot(pa, '16b-chat-record');
 
   // B refuses the next call: A sees the refusal.

@@ -28,6 +28,9 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
   const pb = await callPage(browser, b);
   await pb.goto('/friendlist');
   const pa = await callPage(browser, a);
+  // Walk #42: ending the anonymous call logged an uncaught 'Cannot close a closed AudioContext'.
+  const pageErrors: string[] = [];
+  for (const page of [pa, pb]) page.on('pageerror', (e) => pageErrors.push(String(e)));
 
   // A calls B's voice anonymously.
   await pa.goto('/');
@@ -45,7 +48,10 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
   // Spec §4: the anonymous start prompt is on with the 7 s start tone, then goes.
   await expect(overlay(pa).getByText('通話を開始してください。')).toBeVisible();
   await expect(overlay(pb).getByText('通話を開始してください。')).toBeVisible();
+  // The anonymous caller has the lists' person figure on B's talk view, not an empty circle (walk #38).
+  await expect(overlay(pb).locator('.cl-anon-avatar svg')).toBeVisible();
   await shot(pa, '40-anonymous-start');
+  await shot(pb, '40b-anonymous-avatar');
   await expect(overlay(pa).getByText('通話を開始してください。')).toBeHidden({ timeout: 9000 });
   await expect(overlay(pb).getByText('通話を開始してください。')).toBeHidden({ timeout: 2000 });
   await expect(pa.getByRole('timer', { name: '通話時間' })).toBeVisible();
@@ -77,4 +83,5 @@ test(`an anonymous call over ${transport}: the partner's comment line, the start
   await overlay(pa).getByRole('button', { name: 'トークを終了' }).click();
   await expect(overlay(pb)).toBeHidden({ timeout: 15_000 });
   await expect(pb.getByTestId('call-note')).toHaveText('切断されました。11');
+  expect(pageErrors.filter((e) => /AudioContext|InvalidStateError/.test(e))).toEqual([]);
 });

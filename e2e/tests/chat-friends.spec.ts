@@ -22,7 +22,13 @@ test('friends: add by name search, live unread badges on the tab and the row, a 
   await expect(pa.getByText('ともだちはまだいません')).toBeVisible();
   await shot(pa, '10-friends-empty');
 
-  // Search by name; Enter searches; add shows the success dialog; tapping again says already friends.
+  // B is on the friends list from the start.
+  const pb = await signedInPage(browser, b);
+  await pb.setViewportSize({ width: 375, height: 667 });
+  await pb.goto('/friendlist');
+  await expect(pb.getByText('ともだちはまだいません')).toBeVisible();
+
+  // Search by name; Enter searches; adding sends a request (walk #21), and the row says 申請中.
   await pa.getByRole('button', { name: 'ともだち追加' }).first().click();
   await expect(pa).toHaveURL(/\/addfriend$/);
   const box = pa.getByRole('searchbox', { name: 'ユーザー名で検索' });
@@ -32,18 +38,27 @@ test('friends: add by name search, live unread badges on the tab and the row, a 
   await expect(result).toBeVisible();
   await shot(pa, '11-addfriend');
   await result.getByRole('button', { name: 'けんとを追加' }).click();
-  await expect(pa.getByText('けんと さんをともだちに追加しました！')).toBeVisible();
-  await shot(pa, '12-addfriend-success');
+  await expect(
+    pa.getByText('けんと さんにともだち申請を送りました。お相手が承認すると、ともだちになります。'),
+  ).toBeVisible();
+  await shot(pa, '12-addfriend-requested');
   await pa.getByRole('button', { name: 'OK' }).click();
+  await expect(result.getByText('申請中')).toBeVisible();
+
+  // B's open list shows the request live; B accepts and A arrives ('11') without a reload.
+  const asked = pb.getByTestId('friend-request').filter({ hasText: 'みさき' });
+  await expect(asked).toBeVisible();
+  await shot(pb, '12b-friend-request');
+  await asked.getByRole('button', { name: 'みさきさんの申請を承認' }).click();
+  await expect(pb.getByText('みさき さんとともだちになりました！')).toBeVisible();
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(pb.getByTestId('friend-row').filter({ hasText: 'みさき' })).toBeVisible();
+
+  // Searching again, A sees that they are friends, and tapping says so.
+  await box.press('Enter');
   await result.getByRole('button', { name: /けんと（ともだち）/ }).click();
   await expect(pa.getByText('すでにともだちになっています')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
-
-  // B is on the friends list and sees A arrive ('11') without a reload.
-  const pb = await signedInPage(browser, b);
-  await pb.setViewportSize({ width: 375, height: 667 });
-  await pb.goto('/friendlist');
-  await expect(pb.getByTestId('friend-row').filter({ hasText: 'みさき' })).toBeVisible();
 
   // A opens the friend room from the list and writes; B's tab and row badges count it.
   await pa.goto('/friendlist');
@@ -104,6 +119,14 @@ test('friends: add by name search, live unread badges on the tab and the row, a 
   await expect(pb.getByText('ともだちはまだいません')).toBeVisible();
   await expect(pb2.getByText('該当する声がありません。既に削除されている可能性があります。')).toBeVisible();
   await pb2.getByRole('button', { name: 'OK' }).click();
+  // The removed room's address, opened again (walk #30): nothing to type into, and the error names
+  // no voice.
+  await pb2.goto(roomPath);
+  await expect(pb2.getByText('このトークは見つかりません。削除された可能性があります。')).toBeVisible();
+  await expect(pb2.getByRole('textbox', { name: 'メッセージ' })).toBeDisabled();
+  await shot(pb2, '17-stale-room');
+  await pb2.getByRole('button', { name: 'OK' }).click();
+  await expect(pb2).not.toHaveURL(/\/chat\//);
 
   // Block through the API, then unblock from the block list: the row goes.
   expect((await request.post('/api/v1/users/block', { headers: auth(b), data: { id: a.userId } })).status()).toBe(200);

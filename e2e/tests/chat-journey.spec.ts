@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-import { postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 // Sheets and popups fade in: let them settle before the picture.
 const shot = async (page: Page, name: string) => {
@@ -29,7 +29,8 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   const detail = pb.getByRole('dialog', { name: '声の詳細' });
   await shot(pb, '00-voice-detail');
   await detail.getByRole('button', { name: 'チャット' }).click();
-  await expect(pb.getByRole('dialog', { name: '投稿する名前' })).toBeVisible();
+  // Answering a voice is no post: the sheet asks how you will talk (walk #33).
+  await expect(pb.getByRole('dialog', { name: 'どの名前で話しますか？' })).toBeVisible();
   await shot(pb, '00-name-choice');
   await pb.getByRole('option', { name: 'ニックネームで話す' }).click();
   await expect(pb).toHaveURL(/\/chat\/[^/]+$/);
@@ -100,6 +101,14 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await expect(boxA).toHaveValue('へんかん');
   await boxA.press('Control+Enter');
   await expect(boxA).toHaveValue('へんかん\n');
+  // The 255-character limit shows while typing, from 200 on, and over it nothing can be sent (walk #55).
+  await boxA.fill('あ'.repeat(200));
+  await expect(pa.getByText('200 / 255文字')).toBeVisible();
+  await boxA.fill('あ'.repeat(256));
+  await expect(pa.getByText('256 / 255文字 メッセージは255文字以内で入力してください。')).toBeVisible();
+  await expect(pa.getByRole('button', { name: '送信' })).toBeDisabled();
+  await shot(pa, '01b-too-long');
+  await boxA.fill('へんかん\n');
   // Contact details between two unverified strangers are refused with the reason, and nothing
   // reaches the other side (issue 28); a masked word arrives masked.
   await boxA.fill('こちらこそ！ 電話して 090-1234-5678');
@@ -187,25 +196,56 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
 
   // A adds B as a friend from the room.
   await pa.getByRole('button', { name: 'メニュー' }).click();
+  // Walk #21: that asks B, who accepts on the friend list; until then nobody is a friend.
   await pa.getByRole('button', { name: 'ともだちを追加' }).click();
-  await expect(pa.getByText('ともだちを追加しました。')).toBeVisible();
+  await expect(pa.getByText('ともだち申請を送りました。お相手が承認すると、ともだちになります。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
-  // B sees A among friends and blocks them.
+  // B sees A's request on the friend list, accepts it, and A is among B's friends.
   await pb.goto('/friendlist');
+  const asked = pb.getByTestId('friend-request').filter({ hasText: 'あかね' });
+  await expect(asked).toBeVisible();
+  await expect(pb.getByTestId('friend-row')).toHaveCount(0);
+  await shot(pb, '07a-friend-request');
+  await asked.getByRole('button', { name: 'あかねさんの申請を承認' }).click();
+  await expect(pb.getByText('あかね さんとともだちになりました！')).toBeVisible();
+  await pb.getByRole('button', { name: 'OK' }).click();
+  await expect(asked).toHaveCount(0);
   const row = pb.getByTestId('friend-row').filter({ hasText: 'あかね' });
   await expect(row).toBeVisible();
+
+  // A writes in the friend room (a new room: the friendship began in the voice's room): B's row
+  // shows the preview and the unread count live, without a reload (walk #22).
+  const friendRoom = await request.post('/api/v1/rooms', {
+    headers: auth(a),
+    data: { room_type_id: 1, user_id: b.userId },
+  });
+  expect(friendRoom.status(), await friendRoom.text()).toBe(200);
+  const friendRoomId = (await friendRoom.json()).data.id as string;
+  const sent = await request.post('/api/v1/messages', {
+    headers: auth(a),
+    data: { room_id: friendRoomId, message_type_id: 1, data: 'ともだちになれてうれしい' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  await expect(row).toContainText('ともだちになれてうれしい');
+  await expect(row.getByText('1', { exact: true })).toBeVisible();
+  await shot(pb, '07c-friend-row-live');
   await shot(pb, '07-friends');
   await row.getByRole('button', { name: 'あかねをブロック' }).click();
-  await expect(pb.getByText('このともだちを本当にブロックしますか？')).toBeVisible();
+  // The confirmation says what a block does before it is done (walk #24).
+  const blockConfirm = pb.getByRole('alertdialog').filter({ hasText: 'このともだちを本当にブロックしますか？' });
+  await expect(blockConfirm).toContainText('ともだちから外れ、これまでのトークも消えます');
+  await expect(blockConfirm).toContainText('ブロックを解除しても元には戻りません');
+  await shot(pb, '07b-block-confirm');
   await pb.getByRole('button', { name: 'ブロック', exact: true }).click();
   await expect(row).toHaveCount(0);
 
-  // A's next message is refused.
+  // A's next message is refused, and A is not told: it looks sent and never read (walk #23).
   await boxA.fill('まだいますか？');
   await boxA.press('Enter');
   await expect(lastMessage(pa)).toHaveAttribute('data-status', 'refused');
-  await expect(lastMessage(pa).getByText('ブロックされています')).toBeVisible();
+  await expect(lastMessage(pa).getByText('送信済み')).toBeAttached();
+  await expect(pa.getByText('ブロック')).toHaveCount(0);
   await shot(pa, '08-refused');
 
   // B's block list shows A; unblocking removes the row.

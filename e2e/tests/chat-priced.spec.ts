@@ -45,12 +45,14 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await pa.getByRole('button', { name: 'メニュー' }).click();
   await expect(pa.getByRole('button', { name: 'ともだちを追加' })).toHaveCount(0);
   await pa.getByRole('button', { name: '通報する' }).click();
+  // No error line (and no stray red 「!」) before anything was sent (walk #50).
+  await expect(pa.getByRole('dialog', { name: '通報' }).locator('.hn-field__error')).toHaveCount(0);
   await pa.getByRole('dialog', { name: '通報' }).getByRole('button', { name: '通報する' }).click();
   await expect(pa.getByText('通報内容を入力してください。')).toBeVisible();
   await shot(pa, '21-report-required');
   await pa.getByRole('dialog', { name: '通報' }).getByRole('textbox').fill('テストの通報です\n二行目');
   await pa.getByRole('dialog', { name: '通報' }).getByRole('button', { name: '通報する' }).click();
-  await expect(pa.getByText('通報しました。')).toBeVisible();
+  await expect(pa.getByText('通報を受け付けました。')).toBeVisible();
   await pa.getByRole('button', { name: 'OK' }).click();
 
   // The owner asks for a bonus; B sees the request arrive live and pays it once.
@@ -122,6 +124,23 @@ test('a priced voice asks for the price before the room opens; an anonymous part
   await shot(history, '26-history-bonus');
   await expect(rows.nth(2)).toContainText('運営からの付与');
   await history.close();
+
+  // Three more bonuses paid through the API leave B with nothing; the fourth, refused for too
+  // few points, offers the way to buy instead of a bare OK (walk #20).
+  const roomApi = `/api/v1${roomPath.replace('/chat/', '/rooms/')}`;
+  for (let i = 0; i < 3; i++) {
+    expect((await request.post(`${roomApi}/bonuschat`, { headers: auth(a) })).status()).toBe(200);
+    const paid = await request.post(`${roomApi}/confirmbonuschat`, { headers: auth(b), data: { status: 1 } });
+    expect(paid.status()).toBe(200);
+  }
+  expect(await balanceOf(b)).toBe(0);
+  expect((await request.post(`${roomApi}/bonuschat`, { headers: auth(a) })).status()).toBe(200);
+  await bonus.getByRole('button', { name: '支払う' }).click();
+  const short = pb.getByRole('alertdialog').filter({ hasText: 'ポイントが不足です。' });
+  await expect(short.getByRole('button', { name: 'ポイントを追加する' })).toBeVisible();
+  await shot(pb, '27-bonus-short-offer');
+  await short.getByRole('button', { name: '閉じる' }).click();
+  expect(await balanceOf(b)).toBe(0);
 
   // Posting again replaces the voice: the open rooms show 'no such voice' and go back.
   await postVoice(request, a, { title: '新しい相談', chat_price: 100 });

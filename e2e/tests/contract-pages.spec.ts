@@ -36,6 +36,22 @@ test.describe('pages that were 準備中', () => {
     expect(seen).toEqual([]);
   });
 
+  test('a first-time visitor’s splash waits for them; once the tutorial was seen it moves on to /login by itself', async ({
+    page,
+  }) => {
+    // Walk #31: the tutorial link vanished after 4 s, before a first-time reader could tap it.
+    await page.clock.install();
+    await page.goto('/splash');
+    await expect(page.getByRole('link', { name: 'はじめての方へ（使い方を見る）' })).toBeVisible();
+    await page.clock.runFor(10_000);
+    await expect(page).toHaveURL(/\/splash$/);
+    await page.evaluate(() => localStorage.setItem('tutorial', '1'));
+    await page.goto('/splash');
+    await expect(page.getByRole('button', { name: 'はじめる' })).toBeVisible();
+    await page.clock.runFor(5_000);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
   test('/forgetpass leads into the password reset; /code verifies a sign-up left unfinished', async ({
     page,
     request,

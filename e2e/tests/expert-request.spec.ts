@@ -10,8 +10,14 @@ test('asking to be an expert: pending until an operator approves, then the mark 
   const expert = await userWithProfile(request, 'expert', { user_name: 'せんせい', gender: 2, age_id: 4, area_id: 13 });
   const reader = await userWithProfile(request, 'reader', { user_name: 'よむひと', gender: 1, age_id: 2, area_id: 13 });
   const page = await signedInPage(browser, expert);
+  await page.setViewportSize({ width: 375, height: 667 });
   await page.goto('/mypage');
-  await page.getByRole('button', { name: 'エキスパートを申請する' }).click();
+  // One line at 375 px: it wrapped with a lone 「る」 (walk #48).
+  const ask = page.getByRole('button', { name: 'エキスパートを申請する' });
+  await expect(ask).toBeVisible();
+  expect(await ask.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(48);
+  await page.screenshot({ path: 'artifacts/screens/mypage-05-expert-button.png' });
+  await ask.click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'エキスパートを申請する' }).click();
   await expect(page.getByText('申請を受け付けました。承認されるまでお待ちください。')).toBeVisible();
   await page.getByRole('button', { name: 'OK' }).click();

@@ -28,6 +28,12 @@ test('friend detail: Japanese gender, blood type and personality, the friend’s
     },
   });
   expect(put.status(), await put.text()).toBe(200);
+  // Their SNS links, one without https:// (shown with it), one left empty (walk #25).
+  const sns = await request.post('/api/v1/users/update_sns', {
+    headers: auth(poster),
+    data: { twitter: 'twitter.com/yuuki_cafe', instagram: 'https://instagram.com/yuuki.cafe', facebook: '' },
+  });
+  expect(sns.status(), await sns.text()).toBe(200);
 
   // The poster's voice; the viewer opens a room on it and they become friends from there.
   const topicId = (
@@ -65,6 +71,14 @@ test('friend detail: Japanese gender, blood type and personality, the friend’s
   await expect(panel.getByRole('heading', { name: '禁止事項' })).toBeVisible();
   await expect(panel.getByText('データがありません')).toBeVisible();
   await expect(panel.getByText('カフェめぐりが好きです。')).toBeVisible();
+  // The SNS links saved under /sns_info are shown for this named friend (walk #25).
+  const links = panel.getByRole('region', { name: 'SNS' });
+  await expect(links.getByRole('link', { name: 'Twitter' })).toHaveAttribute('href', 'https://twitter.com/yuuki_cafe');
+  await expect(links.getByRole('link', { name: 'Instagram' })).toHaveAttribute(
+    'href',
+    'https://instagram.com/yuuki.cafe',
+  );
+  await expect(links.getByRole('link', { name: 'Facebook' })).toHaveCount(0);
   await page.waitForTimeout(300); // the sheet fades in
   await page.screenshot({ path: 'artifacts/screens/friend-detail-01.png' });
 
@@ -83,6 +97,6 @@ test('friend detail: Japanese gender, blood type and personality, the friend’s
     user_id: poster.userId,
     report: 'しつこく連絡先を聞かれました。\n困っています。',
   });
-  await expect(page.getByRole('alertdialog').getByText('通報しました。')).toBeVisible();
+  await expect(page.getByRole('alertdialog').getByText('通報を受け付けました。')).toBeVisible();
   await page.context().close();
 });

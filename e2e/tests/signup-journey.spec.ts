@@ -75,7 +75,9 @@ test('splash → tutorial → sign-up behind the terms gate → code from the ma
   await expect(phone).toHaveURL(/\/setting-information$/);
 
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('alertdialog').getByText(messages.forcedLogout)).toBeVisible();
+  // It says why: another device signed in (walk #26), then the spec's words.
+  await expect(page.getByRole('alertdialog')).toContainText(messages.otherDeviceLogout);
+  await expect(page.getByRole('alertdialog')).toContainText(messages.forcedLogout);
   await page.screenshot({ path: 'artifacts/screens/06-forced-logout.png' });
   await other.close();
 });

@@ -129,7 +129,8 @@ test('a theme from area/category/sub-category, a priced voice, seen live by anot
   await list.getByRole('button', { name: '絞り込み' }).click();
   await list.getByRole('button', { name: /^性別/ }).click();
   await list.getByRole('option', { name: '女性' }).click();
-  await list.getByRole('button', { name: /^年代/ }).click();
+  // The field's name opens it too, not only its box (walk #58).
+  await list.locator('.hn-field__label', { hasText: '年代' }).click();
   await list.getByRole('option', { name: age.name }).click();
   await list.getByRole('button', { name: '保存する' }).click();
   await expect(list).toHaveURL(/\/$/);
@@ -184,6 +185,10 @@ test('a theme from area/category/sub-category, a priced voice, seen live by anot
   const entry = page.locator('.tp-row', { hasText: title });
   await expect(entry).toBeVisible();
   await expect(entry.locator('[data-countdown]')).toHaveText(/分$/);
+  // Walk #34: the title keeps to one line and the preview has most of the row, not a few characters.
+  const titleBox = (await entry.locator('.tp-row__title').boundingBox())!;
+  expect(titleBox.height).toBeLessThan(30);
+  expect((await entry.locator('.tp-history__msg').boundingBox())!.width).toBeGreaterThan(180);
   await page.screenshot(shot('12-history'));
   // The row opens the conversation; its 返信を見る button opens the voice's replies.
   await entry.getByRole('button', { name: '返信を見る' }).click();

@@ -100,7 +100,8 @@ const callStrings = {
   reportContent: '通報内容',
   reportSend: '通報する',
   reportRequired: '通報内容を入力してください。',
-  reportDone: '通報しました。',
+  // One wording for every report (walk #50): the voice's report said this already.
+  reportDone: '通報を受け付けました。',
   addFriend: 'ともだちに追加',
   anonymous: '匿名さん',
   noName: '名前なし',
@@ -154,7 +155,10 @@ export const strings = {
   block: 'ブロック',
   unblock: 'ブロック解除',
   deleteFriend: 'ともだちから削除',
-  confirmBlock: 'このともだちを本当にブロックしますか？',
+  // The spec's question, then what a block does (walk #24; docs/strings.md): it ends the friendship
+  // and its talk for both, unblocking brings neither back, and the other person is not told why.
+  confirmBlock:
+    'このともだちを本当にブロックしますか？\nブロックすると、ともだちから外れ、これまでのトークも消えます。ブロックを解除しても元には戻りません。お相手にブロックしたことは通知されません。',
   confirmDelete: 'このともだちを本当に削除しますか？',
   noFriends: 'ともだちはまだいません',
   noFriendsHint: '名前で検索して、ともだちを追加しましょう。',
@@ -172,10 +176,22 @@ export const strings = {
   alreadyFriend: 'ともだち',
   alreadyFriends: messages.alreadyFriends,
   friendAddedNamed: (name: string) => `${name} さんをともだちに追加しました！`,
+  // Ours (walk #21): friend requests.
+  friendRequestedNamed: (name: string) =>
+    `${name} さんにともだち申請を送りました。お相手が承認すると、ともだちになります。`,
+  requested: '申請中',
+  requestsTitle: 'ともだち申請',
+  acceptRequest: (name: string) => `${name}さんの申請を承認`,
+  declineRequest: (name: string) => `${name}さんの申請を削除`,
+  accept: '承認',
+  decline: '削除',
+  requestAccepted: (name: string) => `${name} さんとともだちになりました！`,
   friendAdded: messages.friendAdded,
   unexpected: messages.unexpected,
   offline: messages.offline,
   voiceGone: '該当する声がありません。既に削除されている可能性があります。',
+  // Ours (walk #30): a room that does not exist at all (a stale link); the spec says 'show the error'.
+  roomNotFound: 'このトークは見つかりません。削除された可能性があります。',
   /** The app's words for a voice whose time ran out (topics says them too), walk #10. */
   voiceExpired: '声の表示時間が終了したため、前の画面に戻ります。',
   /** The voice bar's time left: h:mm:ss from an hour, m:ss below. */
@@ -244,7 +260,8 @@ export const strings = {
   roomUnblock: 'ブロックを解除',
   roomUnblocked: 'ブロックを解除しました。',
   reportRequired: CHAT_MESSAGES.reportRequired,
-  reportDone: '通報しました。',
+  // One wording for every report (walk #50): the voice's report said this already.
+  reportDone: '通報を受け付けました。',
   cancel: 'キャンセル',
   send: '送信',
   messagePlaceholder: 'メッセージを入力',
@@ -258,12 +275,13 @@ export const strings = {
   imageSendFailed: CHAT_MESSAGES.imageSendFailed,
   textTooLong: CHAT_MESSAGES.textTooLong,
   uploading: (pct: number) => `画像を送信中 ${pct}%`,
+  /** Ours (walk #55). */
+  charCount: (n: number, max: number) => `${n} / ${max}文字`,
   resizing: '画像を準備中',
   sending: '送信中',
   sent: '送信済み',
   sendFailed: '送信できませんでした',
   resend: '再送信',
-  refused: 'ブロックされています',
   read: '既読',
   image: '画像',
   openImage: '画像を拡大する',
@@ -274,7 +292,7 @@ export const strings = {
   today: '今日',
   yesterday: '昨日',
   emptyRoom: 'メッセージを送って、会話をはじめましょう。',
-  anonChoiceTitle: '投稿する名前',
+  anonChoiceTitle: 'どの名前で話しますか？',
   asMyName: (name: string) => `${name} で話す`,
   asAnonymous: '匿名で話す',
   partnerCard: 'プロフィール',

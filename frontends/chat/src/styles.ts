@@ -28,6 +28,7 @@ const css = `
 .ch-present__after dd { margin: 0; font-weight: 700; }
 .ch-log { flex: 1; overflow-y: auto; padding: var(--hn-space-3) var(--hn-space-3) var(--hn-space-4); background: var(--hn-color-bg); overscroll-behavior: contain; }
 .ch-day { display: flex; justify-content: center; margin: var(--hn-space-3) 0 var(--hn-space-2); }
+.ch-day__time { align-self: center; margin-left: var(--hn-space-2); font-size: 11px; color: var(--hn-color-text-muted); font-variant-numeric: tabular-nums; }
 .ch-day span { font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface-muted); border-radius: var(--hn-radius-pill); padding: 2px var(--hn-space-3); }
 .ch-msg { display: flex; align-items: flex-end; gap: 6px; margin: 6px 0; }
 .ch-msg--mine { flex-direction: row-reverse; }
@@ -47,8 +48,10 @@ const css = `
 .ch-sound { display: inline-flex; align-items: center; gap: 6px; border: 0; background: transparent; color: inherit; font: inherit; cursor: pointer; min-height: 32px; padding: 0; }
 .ch-meta { display: flex; flex-direction: column; align-items: flex-end; font-size: 11px; color: var(--hn-color-text-muted); line-height: 1.3; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .ch-msg--theirs .ch-meta { align-items: flex-start; }
-.ch-status--fail, .ch-status--refused { color: var(--hn-color-danger); font-weight: 700; }
+.ch-status--fail { color: var(--hn-color-danger); font-weight: 700; }
 .ch-resend { border: 1px solid var(--hn-color-danger); color: var(--hn-color-danger); background: var(--hn-color-surface); border-radius: var(--hn-radius-pill); font-size: 11px; padding: 2px 8px; cursor: pointer; min-height: 28px; margin-top: 2px; }
+.ch-counter { padding: 2px var(--hn-space-4); text-align: right; font-size: 12px; color: var(--hn-color-text-muted); background: var(--hn-color-surface); border-top: 1px solid var(--hn-color-border); font-variant-numeric: tabular-nums; }
+.ch-counter--over { color: var(--hn-color-danger); font-weight: 700; }
 .ch-footer { display: flex; align-items: flex-end; gap: 4px; padding: 6px var(--hn-space-2) calc(6px + env(safe-area-inset-bottom)); border-top: 1px solid var(--hn-color-border); background: var(--hn-color-surface); }
 .ch-input { flex: 1; resize: none; min-height: 40px; max-height: 70px; padding: 8px 12px; border-radius: 20px; border: 1.5px solid var(--hn-color-border-strong); font: inherit; line-height: 1.4; background: var(--hn-color-bg); }
 .ch-input:focus { outline: 2px solid var(--hn-color-focus); outline-offset: 1px; }
@@ -86,6 +89,11 @@ const css = `
 .ch-sounds button:active { transform: scale(.97); }
 .ch-card { display: flex; flex-direction: column; align-items: center; gap: var(--hn-space-2); padding: var(--hn-space-2) 0 var(--hn-space-4); }
 .ch-card__meta { display: flex; gap: var(--hn-space-3); color: var(--hn-color-text-muted); font-size: var(--hn-font-size-small); }
+.ch-requests { border-bottom: 4px solid var(--hn-color-border); }
+.ch-requests__title { margin: 0; padding: var(--hn-space-3) var(--hn-space-4) 0; font-size: 14px; font-weight: 700; color: var(--hn-color-text-muted); }
+.ch-requests__actions { display: flex; gap: var(--hn-space-2); }
+.ch-requests__button { min-height: 44px; padding: 0 var(--hn-space-3); white-space: nowrap; }
+.ch-requested { font-size: 13px; font-weight: 700; color: var(--hn-color-text-muted); padding: 0 var(--hn-space-3); white-space: nowrap; }
 .ch-actions { display: flex; flex-direction: column; gap: var(--hn-space-2); }
 .ch-section { border-top: 1px solid var(--hn-color-border); padding: var(--hn-space-3) 0; }
 .ch-section__title { margin: 0 0 var(--hn-space-1); font-size: var(--hn-font-size-small); font-weight: 700; color: var(--hn-color-text-muted); }

@@ -102,6 +102,8 @@ export const strings = {
   choose: '選択してください',
   decide: '決定',
   logout: 'ログアウト',
+  /** Ours (walk #54). */
+  logoutConfirm: 'ログアウトしますか？',
   avatarTitle: 'アイコン設定',
   /** 'Next, let's set your icon image' */
   avatarHeading: 'つぎに、アイコン画像を設定しましょう',
@@ -190,6 +192,8 @@ export const strings = {
     chatsLost: 'チャット、ともだち、投稿した声はすべて削除されます。',
     allLost: 'ログインもできなくなります。',
     subOthersStay: 'アカウントとほかのキャラクターはそのまま残ります。',
+    // Ours (walk #28): empty characters do not hold the parent back; they go with it.
+    emptyCharactersGo: (n: number) => `プロフィール未登録のキャラクター（${n}人）も一緒に削除されます。`,
     password: 'パスワード（確認のため）',
     passwordRequired: 'パスワードを入力してください。',
     confirm: '削除する',
@@ -199,7 +203,6 @@ export const strings = {
   cancel: 'キャンセル',
   profileLoadFailed: 'プロフィールを読み込めませんでした。',
   retry: '再読み込み',
-  areaGenderAge: (area: string, gender: string, age: string) => `${area}・${gender}・${age}`,
 
   // 3-character switcher (spec §2 modal types)
   charactersTitle: '3キャラクター',
@@ -341,6 +344,8 @@ export const strings = {
     sns: 'SNS情報',
     messageSound: 'メッセージ着信音',
     greetingCall: 'あいさつ通話設定',
+    /** Ours (walk #41): what the toggle does. */
+    greetingCallHint: 'オンにすると、着信のときに相手のあいさつメッセージが流れます。オフにすると流れません。',
     retention: 'チャットの最大保存時間',
     blocklist: 'ブロックリストの編集',
     terms: '利用規約',

@@ -139,7 +139,10 @@ const css = `
 .tp-tabs { display: flex; gap: var(--hn-space-1); padding: var(--hn-space-2) var(--hn-space-3); border-bottom: 1px solid var(--hn-color-border); background: var(--hn-color-bg); position: sticky; top: var(--hn-size-header); z-index: 5; }
 .tp-tab { flex: 1; min-height: 40px; border: 0; border-radius: var(--hn-radius-pill); background: transparent; color: var(--hn-color-text-muted); font-weight: 700; cursor: pointer; font-size: var(--hn-font-size-small); }
 .tp-tab[aria-selected="true"] { background: var(--hn-color-text); color: #fff; }
-.tp-history__row { display: grid; grid-template-columns: auto minmax(0, 1fr) auto; gap: var(--hn-space-3); align-items: center; width: 100%; min-height: 72px; padding: var(--hn-space-3) var(--hn-space-4); border: 0; background: transparent; text-align: left; cursor: pointer; }
+.tp-history__row { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: var(--hn-space-3); align-items: center; width: 100%; min-height: 72px; padding: var(--hn-space-3) var(--hn-space-4); border: 0; background: transparent; text-align: left; cursor: pointer; }
+.tp-history__meta { flex-wrap: nowrap; }
+.tp-history__side { margin-left: auto; display: inline-flex; align-items: center; gap: var(--hn-space-2); flex: none; }
+.tp-history__row .tp-row__title { display: block; white-space: nowrap; text-overflow: ellipsis; }
 .tp-history__row:hover { background: var(--hn-color-surface-muted); }
 .tp-history__item { display: flex; align-items: stretch; }
 .tp-history__item > .tp-history__row { flex: 1; min-width: 0; }

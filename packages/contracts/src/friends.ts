@@ -47,8 +47,29 @@ export const SearchResult = Type.Object({
   user_name: Nullable(Type.String()),
   profile_image: Type.String(),
   is_friend: Type.Boolean(),
+  /** Ours (walk #21): I asked them and they have not answered yet. */
+  is_requested: Type.Optional(Type.Boolean()),
 });
 export type SearchResult = Static<typeof SearchResult>;
+
+/**
+ * A friend request waiting for its receiver (ours, walk #21): the spec's POST /users/friends still
+ * befriends at once for the spec's client; honne's screens ask first and the other side accepts.
+ */
+export const FriendRequest = Type.Object({
+  id: Type.String(),
+  user: Type.Object({ id: Type.String(), user_name: Nullable(Type.String()), profile_image: Type.String() }),
+  created_at: Type.String(),
+});
+export type FriendRequest = Static<typeof FriendRequest>;
+
+export const FRIEND_REQUEST_STATUS = { requested: 'requested', friends: 'friends' } as const;
+export const FriendRequestResult = Type.Object({
+  /** 'requested': waiting for the other side; 'friends': they had asked me, so we are friends now. */
+  status: Type.Union([Type.Literal('requested'), Type.Literal('friends')]),
+  message: Type.String(),
+});
+export type FriendRequestResult = Static<typeof FriendRequestResult>;
 
 export const BlockEntry = Type.Object({
   id: Type.String(),
@@ -93,6 +114,44 @@ export const friendsEndpoints = {
     summary: 'Add a friend (from a room, a card or the search)',
     auth: 'user',
     schema: { body: AddFriendBody, response: { 200: Envelope(Type.Intersect([Friend, Success])), ...errors } },
+  }),
+  requestFriend: endpoint({
+    method: 'POST',
+    url: '/users/friend_requests',
+    service: 'accounts',
+    summary: 'Ask to be friends (ours): the other side accepts; a crossed request befriends at once',
+    auth: 'user',
+    schema: { body: AddFriendBody, response: { 200: Envelope(FriendRequestResult), ...errors } },
+  }),
+  friendRequests: endpoint({
+    method: 'GET',
+    url: '/users/friend_requests',
+    service: 'accounts',
+    summary: 'Friend requests waiting for me (ours), newest first',
+    auth: 'user',
+    schema: { response: { 200: Envelope(Type.Array(FriendRequest)), ...errors } },
+  }),
+  acceptFriendRequest: endpoint({
+    method: 'POST',
+    url: '/users/friend_requests/:id/accept',
+    service: 'accounts',
+    summary: 'Accept a friend request (ours): both become friends',
+    auth: 'user',
+    schema: {
+      params: Type.Object({ id: Uuid() }),
+      response: { 200: Envelope(Type.Intersect([Friend, Success])), ...errors },
+    },
+  }),
+  declineFriendRequest: endpoint({
+    method: 'POST',
+    url: '/users/friend_requests/:id/decline',
+    service: 'accounts',
+    summary: 'Decline a friend request (ours); the asker is not told',
+    auth: 'user',
+    schema: {
+      params: Type.Object({ id: Uuid() }),
+      response: { 200: Envelope(Type.Object({ ok: Type.Boolean() })), ...errors },
+    },
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -13,6 +13,11 @@ export const messages = {
   disconnected: 'ネットワークから切断されました。',
   /** 'Could not get user info. Please log in again.' */
   forcedLogout: 'ユーザー情報を取得できませんでした。再度ログインしてください。',
+  /**
+   * Ours (walk #26): why a device was signed out, said before the spec's forced-logout text when
+   * another device's login ended this session (spec §4: one device per user).
+   */
+  otherDeviceLogout: '別の端末でログインされたため、この端末ではログアウトしました。',
   sessionExpired: 'ログインの有効期限が切れました。再度ログインしてください。',
   notFound: '該当するデータが見つかりません。',
   forbidden: 'この操作を行う権限がありません。',
@@ -97,6 +102,9 @@ export const messages = {
   alreadyFriends: 'すでにともだちになっています',
   /** 'ともだちを追加しました。' (spec §8, quoted) */
   friendAdded: 'ともだちを追加しました。',
+  /** Ours (walk #21): a friend request sent; the other person accepts it on their friend list. */
+  friendRequested: 'ともだち申請を送りました。お相手が承認すると、ともだちになります。',
+  friendRequestGone: 'このともだち申請は見つかりません。',
   cannotFriendSelf: '自分をともだちに追加することはできません。',
   cannotFriendBlocked: 'このユーザーはともだちに追加できません。',
   cannotFriendAnonymous: '匿名でやりとりしている相手とは、ともだちになれません。',

@@ -3,7 +3,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { CALLS_REALTIME_TYPES, CallSignalEvent, CallView } from './calls.ts';
 import { CHAT_REALTIME_TYPES, Message, Room } from './chat.ts';
 import { Nullable } from './common.ts';
-import { Friend } from './friends.ts';
+import { Friend, FriendRequest } from './friends.ts';
 import { BalanceChanged } from './points.ts';
 import { REALTIME_TYPES, type RealtimeEvent } from './realtime.ts';
 import { TOPIC_CHANNEL_EVENTS, Topic } from './topics.ts';
@@ -34,6 +34,7 @@ const TopicGone = Type.Object({ topic_id: Type.String(), thread_id: Type.String(
 export const realtimeEvents = {
   friendAdded: def(REALTIME_TYPES.friendAdded, Friend),
   friendDeleted: def(REALTIME_TYPES.friendDeleted, Type.Object({ user_id: Type.String() })),
+  friendRequested: def(REALTIME_TYPES.friendRequested, FriendRequest),
   historyDeleted: def(
     REALTIME_TYPES.historyDeleted,
     Type.Object({ history_id: Type.String(), topic_id: Type.String(), room_id: Nullable(Type.String()) }),

@@ -11,6 +11,8 @@ export const REALTIME_TYPES = {
   topicRoomDeleted: '14',
   friendRoomDeleted: '15',
   forcedLogout: 'session.forced_logout',
+  /** Someone asked to be this user's friend (ours, walk #21): `data` is a FriendRequest. */
+  friendRequested: 'friend.requested',
   pointsChanged: 'points.balance_changed',
   hello: 'hello',
   /** The answer to a client's `command` frame: `data` is `{ ref, status, body }` (body as the HTTP endpoint's). */

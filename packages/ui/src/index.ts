@@ -33,6 +33,7 @@ export {
 } from './components/BottomNav.tsx';
 export { EmptyState, type EmptyStateProps } from './components/EmptyState.tsx';
 export { LinkedText } from './components/LinkedText.tsx';
+export { SnsLinks } from './components/SnsLinks.tsx';
 export { Logo, type LogoProps } from './components/Logo.tsx';
 export * from './components/icons.tsx';
 export { Slider, type SliderProps } from './components/Slider.tsx';

@@ -16,4 +16,6 @@ export const uiStrings = {
   unreadSuffix: '件の未読',
   /** The way on from every "not enough points" message (buy-points.ts). */
   buyPoints: 'ポイントを追加する',
+  /** Ours (walk #25): the heading over a named person's SNS links. */
+  snsLinks: 'SNS',
 } as const;

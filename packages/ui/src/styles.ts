@@ -154,6 +154,10 @@ a { color: var(--hn-color-primary); }
 }
 .hn-popup__title { margin: 0; font-size: var(--hn-font-size-large); font-weight: 700; }
 .hn-popup__message { margin: 0; white-space: pre-line; }
+.hn-sns { padding: var(--hn-space-2) 0; }
+.hn-sns__title { margin: 0 0 var(--hn-space-2); font-size: 14px; font-weight: 700; }
+.hn-sns__list { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: var(--hn-space-2); }
+.hn-sns__link { display: inline-flex; align-items: center; min-height: 44px; padding: 0 var(--hn-space-4); border-radius: 22px; border: 1px solid var(--hn-color-border); color: var(--hn-color-primary); font-weight: 700; text-decoration: none; }
 .hn-popup__actions { display: flex; flex-direction: column; gap: var(--hn-space-2); }
 .hn-backdrop--sheet { align-items: flex-end; padding: 0; z-index: var(--hn-z-sheet); }
 .hn-sheet {

@@ -134,12 +134,8 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
       [false, false],
     ]);
 
-    const blocked = await h.post('/users/deleteUser', {}, h.as(parent.caller));
-    expect(blocked.statusCode).toBe(403);
-    expect(blocked.json().error).toBe(subCharactersExist(2));
-    expect(blocked.json().error).toBe('サブキャラクターが2人いるため、削除できません。');
-
     const second = list.characters[1].id as string;
+    const third = list.characters[2].id as string;
     const stranger = await h.register('stranger@example.jp');
     expect((await h.post('/users/switch_character', { id: second }, h.as(stranger.caller))).statusCode).toBe(404);
 
@@ -151,15 +147,39 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     expect(await h.ctx.tokens.verify(parent.access_token, h.clock.now())).toBeUndefined();
     const profile = (await h.get('/users/profile', h.as(asSecond!))).json().data;
     expect(profile).toMatchObject({ id: second, email_id: 'family@example.jp', userCoin: 0 });
+    // The second character completes its profile; the third stays empty.
+    const filled = await h.app.inject({
+      method: 'PUT',
+      url: '/users',
+      headers: h.as(asSecond!),
+      payload: { user_name: 'にばんめ', gender: '2', age_id: 2, area_id: 14, is_infomation: 1 },
+    });
+    expect(filled.statusCode, filled.body).toBe(200);
 
-    // A character can be deleted; the parent then still has one, then none.
-    expect((await h.post('/users/deleteUser', {}, h.as(asSecond!))).json().data).toEqual({ ok: true });
+    const parentAgain = async () => {
+      const relogin = (
+        await h.post('/users/login', { email: 'family@example.jp', password: 'password123', device_id: 'device-1' })
+      ).json().data;
+      return (await h.ctx.tokens.verify(relogin.access_token, h.clock.now()))!;
+    };
+    // The parent cannot go while a sub-character with a profile exists; an empty one is not counted
+    // (walk #28: it could not be deleted on its own without completing its onboarding first).
+    const blocked = await h.post('/users/deleteUser', {}, h.as(await parentAgain()));
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error).toBe(subCharactersExist(1));
+    expect(blocked.json().error).toBe('サブキャラクターが1人いるため、削除できません。');
+
+    // A character can be deleted on its own.
+    const again = (await h.post('/users/switch_character', { id: second }, h.as(await parentAgain()))).json().data;
+    const secondCaller = (await h.ctx.tokens.verify(again.access_token, h.clock.now()))!;
+    expect((await h.post('/users/deleteUser', {}, h.as(secondCaller))).json().data).toEqual({ ok: true });
     await expect.poll(() => deleted).toContain(second);
-    const relogin = (
-      await h.post('/users/login', { email: 'family@example.jp', password: 'password123', device_id: 'device-1' })
-    ).json().data;
-    const parentCaller = (await h.ctx.tokens.verify(relogin.access_token, h.clock.now()))!;
-    expect((await h.post('/users/deleteUser', {}, h.as(parentCaller))).json().error).toBe(subCharactersExist(1));
+    // Then the parent goes, and the empty character with it: both deletions are announced.
+    const last = await h.post('/users/deleteUser', {}, h.as(await parentAgain()));
+    expect(last.statusCode, last.body).toBe(200);
+    await expect.poll(() => deleted).toEqual(expect.arrayContaining([parent.user_id, third]));
+    const left = await h.ctx.db.selectFrom('users').select('id').where('email_id', '=', 'family@example.jp').execute();
+    expect(left).toEqual([]);
   });
 
   it('deletes an account without characters for real and tells every service', async () => {

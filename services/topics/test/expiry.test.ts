@@ -105,4 +105,36 @@ describe.each(infraModes())('expiry, without sleeping ($name)', (mode) => {
       expect(h.seen.deleted).toContainEqual(expect.objectContaining({ topic_id: t.id, reason: 'user_deleted' })),
     );
   });
+
+  it('removes the history entries others kept of a deleted user’s rooms, and tells their owners (walk #29)', async () => {
+    const owner = await h.user();
+    const leaving = await h.user();
+    const t = (await h.postVoice(owner, await h.theme(owner))).json().data as Topic;
+    const roomId = uuidOf('room-left-behind');
+    await h.openRoom(leaving, t.id, roomId);
+    const listed = (await h.get('/history', owner)).json().data as { id: string; room_id: string }[];
+    expect(listed.map((e) => e.room_id)).toContain(roomId);
+    const entry = listed.find((e) => e.room_id === roomId)!;
+    await h.publish(
+      events.userDeleted,
+      { user_id: leaving.userId, deleted_at: h.clock.now().toISOString() },
+      async () =>
+        (await h.ctx.db.selectFrom('history').select('id').where('room_id', '=', roomId).executeTakeFirst()) ===
+        undefined,
+    );
+    // The owner's voice stays; the entry of the room with the deleted person goes, and so does its reply.
+    expect((await h.get(`/topics/${t.id}`, owner)).statusCode).toBe(200);
+    expect(((await h.get('/history', owner)).json().data as { room_id: string }[]).map((e) => e.room_id)).not.toContain(
+      roomId,
+    );
+    expect(await h.ctx.db.selectFrom('replies').select('id').where('room_id', '=', roomId).execute()).toEqual([]);
+    await eventually(() =>
+      expect(h.seen.user).toContainEqual(
+        expect.objectContaining({
+          user_id: owner.userId,
+          event: expect.objectContaining({ type: '13', data: expect.objectContaining({ history_id: entry.id }) }),
+        }),
+      ),
+    );
+  });
 });

@@ -39,11 +39,13 @@ export function SelectField<V extends string | number>({
   const current = options.find((o) => o.value === value);
   return (
     <div className="hn-field">
-      <span className="hn-field__label" id={`${id}-label`}>
+      {/* A label, so tapping the field's name opens it as the box does (walk #58). */}
+      <label className="hn-field__label" id={`${id}-label`} htmlFor={`${id}-button`}>
         {label}
-      </span>
+      </label>
       <button
         type="button"
+        id={`${id}-button`}
         className="hn-field__input hn-select"
         aria-labelledby={`${id}-label ${id}-value`}
         aria-haspopup="dialog"

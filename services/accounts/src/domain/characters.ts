@@ -42,18 +42,25 @@ export async function addCharacter(ctx: AppContext, me: User): Promise<User> {
 }
 
 /**
- * Deletes the caller's character: a parent only once its sub-characters are gone. Its sessions end
- * first (the spec's 'deleted' logout); the deletion and its event commit together, so every service
- * removes what it holds of the user (points, voices, rooms, friends) and none keeps it for want of it.
+ * Deletes the caller's character: a parent only once its sub-characters with a profile are gone.
+ * An empty sub-character (never onboarded: no name, nothing posted, nothing said) does not hold the
+ * parent back, since it could not be deleted on its own without first being filled in (walk #28);
+ * it goes with the parent. Sessions end first (the spec's 'deleted' logout); each deletion and its
+ * event commit together, so every service removes what it holds of the user.
  */
 export async function deleteCharacter(ctx: AppContext, me: User): Promise<void> {
+  let empty: User[] = [];
   if (me.character_no === 1) {
-    const subs = (await familyOf(ctx.db, me.email_id)).length - 1;
-    if (subs > 0) throw forbidden(subCharactersExist(subs));
+    const subs = (await familyOf(ctx.db, me.email_id)).filter((u) => u.id !== me.id);
+    const filled = subs.filter((u) => u.is_infomation === 1);
+    if (filled.length > 0) throw forbidden(subCharactersExist(filled.length));
+    empty = subs;
   }
-  await endAllSessions(ctx, me.id, 'deleted');
+  for (const u of [...empty, me]) await endAllSessions(ctx, u.id, 'deleted');
   await withEvents(ctx, async (trx, emit) => {
-    await deleteUser(trx, me.id);
-    await emit(events.userDeleted, { user_id: me.id, deleted_at: ctx.clock.now().toISOString() });
+    for (const u of [...empty, me]) {
+      await deleteUser(trx, u.id);
+      await emit(events.userDeleted, { user_id: u.id, deleted_at: ctx.clock.now().toISOString() });
+    }
   });
 }

@@ -6,8 +6,16 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { blockedEitherWay } from '../db/repos/blocks.ts';
-import { addFriendPair, friendRows, removeFriendPair, searchUsers } from '../db/repos/friends.ts';
+import { requestedAmong } from '../db/repos/friend-requests.ts';
+import { friendRows, removeFriendPair, searchUsers } from '../db/repos/friends.ts';
 import { findById } from '../db/repos/users.ts';
+import {
+  acceptFriendRequest,
+  befriend,
+  declineFriendRequest,
+  friendRequestsFor,
+  requestFriendship,
+} from '../domain/friend-requests.ts';
 import { emitFriendship, friendsOf, tellFriendship } from '../domain/friends.ts';
 import { withEvents } from '../events/outbox.ts';
 import { imageOf } from '../domain/profile.ts';
@@ -35,23 +43,35 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
     const other = isUuid(body.user_id) ? await findById(ctx.db, body.user_id) : undefined;
     if (!other) throw notFound();
     if (await blockedEitherWay(ctx.db, caller.userId, other.id)) throw forbidden(messages.cannotFriendBlocked);
-    // The friendship and its event for chat commit together (the outbox), or neither does.
-    const added = await withEvents(ctx, async (trx, emit) => {
-      const made = await addFriendPair(
-        trx,
-        caller.userId,
-        other.id,
-        body.room_id ?? null,
-        body.topic_id ?? null,
-        ctx.clock.now(),
-      );
-      if (made) await emitFriendship(ctx, emit, caller.userId, other.id, true);
-      return made;
-    });
+    // The spec's instant add, kept for the spec's client; honne's screens ask first (requestFriend).
+    const added = await befriend(ctx, caller.userId, other.id, body.room_id ?? null, body.topic_id ?? null);
     if (!added) throw new AppError(403, 'already_friends', messages.alreadyFriends);
-    await tellFriendship(ctx, caller.userId, other.id, true);
     const mine = (await friendsOf(ctx, caller.userId)).find((f) => f.user.id === other.id)!;
     return ok({ ...mine, message: messages.friendAdded });
+  });
+
+  // Walk #21: a request the other side accepts (docs/strings.md). The room rule is the add's.
+  route(app, ctx, friendsEndpoints.requestFriend, async ({ caller, body }) => {
+    if (body.user_id === caller.userId) throw forbidden(messages.cannotFriendSelf);
+    if (body.room_id) await assertNamedInRoom(ctx, body.room_id, caller.userId, body.user_id);
+    if (!isUuid(body.user_id)) throw notFound();
+    return ok(await requestFriendship(ctx, caller.userId, body.user_id, body.room_id ?? null, body.topic_id ?? null));
+  });
+
+  route(app, ctx, friendsEndpoints.friendRequests, async ({ caller }) =>
+    ok(await friendRequestsFor(ctx, caller.userId)),
+  );
+
+  route(app, ctx, friendsEndpoints.acceptFriendRequest, async ({ caller, params }) => {
+    const asker = await acceptFriendRequest(ctx, caller.userId, params.id);
+    const mine = (await friendsOf(ctx, caller.userId)).find((f) => f.user.id === asker);
+    if (!mine) throw notFound();
+    return ok({ ...mine, message: messages.friendAdded });
+  });
+
+  route(app, ctx, friendsEndpoints.declineFriendRequest, async ({ caller, params }) => {
+    await declineFriendRequest(ctx, caller.userId, params.id);
+    return ok({ ok: true });
   });
 
   route(app, ctx, friendsEndpoints.remove, async ({ caller, body }) => {
@@ -72,11 +92,17 @@ export function friendRoutes(app: FastifyInstance, ctx: AppContext): void {
     const perPage = body.per_page ?? FRIENDS_PAGE_SIZE;
     const after = body.last_doc_id && isUuid(body.last_doc_id) ? body.last_doc_id : undefined;
     const rows = await searchUsers(ctx.db, caller.userId, keyword, after, perPage);
+    const asked = await requestedAmong(
+      ctx.db,
+      caller.userId,
+      rows.map((r) => r.id),
+    );
     const data = rows.map((r) => ({
       id: r.id,
       user_name: r.user_name,
       profile_image: imageOf(r),
       is_friend: r.friend_row !== null,
+      is_requested: asked.has(r.id),
     }));
     return ok(data, data.at(-1)?.id ?? null);
   });

@@ -2,6 +2,7 @@ import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
 import { CALL_MESSAGES, callsEndpoints, type CallSignalEvent, type CallView } from '@honne/contracts/calls';
 import { MESSAGE_PREVIEW, ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
+import { messages } from '@honne/contracts/messages';
 import { greetingEndpoints } from '@honne/contracts/greetings';
 import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
 import { topicsEndpoints } from '@honne/contracts/topics';
@@ -312,14 +313,20 @@ export const callApi = {
     await client().call(chatEndpoints.report, { params: { id: roomId }, body: { content } });
   },
 
-  /** Adds the (non-anonymous) partner as a friend; false when they already were. */
-  async addFriend(call: CallSession): Promise<boolean> {
-    if (!call.partner_id) return false;
+  /**
+   * Asks the (non-anonymous) partner to be friends (walk #21): what to tell the caller, and whether
+   * they are friends now (a request they had sent me, or already friends).
+   */
+  async addFriend(call: CallSession): Promise<{ message: string; friends: boolean }> {
+    if (!call.partner_id) return { message: messages.alreadyFriends, friends: true };
     try {
-      await client().call(friendsEndpoints.add, { body: { user_id: call.partner_id, room_id: call.room_id } });
-      return true;
+      const { data } = await client().call(friendsEndpoints.requestFriend, {
+        body: { user_id: call.partner_id, room_id: call.room_id },
+      });
+      return { message: data.message, friends: data.status === 'friends' };
     } catch (error) {
-      if (isApiError(error) && error.code === 'already_friends') return false;
+      if (isApiError(error) && error.code === 'already_friends')
+        return { message: messages.alreadyFriends, friends: true };
       throw error;
     }
   },

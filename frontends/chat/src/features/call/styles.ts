@@ -41,6 +41,10 @@ const css = `
 .cl-profile dd { margin: 0; overflow-wrap: anywhere; white-space: pre-wrap; }
 .cl-link { border: 0; background: transparent; color: rgba(255,255,255,.8); text-decoration: underline; font: inherit; font-size: 13px; cursor: pointer; min-height: 44px; }
 .cl-bar { position: fixed; left: 50%; transform: translateX(-50%); top: env(safe-area-inset-top); z-index: calc(var(--hn-z-sheet) + 2); width: 100%; max-width: var(--hn-size-column, 480px); display: flex; align-items: center; gap: var(--hn-space-2); min-height: 44px; padding: 6px var(--hn-space-4); background: #30a46c; color: #fff; border: 0; font: inherit; font-size: 14px; font-weight: 700; cursor: pointer; box-shadow: 0 2px 8px rgba(0,0,0,.2); }
+.cl-anon-avatar { display: inline-flex; align-items: center; justify-content: center; border-radius: 50%; background: var(--hn-color-surface-muted); color: var(--hn-color-text-muted); border: 2px solid var(--hn-color-surface); }
+.cl-bar-open .hn-frame { padding-top: 44px; }
+.cl-bar-open .hn-header { top: 44px; }
+.cl-bar-open .ch-screen { height: calc(100dvh - 44px); max-height: calc(100dvh - 44px); }
 .cl-bar span:last-child { margin-left: auto; font-variant-numeric: tabular-nums; }
 @media (prefers-reduced-motion: reduce) { .cl-pulse .hn-avatar { animation: none; } }
 `;

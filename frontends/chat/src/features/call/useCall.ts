@@ -320,9 +320,10 @@ export function useCall() {
   const addFriend = useCallback(async () => {
     if (!call) return;
     try {
-      const added = await callApi.addFriend(call);
-      void popup.alert(added ? t.friendAdded : t.alreadyFriends);
-      setPartner((p) => (p && p.room === call.room_id ? { ...p, info: { ...p.info, is_friend: true } } : p));
+      const { message, friends } = await callApi.addFriend(call);
+      void popup.alert(message);
+      if (friends)
+        setPartner((p) => (p && p.room === call.room_id ? { ...p, info: { ...p.info, is_friend: true } } : p));
     } catch (error) {
       void fail(error);
     }

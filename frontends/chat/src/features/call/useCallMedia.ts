@@ -9,6 +9,7 @@ import { CALL_TIMERS, type CallView } from '@honne/contracts/calls';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { callApi, type MediaPlan } from './call-api.ts';
+import { closeContext } from './lib/tones.ts';
 import { openMicrophone } from './media/microphone.ts';
 import { createP2pTransport, type Signaller } from './media/p2p.ts';
 import type { CallTransport, MediaState } from './media/transport.ts';
@@ -113,7 +114,7 @@ export function useCallMedia(
     audio.current = null;
     if (!a) return;
     void a.changer?.then((c) => c.close()).catch(() => undefined);
-    void a.ctx.close();
+    closeContext(a.ctx);
   }, []);
 
   const release = useCallback(() => {

@@ -1,4 +1,4 @@
-import { friendsEndpoints, type SearchResult } from '@honne/contracts/friends';
+import { FRIEND_REQUEST_STATUS, friendsEndpoints, type SearchResult } from '@honne/contracts/friends';
 import { Avatar, CheckIcon, EmptyState, Header, Skeleton, usePopup } from '@honne/ui';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -36,12 +36,19 @@ export default function AddFriend() {
     }
   };
 
+  // Walk #21: adding asks the other person, who accepts on their friend list; asking someone who
+  // already asked me is a yes, and then the spec's 'added' message shows.
   const add = async (u: SearchResult) => {
     if (u.is_friend) return void popup.alert(strings.alreadyFriends);
+    const name = u.user_name ?? strings.noName;
+    if (u.is_requested) return void popup.alert(strings.friendRequestedNamed(name));
     try {
-      await client().call(friendsEndpoints.add, { body: { user_id: u.id } });
-      setResults((list) => (list ? list.map((x) => (x.id === u.id ? { ...x, is_friend: true } : x)) : list));
-      await popup.alert(strings.friendAddedNamed(u.user_name ?? strings.noName));
+      const { data } = await client().call(friendsEndpoints.requestFriend, { body: { user_id: u.id } });
+      const friends = data.status === FRIEND_REQUEST_STATUS.friends;
+      setResults((list) =>
+        list ? list.map((x) => (x.id === u.id ? { ...x, is_friend: friends, is_requested: !friends } : x)) : list,
+      );
+      await popup.alert(friends ? strings.friendAddedNamed(name) : strings.friendRequestedNamed(name));
     } catch (error) {
       void fail(error);
     }
@@ -84,15 +91,21 @@ export default function AddFriend() {
                 <li key={u.id} className="ch-friend" data-testid="search-row">
                   <Avatar src={u.profile_image} alt="" size={48} />
                   <div className="ch-friend__name">{name}</div>
-                  <button
-                    type="button"
-                    className="hn-icon-button"
-                    aria-label={u.is_friend ? `${name}（${strings.alreadyFriend}）` : `${name}を${strings.add}`}
-                    onClick={() => void add(u)}
-                    style={u.is_friend ? { color: 'var(--hn-color-success)' } : undefined}
-                  >
-                    {u.is_friend ? <CheckIcon /> : <AddPersonIcon />}
-                  </button>
+                  {u.is_requested && !u.is_friend ? (
+                    <span className="ch-requested" aria-label={`${name}（${strings.requested}）`}>
+                      {strings.requested}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="hn-icon-button"
+                      aria-label={u.is_friend ? `${name}（${strings.alreadyFriend}）` : `${name}を${strings.add}`}
+                      onClick={() => void add(u)}
+                      style={u.is_friend ? { color: 'var(--hn-color-success)' } : undefined}
+                    >
+                      {u.is_friend ? <CheckIcon /> : <AddPersonIcon />}
+                    </button>
+                  )}
                 </li>
               );
             })}

@@ -1,6 +1,6 @@
 import type { Friend } from '@honne/contracts/friends';
 import { GENDERS, PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
-import { Avatar, BottomSheet, Button, Skeleton } from '@honne/ui';
+import { Avatar, BottomSheet, Button, Skeleton, SnsLinks } from '@honne/ui';
 import { useEffect, useState } from 'react';
 
 import { strings } from '../../strings.ts';
@@ -81,7 +81,8 @@ export function FriendDetail({
         {user ? (
           <div className="ch-card__meta">
             {user.area?.name ? <span>{user.area.name}</span> : null}
-            <span>{genderName(user.gender)}</span>
+            {/* '3' (unspecified) shows nothing rather than 未設定 (walk #32). */}
+            {user.gender === '1' || user.gender === '2' ? <span>{genderName(user.gender)}</span> : null}
             {user.age?.name ? <span>{user.age.name}</span> : null}
           </div>
         ) : (
@@ -94,6 +95,7 @@ export function FriendDetail({
         <>
           <TextSection title={strings.forbiddenMatters} text={user.userCharacterInputWord} />
           <TextSection title={strings.selfPr} text={user.userCharacterInputDetail} />
+          <SnsLinks user={user} />
         </>
       ) : null}
       <div className="ch-actions">

@@ -16,6 +16,7 @@ import { AddPersonIcon, BlockIcon, ChatIcon, PhoneIcon, TrashIcon } from '../sha
 import { startFriendCall } from '../call/start.ts';
 
 import { FriendDetail } from './FriendDetail.tsx';
+import { FriendRequests } from './FriendRequests.tsx';
 import { useFriendActions, useOpenFriendRoom } from './useFriendActions.ts';
 
 ensureChatStyles();
@@ -97,10 +98,12 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
         } else if (event.type === REALTIME_TYPES.friendDeleted && typeof data.user_id === 'string') {
           setFriends((list) => (list ? list.filter((x) => x.user.id !== data.user_id) : list));
         } else if (event.type === CHAT_REALTIME_TYPES.messageCreated && typeof data.room_id === 'string') {
-          // A friend room opened after the list loaded is known by its first message from that friend.
+          // A friend room opened after the list loaded is known by a message between us in it; the
+          // entry's room may be the voice's room the friendship began in (walk #22).
           const matches = (f: Friend) =>
             f.room_id === data.room_id ||
-            (!f.room_id && data.room_type_id === ROOM_TYPES.chatFriend && data.user_id === f.user.id);
+            (data.room_type_id === ROOM_TYPES.chatFriend &&
+              (data.user_id === f.user.id || data.receiver_id === f.user.id));
           const preview = data.is_voice
             ? strings.preview.voice
             : data.is_sound
@@ -186,6 +189,7 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
         </div>
       ) : null}
       <main className="hn-page" style={{ padding: 0 }} aria-busy={friends === null}>
+        {variant === 'chat' ? <FriendRequests /> : null}
         {shown === null ? (
           <div aria-hidden="true">
             {[0, 1, 2, 3, 4].map((i) => (

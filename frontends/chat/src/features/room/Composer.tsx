@@ -1,4 +1,4 @@
-import { MESSAGE_TYPES, type MessageCreateBody } from '@honne/contracts/chat';
+import { CHAT_LIMITS, MESSAGE_TYPES, type MessageCreateBody } from '@honne/contracts/chat';
 import { IconButton, isSendEnter, useOnlineStatus, usePopup } from '@honne/ui';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -25,6 +25,9 @@ const grow = (el: HTMLTextAreaElement) => {
 };
 
 /** The message field and its buttons: image, stamps, sound effects, send; an image's upload progress above. */
+/** The counter appears this close to the limit. */
+const COUNTER_FROM = 200;
+
 export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
   const [, navigate] = useLocation();
   const popup = usePopup();
@@ -93,8 +96,18 @@ export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
     }
   };
 
+  // Walk #55: the 255-character limit shows as a counter from 200 on, before sending, not after.
+  const length = [...text.trim()].length;
+  const over = length > CHAT_LIMITS.textMax;
+
   return (
     <>
+      {length >= COUNTER_FROM ? (
+        <div className={over ? 'ch-counter ch-counter--over' : 'ch-counter'} aria-live="polite">
+          {strings.charCount(length, CHAT_LIMITS.textMax)}
+          {over ? ` ${strings.textTooLong}` : ''}
+        </div>
+      ) : null}
       {upload ? (
         <div className="ch-progress" role="status">
           <div>{upload.label}</div>
@@ -132,6 +145,8 @@ export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
           placeholder={strings.messagePlaceholder}
           aria-label={strings.messageLabel}
           maxLength={1000}
+          // Nothing to type into before the room is known, nor in one that is gone (walk #30).
+          disabled={!ready}
           onChange={(e) => {
             setText(e.target.value);
             grow(e.target);
@@ -142,7 +157,7 @@ export function Composer({ roomId, ready, send, onOpenStamps }: Props) {
           type="button"
           className="ch-send"
           aria-label={strings.send}
-          disabled={!ready || !text.trim() || !online}
+          disabled={!ready || !text.trim() || !online || over}
           onClick={submit}
         >
           <SendIcon size={20} />

@@ -46,6 +46,10 @@ function giftSender(m: ViewMessage): string | null {
   return m.user_name ? `${m.user_name}さん` : null;
 }
 
+/**
+ * A refused message (the receiver blocks me) shows as sent and never read, as on LINE: the
+ * blocked person is not told (walk #23); the server's 'refused' status stays for the spec's client.
+ */
 function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage) => void }) {
   if (!m.is_mine) return null;
   switch (m.local) {
@@ -60,8 +64,6 @@ function StatusLine({ m, onResend }: { m: ViewMessage; onResend: (m: ViewMessage
           </button>
         </>
       );
-    case 'refused':
-      return <span className="ch-status--refused">{strings.refused}</span>;
     case 'read':
       return <span>{strings.read}</span>;
     default:
@@ -84,6 +86,10 @@ export const MessageItem = memo(function MessageItem({
     return (
       <div className="ch-day" data-testid="chat-system">
         <span>{callRecordText(m) ?? (m.data.trim() || system)}</span>
+        {/* When the call was, as every message says (walk #37). */}
+        <time className="ch-day__time" dateTime={m.created_at}>
+          {timeLabel(m.created_at)}
+        </time>
       </div>
     );
   }

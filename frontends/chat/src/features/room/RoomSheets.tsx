@@ -1,5 +1,5 @@
 import { MESSAGE_TYPES, chatEndpoints, validateReport, type MessageCreateBody, type Room } from '@honne/contracts/chat';
-import { friendsEndpoints } from '@honne/contracts/friends';
+import { FRIEND_REQUEST_STATUS, friendsEndpoints } from '@honne/contracts/friends';
 import { Avatar, BottomSheet, Button, usePopup } from '@honne/ui';
 import { useState } from 'react';
 
@@ -50,11 +50,12 @@ export function RoomSheets({ roomId, sheet, onSheet, room, name, partnerAnonymou
     if (!room?.userInfo.id) return;
     close();
     try {
-      await client().call(friendsEndpoints.add, {
+      // Walk #21: a request the partner accepts; it is a yes at once if they had asked me.
+      const { data } = await client().call(friendsEndpoints.requestFriend, {
         body: { user_id: room.userInfo.id, room_id: room.id, topic_id: room.topic_id },
       });
-      onRoom({ ...room, is_friend: true });
-      await popup.alert(strings.friendAdded);
+      if (data.status === FRIEND_REQUEST_STATUS.friends) onRoom({ ...room, is_friend: true });
+      await popup.alert(data.message);
     } catch (error) {
       void fail(error);
     }
@@ -149,11 +150,14 @@ export function RoomSheets({ roomId, sheet, onSheet, room, name, partnerAnonymou
                 setReportError('');
               }}
               aria-invalid={!!reportError}
-              aria-describedby="ch-report-error"
+              aria-describedby={reportError ? 'ch-report-error' : undefined}
             />
-            <span className="hn-field__error" id="ch-report-error" role="alert">
-              {reportError}
-            </span>
+            {/* Only with a message: empty, the error line still drew its red 「!」 (walk #50). */}
+            {reportError ? (
+              <span className="hn-field__error" id="ch-report-error" role="alert">
+                {reportError}
+              </span>
+            ) : null}
           </label>
           <div className="ch-actions" style={{ marginTop: 12 }}>
             <Button variant="destructive" onClick={() => void sendReport()}>

@@ -36,13 +36,16 @@ export function useRoomMessages(roomId: string, back: () => void) {
 
   /**
    * Spec §4: a room that is gone shows 'no such voice' and goes back; one whose voice's time ran out
-   * says that instead (walk #10: the same room emptied with 'no such voice' looked like an error).
+   * says that instead (walk #10: the same room emptied with 'no such voice' looked like an error). A
+   * room that does not exist at all (a stale link, walk #30) shows the error, which names no voice.
    */
   const gone = useCallback(
-    async (why: 'gone' | 'expired' = 'gone') => {
+    async (why: 'gone' | 'expired' | 'missing' = 'gone') => {
       if (leaving.current) return;
       leaving.current = true;
-      await popup.alert(why === 'expired' ? strings.voiceExpired : strings.voiceGone);
+      await popup.alert(
+        why === 'expired' ? strings.voiceExpired : why === 'missing' ? strings.roomNotFound : strings.voiceGone,
+      );
       back();
     },
     [popup, back],
@@ -109,7 +112,7 @@ export function useRoomMessages(roomId: string, back: () => void) {
           ).data;
         } catch (error) {
           if (!alive) return;
-          if (isApiError(error) && error.status === 404) return void gone();
+          if (isApiError(error) && error.status === 404) return void gone('missing');
           await fail(error);
           back();
           return;

@@ -44,7 +44,10 @@ export function DeleteAccount({ onClose }: { onClose: () => void }) {
   const me = characters?.characters.find((c) => c.is_current);
   const isSub = me ? !me.is_parent : false;
   // Spec: a parent account cannot be deleted while sub-characters exist (the server refuses too).
-  const subs = me?.is_parent && characters ? characters.characters.length - 1 : 0;
+  // An empty one (never onboarded) does not count: it goes with the parent (walk #28).
+  const others = me?.is_parent && characters ? characters.characters.filter((c) => !c.is_current) : [];
+  const subs = others.filter((c) => c.is_infomation === 1).length;
+  const empty = others.length - subs;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -88,6 +91,7 @@ export function DeleteAccount({ onClose }: { onClose: () => void }) {
               <li>{t.chatsLost}</li>
               <li>{t.irreversible}</li>
               <li>{isSub ? t.subOthersStay : t.allLost}</li>
+              {empty > 0 ? <li>{t.emptyCharactersGo(empty)}</li> : null}
             </ul>
           </div>
         )}

@@ -32,7 +32,14 @@ export function ExpertRequest({ status, onRequested }: { status: number; onReque
   };
   return (
     <div className="hn-stack" style={{ gap: 4, alignItems: 'flex-start' }}>
-      <Button variant="secondary" disabled={pending} loading={busy} onClick={() => void request()}>
+      {/* One line beside the avatar at 375 px (walk #48: it wrapped with a lone 「る」). */}
+      <Button
+        variant="secondary"
+        disabled={pending}
+        loading={busy}
+        onClick={() => void request()}
+        style={{ whiteSpace: 'nowrap', fontSize: 14, paddingInline: 'var(--hn-space-4)' }}
+      >
         {pending ? strings.expertPending : strings.expertRequest}
       </Button>
       {status === EXPERT_STATUS.refused ? (

@@ -22,7 +22,7 @@ import {
 } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { bloodName, genderName, imageOf, personalityName, ratingsOf, tagsOf } from '../shared/labels.ts';
+import { bloodName, imageOf, personalityName, ratingsOf, summaryGender, tagsOf } from '../shared/labels.ts';
 import { Meter, TagList } from '../shared/ProfileBits.tsx';
 import { useProfile } from '../shared/useProfile.ts';
 import { useReport } from '../shared/useReport.ts';
@@ -127,8 +127,12 @@ export default function MyPage() {
                   {profile.user_name} {profile.is_approval === EXPERT_STATUS.approved ? <ExpertMark /> : null}
                 </h2>
                 <p className="hn-text-muted hn-text-small" style={{ margin: 0 }}>
-                  <span aria-label={strings.gender}>{genderName(profile.gender)}</span>
-                  {' ・ '}
+                  {summaryGender(profile.gender) ? (
+                    <>
+                      <span aria-label={strings.gender}>{summaryGender(profile.gender)}</span>
+                      {' ・ '}
+                    </>
+                  ) : null}
                   {profile.age?.name ?? strings.notSet}
                   {' ・ '}
                   {profile.area?.name ?? strings.notSet}

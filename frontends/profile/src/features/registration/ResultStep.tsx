@@ -7,7 +7,7 @@ import { RATINGS, profileEndpoints } from '@honne/contracts/profile';
 import { Avatar, Button, Header, Loader, Skeleton, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
-import { bloodName, genderName, personalityName } from '../shared/labels.ts';
+import { bloodName, personalityName, summaryGender } from '../shared/labels.ts';
 import { Meter, TagList } from '../shared/ProfileBits.tsx';
 import { useReference } from '../shared/reference.ts';
 import { useReport } from '../shared/useReport.ts';
@@ -60,7 +60,11 @@ export function ResultStep() {
             {info.user_name}
           </p>
           <p className="hn-text-muted" style={{ margin: 0 }}>
-            {ref ? strings.areaGenderAge(areaName, genderName(info.gender_id), ageName) : <Skeleton width={160} />}
+            {ref ? (
+              [areaName, summaryGender(info.gender_id), ageName].filter(Boolean).join('・')
+            ) : (
+              <Skeleton width={160} />
+            )}
           </p>
         </section>
         <section className="hn-card">

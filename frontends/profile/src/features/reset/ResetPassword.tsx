@@ -54,8 +54,10 @@ export default function ResetPassword() {
       storage.removeItem(STORAGE_KEYS.resetEmail);
       storage.removeItem(STORAGE_KEYS.verifyCode);
       setBusy(false);
-      await popup.alert(data.message || messages.resetDone);
+      // To /login first, then the popup over it: shown the other way round, the cleared keys sent
+      // the screen back to the e-mail step under the popup, as if starting again (walk #53).
       navigate('/login', { replace: true });
+      await popup.alert(data.message || messages.resetDone);
     } catch (err) {
       setBusy(false);
       const shown = showError(err, FIELDS);

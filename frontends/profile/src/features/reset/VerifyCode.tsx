@@ -6,6 +6,8 @@ import type { FieldErrors } from '@honne/contracts';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
 
+import { Button, usePopup } from '@honne/ui';
+
 import { strings } from '../../strings.ts';
 import { CodeField } from '../shared/CodeField.tsx';
 import { useReport } from '../shared/useReport.ts';
@@ -20,6 +22,7 @@ export default function VerifyCode() {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const popup = usePopup();
 
   useEffect(() => {
     if (!email) navigate('/verify_email', { replace: true });
@@ -44,6 +47,21 @@ export default function VerifyCode() {
     }
   };
 
+  // A new code, as the sign-up code screen offers (walk #53): the same request as the e-mail step.
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await call(profileEndpoints.requestReset, { body: { email: email ?? '' } });
+      setCode('');
+      setErrors({});
+      void popup.alert(strings.resent);
+    } catch (err) {
+      setErrors(report(err, ['verify_code']).fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <FormPage
       title={strings.verifyTitle}
@@ -52,6 +70,11 @@ export default function VerifyCode() {
       busy={busy}
       submitLabel={strings.verifyButton}
       lead={<p style={{ margin: 0, overflowWrap: 'anywhere' }}>{strings.verifyCodeLead(email ?? '')}</p>}
+      after={
+        <Button variant="text" onClick={() => void resend()} disabled={busy}>
+          {strings.resendCode}
+        </Button>
+      }
     >
       <CodeField value={code} onChange={setCode} error={errors.verify_code} />
     </FormPage>

@@ -90,7 +90,14 @@ export default function Settings() {
             control={<Toggle label={rows.messageSound} hideLabel checked={messageSound} onChange={toggleSound} />}
           />
           <ListRow
-            label={rows.greetingCall}
+            label={
+              <>
+                {rows.greetingCall}
+                <span className="hn-text-small hn-text-muted" style={{ display: 'block', fontWeight: 400 }}>
+                  {rows.greetingCallHint}
+                </span>
+              </>
+            }
             control={
               settings ? (
                 <Toggle

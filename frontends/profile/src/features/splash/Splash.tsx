@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 
-import { getApi, prefetchReference } from '@honne/api-client';
+import { STORAGE_KEYS, getApi, prefetchReference } from '@honne/api-client';
 import { Button, Logo } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -19,7 +19,10 @@ export default function Splash() {
     prefetchReference(getApi().client).catch(() => undefined);
   }, []);
 
+  // Spec §2 moves on to /login by itself. Someone who has never seen the tutorial stays until they
+  // choose, so 「はじめての方へ」 does not vanish before a first-time reader can tap it (walk #31).
   useEffect(() => {
+    if (!getApi().client.storage.getItem(STORAGE_KEYS.tutorial)) return;
     timer.current = setTimeout(() => navigate('/login', { replace: true }), SPLASH_REDIRECT_MS);
     return () => clearTimeout(timer.current);
   }, [navigate]);

@@ -18,22 +18,24 @@ export function SessionEffects() {
   const session = useSession();
   const api = getApi();
   const endingRef = useRef(false);
-  const endSessionRef = useRef<() => void>(() => undefined);
+  const endSessionRef = useRef<(otherDevice?: boolean) => void>(() => undefined);
 
   // Spec §4: a 401 logs the user out, closes popups and modals, clears stored user info, → /login.
+  // When the socket says another device signed in, the popup says so before the spec's text (walk #26).
   useEffect(() => {
-    const endSession = () => {
+    const endSession = (otherDevice = false) => {
       if (endingRef.current) return;
       endingRef.current = true;
       if (api.client.session.get()) api.client.session.clear('forced_logout');
       popup.closeAll();
       navigate('/login', { replace: true });
-      void popup.alert(messages.forcedLogout).finally(() => {
+      const message = otherDevice ? `${messages.otherDeviceLogout}\n${messages.forcedLogout}` : messages.forcedLogout;
+      void popup.alert(message).finally(() => {
         endingRef.current = false;
       });
     };
     endSessionRef.current = endSession;
-    api.client.setUnauthorizedHandler(endSession);
+    api.client.setUnauthorizedHandler(() => endSession());
     return () => api.client.setUnauthorizedHandler(undefined);
   }, [api, navigate, popup]);
 
@@ -69,12 +71,11 @@ export function SessionEffects() {
 
   useEffect(() => {
     if (!userId) return;
-    const endSession = () => endSessionRef.current();
     const realtime = createRealtimeClient({
       getToken: () => api.client.session.token,
       onEvent: (event) => api.realtime.emit(event),
-      onForcedLogout: endSession,
-      onUnauthorized: endSession,
+      onForcedLogout: () => endSessionRef.current(true),
+      onUnauthorized: () => endSessionRef.current(),
       onStatus: (status) => api.realtime.setStatus(status),
     });
     // Screens ask the hub for channels (live voice lists); the hub sends them on this socket.

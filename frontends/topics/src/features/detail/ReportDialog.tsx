@@ -60,12 +60,13 @@ export function ReportDialog({ topicId, name, onClose }: { topicId: string; name
             </p>
           ) : null}
         </div>
-        <div className="tp-detail__actions">
-          <Button variant="secondary" onClick={onClose}>
-            {strings.cancel}
-          </Button>
-          <Button type="submit" variant="destructive" loading={sending}>
+        {/* The same layout as the room's and the user's reports (walk #50): report, then cancel. */}
+        <div className="hn-stack" style={{ gap: 'var(--hn-space-2)' }}>
+          <Button type="submit" variant="destructive" block loading={sending}>
             {strings.reportSend}
+          </Button>
+          <Button variant="text" block onClick={onClose}>
+            {strings.cancel}
           </Button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 import { getApi, isApiError } from '@honne/api-client';
 import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
 import type { Topic } from '@honne/contracts/topics';
-import { BottomSheet, Button, ChoiceSheet, LinkedText, usePopup } from '@honne/ui';
+import { BottomSheet, Button, ChoiceSheet, LinkedText, SnsLinks, usePopup } from '@honne/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 
@@ -224,6 +224,7 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
                 <h3>{strings.selfPr}</h3>
                 <p>{user?.userCharacterInputDetail?.trim() || strings.noData}</p>
               </section>
+              {user ? <SnsLinks user={user} /> : null}
             </>
           ) : null}
 

@@ -10,7 +10,9 @@ import { client, useFail } from '../../data/api.ts';
 
 /** Words of the start-a-chat flow (spec topics-chat-calls §4 room opening). */
 export const chatStartStrings = {
-  nameTitle: '投稿する名前',
+  // The spec's modal is 'name to post under'; answering a voice is no post, so the sheet asks how
+  // you will talk (walk #33). Its options already say 〜で話す.
+  nameTitle: 'どの名前で話しますか？',
   asMyName: 'ニックネームで話す',
   asAnonymous: '匿名で話す',
   priceConfirm: (price: number, balance: number | null) =>

@@ -146,11 +146,17 @@ function HistoryList() {
                   >
                     <UserAvatar user={who} size={44} />
                     <span style={{ minWidth: 0 }}>
-                      <span className="tp-row__meta" style={{ marginTop: 0 }}>
+                      {/* Walk #34: the tag first (one place on every row), the countdown on this line,
+                          so the title and preview get the row's width. */}
+                      <span className="tp-row__meta tp-history__meta" style={{ marginTop: 0 }}>
+                        <span className={mine ? 'tp-tag tp-tag--mine' : 'tp-tag'}>{strings.historyTabs[h.type]}</span>
                         <span className="tp-row__name" title={displayName(who)}>
                           {historyName(displayName(who))}
                         </span>
-                        <span className={mine ? 'tp-tag tp-tag--mine' : 'tp-tag'}>{strings.historyTabs[h.type]}</span>
+                        <span className="tp-history__side">
+                          <Countdown expireAtMs={expireMs(h)} onExpire={() => setState((s) => removeItem(s, h.id))} />
+                          <UnreadCount count={count} />
+                        </span>
                       </span>
                       <span className="tp-row__title">{h.topic.title}</span>
                       <span
@@ -159,10 +165,6 @@ function HistoryList() {
                       >
                         {h.latest_message ?? strings.noMessage}
                       </span>
-                    </span>
-                    <span className="tp-row__side">
-                      <Countdown expireAtMs={expireMs(h)} onExpire={() => setState((s) => removeItem(s, h.id))} />
-                      <UnreadCount count={count} />
                     </span>
                   </button>
                   {mine ? (

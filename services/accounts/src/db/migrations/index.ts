@@ -7,6 +7,7 @@ import * as rankDefaultZero from './2026-11-24T02-23-14-rank-default-zero.ts';
 import * as outbox from './2026-11-24T23-31-13-outbox.ts';
 import * as pushSubscriptions from './2026-11-25T06-38-33-push-subscriptions.ts';
 import * as objectDeletions from './2026-11-25T07-10-00-object-deletions.ts';
+import * as friendRequests from './2026-11-27T12-00-00-friend-requests.ts';
 import * as personRestrictions from './2026-11-27T12-10-00-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
@@ -18,6 +19,7 @@ export const migrations: MigrationSet = {
     '2026-11-24T23-31-13-outbox': outbox,
     '2026-11-25T06-38-33-push-subscriptions': pushSubscriptions,
     '2026-11-25T07-10-00-object-deletions': objectDeletions,
+    '2026-11-27T12-00-00-friend-requests': friendRequests,
     '2026-11-27T12-10-00-person-restrictions': personRestrictions,
   },
 };

@@ -72,6 +72,18 @@ export function friendRows(db: Kysely<AccountsDb>, userId: string) {
     .execute();
 }
 
+/** Whether `a` counts `b` as a friend (friend requests ask before adding). */
+export async function areFriends(db: Kysely<AccountsDb>, a: string, b: string): Promise<boolean> {
+  return (
+    (await db
+      .selectFrom('friends')
+      .select('id')
+      .where('user_id', '=', a)
+      .where('friend_id', '=', b)
+      .executeTakeFirst()) !== undefined
+  );
+}
+
 /**
  * Users named like `keyword` (named profiles only, not the searcher), with whether each is a friend.
  * Nobody finds someone a block stands between, under any of either one's characters.

@@ -4,6 +4,7 @@ import type { PendingSignupTable } from './pending-signups.ts';
 import type { PushSubscriptionTable } from './push-subscriptions.ts';
 import type {
   BlockTable,
+  FriendRequestTable,
   FriendTable,
   ImageTable,
   NamedTable,
@@ -33,6 +34,7 @@ export interface AccountsDb {
   object_deletions: ObjectDeletionsTable;
   one_time_codes: OneTimeCodeTable;
   friends: FriendTable;
+  friend_requests: FriendRequestTable;
   blocks: BlockTable;
   user_reports: UserReportTable;
   outbox: OutboxTable;

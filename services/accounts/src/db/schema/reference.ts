@@ -38,6 +38,15 @@ export interface FriendTable {
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export interface FriendRequestTable {
+  id: Generated<string>;
+  from_id: string;
+  to_id: string;
+  room_id: string | null;
+  topic_id: string | null;
+  created_at: Date;
+}
+
 export interface BlockTable {
   id: Generated<string>;
   blocker_id: string;

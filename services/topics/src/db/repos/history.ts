@@ -180,6 +180,17 @@ export const heldRoomIdsPage = (db: Kysely<TopicsDb>, after: string | null, limi
     { bytewise: true },
   );
 
+/** The rooms a user is in, by topics' entries: their own, and others' entries naming them as the partner. */
+export async function roomIdsWithUser(db: Kysely<TopicsDb>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('history')
+    .select('room_id')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('partner_id', '=', userId)]))
+    .union(db.selectFrom('replies').select('room_id').where('user_id', '=', userId))
+    .execute();
+  return [...new Set(rows.map((r) => r.room_id))];
+}
+
 /** The history entries and replies of rooms chat no longer has: the entries removed, and how many replies. */
 export async function removeRoomEntries(
   db: Kysely<TopicsDb>,

@@ -12,6 +12,14 @@ export const volumeGain = (callVolume: number): number => {
 /** One ring: two alternating tones for 1 s, then 2 s of quiet (a Japanese phone's rhythm). */
 const RING_PERIOD_S = 3;
 
+/**
+ * Closes once: closing a closed context rejects with InvalidStateError, which surfaced as an
+ * uncaught error when the start tone's own timer had closed it before the call ended (walk #42).
+ */
+export function closeContext(ctx: AudioContext): void {
+  if (ctx.state !== 'closed') void ctx.close().catch(() => undefined);
+}
+
 function context(): AudioContext | null {
   const Ctor = globalThis.AudioContext as typeof AudioContext | undefined;
   return Ctor ? new Ctor() : null;
@@ -48,7 +56,7 @@ export function playRingtone(opts: { enabled: boolean; callVolume: number }): ()
   const timer = setInterval(schedule, 1000);
   return () => {
     clearInterval(timer);
-    void ctx.close();
+    closeContext(ctx);
   };
 }
 
@@ -75,9 +83,9 @@ export function playStartTone(opts: { callVolume: number }): () => void {
       osc.stop(t + 0.5);
     });
   }
-  const timer = setTimeout(() => void ctx.close(), START_TONE_MS);
+  const timer = setTimeout(() => closeContext(ctx), START_TONE_MS);
   return () => {
     clearTimeout(timer);
-    void ctx.close();
+    closeContext(ctx);
   };
 }

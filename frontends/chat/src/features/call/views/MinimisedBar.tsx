@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+
 import { strings } from '../../../strings.ts';
 import { PhoneIcon } from '../../shared/icons.tsx';
 import type { CallSession } from '../model.ts';
@@ -16,6 +18,11 @@ export function MinimisedBar({
   balance: number | null;
   onOpen: () => void;
 }) {
+  // While the bar is up, pages start below it: it covered their header (walk #39).
+  useEffect(() => {
+    document.documentElement.classList.add('cl-bar-open');
+    return () => document.documentElement.classList.remove('cl-bar-open');
+  }, []);
   return (
     <button type="button" className="cl-bar" onClick={onOpen}>
       <PhoneIcon size={18} />
