@@ -1,8 +1,6 @@
 import { STORAGE_KEYS, getApi } from '@honne/api-client';
-import { CHAT_REALTIME_TYPES, ROOM_TYPES } from '@honne/contracts/chat';
+import { ROOM_TYPES } from '@honne/contracts/chat';
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type Friend } from '@honne/contracts/friends';
-import { REALTIME_TYPES } from '@honne/contracts/realtime';
-import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
 import { Avatar, EmptyState, FriendsIcon, Header, Skeleton, formatBadge, Button } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -87,53 +85,44 @@ export function FriendList({ variant }: { variant: 'chat' | 'call' }) {
   // A room opened from here goes back here (the remembered tab, spec §2: friends is 4).
   useEffect(() => getApi().client.storage.setItem(STORAGE_KEYS.tabIndex, '4'), []);
 
-  useEffect(
-    () =>
-      getApi().realtime.subscribe((event) => {
-        const data = (event.data ?? {}) as Record<string, unknown>;
-        const added = dataOf(event, realtimeEvents.friendAdded);
-        if (added) {
-          const f = added;
-          setFriends((list) => (list ? [f, ...list.filter((x) => x.id !== f.id && x.user.id !== f.user.id)] : list));
-        } else if (event.type === REALTIME_TYPES.friendDeleted && typeof data.user_id === 'string') {
-          setFriends((list) => (list ? list.filter((x) => x.user.id !== data.user_id) : list));
-        } else if (event.type === CHAT_REALTIME_TYPES.messageCreated && typeof data.room_id === 'string') {
-          // A friend room opened after the list loaded is known by a message between us in it; the
-          // entry's room may be the voice's room the friendship began in (walk #22).
-          const matches = (f: Friend) =>
-            f.room_id === data.room_id ||
-            (data.room_type_id === ROOM_TYPES.chatFriend &&
-              (data.user_id === f.user.id || data.receiver_id === f.user.id));
-          const preview = data.is_voice
-            ? strings.preview.voice
-            : data.is_sound
-              ? strings.preview.sound
-              : data.message_type_id === 2 || data.message_type_id === 4
-                ? strings.preview.image
-                : data.message_type_id === 3
-                  ? strings.preview.stamp
-                  : typeof data.data === 'string'
-                    ? data.data
-                    : null;
-          setFriends((list) => {
-            if (!list?.some(matches)) return list;
-            return list
-              .map((f) =>
-                matches(f)
-                  ? {
-                      ...f,
-                      room_id: data.room_id as string,
-                      latestMessage: preview ?? f.latestMessage,
-                      updated_at: typeof data.created_at === 'string' ? data.created_at : new Date().toISOString(),
-                    }
-                  : f,
-              )
-              .sort(byLatest);
-          });
-        }
+  useEffect(() => {
+    const hub = getApi().realtime;
+    const offs = [
+      hub.on('friendAdded', (f) =>
+        setFriends((list) => (list ? [f, ...list.filter((x) => x.id !== f.id && x.user.id !== f.user.id)] : list)),
+      ),
+      hub.on('friendDeleted', ({ user_id }) =>
+        setFriends((list) => (list ? list.filter((x) => x.user.id !== user_id) : list)),
+      ),
+      hub.on('messageCreated', (m) => {
+        // A friend room opened after the list loaded is known by a message between us in it; the
+        // entry's room may be the voice's room the friendship began in (walk #22).
+        const matches = (f: Friend) =>
+          f.room_id === m.room_id ||
+          (m.room_type_id === ROOM_TYPES.chatFriend && (m.user_id === f.user.id || m.receiver_id === f.user.id));
+        const preview = m.is_voice
+          ? strings.preview.voice
+          : m.is_sound
+            ? strings.preview.sound
+            : m.message_type_id === 2 || m.message_type_id === 4
+              ? strings.preview.image
+              : m.message_type_id === 3
+                ? strings.preview.stamp
+                : m.data;
+        setFriends((list) => {
+          if (!list?.some(matches)) return list;
+          return list
+            .map((f) =>
+              matches(f)
+                ? { ...f, room_id: m.room_id, latestMessage: preview ?? f.latestMessage, updated_at: m.created_at }
+                : f,
+            )
+            .sort(byLatest);
+        });
       }),
-    [],
-  );
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
 
   // Next page on reaching the bottom, until an empty page.
   useEffect(() => {
