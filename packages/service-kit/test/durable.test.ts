@@ -31,7 +31,15 @@ describe('durable subjects', () => {
     expect(streams.get('EVENTS_ACCOUNTS')).toEqual(
       expect.arrayContaining(['accounts.block.changed', 'accounts.user.deleted', 'accounts.friend.changed']),
     );
-    expect(streams.get('EVENTS_TOPICS')).toEqual(['topics.topic.deleted', 'topics.topic.expired']);
+    // Issue 27: a report is a fact the moderation service keeps (with its evidence).
+    expect(streams.get('EVENTS_TOPICS')).toEqual([
+      'topics.topic.deleted',
+      'topics.topic.expired',
+      'topics.voice.reported',
+    ]);
+    expect(streams.get('EVENTS_SAFETY')).toEqual(
+      expect.arrayContaining(['safety.person.restricted', 'safety.voice.moderated']),
+    );
     // Issue 25: a block made inside a room (calls ends its live call); issue 26: the first reply.
     expect(streams.get('EVENTS_CHAT')).toEqual(
       expect.arrayContaining(['chat.room.opened', 'chat.room.replied', 'chat.room.block_changed']),

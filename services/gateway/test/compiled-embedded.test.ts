@@ -72,8 +72,8 @@ describe('the compiled embedded start (dist/start-embedded.js under plain node)'
   it('answers health for the gateway and every service', async () => {
     const health = (await call('GET', '/health')) as { status: string; services: Record<string, { status: string }> };
     expect(health.status).toBe('ok');
-    expect(Object.keys(health.services).sort()).toEqual(['accounts', 'calls', 'chat', 'points', 'topics']);
-    expect(Object.values(health.services).map((s) => s.status)).toEqual(Array(5).fill('ok'));
+    expect(Object.keys(health.services).sort()).toEqual(['accounts', 'calls', 'chat', 'points', 'safety', 'topics']);
+    expect(Object.values(health.services).map((s) => s.status)).toEqual(Array(6).fill('ok'));
   });
 
   it('signs a person up, logs them in and shows the voice they post', async () => {
