@@ -25,6 +25,16 @@ type Kind = 'member' | 'visible' | 'own' | 'shared' | 'operator' | { notHere: st
 
 const PUBLIC = { notHere: 'public: no user resource behind it (sign-up, reference data, webhooks)' };
 const ACCESS: Record<string, Kind> = {
+  // The moderation console's endpoints (issue 27) are for operators by their auth class: a user's
+  // token is refused; services/safety's authorization suite covers every role against each.
+  ...Object.fromEntries(
+    allEndpoints.filter((d) => d.auth === 'console').map((d) => [`${d.method} ${d.url}`, 'operator' as const]),
+  ),
+  'POST /admin/safety/sessions': { notHere: 'the operators’ sign-in (password + TOTP): services/safety’s suites' },
+  'GET /safety/notices': 'own',
+  'POST /safety/notices/:id/appeal': 'own',
+  'POST /safety/contact': 'own',
+  'POST /safety/rooms/:id/call_report': 'member',
   'PUT /admin/users/:id/rank': 'operator',
   'POST /admin/points/grants': 'operator',
   'GET /admin/points/reports/unused': 'operator',
@@ -444,7 +454,7 @@ test('an id that is no UUID, anywhere in any endpoint, is stopped by the schema 
       const json = (await res.json().catch(() => ({}))) as { code?: string; errors?: Record<string, string> };
       const ok =
         (res.status() === 404 && json.code === 'not_found') ||
-        (def.auth === 'operator' && res.status() === 401) ||
+        ((def.auth === 'operator' || def.auth === 'console') && res.status() === 401) ||
         (res.status() === 403 && json.errors !== undefined && field.name in json.errors);
       if (!ok) problems.push(`${label(def)} ${field.part}.${field.name}: ${res.status()} ${JSON.stringify(json)}`);
     }

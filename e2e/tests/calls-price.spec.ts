@@ -101,7 +101,9 @@ test(`calling a priced voice over ${transport}: the talk price, then 1分50ポ�
   for (const page of [pp, po]) {
     await page.goto(`/chat/${roomId}`);
     await expect(
-      page.getByTestId('chat-system').filter({ hasText: /^通話しました \d+:\d\d・通話料金 50ポイント$/ }),
+      page
+        .getByTestId('chat-system')
+        .filter({ hasText: /^通話しました \d+:\d\d・通話料金 50ポイント\s*\d{1,2}:\d\d$/ }),
     ).toBeVisible();
   }
   await shot(pp, '42-paid-record');
