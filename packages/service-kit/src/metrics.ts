@@ -32,6 +32,8 @@ const httpDuration = new Histogram({
   buckets: SECONDS,
   registers: [metricsRegistry],
 });
+type BusLabel = 'service' | 'subject' | 'kind' | 'outcome';
+
 const busPublished = new Counter({
   name: 'honne_bus_published_total',
   help: 'Bus events and requests sent, by service, subject and outcome (ok, error)',
@@ -93,9 +95,7 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
  * (the embedded start gives every service one in-process bus), so each service wraps its own view.
  */
 export function instrumentBus(bus: Bus, service: string): Bus {
-  const measured = async <T>(subject: string, kind: string, side: 'handle' | 'request', run: () => Promise<T>) => {
-    const started = performance.now();
-    const counter = side === 'handle' ? busHandled : busPublished;
+  const counted = async <T>(counter: Counter<BusLabel>, subject: string, kind: string, run: () => Promise<T>) => {
     try {
       const result = await run();
       counter.inc({ service, subject, kind, outcome: 'ok' });
@@ -103,6 +103,12 @@ export function instrumentBus(bus: Bus, service: string): Bus {
     } catch (err) {
       counter.inc({ service, subject, kind, outcome: 'error' });
       throw err;
+    }
+  };
+  const measured = async <T>(subject: string, kind: string, side: 'handle' | 'request', run: () => Promise<T>) => {
+    const started = performance.now();
+    try {
+      return await counted(side === 'handle' ? busHandled : busPublished, subject, kind, run);
     } finally {
       busDuration.observe({ service, subject, side }, seconds(started));
     }
@@ -111,15 +117,8 @@ export function instrumentBus(bus: Bus, service: string): Bus {
     get kind() {
       return bus.kind;
     },
-    async publish(def, payload, options) {
-      try {
-        await bus.publish(def, payload, options);
-        busPublished.inc({ service, subject: def.subject, kind: 'event', outcome: 'ok' });
-      } catch (err) {
-        busPublished.inc({ service, subject: def.subject, kind: 'event', outcome: 'error' });
-        throw err;
-      }
-    },
+    publish: (def, payload, options) =>
+      counted(busPublished, def.subject, 'event', () => bus.publish(def, payload, options)),
     subscribe(def, handler, options) {
       return bus.subscribe(
         def,
