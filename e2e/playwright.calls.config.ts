@@ -19,7 +19,10 @@ const livekit: Record<string, string> =
       }
     : {};
 
-const webServer = Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!;
+// The app alone: the call runs keep no traces (the main journeys' teardown reads them) and no metrics port.
+const app = Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!;
+const { OTEL_EXPORTER_OTLP_ENDPOINT: _traces, METRICS_PORT: _metrics, ...appEnv } = app.env ?? {};
+const webServer = { ...app, env: appEnv };
 
 export default defineConfig({
   ...base,
@@ -33,6 +36,8 @@ export default defineConfig({
   ],
   timeout: 180_000,
   globalSetup: './support/fake-audio.ts',
+  // The log's secrets only: the traces and metrics are the main journeys' (support/teardown.ts).
+  globalTeardown: './support/log-scrub.ts',
   use: {
     ...base.use,
     permissions: ['microphone'],

@@ -19,6 +19,11 @@ export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
 /** The app's log of the run, read after it for secrets (support/log-scrub.ts). */
 export const SERVER_LOG = path.join(E2E_DATA_DIR, 'server.log');
+/** The app exports its traces to support/otlp-sink.mjs on this port, which keeps them in SPANS_FILE. */
+export const E2E_OTLP_PORT = E2E_PORT + 2;
+export const SPANS_FILE = path.join(E2E_DATA_DIR, 'spans.jsonl');
+/** The app's Prometheus metrics (the gateway's METRICS_PORT), read after the run (support/observability.ts). */
+export const E2E_METRICS_PORT = E2E_PORT + 3;
 
 // The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
 const serverEnv: Record<string, string> = {};
@@ -42,7 +47,7 @@ export default defineConfig({
   testDir: './tests',
   // The call journeys need a fake microphone and a network namespace: support/calls-run.mjs.
   testIgnore: /(^|[\\/])calls-[^\\/]*\.spec\.ts$/,
-  globalTeardown: './support/log-scrub.ts',
+  globalTeardown: './support/teardown.ts',
   outputDir: './artifacts/results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -73,30 +78,44 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // The log (info: every request) goes to a file the teardown reads for secrets.
-    command: `mkdir -p '${E2E_DATA_DIR}' && npx tsx ${path.join(here, '..', 'scripts', 'start-embedded.ts')} >> '${SERVER_LOG}'`,
-    url: `http://localhost:${E2E_PORT}/api/v1/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      ...serverEnv,
-      PORT: String(E2E_PORT),
-      HONNE_TEST_CONTROL_PORT: String(E2E_CONTROL_PORT),
-      DATA_DIR: E2E_DATA_DIR,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
-      RATE_LIMIT_AUTH_MAX: '1000',
-      RATE_LIMIT_MAX: '10000',
-      OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
-      PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
-      // An anonymous peer-to-peer call needs a relay (ADR 0021): the API journeys ring anonymously, so
-      // the app is told of one (never reached: they place calls, no browser connects one). The call
-      // journeys (support/calls-run.mjs) start a real TURN server and set these themselves.
-      ICE_SERVERS: process.env.ICE_SERVERS ?? JSON.stringify([{ urls: ['turn:127.0.0.1:3478'] }]),
+  webServer: [
+    {
+      // The log (info: every request) goes to a file the teardown reads for secrets.
+      command: `mkdir -p '${E2E_DATA_DIR}' && npx tsx ${path.join(here, '..', 'scripts', 'start-embedded.ts')} >> '${SERVER_LOG}'`,
+      url: `http://localhost:${E2E_PORT}/api/v1/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...serverEnv,
+        PORT: String(E2E_PORT),
+        HONNE_TEST_CONTROL_PORT: String(E2E_CONTROL_PORT),
+        DATA_DIR: E2E_DATA_DIR,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
+        // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
+        RATE_LIMIT_AUTH_MAX: '1000',
+        RATE_LIMIT_MAX: '10000',
+        OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+        PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
+        // An anonymous peer-to-peer call needs a relay (ADR 0021): the API journeys ring anonymously, so
+        // the app is told of one (never reached: they place calls, no browser connects one). The call
+        // journeys (support/calls-run.mjs) start a real TURN server and set these themselves.
+        ICE_SERVERS: process.env.ICE_SERVERS ?? JSON.stringify([{ urls: ['turn:127.0.0.1:3478'] }]),
+        // Issue 29: the journeys run with tracing on and metrics served, and the teardown reads both.
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${E2E_OTLP_PORT}`,
+        OTEL_BSP_SCHEDULE_DELAY: '500',
+        METRICS_PORT: String(E2E_METRICS_PORT),
+      },
     },
-  },
+    {
+      command: `mkdir -p '${E2E_DATA_DIR}' && node ${path.join(here, 'support', 'otlp-sink.mjs')} ${E2E_OTLP_PORT} '${SPANS_FILE}'`,
+      url: `http://127.0.0.1:${E2E_OTLP_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -23,6 +23,7 @@ import {
   InProcessBus,
   MemoryCache,
   OffsetClock,
+  serveMetricsOn,
   SHUTDOWN_GRACE_MS,
   type ServiceOverrides,
 } from '@honne/service-kit';
@@ -76,6 +77,8 @@ try {
   const gateway = await createGateway(gwConfig, shared);
   started.push(gateway);
   await gateway.app.listen({ host: gwConfig.host, port: gwConfig.port });
+  // One process, one registry: every service's series on the gateway's METRICS_PORT, as main.ts does.
+  if (gwConfig.metricsPort) await serveMetricsOn(gwConfig.host, gwConfig.metricsPort);
   const mode = [
     env.DATABASE_URL ? 'PostgreSQL' : `PGlite (${gwConfig.dataDir})`,
     env.NATS_URL ? 'NATS' : 'in-process bus',

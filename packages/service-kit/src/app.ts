@@ -22,6 +22,7 @@ import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
 import { ok } from './envelope.ts';
 import { instrumentHttp } from './metrics.ts';
+import { tracingPlugin } from './tracing.ts';
 import { acceptForms, formBodyHook, isFormBody } from './form.ts';
 
 export type ServiceApp = FastifyInstance;
@@ -88,6 +89,9 @@ export function createServiceApp(ctx: BaseContext, options: ServerOptions = {}):
     ...server,
     http: server.http ?? null,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // First, so its request span wraps every route and hook registered after it.
+  const tracing = tracingPlugin(app, ctx.config.service);
+  if (tracing) void app.register(tracing);
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body' ? bodyValidator(schema as TSchema) : textAjv.compile(schema),
   );

@@ -4,8 +4,10 @@ import type { TSchema } from '@sinclair/typebox';
 import {
   connect,
   createInbox,
+  headers,
   JSONCodec,
   type Msg,
+  type MsgHdrs,
   type NatsConnection,
   type Subscription as NatsSubscription,
 } from 'nats';
@@ -13,6 +15,7 @@ import {
 import { DurableEvents } from './durable.ts';
 import type { ProcessedEvents } from './processed.ts';
 import type { Logger } from './logger.ts';
+import { BATCH_TRACES_HEADER, TRACEPARENT_HEADER, traceparent, withTraceparent } from './tracing.ts';
 
 export interface Subscription {
   unsubscribe(): void;
@@ -202,6 +205,7 @@ type Outcome = { ok: true; data: unknown } | { ok: false; error: string };
 
 interface BatchedCall {
   json: string;
+  trace?: string;
   resolve: (data: unknown) => void;
   reject: (err: Error) => void;
 }
@@ -237,6 +241,23 @@ class Outbox<T extends { json: string }> {
 
 const jsonArray = (items: { json: string }[]) => text.encode(`[${items.map((i) => i.json).join(',')}]`);
 
+/** Tracing on: each item's trace, in item order (see `BATCH_TRACES_HEADER`). */
+function batchHeaders(items: { trace?: string }[]): MsgHdrs | undefined {
+  if (!items.some((i) => i.trace)) return undefined;
+  const h = headers();
+  h.set(BATCH_TRACES_HEADER, items.map((i) => i.trace ?? '').join(','));
+  return h;
+}
+
+function traceHeaders(trace: string | undefined): MsgHdrs | undefined {
+  if (!trace) return undefined;
+  const h = headers();
+  h.set(TRACEPARENT_HEADER, trace);
+  return h;
+}
+
+const batchTraces = (msg: Msg): string[] | undefined => msg.headers?.get(BATCH_TRACES_HEADER)?.split(',');
+
 export class NatsBus implements Bus {
   readonly kind = 'nats' as const;
   #subs = new Set<NatsSubscription>();
@@ -244,7 +265,9 @@ export class NatsBus implements Bus {
   readonly #inbox: string;
   #nextBatchId = 0;
   readonly #waiting = new Map<number, { calls: BatchedCall[]; timer: NodeJS.Timeout; subject: string }>();
-  readonly #events = new Outbox<{ json: string }>((subject, items) => this.#send(subject, jsonArray(items)));
+  readonly #events = new Outbox<{ json: string; trace?: string }>((subject, items) =>
+    this.#send(subject, jsonArray(items), batchHeaders(items)),
+  );
   readonly #requests = new Outbox<BatchedCall & { timeoutMs: number }>((subject, calls) =>
     this.#sendRequests(subject, calls),
   );
@@ -257,7 +280,7 @@ export class NatsBus implements Bus {
    * at every reconnect try, so what it was handed meanwhile never reached the server: a message's
    * event published by a service still reconnecting after the gateway had caught up was lost.
    */
-  #held: { subject: string; data: Uint8Array }[] = [];
+  #held: { subject: string; data: Uint8Array; h: MsgHdrs | undefined }[] = [];
   readonly #holdLimit: number;
   /**
    * Set as close begins: the connection drains, and nats.js throws on any publish from then on. A
@@ -289,7 +312,7 @@ export class NatsBus implements Bus {
       this.log.warn({ server: status.data, held: this.#held.length }, 'NATS connection back');
       this.#up = true;
       // What was held goes first: a listener (the gateway's catch-up) then sees it as sent.
-      for (const { subject, data } of this.#held.splice(0)) this.nc.publish(subject, data);
+      for (const { subject, data, h } of this.#held.splice(0)) this.nc.publish(subject, data, h && { headers: h });
       this.#tell(true);
     }
   }
@@ -317,13 +340,13 @@ export class NatsBus implements Bus {
    * A plain publish, held while the connection is down (see `#held`). It runs at the end of a turn
    * for batched events, where a throw would end the process: what cannot be sent is logged.
    */
-  #send(subject: string, data: Uint8Array): void {
+  #send(subject: string, data: Uint8Array, h?: MsgHdrs): void {
     if (!this.#connected()) {
-      this.#held.push({ subject, data });
+      this.#held.push({ subject, data, h });
       return;
     }
     try {
-      this.nc.publish(subject, data);
+      this.nc.publish(subject, data, h && { headers: h });
     } catch (err) {
       this.log.error({ err, subject }, 'event not sent: the NATS connection is closing');
     }
@@ -357,8 +380,9 @@ export class NatsBus implements Bus {
     }
     this.#refuseWhileClosing(def.subject);
     this.#checkRoom(def.subject);
-    if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload) });
-    else this.#send(def.subject, codec.encode(payload));
+    const trace = traceparent();
+    if (def.batched) this.#events.add(def.subject, { json: JSON.stringify(payload), trace });
+    else this.#send(def.subject, codec.encode(payload), traceHeaders(trace));
   }
 
   subscribe<E extends EventDef>(
@@ -386,8 +410,9 @@ export class NatsBus implements Bus {
     };
     return this.#listen(def.subject, options.queue, (msg) => {
       const decoded = codec.decode(msg.data);
-      if (def.batched) for (const payload of decoded as unknown[]) run(payload);
-      else run(decoded);
+      if (!def.batched) return withTraceparent(msg.headers?.get(TRACEPARENT_HEADER), () => run(decoded));
+      const traces = batchTraces(msg);
+      (decoded as unknown[]).forEach((payload, i) => withTraceparent(traces?.[i], () => run(payload)));
     });
   }
 
@@ -401,6 +426,7 @@ export class NatsBus implements Bus {
     return new Promise((resolve, reject) => {
       this.#requests.add(def.subject, {
         json: JSON.stringify(payload),
+        trace: traceparent(),
         resolve: resolve as (data: unknown) => void,
         reject,
         timeoutMs,
@@ -423,17 +449,20 @@ export class NatsBus implements Bus {
     };
     return this.#listen(def.subject, options.queue ?? 'responders', (msg) => {
       const batch = codec.decode(msg.data) as unknown[];
-      void Promise.all(batch.map(answer)).then((outcomes) => {
-        // What the handlers published goes out ahead of the answer and in the same socket write
-        // (a chat message's event reaches its receiver first, and one write costs less than two).
-        this.#events.flush();
-        try {
-          msg.respond(codec.encode(outcomes));
-        } catch (err) {
-          // Closing: the requester's own timeout tells it.
-          this.log.warn({ err, subject: def.subject }, 'answer not sent: the NATS connection is closing');
-        }
-      });
+      const traces = batchTraces(msg);
+      void Promise.all(batch.map((payload, i) => withTraceparent(traces?.[i], () => answer(payload)))).then(
+        (outcomes) => {
+          // What the handlers published goes out ahead of the answer and in the same socket write
+          // (a chat message's event reaches its receiver first, and one write costs less than two).
+          this.#events.flush();
+          try {
+            msg.respond(codec.encode(outcomes));
+          } catch (err) {
+            // Closing: the requester's own timeout tells it.
+            this.log.warn({ err, subject: def.subject }, 'answer not sent: the NATS connection is closing');
+          }
+        },
+      );
     });
   }
 
@@ -461,7 +490,8 @@ export class NatsBus implements Bus {
     const timer = setTimeout(() => this.#failBatch(id, `request ${subject} timed out`), timeoutMs);
     this.#waiting.set(id, { calls, timer, subject });
     try {
-      this.nc.publish(subject, jsonArray(calls), { reply: `${this.#inbox}.${id}` });
+      const h = batchHeaders(calls);
+      this.nc.publish(subject, jsonArray(calls), { reply: `${this.#inbox}.${id}`, ...(h ? { headers: h } : {}) });
     } catch (err) {
       this.#failBatch(id, `request ${subject} not sent: ${err instanceof Error ? err.message : String(err)}`);
     }

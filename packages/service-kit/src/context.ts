@@ -5,6 +5,7 @@ import type { BaseConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { openObjects, type ObjectStore } from './objects.ts';
 import { instrumentBus } from './metrics.ts';
+import { startTracing } from './tracing.ts';
 
 /** What every service's AppContext holds; services add their db and their own parts. */
 export interface BaseContext {
@@ -29,6 +30,7 @@ export async function openBaseContext(
   config: BaseConfig,
   overrides: BaseOverrides = {},
 ): Promise<BaseContext & { closeOwned(): Promise<void> }> {
+  await startTracing(config.service);
   const log = overrides.log ?? createLogger(config.service, config.logLevel);
   const ownBus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log));
   const bus = instrumentBus(ownBus, config.service);

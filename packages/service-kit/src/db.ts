@@ -1,9 +1,19 @@
 import path from 'node:path';
 
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Migration,
+} from 'kysely';
 import pg from 'pg';
 
 import { EmbeddedPostgres, embeddedDialect } from './pglite.ts';
+import { inSpan, SpanKind, tracingOn } from './tracing.ts';
 
 export interface DbOptions {
   /** PostgreSQL URL; without it the service runs on PGlite files under `dataDir`. */
@@ -89,15 +99,54 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
       client.on('error', dropped);
     });
     pool.on('error', dropped);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: tracedDialect(new PostgresDialect({ pool }), 'postgresql') });
     return { db, kind: 'postgres', schema: options.schema, close: () => db.destroy() };
   }
   const owned = !options.embedded;
   const embedded =
     options.embedded ??
     (await EmbeddedPostgres.open(options.inMemory ? undefined : path.join(options.dataDir, 'pglite', options.schema)));
-  const db = new Kysely<DB>({ dialect: embeddedDialect(embedded, options.schema, owned) });
+  const db = new Kysely<DB>({ dialect: tracedDialect(embeddedDialect(embedded, options.schema, owned), 'pglite') });
   return { db, kind: 'pglite', schema: options.schema, close: () => db.destroy() };
+}
+
+/**
+ * Tracing on (tracing.ts): a span per statement, named by its verb, with the statement's text (its
+ * parameters never: they hold what people wrote). A wrapper rather than pg's instrumentation, which
+ * patches `require` and so finds nothing in a bundle; it also covers PGlite.
+ */
+function tracedDialect(dialect: Dialect, system: string): Dialect {
+  if (!tracingOn()) return dialect;
+  const traced = (connection: DatabaseConnection): DatabaseConnection =>
+    forward(connection, {
+      executeQuery: async <R>(query: CompiledQuery) =>
+        inSpan(
+          query.sql.trimStart().split(/\s/, 1)[0]!.toUpperCase(),
+          SpanKind.CLIENT,
+          { 'db.system.name': system, 'db.query.text': query.sql },
+          () => connection.executeQuery<R>(query),
+        ),
+    });
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      return forward(driver, { acquireConnection: async () => traced(await driver.acquireConnection()) });
+    },
+  };
+}
+
+/** `target` with some methods replaced; everything else (symbol-keyed methods too) its own. */
+function forward<T extends object>(target: T, own: Partial<T>): T {
+  return new Proxy(target, {
+    get(t, key) {
+      if (key in own) return own[key as keyof T];
+      const value = Reflect.get(t, key, t) as unknown;
+      return typeof value === 'function' ? value.bind(t) : value;
+    },
+  });
 }
 
 /**

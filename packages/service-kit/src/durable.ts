@@ -16,6 +16,7 @@ import {
 
 import type { Logger } from './logger.ts';
 import type { ProcessedEvents } from './processed.ts';
+import { TRACEPARENT_HEADER, traceparent, withTraceparent } from './tracing.ts';
 
 /**
  * The event's id, for consumers (processed.ts): the same as the JetStream message id, but kept on
@@ -83,13 +84,15 @@ export class DurableEvents {
 
   /** Stored in the producer's stream before it resolves; `id` makes a retried publish a no-op. */
   async publish(subject: string, payload: unknown, id?: string): Promise<void> {
-    if (!id) {
+    const parent = traceparent();
+    if (!id && !parent) {
       await this.js.publish(subject, codec.encode(payload));
       return;
     }
     const h = headers();
-    h.set(EVENT_ID_HEADER, id);
-    await this.js.publish(subject, codec.encode(payload), { msgID: id, headers: h });
+    if (id) h.set(EVENT_ID_HEADER, id);
+    if (parent) h.set(TRACEPARENT_HEADER, parent);
+    await this.js.publish(subject, codec.encode(payload), { ...(id ? { msgID: id } : {}), headers: h });
   }
 
   /**
@@ -143,7 +146,7 @@ export class DurableEvents {
         m.ack();
         return;
       }
-      await handler(codec.decode(m.data));
+      await withTraceparent(m.headers?.get(TRACEPARENT_HEADER), () => handler(codec.decode(m.data)));
       // After the handler, before the ack: a crash between them runs the handler again, never skips it.
       if (dedupe && id) await dedupe.processed.mark(dedupe.name, id);
       m.ack();

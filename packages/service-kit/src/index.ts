@@ -28,5 +28,6 @@ export * from './processed.ts';
 export * from './service-meta.ts';
 export * from './newest.ts';
 export * from './metrics.ts';
+export * from './tracing.ts';
 export * from './text-screen.ts';
 export * from './password.ts';

@@ -1,5 +1,7 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
+import { traceIds } from './tracing.ts';
+
 export type { Logger };
 
 /** Query parameters that carry secrets (the real-time socket's access token) never reach a log line. */
@@ -12,6 +14,9 @@ export function createLogger(service: string, level: string, destination?: Desti
   const options: LoggerOptions = {
     name: service,
     level,
+    // Tracing on: every line names its trace and span, so a log search starts from a trace and back.
+    // (pino merges into what the mixin returns, so it is a fresh object each line.)
+    mixin: () => traceIds() ?? {},
     redact: {
       paths: [
         'req.headers.authorization',

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 import type { Bus } from './bus.ts';
+import { inSpan, SpanKind } from './tracing.ts';
 
 /**
  * One registry per process: an instance is a process, and Prometheus scrapes each (issue 29). The
@@ -91,7 +92,8 @@ export const metricsText = (): Promise<string> => metricsRegistry.metrics();
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 /**
- * The bus as `service` uses it, counting what it sends and handles. The wrapped bus is shared
+ * The bus as `service` uses it, counting what it sends and handles, and tracing it (a span per
+ * publish, request, handled event and answered request; the context crosses in bus.ts). The wrapped bus is shared
  * (the embedded start gives every service one in-process bus), so each service wraps its own view.
  */
 export function instrumentBus(bus: Bus, service: string): Bus {
@@ -113,24 +115,49 @@ export function instrumentBus(bus: Bus, service: string): Bus {
       busDuration.observe({ service, subject, side }, seconds(started));
     }
   };
+  const span = <T>(verb: string, kind: SpanKind, subject: string, run: () => Promise<T>) =>
+    inSpan(
+      `${verb} ${subject}`,
+      kind,
+      {
+        'messaging.system': bus.kind === 'nats' ? 'nats' : 'honne.in-process',
+        'messaging.destination.name': subject,
+        'honne.service': service,
+      },
+      run,
+    ) as Promise<T>;
   const view: Bus = {
     get kind() {
       return bus.kind;
     },
     publish: (def, payload, options) =>
-      counted(busPublished, def.subject, 'event', () => bus.publish(def, payload, options)),
+      span('publish', SpanKind.PRODUCER, def.subject, () =>
+        counted(busPublished, def.subject, 'event', () => bus.publish(def, payload, options)),
+      ),
     subscribe(def, handler, options) {
       return bus.subscribe(
         def,
-        (payload) => measured(def.subject, 'event', 'handle', async () => handler(payload)),
+        (payload) =>
+          span('process', SpanKind.CONSUMER, def.subject, () =>
+            measured(def.subject, 'event', 'handle', async () => handler(payload)),
+          ),
         options,
       );
     },
     request(def, payload, timeoutMs) {
-      return measured(def.subject, 'request', 'request', () => bus.request(def, payload, timeoutMs));
+      return span('request', SpanKind.CLIENT, def.subject, () =>
+        measured(def.subject, 'request', 'request', () => bus.request(def, payload, timeoutMs)),
+      );
     },
     respond(def, handler, options) {
-      return bus.respond(def, (payload) => measured(def.subject, 'request', 'handle', () => handler(payload)), options);
+      return bus.respond(
+        def,
+        (payload) =>
+          span('answer', SpanKind.SERVER, def.subject, () =>
+            measured(def.subject, 'request', 'handle', () => handler(payload)),
+          ),
+        options,
+      );
     },
     flush: () => bus.flush(),
     onAvailability: (listener) => bus.onAvailability(listener),

@@ -5,6 +5,7 @@ import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
 import { every, type PeriodicJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import { traceparent, withTraceparent } from './tracing.ts';
 
 /**
  * A transactional outbox: a service writes the event in the same transaction as the fact it
@@ -18,6 +19,8 @@ export interface OutboxTable {
   event_id: string;
   subject: string;
   payload: unknown;
+  /** The `traceparent` of the write that queued it (tracing on), so its publish joins that trace. */
+  trace: string | null;
   created_at: Date;
   published_at: Date | null;
 }
@@ -47,6 +50,11 @@ export async function createOutboxTable(db: AnyDb): Promise<void> {
   await sql`create index outbox_pending on outbox (id) where published_at is null`.execute(db);
 }
 
+/** A later migration of each service with an outbox: the trace column (ADR 0029). */
+export async function addOutboxTraceColumn(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('outbox').addColumn('trace', 'text').execute();
+}
+
 /**
  * Adds an event to the outbox inside the caller's transaction. The same `eventId` twice is one
  * row: a retried business write cannot queue its event twice.
@@ -60,7 +68,13 @@ export async function enqueueEvent<E extends EventDef>(
 ): Promise<void> {
   await (trx as Kysely<OutboxDb>)
     .insertInto('outbox')
-    .values({ event_id: eventId, subject: def.subject, payload: JSON.stringify(payload), created_at: now } as never)
+    .values({
+      event_id: eventId,
+      subject: def.subject,
+      payload: JSON.stringify(payload),
+      trace: traceparent() ?? null,
+      created_at: now,
+    } as never)
     .onConflict((oc) => oc.column('event_id').doNothing())
     .execute();
 }
@@ -83,7 +97,7 @@ export async function relayOutbox(
   return (db as Kysely<OutboxDb>).transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('outbox')
-      .select(['id', 'event_id', 'subject', 'payload'])
+      .select(['id', 'event_id', 'subject', 'payload', 'trace'])
       .where('published_at', 'is', null)
       .orderBy('id')
       .limit(batch)
@@ -99,7 +113,9 @@ export async function relayOutbox(
       }
       const payload = typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload;
       // The event id travels as the message id: a durable subject stores a republished row once.
-      await bus.publish(def, payload as EventPayload<typeof def>, { id: row.event_id });
+      await withTraceparent(row.trace, () =>
+        bus.publish(def, payload as EventPayload<typeof def>, { id: row.event_id }),
+      );
       sent.push(Number(row.id));
     }
     if (sent.length > 0) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { dropSchema, openDatabase, type Database } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
-import { createOutboxTable, enqueueEvent, relayOutbox, type OutboxDb } from '../src/outbox.ts';
+import { addOutboxTraceColumn, createOutboxTable, enqueueEvent, relayOutbox, type OutboxDb } from '../src/outbox.ts';
 import { infraModes, testInfra, uniqueName } from '../src/testing.ts';
 
 describe.each(infraModes())('transactional outbox ($name)', (mode) => {
@@ -25,6 +25,7 @@ describe.each(infraModes())('transactional outbox ($name)', (mode) => {
       inMemory: true,
     });
     await createOutboxTable(database.db);
+    await addOutboxTraceColumn(database.db);
   }, 60_000);
   afterAll(async () => {
     if (database) {

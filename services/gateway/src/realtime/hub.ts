@@ -15,8 +15,10 @@ import {
   clearSocketsOn,
   currentSeq,
   errorEnvelope,
+  inSpan,
   markSocketsOn,
   replayFor,
+  SpanKind,
   type Subscription,
 } from '@honne/service-kit';
 import { WebSocket, type RawData } from 'ws';
@@ -412,6 +414,20 @@ export class RealtimeHub {
       typeof name === 'string' && Object.hasOwn(realtimeCommands, name)
         ? realtimeCommands[name as RealtimeCommandName]
         : undefined;
+    // A command is where a trace starts when the browser sends over its socket (issue 29).
+    await inSpan(`command ${def ? String(name) : 'unknown'}`, SpanKind.SERVER, { 'honne.service': 'gateway' }, () =>
+      this.#answer(socket, ref, name, body, def, state),
+    );
+  }
+
+  async #answer(
+    socket: Client,
+    ref: string,
+    name: unknown,
+    body: unknown,
+    def: (typeof realtimeCommands)[RealtimeCommandName] | undefined,
+    state: SocketState,
+  ): Promise<void> {
     let result: Omit<RealtimeCommandResult, 'ref'>;
     if (!def) {
       result = { status: 404, body: errorEnvelope(404, 'not_found', messages.notFound) };

@@ -1,5 +1,5 @@
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { productCounter, productHistogram } from '@honne/service-kit';
+import { inSpan, productCounter, productHistogram, SpanKind } from '@honne/service-kit';
 
 // What the sockets carry (issue 29), by event type and command: never a user, room or message.
 
@@ -23,9 +23,19 @@ const deliveryTime = productHistogram(
   [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1, 2.5],
 );
 
+/**
+ * After an event's socket writes: counted, timed, and (tracing on) a span in the trace that carried
+ * the event over the bus, so one message send ends at its receiver's socket.
+ */
 export function countWritten(type: string, via: 'user' | 'channel', sockets: number, at: string, now: number): void {
   if (sockets === 0) return;
   const label = typeLabel(type);
+  void inSpan(
+    `socket write ${label}`,
+    SpanKind.PRODUCER,
+    { 'honne.sockets': sockets, 'honne.via': via },
+    () => undefined,
+  );
   written.inc({ type: label, via }, sockets);
   const published = Date.parse(at);
   if (Number.isFinite(published)) deliveryTime.observe({ type: label }, Math.max(0, now - published) / 1000);
