@@ -13,7 +13,7 @@ import {
 import pg from 'pg';
 
 import { EmbeddedPostgres, embeddedDialect } from './pglite.ts';
-import { inSpan, SpanKind, tracingOn } from './tracing.ts';
+import { inChildSpan, SpanKind, tracingOn } from './tracing.ts';
 
 export interface DbOptions {
   /** PostgreSQL URL; without it the service runs on PGlite files under `dataDir`. */
@@ -111,7 +111,7 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
 }
 
 /**
- * Tracing on (tracing.ts): a span per statement, named by its verb, with the statement's text (its
+ * Tracing on (tracing.ts): a span per statement inside a trace, named by its verb, with the statement's text (its
  * parameters never: they hold what people wrote). A wrapper rather than pg's instrumentation, which
  * patches `require` and so finds nothing in a bundle; it also covers PGlite.
  */
@@ -120,7 +120,7 @@ function tracedDialect(dialect: Dialect, system: string): Dialect {
   const traced = (connection: DatabaseConnection): DatabaseConnection =>
     forward(connection, {
       executeQuery: async <R>(query: CompiledQuery) =>
-        inSpan(
+        inChildSpan(
           query.sql.trimStart().split(/\s/, 1)[0]!.toUpperCase(),
           SpanKind.CLIENT,
           { 'db.system.name': system, 'db.query.text': query.sql },

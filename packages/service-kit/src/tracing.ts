@@ -44,16 +44,16 @@ export async function startTracing(service: string, options: TracingOptions = {}
   on = true;
   const [{ NodeTracerProvider }, base, { resourceFromAttributes }, { FastifyOtelInstrumentation }, instr, undici] =
     await Promise.all([
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/sdk-trace-base'),
-      import('@opentelemetry/resources'),
-      import('@fastify/otel'),
-      import('@opentelemetry/instrumentation'),
-      import('@opentelemetry/instrumentation-undici'),
+      import('@opentelemetry/sdk-trace-node').then(commonJs),
+      import('@opentelemetry/sdk-trace-base').then(commonJs),
+      import('@opentelemetry/resources').then(commonJs),
+      import('@fastify/otel').then(commonJs),
+      import('@opentelemetry/instrumentation').then(commonJs),
+      import('@opentelemetry/instrumentation-undici').then(commonJs),
     ]);
   let exporter = options.exporter;
   if (!exporter) {
-    const { OTLPTraceExporter } = await import('@opentelemetry/exporter-trace-otlp-http');
+    const { OTLPTraceExporter } = commonJs(await import('@opentelemetry/exporter-trace-otlp-http'));
     exporter = new OTLPTraceExporter(); // reads the OTEL_EXPORTER_OTLP_* variables itself
   }
   const processor = options.exporter
@@ -65,8 +65,11 @@ export async function startTracing(service: string, options: TracingOptions = {}
   });
   provider.register();
   const fastify = new FastifyOtelInstrumentation({
+    // One span a request: no span per hook, nor one for the handler (named by its source text).
     instrumentHooks: false,
-    ignorePaths: '/{health,metrics}',
+    instrumentHandler: false,
+    // Health checks (the gateway's asks every upstream) and scrapes would be most traces of an idle system.
+    ignorePaths: ({ url }) => /\/(?:health|metrics)(?:\?|$)/.test(url),
     // The embedded start serves every service from one process: each request span names its own.
     requestHook: (span, request) => {
       const name = serviceOf(request.server);
@@ -89,6 +92,20 @@ export async function startTracing(service: string, options: TracingOptions = {}
     fastifyPlugin = undefined;
   };
 }
+
+/**
+ * A CommonJS package imported on demand: under tsx its names are on the namespace; in an esbuild
+ * bundle (ADR 0012) they are on its `default`, the module's `exports`.
+ */
+function commonJs<M extends object>(mod: M): M {
+  const exports = (mod as { default?: unknown }).default;
+  // (A module that is one function with its names as properties, like @fastify/otel, too.)
+  if (!exports || (typeof exports !== 'object' && typeof exports !== 'function')) return mod;
+  return { ...(exports as M), ...pickDefined(mod) };
+}
+
+const pickDefined = <M extends object>(mod: M): Partial<M> =>
+  Object.fromEntries(Object.entries(mod).filter(([, v]) => v !== undefined)) as Partial<M>;
 
 /** Ends tracing and flushes what is pending (tests; a process that exits flushes on SIGTERM). */
 export async function stopTracing(): Promise<void> {
@@ -137,6 +154,19 @@ export function inSpan<T>(
       span.end();
     }
   });
+}
+
+/**
+ * `inSpan` only inside a trace: work no request or event started (a periodic job's statements,
+ * the outbox relay's polling every second) would otherwise be a stream of one-span traces.
+ */
+export function inChildSpan<T>(
+  name: string,
+  kind: SpanKind,
+  attributes: Attributes,
+  fn: (span: Span | undefined) => Promise<T> | T,
+): Promise<T> | T {
+  return on && trace.getActiveSpan()?.isRecording() ? inSpan(name, kind, attributes, fn) : fn(undefined);
 }
 
 export { SpanKind };
