@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 import type { Bus } from './bus.ts';
 import { inSpan, SpanKind } from './tracing.ts';
@@ -72,6 +72,13 @@ export function productHistogram<L extends string>(
   const existing = metricsRegistry.getSingleMetric(name);
   if (existing) return existing as Histogram<L>;
   return new Histogram({ name, help, labelNames, buckets, registers: [metricsRegistry] });
+}
+
+/** A gauge of the product's own (reports waiting, the books check), registered once per name. */
+export function productGauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
+  const existing = metricsRegistry.getSingleMetric(name);
+  if (existing) return existing as Gauge<L>;
+  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
 }
 
 /** Rate, errors and duration of every route, and `GET /metrics` in Prometheus's text format. */

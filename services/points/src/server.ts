@@ -7,6 +7,7 @@ import { migrations } from './db/migrations/index.ts';
 import type { PointsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
 import { startOutboxRelay } from './gifts/relay.ts';
+import { startBooksCheck } from './jobs/books-check.ts';
 import { startExpirySweep } from './jobs/expire-lots.ts';
 
 export const service = defineService<PointsConfig, PointsDb, AppContext>({
@@ -16,7 +17,7 @@ export const service = defineService<PointsConfig, PointsDb, AppContext>({
   health: (db) => db.selectFrom('accounts').select('user_id').limit(1).execute(),
   routes,
   subscribers: subscribeAll,
-  start: (ctx) => [startExpirySweep(ctx), startOutboxRelay(ctx)],
+  start: (ctx) => [startExpirySweep(ctx), startOutboxRelay(ctx), startBooksCheck(ctx)],
 });
 
 export const { createService } = service;

@@ -21,6 +21,7 @@ import {
   withAccountsLocked,
 } from '../db/repos/calls.ts';
 import type { CallRow } from '../db/schema/index.ts';
+import { countPhase, countRing } from './metrics.ts';
 import { chargingAtStart, payerOf } from '../domain/billing.ts';
 import { billDue } from './billing.ts';
 import { callsRelay } from '../events/outbox.ts';
@@ -182,6 +183,7 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
   if (!result) throw notFound(CALL_MESSAGES.noCall);
   if (refusal) throw refusal;
   const { before, after } = result;
+  countPhase(before, after);
   // Both sides hear of every change of phase or end, and of a new media session (both rebuild).
   if (
     before.phase !== after.phase ||
@@ -299,6 +301,7 @@ export async function startCall(
       ctx.log.error({ err, call: row.id }, 'LiveKit room not created; the first join creates it');
     });
   }
+  countRing(row);
   await tellBoth(ctx, row);
   return viewOf(row, 'caller', ctx.clock.now());
 }

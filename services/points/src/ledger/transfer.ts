@@ -25,6 +25,7 @@ import {
 } from '../domain/ledger.ts';
 import { isSpendKind, type MinorCaps } from '../domain/spend-caps.ts';
 import { capOf, spentThisMonth } from './minor-caps.ts';
+import { countMoved } from './metrics.ts';
 
 export interface TransferInput {
   idempotencyKey: string;
@@ -77,7 +78,7 @@ export async function transfer(
   onCommit?: (trx: Transaction<PointsDb>, transfer: Transfer) => Promise<void>,
 ): Promise<TransferResult> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx) => {
       // The key goes in first: a concurrent write of the same key waits here for this one to end.
       const inserted = await insertTransferOnce(trx, {
         idempotency_key: input.idempotencyKey,
@@ -142,6 +143,8 @@ export async function transfer(
       }
       return { status: 'done' as const, transfer: written, replayed: false };
     });
+    if (result.status === 'done' && !result.replayed) countMoved(input.kind, input.amount);
+    return result;
   } catch (error) {
     if (error instanceof Insufficient) return { status: 'insufficient' };
     if (error instanceof MonthlyCap) return { status: 'monthly_cap' };

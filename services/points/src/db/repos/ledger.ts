@@ -140,6 +140,17 @@ export async function sumOfAllAccounts(db: Kysely<PointsDb>): Promise<number> {
   return Number(row.total);
 }
 
+/** People's accounts below zero (house accounts issue points, so theirs may be). The books check. */
+export async function negativeUserAccounts(db: Kysely<PointsDb>): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('balance', '<', 0)
+    .where('user_id', 'not like', 'house:%')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** The points moved in a room (fees, bonuses, call minutes, gifts), oldest first: a report's evidence. */
 export function transfersOfRoom(db: Kysely<PointsDb>, roomId: string, limit = 500) {
   return db

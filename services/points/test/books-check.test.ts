@@ -1,0 +1,45 @@
+import { metricsText } from '@honne/service-kit';
+import { infraModes, uuidOf } from '@honne/service-kit/testing';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ledgerRules } from '../src/config.ts';
+import { HOUSE } from '../src/domain/ledger.ts';
+import { checkBooks } from '../src/jobs/books-check.ts';
+import { transfer } from '../src/ledger/transfer.ts';
+import { startPoints } from './support.ts';
+
+/** One line of the Prometheus text: the metric's value, unlabelled or with `labels`. */
+const valueOf = async (metric: string, labels = '') =>
+  Number(new RegExp(`^${metric}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(await metricsText())?.[1]);
+
+describe.each(infraModes())('the books check and the money metrics (issue 29) ($name)', (mode) => {
+  let env: Awaited<ReturnType<typeof startPoints>>;
+  const A = uuidOf('books-a');
+  const B = uuidOf('books-b');
+  beforeAll(async () => {
+    env = await startPoints(mode);
+  });
+  afterAll(() => env?.close());
+
+  it('counts the points a committed transfer moves, by kind, and not a replay', async () => {
+    const before = (await valueOf('honne_points_moved_total', '{kind="grant"}')) || 0;
+    const input = { idempotencyKey: `books-grant-${mode.name}`, kind: 'grant', from: HOUSE.issued, to: A, amount: 300 };
+    const rules = ledgerRules(env.config);
+    await transfer(env.points.ctx.db, input, new Date(), rules);
+    await transfer(env.points.ctx.db, input, new Date(), rules);
+    expect(await valueOf('honne_points_moved_total', '{kind="grant"}')).toBe(before + 300);
+  });
+
+  it('reads balanced books as 1, and a person below zero or a sum off zero as 0', async () => {
+    expect(await checkBooks(env.points.ctx)).toBe(true);
+    expect(await valueOf('honne_ledger_books_balanced')).toBe(1);
+    // What no flow can write (CHECK constraints aside): the check must see it.
+    for (const check of ['accounts_balance_check', 'accounts_purchased_check'])
+      await sql`alter table accounts drop constraint if exists ${sql.ref(check)}`.execute(env.points.ctx.db);
+    await sql`insert into accounts (user_id, balance) values (${B}, -5)`.execute(env.points.ctx.db);
+    expect(await checkBooks(env.points.ctx)).toBe(false);
+    expect(await valueOf('honne_ledger_books_balanced')).toBe(0);
+    expect(await valueOf('honne_ledger_negative_accounts')).toBe(1);
+  });
+});
