@@ -24,7 +24,13 @@ describe.each(infraModes())('the books check and the money metrics (issue 29) ($
 
   it('counts the points a committed transfer moves, by kind, and not a replay', async () => {
     const before = (await valueOf('honne_points_moved_total', '{kind="grant"}')) || 0;
-    const input = { idempotencyKey: `books-grant-${mode.name}`, kind: 'grant', from: HOUSE.issued, to: A, amount: 300 };
+    const input = {
+      idempotencyKey: `books-grant-${mode.name}`,
+      kind: 'grant' as const,
+      from: HOUSE.issued,
+      to: A,
+      amount: 300,
+    };
     const rules = ledgerRules(env.config);
     await transfer(env.points.ctx.db, input, new Date(), rules);
     await transfer(env.points.ctx.db, input, new Date(), rules);
