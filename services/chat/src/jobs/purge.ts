@@ -1,5 +1,5 @@
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { every, sweepObjectDeletions, type PeriodicJob } from '@honne/service-kit';
+import { every, productHistogram, sweepObjectDeletions, type PeriodicJob } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteExpiredImages } from '../db/repos/images.ts';
@@ -21,6 +21,7 @@ export async function purgeExpired(ctx: AppContext): Promise<{ messages: number;
   for (;;) {
     const rows = await deleteExpiredBatch(ctx.db, now, BATCH);
     count += rows.length;
+    for (const row of rows) countPurged(now, row.expire_at);
     await announceMessagesGone(ctx, realtimeEvents.messageExpired, rows);
     if (rows.length < BATCH) break;
   }
@@ -32,6 +33,22 @@ export async function purgeExpired(ctx: AppContext): Promise<{ messages: number;
   if (count + images + rooms.length > 0)
     ctx.log.info({ messages: count, images, rooms: rooms.length }, 'expired chat data purged');
   return { messages: count, images, rooms: rooms.length };
+}
+
+/**
+ * How long an expired message stayed stored (and on screens, which drop it on the purge's event)
+ * after its expiry: the SLO "an expired message unreadable within its bound" reads this. Reads
+ * never return an expired message whatever this shows (they filter by expiry).
+ */
+const purgeLag = productHistogram(
+  'honne_chat_expiry_lag_seconds',
+  'From a message expiring to its purge, per message',
+  [],
+  [0.5, 1, 5, 15, 30, 60, 90, 120, 300, 600],
+);
+
+function countPurged(now: Date, expireAt: Date | string): void {
+  purgeLag.observe(Math.max(0, now.getTime() - new Date(expireAt).getTime()) / 1000);
 }
 
 /** Runs the purge every minute (spec §9: purge/refresh 60 s); failures are logged and retried next tick. */

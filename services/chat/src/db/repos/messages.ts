@@ -436,7 +436,7 @@ export async function deleteExpiredBatch(db: Kysely<ChatDb>, now: Date, batch: n
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'room_id', 'sender_id', 'receiver_id', 'refused'])
+    .returning(['id', 'room_id', 'sender_id', 'receiver_id', 'refused', 'expire_at'])
     .execute();
 }
 
