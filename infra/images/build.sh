@@ -6,6 +6,7 @@
 #   honne/nats:local      NATS with JetStream    honne/livekit:local  livekit-server (built by .ci/run)
 #   honne/coturn:local    coturn                 honne/mailsink:local SMTP sink (aiosmtpd)
 #   honne/proxy:local     nginx (the compose stack's entrance)
+#   honne/prometheus:local Prometheus, scraping every instance (infra/prometheus/)
 #   honne/s3:local        gofakes3, S3-compatible (built by .ci/run): the suites' object storage
 #   honne/node:local      this machine's node + npm: the base the services' Dockerfiles take as
 #                         NODE_IMAGE here (elsewhere node:20-slim)
@@ -24,7 +25,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE_DIR="${HOME:-/root}/.cache/honne"
 LIVEKIT_BIN="${LIVEKIT_BIN:-$CACHE_DIR/livekit-server-v1.13.5}"
 GOFAKES3_BIN="${GOFAKES3_BIN:-$CACHE_DIR/gofakes3-v1.2.0}"
-ALL=(postgres redis nats livekit s3 coturn mailsink proxy node)
+ALL=(postgres redis nats livekit s3 coturn mailsink proxy prometheus node)
 # Bump to rebuild the base when its recipe below changes.
 BASE_RECIPE="bookworm minbase v1"
 

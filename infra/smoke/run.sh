@@ -103,6 +103,7 @@ LIVEKIT_TCP_PORT=$(free_port 37881)
 LIVEKIT_UDP_PORT=$(free_port 37882)
 TURN_PORT=$(free_port 33478)
 MAILPIT_PORT=$(free_port 38025)
+PROMETHEUS_PORT=$(free_port 39090)
 POSTGRES_PASSWORD=$(random_hex 12)
 JWT_SECRET=$(random_hex 32)
 INTERNAL_TOKEN=$(random_hex 24)
@@ -183,6 +184,8 @@ say "single: stack healthy in $((SECONDS - started))s ($("${COMPOSE[@]}" ps -q |
 "${COMPOSE[@]}" logs --no-color gateway >"$RUN_DIR/gateway.log"
 grep -m1 -o '{"level".*' "$RUN_DIR/gateway.log" || die "the gateway logs no JSON lines"
 journey 1
+# Prometheus scrapes each instance: six services, one gateway, itself.
+node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 8
 
 if [[ $MODE == all ]]; then
   # Scaled in place: the new instances join the running stack (the proxy re-resolves `gateway`).
@@ -198,6 +201,8 @@ if [[ $MODE == all ]]; then
   "${COMPOSE[@]}" up -d --no-build --scale chat=2 --scale gateway=2 >"$RUN_DIR/up.log" 2>&1 ||
     { cat "$RUN_DIR/up.log" >&2; die "compose up after the chat SIGTERM failed"; }
   wait_healthy
+  # …and the new instances too: a second chat and a second gateway.
+  node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 10
   say "scaled: SIGTERM to the gateway holding a socket mid-conversation"
   journey 2 gateway
 fi
