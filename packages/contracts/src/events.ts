@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
+import { FilterEntry } from './safety.ts';
 
 /**
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
@@ -336,6 +337,21 @@ export const events = {
       at: Type.String(),
     }),
   },
+  /**
+   * An operator changed the filter's lists (ADR 0028). Every instance that filters text hears it (no
+   * queue group): with `version` one past its own it applies the change; otherwise (a missed or
+   * out-of-order update) it asks safety for the whole lists again (`safety.filter.lists`).
+   */
+  filterListsChanged: {
+    subject: 'safety.filter.changed',
+    schema: Type.Object({
+      version: Type.Integer(),
+      change: Type.Union([
+        Type.Object({ op: Type.Literal('put'), entry: FilterEntry }),
+        Type.Object({ op: Type.Literal('remove'), id: Type.String() }),
+      ]),
+    }),
+  },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
   presenceChanged: {
     subject: 'realtime.presence.changed',
@@ -550,6 +566,12 @@ export const requests = {
       /** The payer's balance after it (also when refused). */
       balance: Type.Integer(),
     }),
+  },
+  /** The filter's whole lists with their version: every filtering instance asks at start and after a gap. */
+  filterLists: {
+    subject: 'safety.filter.lists',
+    request: Type.Object({}),
+    reply: Type.Object({ version: Type.Integer(), entries: Type.Array(FilterEntry) }),
   },
   chatRoomParticipants: {
     subject: 'chat.room.participants',

@@ -29,4 +29,5 @@ export * from './service-meta.ts';
 export * from './newest.ts';
 export * from './metrics.ts';
 export * from './text-screen.ts';
+export * from './filter-lists.ts';
 export * from './password.ts';

@@ -104,7 +104,7 @@ async function contentOf(
       // What a person writes is screened before anyone reads it (issue 28): refused words and,
       // between people not both verified adults, contact details answer 403; masked words go as ＊.
       if (origin === 'client') guardContacts('data', text);
-      const screened = origin === 'client' ? screenText({ data: text }).fields.data : text;
+      const screened = origin === 'client' ? screenText({ data: text }, { lists: ctx.filterLists }).fields.data : text;
       return { ...base, data: screened, is_voice: body.is_voice === true };
     }
     case MESSAGE_TYPES.stamp: {
