@@ -340,16 +340,20 @@ export const events = {
   /**
    * An operator changed the filter's lists (ADR 0028). Every instance that filters text hears it (no
    * queue group): with `version` one past its own it applies the change; otherwise (a missed or
-   * out-of-order update) it asks safety for the whole lists again (`safety.filter.lists`).
+   * out-of-order update) it asks safety for the whole lists again (`safety.filter.lists`). Safety
+   * also announces its version without a change when it starts, so instances that came up before it
+   * (and filter with the default list meanwhile) fetch at once rather than at their next retry.
    */
   filterListsChanged: {
     subject: 'safety.filter.changed',
     schema: Type.Object({
       version: Type.Integer(),
-      change: Type.Union([
-        Type.Object({ op: Type.Literal('put'), entry: FilterEntry }),
-        Type.Object({ op: Type.Literal('remove'), id: Type.String() }),
-      ]),
+      change: Type.Optional(
+        Type.Union([
+          Type.Object({ op: Type.Literal('put'), entry: FilterEntry }),
+          Type.Object({ op: Type.Literal('remove'), id: Type.String() }),
+        ]),
+      ),
     }),
   },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */

@@ -82,7 +82,7 @@ export class LiveFilterLists {
   private onChange(e: EventPayload<typeof events.filterListsChanged>): Promise<void> | void {
     this.seen = Math.max(this.seen, e.version);
     if (e.version <= this.version) return; // already held (an old or repeated update)
-    if (this.version === 0 || e.version !== this.version + 1) return this.fetch(RETRY_MS.first);
+    if (!e.change || this.version === 0 || e.version !== this.version + 1) return this.fetch(RETRY_MS.first);
     if (e.change.op === 'put') this.entries.set(e.change.entry.id, e.change.entry);
     else this.entries.delete(e.change.id);
     this.use(e.version);

@@ -37,6 +37,12 @@ export const entryView = (r: FilterEntryRow): FilterEntry => ({
   updated_at: r.updated_at.toISOString(),
 });
 
+/** At start: instances that came up first (on the default list, retrying) fetch the lists now. */
+export async function announceLists(ctx: AppContext): Promise<void> {
+  const version = await filterVersion(ctx.db);
+  await ctx.bus.publish(events.filterListsChanged, { version });
+}
+
 export async function currentLists(ctx: AppContext): Promise<FilterLists> {
   // Version and entries in one transaction, so an answer never pairs new entries with an old version.
   return ctx.db.transaction().execute(async (trx) => ({
