@@ -91,6 +91,12 @@ export default defineConfig({
       // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
       RATE_LIMIT_AUTH_MAX: '1000',
       RATE_LIMIT_MAX: '10000',
+      // New accounts sending fast in one room (chat-paging: 120 messages) and to many rooms: the
+      // flood limits themselves are covered by services/chat/test/flood.test.ts (ADR 0028).
+      FLOOD_ROOM_PER_MINUTE: '1000',
+      FLOOD_NEW_ROOM_PER_MINUTE: '1000',
+      FLOOD_SAME_TEXT_ROOMS: '50',
+      FLOOD_NEW_SAME_TEXT_ROOMS: '50',
       OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
       PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
       // An anonymous peer-to-peer call needs a relay (ADR 0021): the API journeys ring anonymously, so

@@ -1,7 +1,7 @@
 import { events, requests, type EventDef, type EventPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import type { Message } from '@honne/contracts/chat';
-import { EmbeddedPostgres, ManualClock, type Subscription } from '@honne/service-kit';
+import { EmbeddedPostgres, ManualClock, type FloodLimits, type Subscription } from '@honne/service-kit';
 import {
   eventually,
   pointsStandIn,
@@ -46,11 +46,12 @@ export const makeImage = (width: number, height: number, format: 'png' | 'jpeg' 
  * The chat service on its own schema, with a clock tests move by hand, against the given
  * infrastructure. Topics is stood in for by a responder of topics.topic.get over the same bus.
  */
-export async function startHarness(mode: InfraMode, opts: { instances?: number } = {}) {
+export async function startHarness(mode: InfraMode, opts: { instances?: number; flood?: FloodLimits } = {}) {
   const infra = await testInfra(mode);
   const clock = new ManualClock(new Date());
   const schema = uniqueName('chat');
-  const config = testConfig('chat', mode);
+  // Flood limits only where a suite asks (the others send hundreds of messages on purpose).
+  const config = { ...testConfig('chat', mode), flood: opts.flood };
   // More than one instance share one database: the suite's schema, or one in-memory PGlite embedded.
   const shared = (opts.instances ?? 1) > 1 && !mode.databaseUrl ? await EmbeddedPostgres.open() : undefined;
   const start = () =>

@@ -16,6 +16,7 @@ import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
   assertNoFieldErrors,
+  checkFlood,
   fieldErrors,
   isUuid,
   guardContacts,
@@ -226,6 +227,11 @@ export async function sendMessage(
   }
   if (!isUuid(body.room_id)) throw notFound();
   body = await asSent(ctx, body, me);
+  // Floods are counted before anything is stored (ADR 0028): 429, and the room sees nothing.
+  if (origin === 'client' && ctx.config.flood) {
+    const text = body.message_type_id === MESSAGE_TYPES.text && !body.is_sound ? body.data : undefined;
+    await checkFlood(ctx.cache, ctx.config.flood, { userId: me, roomId: body.room_id, text });
+  }
   const now = ctx.clock.now();
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };

@@ -19,6 +19,7 @@ import {
   onProfileUpdated,
   onSettingsUpdated,
   onUserDeleted,
+  onUserRegistered,
   onUserRenamed,
   respondFriendRoomsRemove,
 } from './users.ts';
@@ -27,6 +28,7 @@ import {
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
     onProfileUpdated(ctx),
+    onUserRegistered(ctx),
     onSettingsUpdated(ctx),
     onBlockChanged(ctx),
     onFriendChanged(ctx),
