@@ -356,6 +356,35 @@ export const events = {
       ),
     }),
   },
+  /**
+   * A chat message hit a `hold` entry (stored, not delivered) or a `flag` entry (delivered) of the
+   * filter's lists (ADR 0028): safety files it in the queue with the text frozen as evidence.
+   */
+  chatMessageFiltered: {
+    subject: 'chat.message.filtered',
+    durable: true,
+    schema: Type.Object({
+      message_id: Type.String(),
+      room_id: Type.String(),
+      sender_id: Type.String(),
+      receiver_id: Type.String(),
+      action: Type.Union([Type.Literal('hold'), Type.Literal('flag')]),
+      text: Type.String(),
+      entries: Type.Array(Type.String()),
+      at: Type.String(),
+    }),
+  },
+  /** An operator released a held message (chat delivers it) or discarded it (chat deletes it). */
+  heldMessageDecided: {
+    subject: 'safety.message.decided',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      message_id: Type.String(),
+      release: Type.Boolean(),
+      at: Type.String(),
+    }),
+  },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
   presenceChanged: {
     subject: 'realtime.presence.changed',

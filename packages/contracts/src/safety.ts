@@ -76,7 +76,7 @@ export const SUBJECT_KINDS = ['person', 'character', 'voice', 'room', 'message',
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 /** Where a report came from: the three report screens, the in-call button, お問い合わせ, an appeal. */
-export const REPORT_SOURCES = ['user', 'voice', 'room', 'call', 'contact', 'appeal'] as const;
+export const REPORT_SOURCES = ['user', 'voice', 'room', 'call', 'contact', 'appeal', 'filter'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const REPORT_STATES = ['open', 'queued', 'assigned', 'closed'] as const;
@@ -504,6 +504,25 @@ export const safetyEndpoints = {
     auth: 'console',
     permission: 'filters.read',
     schema: { body: FilterTryBody, response: { 200: Envelope(FilterTryResult), ...consoleErrors } },
+  }),
+  releaseHeld: endpoint({
+    method: 'POST',
+    url: '/admin/safety/reports/:id/release',
+    service: 'safety',
+    summary:
+      'A message the filter held (report source filter): deliver it to its receiver; the report closes (audited)',
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, response: { 200: Envelope(Report), ...consoleErrors } },
+  }),
+  discardHeld: endpoint({
+    method: 'POST',
+    url: '/admin/safety/reports/:id/discard',
+    service: 'safety',
+    summary: 'A message the filter held: delete it undelivered; the report closes (audited)',
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, response: { 200: Envelope(Report), ...consoleErrors } },
   }),
   notices: endpoint({
     method: 'GET',

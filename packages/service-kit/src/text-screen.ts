@@ -30,12 +30,13 @@ export interface Screened<F extends string> {
 
 /**
  * Checks each field against the lists. A refused word answers 403 with the field's Japanese message
- * (nothing is stored); masked words come back as ＊. Until the moderation queue exists (issue 27),
- * `hold` is refused like `refuse` (it must not be delivered) and `flag` is delivered and reported.
+ * (nothing is stored); masked words come back as ＊. `hold` is refused like `refuse` (it must not be
+ * delivered) unless the caller can keep the text undelivered for a moderator (`canHold`: chat
+ * messages, ADR 0028); `flag` is delivered, and both come back in `flagged` for the caller to queue.
  */
 export function screenText<F extends string>(
   fields: Partial<Record<F, string | null | undefined>>,
-  context: { theme?: string | undefined; lists?: LiveFilterLists | undefined } = {},
+  context: { theme?: string | undefined; lists?: LiveFilterLists | undefined; canHold?: boolean } = {},
 ): Screened<F> {
   const current = context.lists?.filter ?? filter;
   const out = {} as Record<F, string>;
@@ -45,7 +46,9 @@ export function screenText<F extends string>(
     if (typeof value !== 'string' || value === '') continue;
     const result = current.check(value, { theme: context.theme });
     if (result.action !== 'pass') filterHits.inc({ action: result.action });
-    if (result.action === 'refuse' || result.action === 'hold') errors[field] = messages.textRefused;
+    if (result.action === 'refuse' || (result.action === 'hold' && !context.canHold)) {
+      errors[field] = messages.textRefused;
+    }
     for (const m of result.matches) {
       if (m.action === 'hold' || m.action === 'flag') flagged.push({ field, entry: m.entry, action: m.action });
     }

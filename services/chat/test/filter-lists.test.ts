@@ -77,5 +77,6 @@ describe.each(infraModes())('a filter list change reaches a second chat instance
       await dropTestSchemas(mode, safety.ctx.config.dataDir, [schema]);
       await h.close();
     }
-  });
+    // Embedded: two services each on PGlite (its start is most of the time).
+  }, 90_000);
 });

@@ -3,6 +3,7 @@ import type { Subscription } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
 import { onGiftSent } from './gifts.ts';
+import { onHeldMessageDecided } from './held.ts';
 import {
   respondRoomBetween,
   respondRoomEvidence,
@@ -29,6 +30,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
     onProfileUpdated(ctx),
     onUserRegistered(ctx),
+    onHeldMessageDecided(ctx),
     onSettingsUpdated(ctx),
     onBlockChanged(ctx),
     onFriendChanged(ctx),

@@ -10,7 +10,9 @@ import {
   removeFilterEntry,
   tryFilter,
 } from '../moderation/filter-lists.ts';
+import { decideHeld } from '../moderation/held.ts';
 import { consoleRoute } from './console.ts';
+import { reportView } from './queue.ts';
 
 /** The filter's lists in the console (ADR 0028): read and "try" for triage, edits for moderators and admins. */
 export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -28,6 +30,14 @@ export function filterRoutes(app: FastifyInstance, ctx: AppContext): void {
     await removeFilterEntry(ctx, by, params.id);
     return ok({ ok: true });
   });
+
+  consoleRoute(app, ctx, safetyEndpoints.releaseHeld, async ({ params, by }) =>
+    ok(reportView(await decideHeld(ctx, by, params.id, true))),
+  );
+
+  consoleRoute(app, ctx, safetyEndpoints.discardHeld, async ({ params, by }) =>
+    ok(reportView(await decideHeld(ctx, by, params.id, false))),
+  );
 
   consoleRoute(app, ctx, safetyEndpoints.tryFilter, async ({ body }) =>
     ok(await tryFilter(ctx, body.text, body.theme)),
