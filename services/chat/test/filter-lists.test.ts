@@ -1,8 +1,8 @@
 import { messages } from '@honne/contracts/messages';
-import { createService as createSafety, totpCode } from '@honne/safety';
-import { dropTestSchemas, infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import { infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
+import { moderationBeside } from './moderation-beside.ts';
 import { startHarness } from './harness.ts';
 
 // A list change made in the console reaches every chat instance (ADR 0028): two instances of chat
@@ -11,34 +11,11 @@ import { startHarness } from './harness.ts';
 describe.each(infraModes())('a filter list change reaches a second chat instance ($name)', (mode) => {
   it('refuses a newly listed word on the other instance within a second, and lets it go once removed', async () => {
     const h = await startHarness(mode, { instances: 2 });
-    const admin = { email: 'filter-admin@example.jp', password: 'a long admin password', totp: 'JBSWY3DPEHPK3PXP' };
-    const schema = uniqueName('safety');
-    const safety = await createSafety(
-      {
-        ...testConfig('safety', mode),
-        sessionHours: 8,
-        bootstrapAdmin: { email: admin.email, password: admin.password, totpSecret: admin.totp },
-      },
-      { bus: h.infra.bus, cache: h.infra.cache, clock: h.clock, inMemoryDb: !mode.databaseUrl, schema },
-    );
-    if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+    const moderation = await moderationBeside(h, mode);
+    const consoleCall = moderation.console;
     const second = h.others[0]!;
     const viaSecond = h.via(0);
     try {
-      const signIn = await safety.app.inject({
-        method: 'POST',
-        url: '/admin/safety/sessions',
-        payload: { email: admin.email, password: admin.password, totp: totpCode(admin.totp, h.clock.now()) },
-      });
-      const token = signIn.json().data.token as string;
-      const consoleCall = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-        safety.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${token}` },
-          ...(payload ? { payload } : {}),
-        });
-
       // Both instances hold safety's lists (they may have started before it: they asked again).
       const version = (await consoleCall('GET', '/admin/safety/filter/entries')).json().data.version as number;
       await h.ctx.filterLists!.reached(version);
@@ -73,8 +50,7 @@ describe.each(infraModes())('a filter list change reaches a second chat instance
       await h.ctx.filterLists!.reached(version + 2);
       expect((await send(`これは${word}です`)).statusCode).toBe(200);
     } finally {
-      await safety.close();
-      await dropTestSchemas(mode, safety.ctx.config.dataDir, [schema]);
+      await moderation.close();
       await h.close();
     }
     // Embedded: two services each on PGlite (its start is most of the time).

@@ -1,7 +1,7 @@
-import { createService as createSafety, totpCode } from '@honne/safety';
-import { dropTestSchemas, eventually, infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import { eventually, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
+import { moderationBeside } from './moderation-beside.ts';
 import { startHarness, type Harness, type Person } from './harness.ts';
 
 // A message hitting a `hold` entry (ADR 0028): stored, shown to its writer as sent, never to the
@@ -10,32 +10,9 @@ import { startHarness, type Harness, type Person } from './harness.ts';
 describe.each(infraModes())('held and flagged messages, chat and the moderation queue ($name)', (mode) => {
   it('holds, queues, releases and discards; flags deliver and queue', async () => {
     const h = await startHarness(mode);
-    const admin = { email: 'held-admin@example.jp', password: 'a long admin password', totp: 'JBSWY3DPEHPK3PXP' };
-    const schema = uniqueName('safety');
-    const safety = await createSafety(
-      {
-        ...testConfig('safety', mode),
-        sessionHours: 8,
-        bootstrapAdmin: { email: admin.email, password: admin.password, totpSecret: admin.totp },
-      },
-      { bus: h.infra.bus, cache: h.infra.cache, clock: h.clock, inMemoryDb: !mode.databaseUrl, schema },
-    );
-    if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+    const moderation = await moderationBeside(h, mode);
+    const consoleCall = moderation.console;
     try {
-      const signIn = await safety.app.inject({
-        method: 'POST',
-        url: '/admin/safety/sessions',
-        payload: { email: admin.email, password: admin.password, totp: totpCode(admin.totp, h.clock.now()) },
-      });
-      const token = signIn.json().data.token as string;
-      const consoleCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
-        safety.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${token}` },
-          ...(payload ? { payload } : {}),
-        });
-
       const tag = Math.random().toString(36).slice(2, 7);
       const held = `保留語${tag}`;
       const flagged = `確認語${tag}`;
@@ -100,8 +77,7 @@ describe.each(infraModes())('held and flagged messages, chat and the moderation 
       const audit = (await consoleCall('GET', '/admin/safety/audit?limit=50')).json().data as { action: string }[];
       expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['filter.release', 'filter.discard']));
     } finally {
-      await safety.close();
-      await dropTestSchemas(mode, safety.ctx.config.dataDir, [schema]);
+      await moderation.close();
       await h.close();
     }
     // Embedded: two services each on PGlite (its start is most of the time).
