@@ -14,6 +14,12 @@ export const E2E_CONTROL_PORT = E2E_PORT + 1;
  */
 /** The operator credential of the app under test: journeys grant points the way operators do. */
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
+/** The moderation console's first admin (safety bootstraps it while it has no operators). */
+export const E2E_SAFETY_ADMIN = {
+  email: 'e2e-admin@honne.local',
+  password: 'e2e admin password long enough',
+  totp: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+};
 /** The payment provider's webhook signing secret of the app under test (the purchase journey signs with it). */
 export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
@@ -97,7 +103,16 @@ export default defineConfig({
         // Every journey signs up from 127.0.0.1; the limit itself is covered by the gateway's tests.
         RATE_LIMIT_AUTH_MAX: '1000',
         RATE_LIMIT_MAX: '10000',
+        // New accounts sending fast in one room (chat-paging: 120 messages) and to many rooms: the
+        // flood limits themselves are covered by services/chat/test/flood.test.ts (ADR 0028).
+        FLOOD_ROOM_PER_MINUTE: '1000',
+        FLOOD_NEW_ROOM_PER_MINUTE: '1000',
+        FLOOD_SAME_TEXT_ROOMS: '50',
+        FLOOD_NEW_SAME_TEXT_ROOMS: '50',
         OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
+        SAFETY_BOOTSTRAP_ADMIN_EMAIL: E2E_SAFETY_ADMIN.email,
+        SAFETY_BOOTSTRAP_ADMIN_PASSWORD: E2E_SAFETY_ADMIN.password,
+        SAFETY_BOOTSTRAP_ADMIN_TOTP_SECRET: E2E_SAFETY_ADMIN.totp,
         PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
         // An anonymous peer-to-peer call needs a relay (ADR 0021): the API journeys ring anonymously, so
         // the app is told of one (never reached: they place calls, no browser connects one). The call

@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
+import { FilterEntry } from './safety.ts';
 
 /**
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
@@ -336,6 +337,54 @@ export const events = {
       at: Type.String(),
     }),
   },
+  /**
+   * An operator changed the filter's lists (ADR 0028). Every instance that filters text hears it (no
+   * queue group): with `version` one past its own it applies the change; otherwise (a missed or
+   * out-of-order update) it asks safety for the whole lists again (`safety.filter.lists`). Safety
+   * also announces its version without a change when it starts, so instances that came up before it
+   * (and filter with the default list meanwhile) fetch at once rather than at their next retry.
+   */
+  filterListsChanged: {
+    subject: 'safety.filter.changed',
+    schema: Type.Object({
+      version: Type.Integer(),
+      change: Type.Optional(
+        Type.Union([
+          Type.Object({ op: Type.Literal('put'), entry: FilterEntry }),
+          Type.Object({ op: Type.Literal('remove'), id: Type.String() }),
+        ]),
+      ),
+    }),
+  },
+  /**
+   * A chat message hit a `hold` entry (stored, not delivered) or a `flag` entry (delivered) of the
+   * filter's lists (ADR 0028): safety files it in the queue with the text frozen as evidence.
+   */
+  chatMessageFiltered: {
+    subject: 'chat.message.filtered',
+    durable: true,
+    schema: Type.Object({
+      message_id: Type.String(),
+      room_id: Type.String(),
+      sender_id: Type.String(),
+      receiver_id: Type.String(),
+      action: Type.Union([Type.Literal('hold'), Type.Literal('flag')]),
+      text: Type.String(),
+      entries: Type.Array(Type.String()),
+      at: Type.String(),
+    }),
+  },
+  /** An operator released a held message (chat delivers it) or discarded it (chat deletes it). */
+  heldMessageDecided: {
+    subject: 'safety.message.decided',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      message_id: Type.String(),
+      release: Type.Boolean(),
+      at: Type.String(),
+    }),
+  },
   /** A user's first socket opened (online) or last socket closed (offline); the gateway publishes it. */
   presenceChanged: {
     subject: 'realtime.presence.changed',
@@ -550,6 +599,12 @@ export const requests = {
       /** The payer's balance after it (also when refused). */
       balance: Type.Integer(),
     }),
+  },
+  /** The filter's whole lists with their version: every filtering instance asks at start and after a gap. */
+  filterLists: {
+    subject: 'safety.filter.lists',
+    request: Type.Object({}),
+    reply: Type.Object({ version: Type.Integer(), entries: Type.Array(FilterEntry) }),
   },
   chatRoomParticipants: {
     subject: 'chat.room.participants',

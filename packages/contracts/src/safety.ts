@@ -26,11 +26,13 @@ export const PERMISSIONS = [
   'operators.manage',
   'keys.manage',
   'audit.read',
+  'filters.read',
+  'filters.edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
-  triage: ['queue.read', 'queue.assign', 'action.triage'],
+  triage: ['queue.read', 'queue.assign', 'action.triage', 'filters.read'],
   moderator: [
     'queue.read',
     'queue.assign',
@@ -39,6 +41,8 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     'action.moderate',
     'action.suspend',
     'action.ban',
+    'filters.read',
+    'filters.edit',
   ],
   admin: PERMISSIONS,
 };
@@ -65,13 +69,14 @@ export const SAFETY_MESSAGES = {
   consoleOnly: '運営者としてのサインインが必要です。',
   notAllowed: 'この操作の権限がありません。',
   received: '受け付けました。',
+  filterEntryInvalid: 'この語または正規表現は使えません（長さか書き方を確かめてください）。',
 } as const;
 
 export const SUBJECT_KINDS = ['person', 'character', 'voice', 'room', 'message', 'call', 'ticket'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
 /** Where a report came from: the three report screens, the in-call button, お問い合わせ, an appeal. */
-export const REPORT_SOURCES = ['user', 'voice', 'room', 'call', 'contact', 'appeal'] as const;
+export const REPORT_SOURCES = ['user', 'voice', 'room', 'call', 'contact', 'appeal', 'filter'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const REPORT_STATES = ['open', 'queued', 'assigned', 'closed'] as const;
@@ -249,6 +254,67 @@ export const CallReportBody = Type.Object({
 });
 export const Received = Type.Object({ message: Type.String(), id: Type.String() });
 
+// The filter's lists (issue 28, ADR 0028): entries operators keep, global or for one theme, each
+// with the action the filter takes; allow entries spare innocent words. Every instance that
+// filters text holds them compiled and learns each change over the bus.
+export const FILTER_ENTRY_KINDS = ['term', 'regex', 'allow'] as const;
+export const FILTER_ENTRY_ACTIONS = ['refuse', 'hold', 'mask', 'flag'] as const;
+export const FILTER_LIMITS_API = { patternMax: 300, noteMax: 500, tryMax: 2000 } as const;
+
+export const FilterEntry = Type.Object({
+  id: Type.String(),
+  kind: Type.Union(FILTER_ENTRY_KINDS.map((k) => Type.Literal(k))),
+  pattern: Type.String(),
+  /** Terms and expressions; null for allow entries. */
+  action: Nullable(Type.Union(FILTER_ENTRY_ACTIONS.map((a) => Type.Literal(a)))),
+  /** Null: the global list; else the theme (topic) id it applies to. */
+  theme: Nullable(Type.String()),
+  whole_word: Nullable(Type.Boolean()),
+  note: Nullable(Type.String()),
+  created_by: Type.String(),
+  created_at: Type.String(),
+  updated_by: Type.String(),
+  updated_at: Type.String(),
+});
+export const FilterEntryBody = Type.Object({
+  kind: Type.Union(FILTER_ENTRY_KINDS.map((k) => Type.Literal(k))),
+  pattern: Type.String({ minLength: 1, maxLength: FILTER_LIMITS_API.patternMax }),
+  action: Type.Optional(Type.Union(FILTER_ENTRY_ACTIONS.map((a) => Type.Literal(a)))),
+  theme: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 100 }))),
+  whole_word: Type.Optional(Nullable(Type.Boolean())),
+  note: Type.Optional(Nullable(Type.String({ maxLength: FILTER_LIMITS_API.noteMax }))),
+});
+export const FilterEntryPatch = Type.Partial(FilterEntryBody);
+export const FilterLists = Type.Object({
+  /** Raised by every change; instances holding an older one fetch the lists again. */
+  version: Type.Integer(),
+  entries: Type.Array(FilterEntry),
+});
+export const FilterTryBody = Type.Object({
+  text: Type.String({ minLength: 1, maxLength: FILTER_LIMITS_API.tryMax }),
+  theme: Type.Optional(Type.String({ maxLength: 100 })),
+});
+/** What "try this text" answers: the action, each match (entry, written span, normalised form) and what was spared. */
+export const FilterTryResult = Type.Object({
+  action: Type.String(),
+  masked: Type.String(),
+  matches: Type.Array(
+    Type.Object({
+      entry: Type.String(),
+      entry_id: Nullable(Type.String()),
+      kind: Type.String(),
+      action: Type.String(),
+      from: Type.Integer(),
+      to: Type.Integer(),
+      written: Type.String(),
+      normalised: Type.String(),
+    }),
+  ),
+  spared: Type.Array(Type.Object({ entry: Type.String(), written: Type.String(), because: Type.String() })),
+  /** The list version the answer was computed with. */
+  version: Type.Integer(),
+});
+
 const consoleErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 const userErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope };
 
@@ -390,6 +456,74 @@ export const safetyEndpoints = {
     permission: 'queue.read',
     schema: { params: IdParams, response: { 200: Envelope(SubjectView), ...consoleErrors } },
   }),
+  filterEntries: endpoint({
+    method: 'GET',
+    url: '/admin/safety/filter/entries',
+    service: 'safety',
+    summary: "The filter's lists (terms, expressions, allow entries; global and per theme) with their version",
+    auth: 'console',
+    permission: 'filters.read',
+    schema: { response: { 200: Envelope(FilterLists), ...consoleErrors } },
+  }),
+  addFilterEntry: endpoint({
+    method: 'POST',
+    url: '/admin/safety/filter/entries',
+    service: 'safety',
+    summary: 'Add a filter entry; every instance that filters has it within a second (audited)',
+    auth: 'console',
+    permission: 'filters.edit',
+    schema: { body: FilterEntryBody, response: { 200: Envelope(FilterEntry), ...consoleErrors } },
+  }),
+  editFilterEntry: endpoint({
+    method: 'PATCH',
+    url: '/admin/safety/filter/entries/:id',
+    service: 'safety',
+    summary: 'Change a filter entry (audited)',
+    auth: 'console',
+    permission: 'filters.edit',
+    schema: {
+      params: IdParams,
+      body: FilterEntryPatch,
+      response: { 200: Envelope(FilterEntry), ...consoleErrors },
+    },
+  }),
+  removeFilterEntry: endpoint({
+    method: 'DELETE',
+    url: '/admin/safety/filter/entries/:id',
+    service: 'safety',
+    summary: 'Remove a filter entry (audited)',
+    auth: 'console',
+    permission: 'filters.edit',
+    schema: { params: IdParams, response: { 200: Envelope(Ok), ...consoleErrors } },
+  }),
+  tryFilter: endpoint({
+    method: 'POST',
+    url: '/admin/safety/filter/try',
+    service: 'safety',
+    summary: 'Try a text against the current lists: what matched and why (entry, span, normalised form, spared)',
+    auth: 'console',
+    permission: 'filters.read',
+    schema: { body: FilterTryBody, response: { 200: Envelope(FilterTryResult), ...consoleErrors } },
+  }),
+  releaseHeld: endpoint({
+    method: 'POST',
+    url: '/admin/safety/reports/:id/release',
+    service: 'safety',
+    summary:
+      'A message the filter held (report source filter): deliver it to its receiver; the report closes (audited)',
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, response: { 200: Envelope(Report), ...consoleErrors } },
+  }),
+  discardHeld: endpoint({
+    method: 'POST',
+    url: '/admin/safety/reports/:id/discard',
+    service: 'safety',
+    summary: 'A message the filter held: delete it undelivered; the report closes (audited)',
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, response: { 200: Envelope(Report), ...consoleErrors } },
+  }),
   notices: endpoint({
     method: 'GET',
     url: '/safety/notices',
@@ -429,3 +563,6 @@ export type ModerationEvent = Static<typeof ModerationEvent>;
 export type SubjectStatus = Static<typeof SubjectStatus>;
 export type Notice = Static<typeof Notice>;
 export type ActionBody = Static<typeof ActionBody>;
+export type FilterEntry = Static<typeof FilterEntry>;
+export type FilterEntryBody = Static<typeof FilterEntryBody>;
+export type FilterLists = Static<typeof FilterLists>;

@@ -30,4 +30,6 @@ export * from './newest.ts';
 export * from './metrics.ts';
 export * from './tracing.ts';
 export * from './text-screen.ts';
+export * from './filter-lists.ts';
+export * from './flood.ts';
 export * from './password.ts';

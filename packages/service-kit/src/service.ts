@@ -5,6 +5,7 @@ import { createServiceApp } from './app.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseConfig } from './config.ts';
 import { openBaseContext, type BaseContext, type BaseOverrides } from './context.ts';
+import { LiveFilterLists } from './filter-lists.ts';
 import { migrateToLatest, openDatabase, pendingMigrations, type Database } from './db.ts';
 import type { PeriodicJob } from './jobs.ts';
 import { createLogger } from './logger.ts';
@@ -16,6 +17,8 @@ import { listenAndHandleSignals } from './server.ts';
 export interface ServiceContext<C extends BaseConfig, DB> extends BaseContext {
   config: C;
   db: Kysely<DB>;
+  /** The filter's lists as operators keep them (services that store user text: `filtersText`). */
+  filterLists?: LiveFilterLists;
   close(): Promise<void>;
 }
 
@@ -58,6 +61,8 @@ export interface ServiceSpec<C extends BaseConfig, DB, Ctx extends ServiceContex
   routes: ServiceRoutes<Ctx>;
   /** Bus subscribers and responders (their queue group: `serviceQueue(ctx)`). */
   subscribers?(ctx: Ctx): Subscription[];
+  /** It stores what people write: it holds the filter's lists and follows their changes (ADR 0028). */
+  filtersText?: boolean;
   /** Periodic jobs and other work started once the app is ready; stopped first on close. */
   start?(ctx: Ctx, overrides: O): Promise<PeriodicJob[]> | PeriodicJob[];
 }
@@ -149,6 +154,10 @@ export function defineService<
 
   async function createService(config: C, overrides = {} as O): Promise<RunningService<Ctx>> {
     const ctx = await createContext(config, overrides);
+    if (spec.filtersText) {
+      ctx.filterLists = new LiveFilterLists(ctx.bus, ctx.log);
+      ctx.filterLists.start();
+    }
     const subscriptions = spec.subscribers?.(ctx) ?? [];
     const app = createServiceApp(ctx);
     for (const register of spec.routes) register(app, ctx);
@@ -160,6 +169,7 @@ export function defineService<
       close: async () => {
         for (const job of jobs) await job.stop();
         for (const s of subscriptions) s.unsubscribe();
+        ctx.filterLists?.stop();
         await app.close();
         await ctx.close();
       },

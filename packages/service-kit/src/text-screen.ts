@@ -3,12 +3,13 @@ import { messages } from '@honne/contracts/messages';
 import { DEFAULT_LIST, TextFilter, findContacts, type ContactKind, type ListEntry } from '@honne/text-filter';
 
 import { fieldErrors } from './errors.ts';
+import type { LiveFilterLists } from './filter-lists.ts';
 import { productCounter } from './metrics.ts';
 
 // What people write, screened where it is stored (issue 28): every service that keeps user text
 // calls `screenText` with the fields it is about to store. One compiled filter per process, shared
-// by the services an embedded start runs together; `useFilterLists` swaps in the lists operators
-// keep (global and per theme) when they change.
+// by the services an embedded start runs together, until the service's own `LiveFilterLists`
+// (filter-lists.ts: the lists operators keep, global and per theme) is passed as `lists`.
 
 let filter = TextFilter.compile(DEFAULT_LIST);
 
@@ -29,21 +30,25 @@ export interface Screened<F extends string> {
 
 /**
  * Checks each field against the lists. A refused word answers 403 with the field's Japanese message
- * (nothing is stored); masked words come back as ＊. Until the moderation queue exists (issue 27),
- * `hold` is refused like `refuse` (it must not be delivered) and `flag` is delivered and reported.
+ * (nothing is stored); masked words come back as ＊. `hold` is refused like `refuse` (it must not be
+ * delivered) unless the caller can keep the text undelivered for a moderator (`canHold`: chat
+ * messages, ADR 0028); `flag` is delivered, and both come back in `flagged` for the caller to queue.
  */
 export function screenText<F extends string>(
   fields: Partial<Record<F, string | null | undefined>>,
-  context: { theme?: string | undefined } = {},
+  context: { theme?: string | undefined; lists?: LiveFilterLists | undefined; canHold?: boolean } = {},
 ): Screened<F> {
+  const current = context.lists?.filter ?? filter;
   const out = {} as Record<F, string>;
   const errors: FieldErrors = {};
   const flagged: Screened<F>['flagged'] = [];
   for (const [field, value] of Object.entries(fields) as [F, string | null | undefined][]) {
     if (typeof value !== 'string' || value === '') continue;
-    const result = filter.check(value, context);
+    const result = current.check(value, { theme: context.theme });
     if (result.action !== 'pass') filterHits.inc({ action: result.action });
-    if (result.action === 'refuse' || result.action === 'hold') errors[field] = messages.textRefused;
+    if (result.action === 'refuse' || (result.action === 'hold' && !context.canHold)) {
+      errors[field] = messages.textRefused;
+    }
     for (const m of result.matches) {
       if (m.action === 'hold' || m.action === 'flag') flagged.push({ field, entry: m.entry, action: m.action });
     }

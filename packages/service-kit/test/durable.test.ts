@@ -38,11 +38,18 @@ describe('durable subjects', () => {
       'topics.voice.reported',
     ]);
     expect(streams.get('EVENTS_SAFETY')).toEqual(
-      expect.arrayContaining(['safety.person.restricted', 'safety.voice.moderated']),
+      // ADR 0028: a moderator's decision on a message the filter held.
+      expect.arrayContaining(['safety.person.restricted', 'safety.voice.moderated', 'safety.message.decided']),
     );
     // Issue 25: a block made inside a room (calls ends its live call); issue 26: the first reply.
     expect(streams.get('EVENTS_CHAT')).toEqual(
-      expect.arrayContaining(['chat.room.opened', 'chat.room.replied', 'chat.room.block_changed']),
+      // ADR 0028: a message the filter held or flagged, for the moderation queue.
+      expect.arrayContaining([
+        'chat.room.opened',
+        'chat.room.replied',
+        'chat.room.block_changed',
+        'chat.message.filtered',
+      ]),
     );
     // Issue 26: what a user sees of a call's end and of their balance.
     expect(streams.get('EVENTS_CALLS')).toEqual(['calls.call.ended']);

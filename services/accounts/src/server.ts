@@ -19,6 +19,7 @@ export const service = defineService<AccountsConfig, AccountsDb, AppContext, Con
   own: ownParts,
   routes,
   subscribers: (ctx) => [...respondSnapshots(ctx), ...subscribePush(ctx), onPersonRestricted(ctx)],
+  filtersText: true,
   start: async (ctx) => {
     await restoreLiveSessions(ctx);
     // The objects of replaced or deleted profile images (S3_URL) follow their rows within seconds.

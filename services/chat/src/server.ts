@@ -24,6 +24,7 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
   health: serviceMetaHealth,
   routes,
   subscribers: subscribeAll,
+  filtersText: true,
   // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
   // The objects of deleted images (S3_URL) follow their rows within seconds. Paid openings a crash
   // left between charge and room are finished every few seconds.

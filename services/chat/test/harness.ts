@@ -1,7 +1,7 @@
 import { events, requests, type EventDef, type EventPayload } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import type { Message } from '@honne/contracts/chat';
-import { ManualClock, type Subscription } from '@honne/service-kit';
+import { EmbeddedPostgres, ManualClock, type FloodLimits, type Subscription } from '@honne/service-kit';
 import {
   eventually,
   pointsStandIn,
@@ -46,14 +46,25 @@ export const makeImage = (width: number, height: number, format: 'png' | 'jpeg' 
  * The chat service on its own schema, with a clock tests move by hand, against the given
  * infrastructure. Topics is stood in for by a responder of topics.topic.get over the same bus.
  */
-export async function startHarness(mode: InfraMode) {
+export async function startHarness(mode: InfraMode, opts: { instances?: number; flood?: FloodLimits } = {}) {
   const infra = await testInfra(mode);
   const clock = new ManualClock(new Date());
   const schema = uniqueName('chat');
-  const config = testConfig('chat', mode);
+  // Flood limits only where a suite asks (the others send hundreds of messages on purpose).
+  const config = { ...testConfig('chat', mode), flood: opts.flood };
+  // More than one instance share one database: the suite's schema, or one in-memory PGlite embedded.
+  const shared = (opts.instances ?? 1) > 1 && !mode.databaseUrl ? await EmbeddedPostgres.open() : undefined;
   const start = () =>
-    createService(config, { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl, schema });
+    createService(config, {
+      bus: infra.bus,
+      cache: infra.cache,
+      clock,
+      inMemoryDb: !mode.databaseUrl && !shared,
+      schema,
+      ...(shared ? { embeddedDb: shared } : {}),
+    });
   let service = await start();
+  const others = await Promise.all(Array.from({ length: (opts.instances ?? 1) - 1 }, () => start()));
 
   // Topics and points are stood in for (the kit's stand-ins): voices the tests make, wallets and charges.
   const topics = topicsStandIn(infra.bus, clock);
@@ -84,6 +95,10 @@ export async function startHarness(mode: InfraMode) {
     get ctx() {
       return service.ctx;
     },
+    /** The other instances (`instances` > 1) on the same database and bus. */
+    others,
+    /** A request to one of the other instances, as a load balancer would send it there. */
+    via: (i: number) => requestAs(() => others[i]!.app, config.internalToken),
     clock,
     infra,
     seen,
@@ -201,7 +216,9 @@ export async function startHarness(mode: InfraMode) {
 
     async close() {
       for (const s of subs) s.unsubscribe();
+      for (const o of others) await o.close();
       await service.close();
+      await shared?.close();
       await dropTestSchemas(mode, config.dataDir, [schema]);
       await infra.close();
     },

@@ -1,6 +1,7 @@
 import { defineService, serviceMetaHealth, type RunningService as Running } from '@honne/service-kit';
 
 import { routes } from './app.ts';
+import { announceLists } from './moderation/filter-lists.ts';
 import { bootstrapAdmin } from './moderation/operators.ts';
 import { loadConfig, type SafetyConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -19,6 +20,7 @@ export const service = defineService<SafetyConfig, SafetyDb, AppContext>({
   subscribers: subscribeAll,
   start: async (ctx) => {
     await bootstrapAdmin(ctx);
+    await announceLists(ctx);
     return [safetyRelay(ctx).job(), startEvidencePurge(ctx)];
   },
 });

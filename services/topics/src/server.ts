@@ -18,6 +18,7 @@ export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
   own: ownParts,
   routes,
   subscribers: subscribeAll,
+  filtersText: true,
   // Expired voices are deleted on the server every minute; reads filter by expire_at meanwhile.
   start: (ctx) => [startPurgeTimer(ctx), topicsRelay(ctx).job()],
 });

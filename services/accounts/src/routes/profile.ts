@@ -48,7 +48,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await currentUser(ctx, caller.userId);
     const completing = Number(body.is_infomation) === 1;
     assertNoFieldErrors(validateProfileUpdate(body, completing && user.is_infomation === 0));
-    const patch = screenProfileText(profilePatch(body));
+    const patch = screenProfileText(ctx, profilePatch(body));
     const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.registrationAvatarSide);
     if (image !== undefined) patch.profile_image = image;
     const saved = await save(ctx, user, patch);
@@ -79,7 +79,7 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const error = checkUserName(body.user_name);
       if (error) throw fieldErrors({ user_name: error });
       const user = await currentUser(ctx, caller.userId);
-      const name = screenProfileText({ user_name: body.user_name!.trim() }).user_name!;
+      const name = screenProfileText(ctx, { user_name: body.user_name!.trim() }).user_name!;
       // The same name again is no rename: nothing is saved and no friendship or room is touched.
       if (name === user.user_name) return ok({ user_name: name, roomIds: [] });
       const saved = await save(ctx, user, { user_name: name });
@@ -142,12 +142,15 @@ async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<Use
  * What others read of a profile, screened before it is stored (issue 28): a name with a listed word
  * is refused (a name of ＊ helps nobody); the two texts are refused or masked like any text.
  */
-function screenProfileText(patch: UserUpdate): UserUpdate {
-  const { fields } = screenText({
-    user_name: patch.user_name ?? undefined,
-    userCharacterInputWord: patch.input_word ?? undefined,
-    userCharacterInputDetail: patch.input_detail ?? undefined,
-  });
+function screenProfileText(ctx: AppContext, patch: UserUpdate): UserUpdate {
+  const { fields } = screenText(
+    {
+      user_name: patch.user_name ?? undefined,
+      userCharacterInputWord: patch.input_word ?? undefined,
+      userCharacterInputDetail: patch.input_detail ?? undefined,
+    },
+    { lists: ctx.filterLists },
+  );
   if (typeof patch.user_name === 'string' && patch.user_name && fields.user_name !== patch.user_name) {
     throw fieldErrors({ user_name: messages.textRefused });
   }

@@ -11,11 +11,13 @@ import {
   type Message,
   type MessageCreateBody,
 } from '@honne/contracts/chat';
+import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
   assertNoFieldErrors,
+  checkFlood,
   fieldErrors,
   isUuid,
   guardContacts,
@@ -44,6 +46,8 @@ interface Content {
   sound_item: number | null;
   is_voice: boolean;
   image_id: string | null;
+  /** What the filter asked a moderator to see (ADR 0028): held (not delivered) or flagged (delivered). */
+  filtered?: { action: 'hold' | 'flag'; entries: string[] } | undefined;
 }
 
 const inRange = (n: number | null | undefined, max: number): n is number =>
@@ -104,8 +108,14 @@ async function contentOf(
       // What a person writes is screened before anyone reads it (issue 28): refused words and,
       // between people not both verified adults, contact details answer 403; masked words go as ＊.
       if (origin === 'client') guardContacts('data', text);
-      const screened = origin === 'client' ? screenText({ data: text }).fields.data : text;
-      return { ...base, data: screened, is_voice: body.is_voice === true };
+      if (origin !== 'client') return { ...base, data: text, is_voice: body.is_voice === true };
+      const screened = screenText({ data: text }, { lists: ctx.filterLists, canHold: true });
+      const action = screened.flagged.some((f) => f.action === 'hold') ? 'hold' : 'flag';
+      const filtered =
+        screened.flagged.length > 0
+          ? { action, entries: [...new Set(screened.flagged.map((f) => f.entry))] }
+          : undefined;
+      return { ...base, data: screened.fields.data, is_voice: body.is_voice === true, filtered } as Content;
     }
     case MESSAGE_TYPES.stamp: {
       const id =
@@ -226,9 +236,15 @@ export async function sendMessage(
   }
   if (!isUuid(body.room_id)) throw notFound();
   body = await asSent(ctx, body, me);
+  // Floods are counted before anything is stored (ADR 0028): 429, and the room sees nothing.
+  if (origin === 'client' && ctx.config.flood) {
+    const text = body.message_type_id === MESSAGE_TYPES.text && !body.is_sound ? body.data : undefined;
+    await checkFlood(ctx.cache, ctx.config.flood, { userId: me, roomId: body.room_id, text });
+  }
   const now = ctx.clock.now();
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
+  let filtered: Content['filtered'];
   if (needsRoom(body.message_type_id)) {
     const room = await findSendContext(ctx.db, body.room_id, me);
     if (!room) throw notFound();
@@ -250,6 +266,7 @@ export async function sendMessage(
     sent = { room, ...inserted };
   } else {
     const content = await contentOf(ctx, body, me, undefined, origin);
+    filtered = content.filtered;
     const result = await sendInRoom(ctx.db, {
       id,
       room_id: body.room_id,
@@ -264,6 +281,7 @@ export async function sendMessage(
       client_id: body.client_id ?? null,
       created_at: now,
       is_read: origin === 'calls' && callRecordStartsRead(body.message_type_id),
+      held: content.filtered?.action === 'hold',
     });
     if (!result.room) throw notFound();
     assertLive(result.room, now);
@@ -274,6 +292,23 @@ export async function sendMessage(
     };
   }
   const { room, message, created } = sent;
+  // Held or flagged by the filter: into the moderation queue with the text as written (ADR 0028).
+  if (created && filtered) {
+    await ctx.bus.publish(
+      events.chatMessageFiltered,
+      {
+        message_id: message.id,
+        room_id: room.id,
+        sender_id: me,
+        receiver_id: message.receiver_id,
+        action: filtered.action,
+        text: body.data ?? '',
+        entries: filtered.entries,
+        at: now.toISOString(),
+      },
+      { id: `chat.message.filtered:${message.id}` },
+    );
+  }
   if (created)
     messagesAccepted.inc({ origin, type: String(message.message_type_id), refused: String(message.refused) });
   if (created && !message.refused) {

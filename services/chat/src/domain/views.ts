@@ -111,13 +111,15 @@ export function messageView(m: MessageRow, room: MessageRoom, viewer: string, se
   const receiverAnon = anonymousOf(room, m.receiver_id);
   const hideSender = senderAnon && !mine;
   const hideReceiver = receiverAnon && m.receiver_id !== viewer;
-  const status = m.refused
-    ? MESSAGE_STATUS.refused
-    : m.is_read
-      ? MESSAGE_STATUS.read
-      : mine
-        ? MESSAGE_STATUS.sentSuccess
-        : MESSAGE_STATUS.received;
+  // A held message reads as sent to its writer (ADR 0028): the filter's hold is not announced.
+  const status =
+    m.refused && !(m.held && mine)
+      ? MESSAGE_STATUS.refused
+      : m.is_read
+        ? MESSAGE_STATUS.read
+        : mine
+          ? MESSAGE_STATUS.sentSuccess
+          : MESSAGE_STATUS.received;
   return {
     id: m.id,
     message_type_id: m.message_type_id,

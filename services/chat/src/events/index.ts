@@ -3,6 +3,7 @@ import type { Subscription } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
 import { onGiftSent } from './gifts.ts';
+import { onHeldMessageDecided } from './held.ts';
 import {
   respondRoomBetween,
   respondRoomEvidence,
@@ -19,6 +20,7 @@ import {
   onProfileUpdated,
   onSettingsUpdated,
   onUserDeleted,
+  onUserRegistered,
   onUserRenamed,
   respondFriendRoomsRemove,
 } from './users.ts';
@@ -27,6 +29,8 @@ import {
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
     onProfileUpdated(ctx),
+    onUserRegistered(ctx),
+    onHeldMessageDecided(ctx),
     onSettingsUpdated(ctx),
     onBlockChanged(ctx),
     onFriendChanged(ctx),

@@ -1,5 +1,10 @@
 import { events, requests } from '@honne/contracts/events';
-import { onBlockChanged as kitOnBlockChanged, serviceQueue, type Subscription } from '@honne/service-kit';
+import {
+  markNewAccount,
+  onBlockChanged as kitOnBlockChanged,
+  serviceQueue,
+  type Subscription,
+} from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteImagesOf } from '../db/repos/images.ts';
@@ -11,6 +16,21 @@ import { announceRoomsRemoved } from './publish.ts';
 /** Cards (names, avatars) shown in rooms and messages; anonymity is applied when they are shown. */
 export const onProfileUpdated = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(events.userProfileUpdated, (e) => upsertCard(ctx.db, e), serviceQueue(ctx));
+
+/**
+ * A new account's first hour sends under stricter flood limits (ADR 0028): a cache mark that expires
+ * by itself when the hour is over (shared by every instance through Redis).
+ */
+export const onUserRegistered = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.userRegistered,
+    async (e) => {
+      if (ctx.config.flood) {
+        await markNewAccount(ctx.cache, ctx.config.flood, e.user_id, new Date(e.registered_at), ctx.clock.now());
+      }
+    },
+    serviceQueue(ctx),
+  );
 
 /** Retention of the user's messages from now on (saved_message_time minutes). */
 export const onSettingsUpdated = (ctx: AppContext): Subscription =>

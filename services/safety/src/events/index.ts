@@ -1,8 +1,10 @@
-import { events } from '@honne/contracts/events';
+import { events, requests } from '@honne/contracts/events';
 import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { upsertPerson } from '../db/repos/people.ts';
+import { currentLists } from '../moderation/filter-lists.ts';
+import { onMessageFiltered } from '../moderation/held.ts';
 import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/reports.ts';
 
 /** Bus subscribers of this service (queue group: the service's name, `serviceQueue`). */
@@ -22,5 +24,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     ctx.bus.subscribe(events.userReported, async (e) => void (await onUserReported(ctx, e)), q),
     ctx.bus.subscribe(events.voiceReported, async (e) => void (await onVoiceReported(ctx, e)), q),
     ctx.bus.subscribe(events.roomReported, async (e) => void (await onRoomReported(ctx, e)), q),
+    ctx.bus.subscribe(events.chatMessageFiltered, async (e) => void (await onMessageFiltered(ctx, e)), q),
+    // Every instance that filters text asks for the lists at start and after a missed change.
+    ctx.bus.respond(requests.filterLists, () => currentLists(ctx), { queue: q.queue }),
   ];
 }

@@ -14,7 +14,7 @@ import { consoleRoute } from './console.ts';
 
 type ReportWithSubject = ReportRow & { subject_kind: string; subject_ref: string; rank?: number };
 
-const reportView = (r: ReportWithSubject) => ({
+export const reportView = (r: ReportWithSubject) => ({
   id: r.id,
   source: r.source,
   subject_id: r.subject_id,

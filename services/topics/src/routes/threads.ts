@@ -43,7 +43,7 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
     checkTheme(body, errors);
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     await assertUnlocked(ctx, caller.userId, body.sub_category_id!);
-    const { name } = screenText({ name: body.name!.trim() }).fields;
+    const { name } = screenText({ name: body.name!.trim() }, { lists: ctx.filterLists }).fields;
     const thread = await insertThread(ctx.db, {
       id: randomUUID(),
       name,

@@ -68,7 +68,7 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     // under their field, masked ones are stored as ＊; the theme's own list applies too.
     const text = screenText(
       { title: body.title!.trim(), detail: (body.detail ?? '').trim(), comment: (body.comment ?? '').trim() },
-      { theme: thread.id },
+      { theme: thread.id, lists: ctx.filterLists },
     ).fields;
 
     const now = ctx.clock.now();

@@ -40,7 +40,7 @@ export type RoomlessMessage = Pick<
   | 'sound_item'
   | 'is_voice'
   | 'client_id'
-> & { created_at: Date; is_read?: boolean };
+> & { created_at: Date; is_read?: boolean; held?: boolean };
 
 /** What `sendInRoom` found: no room (not there, or the sender is not in it), or the room and the message. */
 export type SentInRoom = { room: undefined } | { room: SendContext; message: MessageRow | undefined; created: boolean };
@@ -181,6 +181,7 @@ const MESSAGE_COLUMNS = [
   'is_voice',
   'image_id',
   'refused',
+  'held',
   'is_read',
   'client_id',
   'created_at',
@@ -208,13 +209,14 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       client_id: r.client_id ?? null,
       created_at: r.created_at.toISOString(),
       is_read: r.is_read ?? false,
+      held: r.held ?? false,
     })),
   );
   const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`${prepared('chat_send_in_rooms')}
     with q as (
       select * from jsonb_to_recordset(${asks}::jsonb) as q(ask int, id uuid, room_id uuid, sender_id text,
         message_type_id int, data text, stamp_id int, is_sound bool, sound_tab int, sound_item int, is_voice bool,
-        client_id text, created_at timestamptz, is_read bool)
+        client_id text, created_at timestamptz, is_read bool, held bool)
     ),
     c as (
       select ${sendContextColumns}, q.ask, q.id as new_message_id,
@@ -223,10 +225,10 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
     ),
     ins as (
       insert into messages (id, room_id, sender_id, receiver_id, message_type_id, data, stamp_id, is_sound, sound_tab,
-        sound_item, is_voice, refused, is_read, client_id, created_at, expire_at)
+        sound_item, is_voice, refused, held, is_read, client_id, created_at, expire_at)
       select q.id, q.room_id, q.sender_id, case when c.user1_id = q.sender_id then c.user2_id else c.user1_id end,
-        q.message_type_id, q.data, q.stamp_id, q.is_sound, q.sound_tab, q.sound_item, q.is_voice, c.is_blocked,
-        q.is_read, q.client_id, q.created_at,
+        q.message_type_id, q.data, q.stamp_id, q.is_sound, q.sound_tab, q.sound_item, q.is_voice, c.is_blocked or q.held,
+        q.held, q.is_read, q.client_id, q.created_at,
         least(
           q.created_at + make_interval(mins => case when c.saved_message_time > 0 then c.saved_message_time
             else ${sql.lit(CHAT_LIMITS.defaultRetentionMinutes)} end),
@@ -492,4 +494,20 @@ export async function messagesAround(db: Kysely<ChatDb>, roomId: string, reporte
       .execute(),
   ]);
   return { anchorId: anchor.id, rows: [...before.reverse(), ...after] };
+}
+
+/** A held message released by a moderator: no longer refused, so the receiver's reads show it. */
+export const releaseHeld = (db: Kysely<ChatDb>, id: string) =>
+  db
+    .updateTable('messages')
+    .set({ held: false, refused: false })
+    .where('id', '=', id)
+    .where('held', '=', true)
+    .returningAll()
+    .executeTakeFirst();
+
+/** A held message a moderator discarded: deleted, never delivered. */
+export async function discardHeld(db: Kysely<ChatDb>, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('messages').where('id', '=', id).where('held', '=', true).executeTakeFirst();
+  return r.numDeletedRows > 0n;
 }

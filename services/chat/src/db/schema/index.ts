@@ -86,6 +86,8 @@ export interface MessageTable {
   is_voice: Generated<boolean>;
   image_id: string | null;
   refused: Generated<boolean>;
+  /** Held by the filter for a moderator (refused too, until released). */
+  held: Generated<boolean>;
   is_read: Generated<boolean>;
   client_id: string | null;
   created_at: Timestamp;

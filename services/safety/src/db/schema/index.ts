@@ -111,6 +111,27 @@ export interface NoticeTable {
   created_at: Timestamp;
 }
 
+/** The filter's lists (ADR 0028): terms, expressions and allow entries, global or for one theme. */
+export interface FilterEntryTable {
+  id: string;
+  kind: string;
+  pattern: string;
+  action: string | null;
+  theme: string | null;
+  whole_word: boolean | null;
+  note: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
+/** One row: raised by every change to the lists. */
+export interface FilterVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface SafetyDb {
   service_meta: ServiceMetaTable;
   operators: OperatorTable;
@@ -124,6 +145,8 @@ export interface SafetyDb {
   evidence: EvidenceTable;
   notices: NoticeTable;
   outbox: OutboxTable;
+  filter_entries: FilterEntryTable;
+  filter_version: FilterVersionTable;
 }
 
 export type OperatorRow = Selectable<OperatorTable>;
@@ -133,3 +156,4 @@ export type EventRow = Selectable<ModerationEventTable>;
 export type NoticeRow = Selectable<NoticeTable>;
 export type EvidenceRow = Selectable<EvidenceTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type FilterEntryRow = Selectable<FilterEntryTable>;

@@ -1,0 +1,116 @@
+import { createHmac } from 'node:crypto';
+
+import { messages } from '@honne/contracts/messages';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { auth, openRoom, postVoice, userWithProfile } from './topics-helpers.ts';
+
+// The text filter through the whole stack (issue 28, ADR 0028): the gateway, the services that
+// store text, and the moderation service that keeps the lists and the queue.
+
+/** RFC 6238 (30 s, 6 digits, SHA-1), as the operator's authenticator app computes it. */
+function totp(base32: string, at = Date.now()): string {
+  const bits = [...base32.replace(/=+$/, '')]
+    .map((c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(c).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const o = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+async function consoleToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/v1/admin/safety/sessions', {
+    data: { email: E2E_SAFETY_ADMIN.email, password: E2E_SAFETY_ADMIN.password, totp: totp(E2E_SAFETY_ADMIN.totp) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).data.token as string;
+}
+
+const profile = (name: string) => ({ user_name: name, gender: 2, age_id: 3, area_id: 13 });
+
+test('refuses a listed word in a voice title, masks a masked one for the partner, refuses a phone number between strangers', async ({
+  request,
+}) => {
+  const a = await userWithProfile(request, 'filter-a', profile('あかね'));
+  const b = await userWithProfile(request, 'filter-b', profile('ぶんた'));
+
+  // 死ね is refused by the shipped list, even written in half-width katakana with a space.
+  const thread = (await postVoice(request, a, { title: '今日の話' })).threadId;
+  const refused = await request.post(`/api/v1/topics/${thread}`, {
+    headers: auth(a),
+    data: { sub_category_id: 22, area_id: 13, expire_after_minute: 10, chat_price: 0, call_price: 0, title: 'ｼ ﾈ' },
+  });
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).errors.title).toBe(messages.textRefused);
+
+  const voice = await postVoice(request, a, { title: '雑談しよう' });
+  const roomId = await openRoom(request, b, voice.id);
+  const sent = await request.post('/api/v1/messages', {
+    headers: auth(b),
+    data: { room_id: roomId, message_type_id: 1, data: 'お前ﾎﾞｹだな' },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const seen = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json()).data as {
+    data: string;
+  }[];
+  expect(seen.map((m) => m.data)).toContain('お前＊＊＊だな');
+
+  const phone = await request.post('/api/v1/messages', {
+    headers: auth(b),
+    data: { room_id: roomId, message_type_id: 1, data: '090-1234-5678に電話して' },
+  });
+  expect(phone.status()).toBe(403);
+  expect((await phone.json()).errors.data).toBe(messages.contactRefused);
+});
+
+test('a held message reaches the console queue and not the partner; a list change refuses a word next time', async ({
+  request,
+}) => {
+  const token = await consoleToken(request);
+  const ops = { Authorization: `Bearer ${token}` };
+  const a = await userWithProfile(request, 'filter-c', profile('ちなつ'));
+  const b = await userWithProfile(request, 'filter-d', profile('だいき'));
+  const roomId = await openRoom(request, b, (await postVoice(request, a, { title: '聞いてほしい' })).id);
+  const tag = Date.now().toString(36);
+  const send = (data: string) =>
+    request.post('/api/v1/messages', { headers: auth(b), data: { room_id: roomId, message_type_id: 1, data } });
+
+  // A new word, added in the console: accepted before, refused after.
+  const banned = `きんしご${tag}`;
+  expect((await send(`まだ${banned}`)).status()).toBe(200);
+  const added = await request.post('/api/v1/admin/safety/filter/entries', {
+    headers: ops,
+    data: { kind: 'term', pattern: banned, action: 'refuse', note: 'e2e' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await expect(async () => {
+    const res = await send(`もう${banned}`);
+    expect(res.status()).toBe(403);
+    expect((await res.json()).errors.data).toBe(messages.textRefused);
+  }).toPass({ timeout: 1_000 });
+
+  // A hold word: the writer sees it sent, the partner never does, the queue has it.
+  const held = `ほりゅうご${tag}`;
+  await request.post('/api/v1/admin/safety/filter/entries', {
+    headers: ops,
+    data: { kind: 'term', pattern: held, action: 'hold' },
+  });
+  const res = await send(`ねえ${held}`);
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()).data as { id: string; status: string };
+  expect(body.status).toBe('sent_success');
+  const messageId = body.id;
+  await expect(async () => {
+    const queue = (await (await request.get('/api/v1/admin/safety/queue?source=filter', { headers: ops })).json())
+      .data as { subject_ref: string }[];
+    expect(queue.some((r) => r.subject_ref === messageId)).toBe(true);
+  }).toPass({ timeout: 5_000 });
+  const partner = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json()).data as {
+    id: string;
+  }[];
+  expect(partner.some((m) => m.id === messageId)).toBe(false);
+});
