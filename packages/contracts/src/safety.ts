@@ -442,7 +442,8 @@ export const safetyEndpoints = {
     method: 'GET',
     url: '/admin/safety/people/:id',
     service: 'safety',
-    summary: 'A person across their characters: status, the events on the person and every report about any of them',
+    summary:
+      'A person across their characters, by the id of any subject of theirs (a person id is no uuid and stays out of URLs): status, the events on the person and every report about any of them',
     auth: 'console',
     permission: 'queue.read',
     schema: { params: IdParams, response: { 200: Envelope(PersonView), ...consoleErrors } },

@@ -87,7 +87,8 @@ describe.each(infraModes())('the console’s statistics and person view ($name)'
       reason: '不適切な発言',
       report_id: report.id,
     });
-    const res = await h.console('GET', `/admin/safety/people/${parent.personId}`, admin);
+    // Found by any subject of theirs: here the reported character's.
+    const res = await h.console('GET', `/admin/safety/people/${report.subject_id}`, admin);
     expect(res.statusCode, res.body).toBe(200);
     const person = res.json().data as PersonView;
     expect(person.characters.map((c) => c.user_id).sort()).toEqual([parent.userId, second.userId].sort());
@@ -95,6 +96,7 @@ describe.each(infraModes())('the console’s statistics and person view ($name)'
     expect(person.reports.map((r) => r.id)).toEqual([report.id]);
     expect(person.events.map((e) => e.action)).toEqual(['warn']);
     expect(person.status.warnings).toBe(1);
+    expect(person.person_id).toBe(parent.personId);
     expect((await h.console('GET', `/admin/safety/people/${randomUUID()}`, admin)).statusCode).toBe(404);
   });
 });

@@ -101,15 +101,17 @@ export function queueRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // The person across their characters: what the console shows before acting on all of them at once.
   consoleRoute(app, ctx, safetyEndpoints.person, async ({ params }) => {
+    // By a subject of theirs: the person's own id is accounts' (an address), never put in a URL or a log.
+    const personId = (await findSubject(ctx.db, params.id))?.person_id;
+    if (!personId) throw notFound();
     const [characters, subject, reports] = await Promise.all([
-      charactersWithSubjects(ctx.db, params.id),
-      findSubjectByRef(ctx.db, 'person', params.id),
-      reportsOfPerson(ctx.db, params.id),
+      charactersWithSubjects(ctx.db, personId),
+      findSubjectByRef(ctx.db, 'person', personId),
+      reportsOfPerson(ctx.db, personId),
     ]);
-    if (characters.length === 0 && !subject && reports.length === 0) throw notFound();
     const events = subject ? await eventsOf(ctx.db, subject.id) : [];
     return ok({
-      person_id: params.id,
+      person_id: personId,
       characters: characters.map((c) => ({ user_id: c.user_id, age_id: c.age_id, subject_id: c.subject_id })),
       subject_id: subject?.id ?? null,
       status: deriveStatus(events, ctx.clock.now()),
