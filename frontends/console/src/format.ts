@@ -20,9 +20,10 @@ export function formatAge(fromIso: string, now = Date.now()): string {
   return hours % 24 ? `${days}日${hours % 24}時間` : `${days}日`;
 }
 
-/** Seconds as 「42分」「3.5時間」 for the time-to-first-action figures. */
+/** Seconds as 「12秒」「42分」「3.5時間」 for the time-to-first-action figures. */
 export function formatSeconds(s: number | null): string {
   if (s === null) return '—';
+  if (s < 60) return `${Math.round(s)}秒`;
   if (s < 3600) return `${Math.round(s / 60)}分`;
   return `${(s / 3600).toFixed(1)}時間`;
 }

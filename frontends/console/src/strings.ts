@@ -89,6 +89,15 @@ export const strings = {
     keepUntil: (at: string) => `${at}まで保管`,
     reported: '通報された発言',
     refLabel: 'ID',
+    evidenceKinds: {
+      messages: 'メッセージ(前後20件)',
+      calls: '通話の記録',
+      points: 'ポイントの移動',
+      voice: 'ボイス',
+      report: '通報の内容',
+      notice: '異議の対象の通知',
+      missing: '取得できなかった証拠',
+    } as Record<string, string>,
   },
 
   review: { open: '未対応', escalated: 'エスカレーション', closed: '対応済み' } as Record<string, string>,
@@ -100,6 +109,7 @@ export const strings = {
     policy: '規約の項目',
     note: '運営メモ(本人には見えません)',
     hours: '期間',
+    unit: '期間の単位',
     unitHours: '時間',
     unitDays: '日',
     report: '対応する通報',

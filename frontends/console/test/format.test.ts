@@ -21,6 +21,7 @@ describe('how the console writes times', () => {
   it('writes dates in Japan time and durations to first action', () => {
     expect(formatAt('2026-11-27T15:30:00Z')).toBe('2026/11/28 00:30');
     expect(formatAt(null)).toBe('—');
+    expect(formatSeconds(12.4)).toBe('12秒');
     expect(formatSeconds(42 * 60)).toBe('42分');
     expect(formatSeconds(3.5 * 3600)).toBe('3.5時間');
     expect(formatSeconds(null)).toBe('—');

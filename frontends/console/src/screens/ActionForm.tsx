@@ -91,7 +91,12 @@ export function ActionForm({
       </h2>
       <label>
         {t.action}
-        <select className="cn-input" value={action} onChange={(e) => setAction(e.target.value as ActionName)}>
+        <select
+          className="cn-input"
+          aria-label={t.action}
+          value={action}
+          onChange={(e) => setAction(e.target.value as ActionName)}
+        >
           {allowed.map((a) => (
             <option key={a} value={a}>
               {strings.actions[a]}
@@ -113,8 +118,13 @@ export function ActionForm({
             />
           </label>
           <label>
-            <span className="hn-visually-hidden">{t.hours}</span>
-            <select className="cn-input" value={unit} onChange={(e) => setUnit(e.target.value as 'hours' | 'days')}>
+            <span className="hn-visually-hidden">{t.unit}</span>
+            <select
+              className="cn-input"
+              aria-label={t.unit}
+              value={unit}
+              onChange={(e) => setUnit(e.target.value as 'hours' | 'days')}
+            >
               <option value="hours">{t.unitHours}</option>
               <option value="days">{t.unitDays}</option>
             </select>
@@ -135,7 +145,7 @@ export function ActionForm({
       </label>
       <label>
         {t.report}
-        <select className="cn-input" value={report} onChange={(e) => setReport(e.target.value)}>
+        <select className="cn-input" aria-label={t.report} value={report} onChange={(e) => setReport(e.target.value)}>
           <option value="">{t.noReport}</option>
           {open.map((r) => (
             <option key={r.id} value={r.id}>

@@ -78,7 +78,7 @@ export function Appeals() {
                       {r.person_id ? (
                         <>
                           <br />
-                          <Link href={`/people/${r.person_id}`}>{strings.person.heading}</Link>
+                          <Link href={`/people/${r.subject_id}`}>{strings.person.heading}</Link>
                         </>
                       ) : null}
                     </td>

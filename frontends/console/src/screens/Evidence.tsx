@@ -58,7 +58,8 @@ export function Evidence({ reportId }: { reportId: string }) {
       {items.map((item) => (
         <div key={item.id}>
           <h3 style={{ fontSize: 15, margin: '8px 0' }}>
-            {item.kind} <small className="hn-text-muted">{t.keepUntil(formatAt(item.keep_until))}</small>
+            {t.evidenceKinds[item.kind] ?? item.kind}{' '}
+            <small className="hn-text-muted">{t.keepUntil(formatAt(item.keep_until))}</small>
           </h3>
           <EvidenceBody item={item} />
         </div>

@@ -67,12 +67,12 @@ export function ReportTable({ reports, extra }: { reports: Report[]; extra?: (r:
               <br />
               <small className="hn-text-muted">{shortId(r.id)}</small>
             </td>
-            <td>{sourceLabels[r.source as ReportSource] ?? r.source}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>{sourceLabels[r.source as ReportSource] ?? r.source}</td>
             <td>
               {r.content}
               {extra ? <div style={{ marginTop: 8 }}>{extra(r)}</div> : null}
             </td>
-            <td>{stateLabels[r.state as ReportState] ?? r.state}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>{stateLabels[r.state as ReportState] ?? r.state}</td>
           </tr>
         ))}
       </tbody>

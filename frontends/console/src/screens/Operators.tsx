@@ -119,7 +119,12 @@ function OperatorList() {
         </label>
         <label>
           {t.role}
-          <select className="cn-input" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+          <select
+            className="cn-input"
+            aria-label={t.role}
+            value={role}
+            onChange={(e) => setRole(e.target.value as OperatorRole)}
+          >
             {OPERATOR_ROLES.map((r) => (
               <option key={r} value={r}>
                 {roleLabels[r]}

@@ -18,10 +18,7 @@ export function Person({ id }: { id: string }) {
       {(p) => (
         <>
           <h1>
-            {t.heading}{' '}
-            <small className="hn-text-muted" title={p.person_id}>
-              {shortId(p.person_id)}
-            </small>
+            {t.heading} <small className="hn-text-muted">{p.person_id}</small>
           </h1>
           <div className="cn-grid">
             <div>

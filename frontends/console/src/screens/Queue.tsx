@@ -45,7 +45,12 @@ export function Queue({ me }: { me: string }) {
       <form className="cn-row cn-filters" aria-label={t.filters} onSubmit={(e) => e.preventDefault()}>
         <label>
           {t.kind}
-          <select className="cn-input" value={kind} onChange={(e) => setKind(e.target.value as SubjectKind | '')}>
+          <select
+            className="cn-input"
+            aria-label={t.kind}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as SubjectKind | '')}
+          >
             <option value="">{t.all}</option>
             {SUBJECT_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -56,7 +61,12 @@ export function Queue({ me }: { me: string }) {
         </label>
         <label>
           {t.source}
-          <select className="cn-input" value={source} onChange={(e) => setSource(e.target.value as ReportSource | '')}>
+          <select
+            className="cn-input"
+            aria-label={t.source}
+            value={source}
+            onChange={(e) => setSource(e.target.value as ReportSource | '')}
+          >
             <option value="">{t.all}</option>
             {REPORT_SOURCES.map((s) => (
               <option key={s} value={s}>
@@ -67,7 +77,12 @@ export function Queue({ me }: { me: string }) {
         </label>
         <label>
           {t.state}
-          <select className="cn-input" value={state} onChange={(e) => setState(e.target.value as ReportState | '')}>
+          <select
+            className="cn-input"
+            aria-label={t.state}
+            value={state}
+            onChange={(e) => setState(e.target.value as ReportState | '')}
+          >
             <option value="">{t.notClosed}</option>
             {REPORT_STATES.map((s) => (
               <option key={s} value={s}>

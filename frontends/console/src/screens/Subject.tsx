@@ -47,7 +47,7 @@ export function Subject({ id }: { id: string }) {
                   <StatusList status={s.status} />
                   {s.person_id ? (
                     <p style={{ marginBottom: 0 }}>
-                      <Link href={`/people/${s.person_id}`}>{t.person}</Link>
+                      <Link href={`/people/${s.id}`}>{t.person}</Link>
                     </p>
                   ) : null}
                 </div>

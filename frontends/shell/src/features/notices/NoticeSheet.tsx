@@ -36,26 +36,30 @@ export function NoticeSheet() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const lastLook = useRef(0);
 
+  // Whose notices are wanted now: an answer for someone signed out meanwhile is dropped.
+  const userId = session?.user_id ?? null;
+  const wanted = useRef(userId);
+  wanted.current = userId;
+
   useEffect(() => {
-    if (!session || notice) return;
+    if (!userId || notice) return;
     const now = Date.now();
     if (now - lastLook.current < LOOK_EVERY_MS) return;
     lastLook.current = now;
-    let gone = false;
+    // Not cancelled by the next screen: signing in lands on another path at once, and the look
+    // started on the way must still show what it finds.
     getApi()
       .client.call(safetyEndpoints.notices)
       .then(
         ({ data }) => {
           const seen = new Set(seenIds());
-          const next = data.find((n) => !seen.has(n.id));
-          if (!gone && next) setNotice(next);
+          // Oldest first (the answer is newest first): a suspension before the lift that ended it.
+          const next = data.findLast((n) => !seen.has(n.id));
+          if (wanted.current === userId && next) setNotice(next);
         },
         () => undefined, // No notice is better than an error popup over the screen the person opened.
       );
-    return () => {
-      gone = true;
-    };
-  }, [session, location, notice]);
+  }, [userId, location, notice]);
 
   // Signing out forgets when we last looked: the next person (or character) is asked at once.
   useEffect(() => {
@@ -65,6 +69,8 @@ export function NoticeSheet() {
   if (!notice || !session) return null;
   const close = () => {
     markSeen(notice.id);
+    // The next unseen notice, if any, comes at once rather than on a later screen.
+    lastLook.current = 0;
     setNotice(null);
   };
   return <NoticeView notice={notice} onClose={close} />;
