@@ -16,6 +16,16 @@ export const E2E_CONTROL_PORT = E2E_PORT + 1;
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 /** The payment provider's webhook signing secret of the app under test (the purchase journey signs with it). */
 export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
+/**
+ * The moderation service's first admin (services/safety README, Bootstrap): made from these while no
+ * operator exists; the console journey signs in as it (its TOTP computed from the secret) and makes
+ * the moderators it needs.
+ */
+export const E2E_SAFETY_ADMIN = {
+  email: 'e2e-safety-admin@example.jp',
+  password: 'e2e safety admin password',
+  totp: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
 /** The app's log of the run, read after it for secrets (support/log-scrub.ts). */
 export const SERVER_LOG = path.join(E2E_DATA_DIR, 'server.log');
@@ -93,6 +103,9 @@ export default defineConfig({
       RATE_LIMIT_MAX: '10000',
       OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
       PURCHASE_WEBHOOK_SECRET: E2E_PURCHASE_SECRET,
+      SAFETY_BOOTSTRAP_ADMIN_EMAIL: E2E_SAFETY_ADMIN.email,
+      SAFETY_BOOTSTRAP_ADMIN_PASSWORD: E2E_SAFETY_ADMIN.password,
+      SAFETY_BOOTSTRAP_ADMIN_TOTP_SECRET: E2E_SAFETY_ADMIN.totp,
       // An anonymous peer-to-peer call needs a relay (ADR 0021): the API journeys ring anonymously, so
       // the app is told of one (never reached: they place calls, no browser connects one). The call
       // journeys (support/calls-run.mjs) start a real TURN server and set these themselves.
