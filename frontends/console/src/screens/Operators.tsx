@@ -22,6 +22,15 @@ export function Operators() {
   );
 }
 
+/** A destructive change asked first; then done, the list reloaded, and any error shown in a popup. */
+function useAskThen(reload: () => void) {
+  const popup = usePopup();
+  return async (ask: { title: string; message: string; confirmLabel: string }, act: () => Promise<unknown>) => {
+    if (!(await popup.confirm({ ...ask, cancelLabel: strings.action.cancel, destructive: true }))) return;
+    await act().then(reload, (err: unknown) => void popup.alert(errorText(err)));
+  };
+}
+
 function OperatorList() {
   const [operators, reload] = useLoad((signal) => call(safetyEndpoints.listOperators, { signal }), 'operators');
   const [email, setEmail] = useState('');
@@ -29,7 +38,7 @@ function OperatorList() {
   const [role, setRole] = useState<OperatorRole>('moderator');
   const [created, setCreated] = useState<{ secret: string; url: string } | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const popup = usePopup();
+  const askThen = useAskThen(reload);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,19 +53,10 @@ function OperatorList() {
       setError(errorText(err));
     }
   };
-  const disable = async (id: string, who: string) => {
-    const ok = await popup.confirm({
-      title: t.disableTitle,
-      message: t.disableMessage(who),
-      confirmLabel: t.disable,
-      cancelLabel: strings.action.cancel,
-      destructive: true,
-    });
-    if (!ok) return;
-    await call(safetyEndpoints.disableOperator, { params: { id } }).then(reload, (err: unknown) => {
-      void popup.alert(errorText(err));
-    });
-  };
+  const disable = (id: string, who: string) =>
+    askThen({ title: t.disableTitle, message: t.disableMessage(who), confirmLabel: t.disable }, () =>
+      call(safetyEndpoints.disableOperator, { params: { id } }),
+    );
 
   return (
     <>
@@ -156,7 +156,7 @@ function ApiKeys() {
   const [scopes, setScopes] = useState<Permission[]>([]);
   const [secret, setSecret] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
-  const popup = usePopup();
+  const askThen = useAskThen(reload);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -172,19 +172,10 @@ function ApiKeys() {
       setError(errorText(err));
     }
   };
-  const revoke = async (id: string, keyName: string) => {
-    const ok = await popup.confirm({
-      title: t.revokeTitle,
-      message: t.revokeMessage(keyName),
-      confirmLabel: t.revoke,
-      cancelLabel: strings.action.cancel,
-      destructive: true,
-    });
-    if (!ok) return;
-    await call(safetyEndpoints.revokeApiKey, { params: { id } }).then(reload, (err: unknown) => {
-      void popup.alert(errorText(err));
-    });
-  };
+  const revoke = (id: string, keyName: string) =>
+    askThen({ title: t.revokeTitle, message: t.revokeMessage(keyName), confirmLabel: t.revoke }, () =>
+      call(safetyEndpoints.revokeApiKey, { params: { id } }),
+    );
 
   return (
     <>
