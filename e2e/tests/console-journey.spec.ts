@@ -222,3 +222,39 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   await expect(pm2.getByTestId('stats')).toContainText('24時間の受付');
   await shot(pm2, 'stats');
 });
+
+test('an admin adds a moderator, makes and revokes a scoped API key, and reads the audit log', async ({
+  browser,
+  request,
+}) => {
+  const page = await consolePage(browser, E2E_SAFETY_ADMIN);
+  await page.getByRole('link', { name: '運営者とAPIキー' }).click();
+  const email = `mod-new-${Date.now().toString(36)}@example.jp`;
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('初期パスワード(12文字以上)').fill('a long moderator password');
+  await page.getByRole('combobox', { name: '役割' }).selectOption('moderator');
+  await page.getByLabel('初期パスワード(12文字以上)').press('Enter');
+  await expect(page.getByText('一度だけ表示します')).toBeVisible();
+  const secret = (await page.locator('.cn-secret').first().textContent())!.trim();
+  await expect(page.getByTestId('operators')).toContainText(email);
+  // The new moderator's secret works: they sign in (and see no admin screens).
+  const added = await consolePage(browser, { email, password: 'a long moderator password', totp: secret });
+  await expect(added.getByRole('link', { name: '監査ログ' })).toHaveCount(0);
+
+  await page.getByLabel('名前').fill('決済連携');
+  await page.getByLabel('キューを見る').check();
+  await page.getByRole('button', { name: 'APIキーを作成' }).click();
+  await expect(page.getByText('このキーは一度だけ表示します。')).toBeVisible();
+  const key = (await page.locator('.cn-secret').last().textContent())!.trim();
+  expect((await request.get(`${api}/stats`, { headers: bearer(key) })).status()).toBe(200);
+  const row = page.getByTestId('api-keys').locator('tbody tr').filter({ hasText: '決済連携' }).last();
+  await row.getByRole('button', { name: '失効させる' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '失効させる' }).click();
+  await expect(row).toContainText('失効');
+  expect((await request.get(`${api}/stats`, { headers: bearer(key) })).status()).toBe(401);
+
+  await page.getByRole('link', { name: '監査ログ' }).click();
+  await expect(page.getByTestId('audit')).toContainText('api_key.revoke');
+  await expect(page.getByTestId('audit')).toContainText('operator.create');
+  await shot(page, 'audit');
+});
