@@ -1,12 +1,13 @@
 // The dead-code check (issue 31): `npx knip` finds unused files, exports and types across the
 // workspace; scripts/test/code-checks.test.mjs runs it in CI and requires none. Entries are what
 // runs on its own: servers, CLIs, tests, benches, configs and the remotes' Module Federation exposes.
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 
 import type { KnipConfig } from 'knip';
 
+// The remotes are the frontends with a federation config (the console is a page of its own: ADR 0027).
 const remotes = readdirSync('frontends', { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !['build-kit', 'shell'].includes(d.name))
+  .filter((d) => d.isDirectory() && d.name !== 'shell' && existsSync(`frontends/${d.name}/module-federation.config.ts`))
   .map((d) => d.name);
 
 const exposes = async (remote: string): Promise<string[]> => {
@@ -40,6 +41,10 @@ export default async (): Promise<KnipConfig> => {
       'frontends/shell': {
         entry: ['src/bootstrap.{ts,tsx}', 'src/main.{ts,tsx}', 'test/**/*.{ts,tsx}'],
         project: ['src/**/*.{ts,tsx}', 'test/**/*.{ts,tsx}'],
+      },
+      'frontends/console': {
+        entry: ['src/main.ts', 'test/**/*.ts'],
+        project: ['src/**/*.{ts,tsx}', 'test/**/*.ts'],
       },
       'frontends/build-kit': {
         entry: ['src/browser-contracts.ts', 'test/**/*.ts'],

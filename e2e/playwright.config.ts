@@ -14,14 +14,18 @@ export const E2E_CONTROL_PORT = E2E_PORT + 1;
  */
 /** The operator credential of the app under test: journeys grant points the way operators do. */
 export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
-/** The moderation console's first admin (safety bootstraps it while it has no operators). */
-export const E2E_SAFETY_ADMIN = {
-  email: 'e2e-admin@honne.local',
-  password: 'e2e admin password long enough',
-  totp: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-};
 /** The payment provider's webhook signing secret of the app under test (the purchase journey signs with it). */
 export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
+/**
+ * The moderation service's first admin (services/safety README, Bootstrap): made from these while no
+ * operator exists; the console journey signs in as it (its TOTP computed from the secret) and makes
+ * the moderators it needs.
+ */
+export const E2E_SAFETY_ADMIN = {
+  email: 'e2e-safety-admin@example.jp',
+  password: 'e2e safety admin password',
+  totp: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+} as const;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `honne-e2e-${E2E_PORT}`);
 /** The app's log of the run, read after it for secrets (support/log-scrub.ts). */
 export const SERVER_LOG = path.join(E2E_DATA_DIR, 'server.log');

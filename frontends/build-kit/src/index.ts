@@ -45,7 +45,13 @@ export interface FrontendOptions {
   name: string;
   /** The frontend's folder (import.meta.dirname of its webpack.config.ts). */
   dir: string;
-  kind: 'host' | 'remote';
+  /**
+   * 'host' (the shell) and 'remote' join the users' app through Module Federation; 'app' is a page
+   * of its own (the operators' console): one bundle at `publicPath`, no federation, no PWA.
+   */
+  kind: 'host' | 'remote' | 'app';
+  /** Apps only: where the gateway serves the dist ('/console/'). */
+  publicPath?: string;
   /** Remotes only: './Login' → './src/features/login/Login.tsx'. */
   exposes?: Record<string, string>;
   title?: string;
@@ -57,7 +63,8 @@ export interface FrontendOptions {
 
 export function createFrontendConfig(options: FrontendOptions): Configuration {
   const { name, dir, kind } = options;
-  const publicPath = kind === 'host' ? '/' : remotePublicPath(name);
+  const publicPath =
+    kind === 'host' ? '/' : kind === 'app' ? (options.publicPath ?? `/${name}/`) : remotePublicPath(name);
   return {
     mode: 'production',
     context: dir,
@@ -94,29 +101,15 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
       minimizer: [new EsbuildPlugin({ target: 'es2020', css: false, format: undefined })],
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name,
-        ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : {}),
-        // The shell registers the remotes at run time (src/remotes.ts): nothing remote is built in.
-        remotes: {},
-        shared: SHARED,
-        manifest: true,
-        dts: false,
-        // One federation runtime per page: the shell's main.js provides it and each remoteEntry.js
-        // uses it, instead of carrying its own copy (about 26 KB compressed per remote).
-        experiments: {
-          ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
-          optimization: { target: 'web' },
-        },
-      }),
-      ...(kind === 'host'
+      ...(kind === 'app' ? [] : [federation(options)]),
+      ...(kind === 'host' || kind === 'app'
         ? [
             new HtmlWebpackPlugin({
               templateContent: ({ compilation }: { [option: string]: unknown }) =>
                 htmlTemplate(
                   options.title ?? '本音',
                   options.headScript ?? '',
-                  bootstrapFiles(compilation as Compilation),
+                  bootstrapFiles(compilation as Compilation, publicPath),
                   options.pwa !== undefined,
                 ),
               inject: 'body',
@@ -145,16 +138,35 @@ export function createFrontendConfig(options: FrontendOptions): Configuration {
   };
 }
 
+function federation(options: FrontendOptions) {
+  const { name, kind } = options;
+  return new ModuleFederationPlugin({
+    name,
+    ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes: options.exposes ?? {} } : {}),
+    // The shell registers the remotes at run time (src/remotes.ts): nothing remote is built in.
+    remotes: {},
+    shared: SHARED,
+    manifest: true,
+    dts: false,
+    // One federation runtime per page: the shell's main.js provides it and each remoteEntry.js
+    // uses it, instead of carrying its own copy (about 26 KB compressed per remote).
+    experiments: {
+      ...(kind === 'host' ? { provideExternalRuntime: true } : { externalRuntime: true }),
+      optimization: { target: 'web' },
+    },
+  });
+}
+
 /**
  * The chunks main.js asks for as soon as it runs (its `import('./bootstrap')`): index.html preloads
- * them, so they download beside main.js instead of after it.
+ * them, so they download beside main.js instead of after it. As URLs under the frontend's publicPath.
  */
-function bootstrapFiles(compilation: Compilation): string[] {
+function bootstrapFiles(compilation: Compilation, publicPath: string): string[] {
   // main.js first: a deferred script is fetched at low priority, after every preload.
   const files = new Set<string>(['main.js']);
   for (const group of compilation.entrypoints.get('main')?.getChildren() ?? [])
     for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-  return [...files];
+  return [...files].map((file) => `${publicPath}${file}`);
 }
 
 function htmlTemplate(title: string, headScript: string, preloads: string[], pwa: boolean): string {
@@ -181,7 +193,7 @@ function htmlTemplate(title: string, headScript: string, preloads: string[], pwa
       }
       @keyframes boot-spin { to { transform: rotate(360deg); } }
     </style>
-    ${preloads.map((file) => `<link rel="preload" as="script" href="/${file}" />`).join('\n    ')}
+    ${preloads.map((file) => `<link rel="preload" as="script" href="${file}" />`).join('\n    ')}
     ${headScript ? `<script>${headScript}</script>` : ''}
   </head>
   <body>

@@ -6,6 +6,7 @@ import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
 import { CallSlot } from './features/call-slot/CallSlot.tsx';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
+import { NoticeSheet } from './features/notices/NoticeSheet.tsx';
 import { NotFound } from './features/pages/NotFound.tsx';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
@@ -29,6 +30,7 @@ export function App() {
         <OfflineBanner degraded={degraded ? { message: strings.degraded } : null} />
         <SessionEffects />
         <ArrivalBanner />
+        <NoticeSheet />
         <Guard>
           <Switch>
             {BARE_ROUTES.map(([path, id]) => (

@@ -25,4 +25,14 @@ export const strings = {
   updateBody: '更新すると最新の本音が使えます。',
   updateNow: '更新する',
   updateLater: 'あとで',
+  // Moderation notices (issue 27; ours, docs/strings.md): what, why, until when, and the appeal.
+  noticeUntil: (at: string) => `期限: ${at}まで`,
+  noticeAppeal: '異議を申し立てる',
+  noticeAppealLabel: '異議申し立ての内容',
+  noticeAppealHint: (at: string) => `異議申し立ては1回だけ、${at}まで受け付けます。`,
+  noticeAppealSend: '送信する',
+  noticeAppealSent: '異議申し立てを受け付けました。運営が確認します。',
+  noticeAppealed: '異議申し立ては受付済みです。',
+  noticeClose: '閉じる',
+  noticeEmpty: '内容を入力してください。',
 } as const;

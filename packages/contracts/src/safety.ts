@@ -178,6 +178,8 @@ export const Report = Type.Object({
 export const QueueQuery = Type.Object({
   state: Type.Optional(Type.Union(REPORT_STATES.map((s) => Type.Literal(s)))),
   source: Type.Optional(Type.Union(REPORT_SOURCES.map((s) => Type.Literal(s)))),
+  /** The subject's kind (the console's filter by subject type). */
+  kind: Type.Optional(Type.Union(SUBJECT_KINDS.map((k) => Type.Literal(k)))),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
 });
 export const AssignBody = Type.Object({ operator_id: Type.Optional(Uuid()) });
@@ -232,6 +234,42 @@ export const EvidenceItem = Type.Object({
   payload: Type.Unknown(),
   captured_at: Type.String(),
   keep_until: Type.String(),
+});
+
+/** Reports waiting longer than this breach the stores' expectation of action within a day. */
+export const BREACH_HOURS = 24;
+
+/** One queue's figures (a queue is a report source: user, voice, room, call, contact, appeal). */
+export const QueueFigures = Type.Object({
+  source: Type.String(),
+  pending: Type.Integer(),
+  inbound_24h: Type.Integer(),
+  oldest_waiting_at: Nullable(Type.String()),
+  /** Time from filing to the first action naming the report, over reports filed in the last 30 days. */
+  first_action_p50_s: Nullable(Type.Number()),
+  first_action_p95_s: Nullable(Type.Number()),
+  breaching: Type.Integer(),
+});
+export const QueueStats = Type.Object({
+  pending: Type.Integer(),
+  inbound_24h: Type.Integer(),
+  oldest_waiting_at: Nullable(Type.String()),
+  queues: Type.Array(QueueFigures),
+  /** The oldest reports still waiting past BREACH_HOURS (up to 50), oldest first. */
+  breaching: Type.Array(Report),
+});
+
+/** A person (the parent account) across their characters: each one's subject and every report about them. */
+export const PersonView = Type.Object({
+  person_id: Type.String(),
+  characters: Type.Array(
+    Type.Object({ user_id: Type.String(), age_id: Nullable(Type.Integer()), subject_id: Nullable(Type.String()) }),
+  ),
+  /** The person's own subject (where warn, mute, suspend and ban are recorded), once it exists. */
+  subject_id: Nullable(Type.String()),
+  status: SubjectStatus,
+  events: Type.Array(ModerationEvent),
+  reports: Type.Array(Report),
 });
 
 export const Notice = Type.Object({
@@ -524,6 +562,26 @@ export const safetyEndpoints = {
     permission: 'action.moderate',
     schema: { params: IdParams, response: { 200: Envelope(Report), ...consoleErrors } },
   }),
+  stats: endpoint({
+    method: 'GET',
+    url: '/admin/safety/stats',
+    service: 'safety',
+    summary:
+      'Queue statistics: pending, inbound in 24 h, oldest waiting, p50/p95 time to first action per queue, 24 h breaches',
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { response: { 200: Envelope(QueueStats), ...consoleErrors } },
+  }),
+  person: endpoint({
+    method: 'GET',
+    url: '/admin/safety/people/:id',
+    service: 'safety',
+    summary:
+      'A person across their characters, by the id of any subject of theirs (a person id is no uuid and stays out of URLs): status, the events on the person and every report about any of them',
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { params: IdParams, response: { 200: Envelope(PersonView), ...consoleErrors } },
+  }),
   notices: endpoint({
     method: 'GET',
     url: '/safety/notices',
@@ -562,6 +620,10 @@ export type Report = Static<typeof Report>;
 export type ModerationEvent = Static<typeof ModerationEvent>;
 export type SubjectStatus = Static<typeof SubjectStatus>;
 export type Notice = Static<typeof Notice>;
+export type QueueStats = Static<typeof QueueStats>;
+export type PersonView = Static<typeof PersonView>;
+export type SubjectView = Static<typeof SubjectView>;
+export type EvidenceItem = Static<typeof EvidenceItem>;
 export type ActionBody = Static<typeof ActionBody>;
 export type FilterEntry = Static<typeof FilterEntry>;
 export type FilterEntryBody = Static<typeof FilterEntryBody>;

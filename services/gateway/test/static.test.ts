@@ -32,6 +32,10 @@ function fakeFrontends(): string {
   writeFileSync(path.join(dir, 'profile/dist/static/js/456.a1b2c3d4e5.js.br'), brotliCompressSync(BIG));
   writeFileSync(path.join(dir, 'profile/dist/static/js/456.a1b2c3d4e5.js.gz'), gzipSync(BIG));
   writeFileSync(path.join(dir, 'profile/dist/remoteEntry.js.br'), brotliCompressSync('var profile;'));
+  // The operators' console: a page of its own under /console/ (no federation).
+  write('console/dist/index.html', '<!doctype html><title>console</title><div id="root"></div>');
+  writeFileSync(path.join(dir, 'console/dist/main.js'), BIG);
+  writeFileSync(path.join(dir, 'console/dist/main.js.br'), brotliCompressSync(BIG));
   // topics and chat are not built: the gateway still starts.
   return dir;
 }
@@ -130,6 +134,22 @@ describe.each(infraModes())('gateway static frontends ($name)', (mode) => {
         expect(stale.status, url).toBe(200);
       }
     }
+  });
+
+  it('serves the console at /console with its own index.html for its client routes, never the shell', async () => {
+    for (const page of ['/console', '/console/', '/console/subjects/42?report=7', '/console/appeals']) {
+      const res = await fetch(`${gw.url}${page}`);
+      expect(res.status, page).toBe(200);
+      expect(res.headers.get('cache-control'), page).toBe('no-cache');
+      expect(await res.text(), page).toContain('<title>console</title>');
+    }
+    const main = await rawGet(`${gw.url}/console/main.js`, { 'accept-encoding': 'br' });
+    expect(main.status).toBe(200);
+    expect(main.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(main.body).toString()).toBe(BIG);
+    expect((await fetch(`${gw.url}/console/missing.js`)).status).toBe(404);
+    // A path that only starts with the word is the shell's.
+    expect(await (await fetch(`${gw.url}/consoles`)).text()).toContain('<title>shell</title>');
   });
 
   it('serves built remotes under /remotes/<name>/ with their manifest never cached', async () => {

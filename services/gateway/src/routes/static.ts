@@ -14,6 +14,12 @@ import { faviconIco } from '../favicon.ts';
 /** Remotes the shell loads at run time through their mf-manifest.json. */
 export const REMOTES = ['profile', 'topics', 'chat'] as const;
 
+/**
+ * The operators' console (frontends/console): a page of its own, not a remote of the shell. Its files
+ * and client routes live under this prefix; anything under it that is not a file answers its index.html.
+ */
+export const CONSOLE_PREFIX = '/console';
+
 /** webpack's `[contenthash]` in a file name: the file never changes under that name. */
 const HASHED = /[.-][0-9a-f]{8,}\.[a-z0-9]+$/i;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,6 +79,10 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     });
   }
 
+  const consoleDist = path.join(ctx.config.staticDir, 'console', 'dist');
+  const consoleBuilt = existsSync(path.join(consoleDist, 'index.html'));
+  if (!consoleBuilt) ctx.log.warn({ dir: consoleDist }, `console frontend not built: ${CONSOLE_PREFIX} is not served`);
+
   // Drawn in code (see favicon.ts): browsers ask for it on every site, built or not. The BMP inside
   // packs well, so it is sent compressed too (4.4 KB → well under 1 KB on every first load).
   const favicon = faviconIco();
@@ -95,21 +105,35 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     if (pathname.startsWith('/api/') || pathname.startsWith('/remotes/')) {
       return reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound));
     }
+    if (pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`)) {
+      if (!consoleBuilt)
+        return reply
+          .status(503)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(NOT_BUILT_PAGE);
+      return sendFrom(reply, consoleDist, pathname.slice(CONSOLE_PREFIX.length) || '/');
+    }
     if (!shellBuilt)
       return reply
         .status(503)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(NOT_BUILT_PAGE);
-    const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (last.includes('.')) {
-      const file = safeDecode(pathname.slice(1));
-      return file === undefined
-        ? reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound))
-        : reply.sendFile(file);
-    }
-    return reply.sendFile('index.html');
+    return sendFrom(reply, shellDist, pathname);
   });
+}
+
+/** A file under `root` by its path, or — for a path with no file extension — the app's index.html (client routes). */
+function sendFrom(reply: FastifyReply, root: string, pathname: string) {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (last.includes('.')) {
+    const file = safeDecode(pathname.slice(1));
+    return file === undefined
+      ? reply.status(404).send(errorEnvelope(404, 'not_found', messages.notFound))
+      : reply.sendFile(file, root);
+  }
+  return reply.sendFile('index.html', root);
 }
 
 function safeDecode(s: string): string | undefined {

@@ -1,12 +1,14 @@
-import { actionEndpoints, ACTION_NAMES, safetyEndpoints } from '@honne/contracts/safety';
+import { actionEndpoints, ACTION_NAMES, BREACH_HOURS, safetyEndpoints } from '@honne/contracts/safety';
 import { AppError, notFound, ok } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { evidenceOf } from '../db/repos/evidence.ts';
-import { findReport, queue, reportsOfSubject, setReportState } from '../db/repos/reports.ts';
-import { eventsOf, findSubject } from '../db/repos/subjects.ts';
+import { charactersWithSubjects } from '../db/repos/people.ts';
+import { findReport, queue, reportsOfPerson, reportsOfSubject, setReportState } from '../db/repos/reports.ts';
+import { breachingReports, queueFigures } from '../db/repos/stats.ts';
+import { eventsOf, findSubject, findSubjectByRef } from '../db/repos/subjects.ts';
 import type { ReportRow } from '../db/schema/index.ts';
 import { deriveStatus } from '../domain/status.ts';
 import { act, eventView } from '../moderation/actions.ts';
@@ -33,7 +35,11 @@ export const reportView = (r: ReportWithSubject) => ({
 /** The queue, assignment, subjects with their history, evidence, and the actions. */
 export function queueRoutes(app: FastifyInstance, ctx: AppContext): void {
   consoleRoute(app, ctx, safetyEndpoints.queue, async ({ query }) =>
-    ok((await queue(ctx.db, { state: query.state, source: query.source, limit: query.limit ?? 50 })).map(reportView)),
+    ok(
+      (
+        await queue(ctx.db, { state: query.state, source: query.source, kind: query.kind, limit: query.limit ?? 50 })
+      ).map(reportView),
+    ),
   );
 
   consoleRoute(app, ctx, safetyEndpoints.assign, async ({ params, body, actor, by }) => {
@@ -90,6 +96,45 @@ export function queueRoutes(app: FastifyInstance, ctx: AppContext): void {
       status: deriveStatus(events, ctx.clock.now()),
       events: events.map(eventView),
       reports: (await reportsOfSubject(ctx.db, subject.id)).map(reportView),
+    });
+  });
+
+  // The person across their characters: what the console shows before acting on all of them at once.
+  consoleRoute(app, ctx, safetyEndpoints.person, async ({ params }) => {
+    // By a subject of theirs: the person's own id is accounts' (an address), never put in a URL or a log.
+    const personId = (await findSubject(ctx.db, params.id))?.person_id;
+    if (!personId) throw notFound();
+    const [characters, subject, reports] = await Promise.all([
+      charactersWithSubjects(ctx.db, personId),
+      findSubjectByRef(ctx.db, 'person', personId),
+      reportsOfPerson(ctx.db, personId),
+    ]);
+    const events = subject ? await eventsOf(ctx.db, subject.id) : [];
+    return ok({
+      person_id: personId,
+      characters: characters.map((c) => ({ user_id: c.user_id, age_id: c.age_id, subject_id: c.subject_id })),
+      subject_id: subject?.id ?? null,
+      status: deriveStatus(events, ctx.clock.now()),
+      events: events.map(eventView),
+      reports: reports.map(reportView),
+    });
+  });
+
+  consoleRoute(app, ctx, safetyEndpoints.stats, async () => {
+    const now = ctx.clock.now();
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    const breachAt = hoursAgo(BREACH_HOURS);
+    const [queues, breaching] = await Promise.all([
+      queueFigures(ctx.db, { dayAgo: hoursAgo(24), breachAt, since: hoursAgo(30 * 24) }),
+      breachingReports(ctx.db, breachAt, 50),
+    ]);
+    const oldest = queues.flatMap((q) => (q.oldest_waiting_at ? [q.oldest_waiting_at.getTime()] : []));
+    return ok({
+      pending: queues.reduce((n, q) => n + q.pending, 0),
+      inbound_24h: queues.reduce((n, q) => n + q.inbound_24h, 0),
+      oldest_waiting_at: oldest.length ? new Date(Math.min(...oldest)).toISOString() : null,
+      queues: queues.map((q) => ({ ...q, oldest_waiting_at: q.oldest_waiting_at?.toISOString() ?? null })),
+      breaching: breaching.map(reportView),
     });
   });
 

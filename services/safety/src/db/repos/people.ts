@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 import type { SafetyDb } from '../schema/index.ts';
 
@@ -27,3 +27,14 @@ export const findCharacter = (db: Db, userId: string) =>
 /** Every character of a person (the parent account and its sub-characters). */
 export const charactersOf = async (db: Db, personId: string): Promise<string[]> =>
   (await db.selectFrom('people').select('user_id').where('person_id', '=', personId).execute()).map((r) => r.user_id);
+
+/** A person's characters with their age group and, where one exists, their character subject. */
+export const charactersWithSubjects = (db: Db, personId: string) =>
+  db
+    .selectFrom('people as p')
+    // subjects.ref_id is text (it names voices and rooms too), people.user_id a uuid.
+    .leftJoin('subjects as s', (j) => j.on(sql<boolean>`s.ref_id = p.user_id::text`).on('s.kind', '=', 'character'))
+    .select(['p.user_id', 'p.age_id', 's.id as subject_id'])
+    .where('p.person_id', '=', personId)
+    .orderBy('p.updated_at')
+    .execute();

@@ -47,7 +47,7 @@ export const REPEAT_CAP = 5;
  * A report's rank is its own priority plus `REPEAT_STEP` for every other open report on the same
  * subject (up to `REPEAT_CAP`): repeated reports rise together.
  */
-export function queue(db: Db, filter: { state?: string; source?: string; limit: number }) {
+export function queue(db: Db, filter: { state?: string; source?: string; kind?: string; limit: number }) {
   let q = db
     .selectFrom('reports as r')
     .innerJoin('subjects as s', 's.id', 'r.subject_id')
@@ -60,6 +60,7 @@ export function queue(db: Db, filter: { state?: string; source?: string; limit: 
     );
   q = filter.state ? q.where('r.state', '=', filter.state) : q.where('r.state', '<>', 'closed');
   if (filter.source) q = q.where('r.source', '=', filter.source);
+  if (filter.kind) q = q.where('s.kind', '=', filter.kind);
   return q.orderBy('rank', 'desc').orderBy('r.created_at').limit(filter.limit).execute();
 }
 
@@ -71,4 +72,16 @@ export const reportsOfSubject = (db: Db, subjectId: string) =>
     .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
     .where('r.subject_id', '=', subjectId)
     .orderBy('r.created_at')
+    .execute();
+
+/** Every report about any character of a person (or the person itself), newest first. */
+export const reportsOfPerson = (db: Db, personId: string) =>
+  db
+    .selectFrom('reports as r')
+    .innerJoin('subjects as s', 's.id', 'r.subject_id')
+    .selectAll('r')
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
+    .where('r.person_id', '=', personId)
+    .orderBy('r.created_at', 'desc')
+    .limit(200)
     .execute();

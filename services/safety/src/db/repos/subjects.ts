@@ -36,6 +36,9 @@ export async function ensureSubject(
     .executeTakeFirstOrThrow();
 }
 
+export const findSubjectByRef = (db: Db, kind: string, refId: string) =>
+  db.selectFrom('subjects').selectAll().where('kind', '=', kind).where('ref_id', '=', refId).executeTakeFirst();
+
 export const findSubject = (db: Db, id: string) =>
   db.selectFrom('subjects').selectAll().where('id', '=', id).executeTakeFirst();
 

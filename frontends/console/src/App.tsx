@@ -1,0 +1,96 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Route, Router, Switch, useLocation } from 'wouter';
+
+import { Button, PopupProvider } from '@honne/ui';
+
+import { call, safetyEndpoints, sessionStore, setUnauthorizedHandler, type ConsoleSession } from './api.ts';
+import { CONSOLE_BASE } from './base.ts';
+import { Appeals } from './screens/Appeals.tsx';
+import { Audit } from './screens/Audit.tsx';
+import { Operators } from './screens/Operators.tsx';
+import { Person } from './screens/Person.tsx';
+import { Queue } from './screens/Queue.tsx';
+import { SignIn } from './screens/SignIn.tsx';
+import { Stats } from './screens/Stats.tsx';
+import { Subject } from './screens/Subject.tsx';
+import { roleLabels, strings } from './strings.ts';
+
+export function App() {
+  const [session, setSession] = useState<ConsoleSession | null>(() => sessionStore.read());
+  useEffect(() => {
+    setUnauthorizedHandler(() => setSession(null));
+    return () => setUnauthorizedHandler(undefined);
+  }, []);
+  return (
+    <PopupProvider>
+      <Router base={CONSOLE_BASE}>
+        {session ? (
+          <Shell session={session} onSignOut={() => setSession(null)} />
+        ) : (
+          <SignIn
+            onSignedIn={(s) => {
+              sessionStore.write(s);
+              setSession(s);
+            }}
+          />
+        )}
+      </Router>
+    </PopupProvider>
+  );
+}
+
+function NavLink({ href, children }: { href: string; children: ReactNode }) {
+  const [location] = useLocation();
+  const current = href === '/' ? location === '/' || location.startsWith('/subjects') : location.startsWith(href);
+  return (
+    <Link href={href} aria-current={current ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () => void }) {
+  const isAdmin = session.operator.role === 'admin';
+  const signOut = async () => {
+    await call(safetyEndpoints.signOut).catch(() => undefined);
+    sessionStore.write(null);
+    onSignOut();
+  };
+  return (
+    <div className="cn-app">
+      <nav className="cn-side" aria-label={strings.nav.label}>
+        <p className="cn-side__title">{strings.appName}</p>
+        <NavLink href="/">{strings.nav.queue}</NavLink>
+        <NavLink href="/appeals">{strings.nav.appeals}</NavLink>
+        <NavLink href="/stats">{strings.nav.stats}</NavLink>
+        {isAdmin ? <NavLink href="/operators">{strings.nav.operators}</NavLink> : null}
+        {isAdmin ? <NavLink href="/audit">{strings.nav.audit}</NavLink> : null}
+        <p className="cn-side__who">
+          {strings.nav.signedInAs(
+            session.operator.email,
+            roleLabels[session.operator.role as keyof typeof roleLabels] ?? session.operator.role,
+          )}
+        </p>
+        <Button variant="secondary" onClick={() => void signOut()}>
+          {strings.nav.signOut}
+        </Button>
+      </nav>
+      <main className="cn-main">
+        <Switch>
+          <Route path="/">
+            <Queue me={session.operator.id} />
+          </Route>
+          <Route path="/subjects/:id">{(p) => <Subject id={p.id} />}</Route>
+          <Route path="/people/:id">{(p) => <Person id={p.id} />}</Route>
+          <Route path="/appeals" component={Appeals} />
+          <Route path="/stats" component={Stats} />
+          <Route path="/operators" component={Operators} />
+          <Route path="/audit" component={Audit} />
+          <Route>
+            <Queue me={session.operator.id} />
+          </Route>
+        </Switch>
+      </main>
+    </div>
+  );
+}

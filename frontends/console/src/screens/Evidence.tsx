@@ -1,0 +1,89 @@
+import { useState } from 'react';
+
+import type { EvidenceItem } from '@honne/contracts/safety';
+import { Button } from '@honne/ui';
+
+import { call, errorText, safetyEndpoints } from '../api.ts';
+import { formatAt, shortId } from '../format.ts';
+import { strings } from '../strings.ts';
+
+const t = strings.subject;
+
+interface FrozenMessage {
+  id: string;
+  sender_id: string;
+  content: string;
+  created_at: string;
+}
+
+/**
+ * A report's frozen evidence, opened only on request: every opening is written to the audit log by
+ * the server, and the panel says so in the warning colour while it is open.
+ */
+export function Evidence({ reportId }: { reportId: string }) {
+  const [items, setItems] = useState<EvidenceItem[] | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      setItems(await call(safetyEndpoints.evidence, { params: { id: reportId } }));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (!items)
+    return (
+      <div>
+        <Button variant="secondary" onClick={() => void open()} loading={busy}>
+          {t.evidence}
+        </Button>{' '}
+        <small className="hn-text-muted">{t.evidenceAudited}</small>
+        {error ? (
+          <p className="cn-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  return (
+    <section className="cn-audited" aria-label={t.evidenceHeading} data-testid="evidence">
+      <p className="cn-audited__flag" role="status">
+        {t.evidenceOpened}
+      </p>
+      {items.length === 0 ? <p>{t.evidenceEmpty}</p> : null}
+      {items.map((item) => (
+        <div key={item.id}>
+          <h3 style={{ fontSize: 15, margin: '8px 0' }}>
+            {t.evidenceKinds[item.kind] ?? item.kind}{' '}
+            <small className="hn-text-muted">{t.keepUntil(formatAt(item.keep_until))}</small>
+          </h3>
+          <EvidenceBody item={item} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function EvidenceBody({ item }: { item: EvidenceItem }) {
+  const payload = item.payload as { messages?: FrozenMessage[]; anchor_id?: string | null } | null;
+  if (item.kind === 'messages' && Array.isArray(payload?.messages)) {
+    return (
+      <ol className="cn-msgs">
+        {payload.messages.map((m) => (
+          <li key={m.id} data-anchor={m.id === payload.anchor_id ? 'true' : undefined}>
+            <small>
+              {formatAt(m.created_at)} {shortId(m.sender_id)}
+            </small>
+            {m.id === payload.anchor_id ? <span className="hn-visually-hidden">{t.reported}: </span> : null}
+            {m.content}
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  return <pre className="cn-pre">{JSON.stringify(item.payload, null, 2)}</pre>;
+}

@@ -1,0 +1,253 @@
+import { useState, type FormEvent } from 'react';
+
+import { OPERATOR_ROLES, PERMISSIONS, type OperatorRole, type Permission } from '@honne/contracts/safety';
+import { Button, usePopup } from '@honne/ui';
+
+import { call, errorText, safetyEndpoints } from '../api.ts';
+import { formatAt } from '../format.ts';
+import { Empty, LoadState, useLoad } from '../load.tsx';
+import { permissionLabels, roleLabels, strings } from '../strings.ts';
+
+const t = strings.operators;
+
+/** Admin: operator accounts (add with a role, disable) and scoped API keys (create, revoke). */
+export function Operators() {
+  return (
+    <>
+      <h1>{t.heading}</h1>
+      <OperatorList />
+      <h2>{t.keys}</h2>
+      <ApiKeys />
+    </>
+  );
+}
+
+/** A destructive change asked first; then done, the list reloaded, and any error shown in a popup. */
+function useAskThen(reload: () => void) {
+  const popup = usePopup();
+  return async (ask: { title: string; message: string; confirmLabel: string }, act: () => Promise<unknown>) => {
+    if (!(await popup.confirm({ ...ask, cancelLabel: strings.action.cancel, destructive: true }))) return;
+    await act().then(reload, (err: unknown) => void popup.alert(errorText(err)));
+  };
+}
+
+function OperatorList() {
+  const [operators, reload] = useLoad((signal) => call(safetyEndpoints.listOperators, { signal }), 'operators');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<OperatorRole>('moderator');
+  const [created, setCreated] = useState<{ secret: string; url: string } | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const askThen = useAskThen(reload);
+
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(undefined);
+    try {
+      const res = await call(safetyEndpoints.createOperator, { body: { email: email.trim(), password, role } });
+      setCreated({ secret: res.totp_secret, url: res.otpauth_url });
+      setEmail('');
+      setPassword('');
+      reload();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  const disable = (id: string, who: string) =>
+    askThen({ title: t.disableTitle, message: t.disableMessage(who), confirmLabel: t.disable }, () =>
+      call(safetyEndpoints.disableOperator, { params: { id } }),
+    );
+
+  return (
+    <>
+      <LoadState state={operators} reload={reload}>
+        {(rows) => (
+          <table className="cn-table" data-testid="operators">
+            <thead>
+              <tr>
+                <th scope="col">{t.email}</th>
+                <th scope="col">{t.role}</th>
+                <th scope="col">{strings.table.state}</th>
+                <th scope="col">{strings.table.at}</th>
+                <th scope="col" aria-label={t.disable} />
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.id}>
+                  <td>{o.email}</td>
+                  <td>{roleLabels[o.role as OperatorRole] ?? o.role}</td>
+                  <td>
+                    <span className={o.disabled ? 'cn-tag cn-tag--hot' : 'cn-tag cn-tag--ok'}>
+                      {o.disabled ? t.disabled : t.active}
+                    </span>
+                  </td>
+                  <td className="cn-num">{formatAt(o.created_at)}</td>
+                  <td>
+                    {o.disabled ? null : (
+                      <Button variant="secondary" onClick={() => void disable(o.id, o.email)}>
+                        {t.disable}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </LoadState>
+      <form
+        className="cn-row cn-form cn-card"
+        style={{ marginTop: 16, flexDirection: 'row' }}
+        onSubmit={(e) => void add(e)}
+      >
+        <label>
+          {t.email}
+          <input className="cn-input" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        </label>
+        <label>
+          {t.password}
+          <input
+            className="cn-input"
+            type="password"
+            autoComplete="new-password"
+            minLength={12}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </label>
+        <label>
+          {t.role}
+          <select
+            className="cn-input"
+            aria-label={t.role}
+            value={role}
+            onChange={(e) => setRole(e.target.value as OperatorRole)}
+          >
+            {OPERATOR_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {roleLabels[r]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button type="submit">{t.add}</Button>
+      </form>
+      {error ? (
+        <p className="cn-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {created ? (
+        <div className="cn-card" role="status" style={{ marginTop: 12 }}>
+          <p>{t.added}</p>
+          <p className="cn-secret">{created.secret}</p>
+          <p className="cn-secret">{created.url}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function ApiKeys() {
+  const [keys, reload] = useLoad((signal) => call(safetyEndpoints.listApiKeys, { signal }), 'keys');
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<Permission[]>([]);
+  const [secret, setSecret] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const askThen = useAskThen(reload);
+
+  const create = async (e: FormEvent) => {
+    e.preventDefault();
+    if (scopes.length === 0) return setError(t.scopesRequired);
+    setError(undefined);
+    try {
+      const res = await call(safetyEndpoints.createApiKey, { body: { name: name.trim(), scopes } });
+      setSecret(res.secret);
+      setName('');
+      setScopes([]);
+      reload();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+  const revoke = (id: string, keyName: string) =>
+    askThen({ title: t.revokeTitle, message: t.revokeMessage(keyName), confirmLabel: t.revoke }, () =>
+      call(safetyEndpoints.revokeApiKey, { params: { id } }),
+    );
+
+  return (
+    <>
+      <LoadState state={keys} reload={reload}>
+        {(rows) =>
+          rows.length === 0 ? (
+            <Empty>{t.noKeys}</Empty>
+          ) : (
+            <table className="cn-table" data-testid="api-keys">
+              <thead>
+                <tr>
+                  <th scope="col">{t.keyName}</th>
+                  <th scope="col">{t.scopes}</th>
+                  <th scope="col">{strings.table.at}</th>
+                  <th scope="col">{strings.table.state}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((k) => (
+                  <tr key={k.id}>
+                    <td>{k.name}</td>
+                    <td>{k.scopes.map((s) => permissionLabels[s as Permission] ?? s).join('、')}</td>
+                    <td className="cn-num">{formatAt(k.created_at)}</td>
+                    <td>
+                      {k.revoked_at ? (
+                        <span className="cn-tag cn-tag--hot">{t.revoked}</span>
+                      ) : (
+                        <Button variant="secondary" onClick={() => void revoke(k.id, k.name)}>
+                          {t.revoke}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </LoadState>
+      <form className="cn-form cn-card" style={{ marginTop: 16 }} onSubmit={(e) => void create(e)}>
+        <label>
+          {t.keyName}
+          <input className="cn-input" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} required />
+        </label>
+        <fieldset className="cn-row" style={{ border: 'none', padding: 0, margin: 0 }}>
+          <legend style={{ fontWeight: 700, fontSize: 13, marginBottom: 4 }}>{t.scopes}</legend>
+          {PERMISSIONS.map((p) => (
+            <label key={p} style={{ flexDirection: 'row', alignItems: 'center', fontWeight: 400 }}>
+              <input
+                type="checkbox"
+                checked={scopes.includes(p)}
+                onChange={(e) => setScopes((s) => (e.target.checked ? [...s, p] : s.filter((x) => x !== p)))}
+              />
+              {permissionLabels[p]}
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p className="cn-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div>
+          <Button type="submit">{t.createKey}</Button>
+        </div>
+      </form>
+      {secret ? (
+        <div className="cn-card" role="status" style={{ marginTop: 12 }}>
+          <p>{t.keyCreated}</p>
+          <p className="cn-secret">{secret}</p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ esbuild: { jsx: 'automatic' }, test: { environment: 'node' } });
