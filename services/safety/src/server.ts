@@ -10,6 +10,7 @@ import type { SafetyDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
 import { safetyRelay } from './events/outbox.ts';
 import { startEvidencePurge } from './jobs/purge-evidence.ts';
+import { startQueueMetrics } from './jobs/queue-metrics.ts';
 
 export const service = defineService<SafetyConfig, SafetyDb, AppContext>({
   name: 'safety',
@@ -21,7 +22,7 @@ export const service = defineService<SafetyConfig, SafetyDb, AppContext>({
   start: async (ctx) => {
     await bootstrapAdmin(ctx);
     await announceLists(ctx);
-    return [safetyRelay(ctx).job(), startEvidencePurge(ctx)];
+    return [safetyRelay(ctx).job(), startEvidencePurge(ctx), startQueueMetrics(ctx)];
   },
 });
 

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import { events } from '@honne/contracts/events';
 import type { PersonView, QueueStats, Report } from '@honne/contracts/safety';
+import { metricsText } from '@honne/service-kit';
 import { harnessForSuite, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
+import { exportQueueMetrics } from '../src/jobs/queue-metrics.ts';
 import { ADMIN, startHarness, type Harness } from './harness.ts';
 
 const HOUR = 3_600_000;
@@ -67,6 +69,14 @@ describe.each(infraModes())('the console’s statistics and person view ($name)'
     expect(users.first_action_p50_s).toBeCloseTo(2 * 3600, 0);
     expect(users.first_action_p95_s).toBeCloseTo(3600 + 0.95 * 2 * 3600, 0);
     expect(stats.breaching.map((r) => r.id)).toEqual([old.id]);
+
+    // The same figures as the gauges the SLO alert reads (issue 29), per queue.
+    await exportQueueMetrics(h.ctx);
+    const metrics = await metricsText();
+    expect(metrics).toMatch(/^honne_safety_reports_waiting\{queue="user"\} 2$/m);
+    expect(metrics).toMatch(/^honne_safety_reports_waiting\{queue="voice"\} 0$/m);
+    expect(metrics).toMatch(/^honne_safety_oldest_waiting_seconds\{queue="user"\} 108000$/m); // 30 h
+    expect(metrics).toMatch(/^honne_safety_first_action_p95_seconds\{queue="user"\} 10440$/m);
   });
 
   it('filters the queue by subject type and shows a person across their characters', async () => {

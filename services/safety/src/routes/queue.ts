@@ -1,4 +1,4 @@
-import { actionEndpoints, ACTION_NAMES, BREACH_HOURS, safetyEndpoints } from '@honne/contracts/safety';
+import { actionEndpoints, ACTION_NAMES, safetyEndpoints } from '@honne/contracts/safety';
 import { AppError, notFound, ok } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
@@ -12,6 +12,7 @@ import { eventsOf, findSubject, findSubjectByRef } from '../db/repos/subjects.ts
 import type { ReportRow } from '../db/schema/index.ts';
 import { deriveStatus } from '../domain/status.ts';
 import { act, eventView } from '../moderation/actions.ts';
+import { statsWindows } from '../moderation/stats-window.ts';
 import { consoleRoute } from './console.ts';
 
 type ReportWithSubject = ReportRow & { subject_kind: string; subject_ref: string; rank?: number };
@@ -121,12 +122,10 @@ export function queueRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   consoleRoute(app, ctx, safetyEndpoints.stats, async () => {
-    const now = ctx.clock.now();
-    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
-    const breachAt = hoursAgo(BREACH_HOURS);
+    const windows = statsWindows(ctx.clock.now());
     const [queues, breaching] = await Promise.all([
-      queueFigures(ctx.db, { dayAgo: hoursAgo(24), breachAt, since: hoursAgo(30 * 24) }),
-      breachingReports(ctx.db, breachAt, 50),
+      queueFigures(ctx.db, windows),
+      breachingReports(ctx.db, windows.breachAt, 50),
     ]);
     const oldest = queues.flatMap((q) => (q.oldest_waiting_at ? [q.oldest_waiting_at.getTime()] : []));
     return ok({
