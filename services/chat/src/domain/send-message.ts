@@ -15,6 +15,7 @@ import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
+  assertMaySpeak,
   assertNoFieldErrors,
   fieldErrors,
   isUuid,
@@ -227,6 +228,9 @@ export async function sendMessage(
   if (!isUuid(body.room_id)) throw notFound();
   body = await asSent(ctx, body, me);
   const now = ctx.clock.now();
+  // A muted (or suspended) person sends nothing until it ends (issue 27); receiving goes on, and
+  // the call records and gift stamps other services write in their name are not theirs to hold back.
+  if (origin === 'client') await assertMaySpeak(ctx.db, me, now);
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
   if (needsRoom(body.message_type_id)) {

@@ -1,4 +1,4 @@
-import type { Subscription } from '@honne/service-kit';
+import { subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
@@ -29,6 +29,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onProfileUpdated(ctx),
     onSettingsUpdated(ctx),
     onBlockChanged(ctx),
+    // Kept to refuse a muted person's messages (issue 27).
+    subscribeRestrictions(ctx),
     onFriendChanged(ctx),
     onUserRenamed(ctx),
     respondFriendRoomsRemove(ctx),

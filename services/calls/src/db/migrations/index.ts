@@ -12,6 +12,7 @@ import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 import * as dropLineGaps from './2026-11-27T08-23-01-drop-line-gaps.ts';
 import * as outbox from './2026-11-27T09-00-00-outbox.ts';
 import * as greetingParts from './2026-11-27T09-05-00-greeting-parts.ts';
+import * as personRestrictions from './2026-11-27T15-05-33-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -27,5 +28,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T08-23-01-drop-line-gaps': dropLineGaps,
     '2026-11-27T09-00-00-outbox': outbox,
     '2026-11-27T09-05-00-greeting-parts': greetingParts,
+    '2026-11-27T15-05-33-person-restrictions': personRestrictions,
   },
 };

@@ -8,6 +8,7 @@ import * as objectDeletions from './2026-11-25T07-05-00-object-deletions.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 import * as roomBlocks from './2026-11-27T08-27-40-room-blocks.ts';
 import * as paidOpenings from './2026-11-27T09-10-00-paid-openings.ts';
+import * as personRestrictions from './2026-11-27T15-05-27-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -19,6 +20,7 @@ export const migrations: MigrationSet = {
     '2026-11-25T07-40-00-processed-events': processedEvents,
     '2026-11-27T08-27-40-room-blocks': roomBlocks,
     '2026-11-27T09-10-00-paid-openings': paidOpenings,
+    '2026-11-27T15-05-27-person-restrictions': personRestrictions,
   },
   // Dated a day ahead of its time when written; databases that ran it recorded the old name.
   renamed: { '2026-11-24T02-00-00-rooms-messages': '2026-11-23T02-00-00-rooms-messages' },

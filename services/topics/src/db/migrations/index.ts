@@ -7,6 +7,7 @@ import * as blocks from './2026-11-24T22-26-29-blocks.ts';
 import * as expertMark from './2026-11-24T23-17-31-expert-mark.ts';
 import * as outbox from './2026-11-25T02-50-11-outbox.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
+import * as personRestrictions from './2026-11-27T15-05-23-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -17,5 +18,6 @@ export const migrations: MigrationSet = {
     '2026-11-24T23-17-31-expert-mark': expertMark,
     '2026-11-25T02-50-11-outbox': outbox,
     '2026-11-25T07-40-00-processed-events': processedEvents,
+    '2026-11-27T15-05-23-person-restrictions': personRestrictions,
   },
 };
