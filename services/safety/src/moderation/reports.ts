@@ -7,7 +7,7 @@ import { AppError, fieldErrors, forbidden, notFound } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { hasEvidence, insertEvidence } from '../db/repos/evidence.ts';
 import { findNotice, markAppealed } from '../db/repos/notices.ts';
-import { findCharacter } from '../db/repos/people.ts';
+import { findCharacter, isMutedReporter } from '../db/repos/people.ts';
 import { findReportBySource, insertReport, queueReport } from '../db/repos/reports.ts';
 import { ensureSubject } from '../db/repos/subjects.ts';
 import type { EvidenceRow, ReportRow } from '../db/schema/index.ts';
@@ -46,6 +46,7 @@ export async function fileReport(ctx: AppContext, f: Filing): Promise<ReportRow>
   if (!report) {
     const reported = await personOf(ctx, f.subject.userId);
     const reporter = await personOf(ctx, f.reporterId);
+    const reporterMuted = await isMutedReporter(ctx.db, reporter.personId);
     const personId = f.subject.personId ?? reported.personId;
     const subject = await ensureSubject(ctx.db, f.subject.kind, f.subject.ref, personId, ctx.clock.now());
     const row: ReportRow = {
@@ -58,7 +59,13 @@ export async function fileReport(ctx: AppContext, f: Filing): Promise<ReportRow>
       room_id: f.roomId ?? null,
       content: f.content,
       state: 'open',
-      priority: reportPriority({ source: f.source, reporterAgeId: reporter.ageId, reportedAgeId: reported.ageId }),
+      priority: reportPriority({
+        source: f.source,
+        reporterAgeId: reporter.ageId,
+        reportedAgeId: reported.ageId,
+        reporterMuted,
+      }),
+      raises_priority: !reporterMuted,
       assigned_to: null,
       created_at: f.at,
       closed_at: null,

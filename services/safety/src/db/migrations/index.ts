@@ -1,9 +1,11 @@
 import type { MigrationSet } from '@honne/service-kit';
 
 import * as init from './2026-11-27T12-00-00-init.ts';
+import * as reporterOutcomes from './2026-11-27T15-15-43-reporter-outcomes.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-27T12-00-00-init': init,
+    '2026-11-27T15-15-43-reporter-outcomes': reporterOutcomes,
   },
 };
