@@ -32,6 +32,8 @@ export const messages = {
   emailTooLong: 'メールアドレスは100文字以内で入力してください。',
   emailFormat: 'メールアドレスの形式が正しくありません。',
   emailTaken: 'このメールアドレスはすでに登録されています。',
+  /** A banned person's address at sign-up (issue 27): no reason given. */
+  emailUnavailable: 'このメールアドレスはご利用いただけません。',
   confirmEmailMismatch: '確認用メールアドレスが一致しません。',
   passwordRequired: 'パスワードを入力してください。',
   passwordLength: 'パスワードは8文字以上20文字以内で入力してください。',

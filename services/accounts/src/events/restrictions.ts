@@ -2,7 +2,8 @@ import { events, type EventPayload } from '@honne/contracts/events';
 import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { liftRestrictions, saveRestriction } from '../db/repos/restrictions.ts';
+import { addressHash } from '../domain/banned-addresses.ts';
+import { banAddresses, liftRestrictions, releaseAddresses, saveRestriction } from '../db/repos/restrictions.ts';
 import { familyOf } from '../db/repos/users.ts';
 import { endAllSessions } from '../domain/sessions.ts';
 
@@ -19,6 +20,7 @@ export async function applyRestriction(
   const at = new Date(e.at);
   if (e.restriction === 'lift') {
     await liftRestrictions(ctx.db, e.person_id, at);
+    await releaseAddresses(ctx.db, e.person_id);
     return;
   }
   await saveRestriction(ctx.db, {
@@ -29,7 +31,18 @@ export async function applyRestriction(
     at,
   });
   if (e.restriction === 'mute') return;
-  const characters = new Set([...e.user_ids, ...(await familyOf(ctx.db, e.person_id)).map((u) => u.id)]);
+  const family = await familyOf(ctx.db, e.person_id);
+  // A banned person may not come back with a new account on the same address.
+  if (e.restriction === 'ban') {
+    const addresses = new Set(family.map((u) => u.email).filter((m) => m.includes('@')));
+    await banAddresses(
+      ctx.db,
+      e.person_id,
+      [...addresses].map((m) => addressHash(ctx, m)),
+      at,
+    );
+  }
+  const characters = new Set([...e.user_ids, ...family.map((u) => u.id)]);
   for (const userId of characters) await endAllSessions(ctx, userId, 'restricted');
 }
 
