@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-import { events } from '@honne/contracts/events';
+import { events, type EventPayload } from '@honne/contracts/events';
 import { OUTCOME_NOTES } from '@honne/contracts/safety';
 import { harnessForSuite, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
-import { ADMIN, startHarness } from './harness.ts';
+import { ADMIN, eventually, startHarness } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 interface QueueItem {
@@ -102,5 +102,35 @@ describe.each(infraModes())('reporters: outcome notes and muting ($name)', (mode
     expect((await mute(moderator, 'unmute_reporter')).json().data.status.reporter_muted).toBe(false);
     await report(h, abusive.userId, teen.userId, 'unmuted-about-teen');
     expect((await queued(h, moderator, 'unmuted-about-teen')).priority).toBeGreaterThanOrEqual(100);
+  });
+
+  it('queues the in-call report’s block-and-hang-up for chat, accounts and calls, anonymous or not', async () => {
+    const { h } = suite;
+    const reporter = await h.user();
+    const partner = await h.user();
+    const heard: EventPayload<typeof events.callReported>[] = [];
+    const sub = h.infra.bus.subscribe(events.callReported, async (e) => void heard.push(e), { queue: 'test-listener' });
+    if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+    try {
+      for (const anonymous of [true, false]) {
+        const room = randomUUID();
+        h.owners.participants.set(room, {
+          found: true,
+          participants: [
+            { user_id: reporter.userId, is_anonymous: false },
+            { user_id: partner.userId, is_anonymous: anonymous },
+          ],
+        });
+        const res = await h.asUser('POST', `/safety/rooms/${room}/call_report`, reporter.userId, { content: '暴言' });
+        expect(res.statusCode).toBe(200);
+        await eventually(() => {
+          const e = heard.find((x) => x.room_id === room);
+          if (!e) throw new Error('not published yet');
+          expect(e).toMatchObject({ reporter_id: reporter.userId, reported_id: partner.userId, anonymous });
+        });
+      }
+    } finally {
+      sub.unsubscribe();
+    }
   });
 });

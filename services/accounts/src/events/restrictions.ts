@@ -4,7 +4,8 @@ import { serviceQueue, type Subscription } from '@honne/service-kit';
 import type { AppContext } from '../context.ts';
 import { addressHash } from '../domain/banned-addresses.ts';
 import { banAddresses, liftRestrictions, releaseAddresses, saveRestriction } from '../db/repos/restrictions.ts';
-import { familyOf } from '../db/repos/users.ts';
+import { familyOf, findById } from '../db/repos/users.ts';
+import { blockPerson } from '../domain/blocks.ts';
 import { endAllSessions } from '../domain/sessions.ts';
 
 /**
@@ -48,3 +49,14 @@ export async function applyRestriction(
 
 export const onPersonRestricted = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(events.personRestricted, (e) => applyRestriction(ctx, e), serviceQueue(ctx));
+
+/** A report from inside a named call: the reporter blocks the person (an anonymous room's is chat's). */
+export const onCallReported = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.callReported,
+    async (e) => {
+      if (e.anonymous || !(await findById(ctx.db, e.reported_id))) return;
+      await blockPerson(ctx, e.reporter_id, e.reported_id);
+    },
+    serviceQueue(ctx),
+  );

@@ -50,6 +50,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       },
       serviceQueue(ctx),
     ),
+    // A report from inside a call ends it for both at once (the block that comes with it would too).
+    ctx.bus.subscribe(events.callReported, (e) => endCallOnRoomBlock(ctx, e.room_id), serviceQueue(ctx)),
     ctx.bus.subscribe(
       events.chatRoomBlockChanged,
       async (e) => {

@@ -2,6 +2,7 @@ import { subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
+import { onCallReported } from './safety.ts';
 import { onGiftSent } from './gifts.ts';
 import {
   respondRoomBetween,
@@ -45,6 +46,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondSendMessage(ctx),
     respondRoomsSnapshot(ctx),
     onCallEnded(ctx),
+    onCallReported(ctx),
     onGiftSent(ctx),
   ];
 }
