@@ -317,6 +317,24 @@ export function useCall() {
     [popup, fail],
   );
 
+  /** 通報する from the talk view: confirmed, then the call ends and the partner is blocked (server side). */
+  const reportInCall = useCallback(
+    async (reason: string) => {
+      const v = viewRef.current;
+      if (!v) return false;
+      if (!(await popup.confirm({ message: t.callReportConfirm, destructive: true }))) return false;
+      try {
+        await callApi.reportInCall(v.room_id, reason);
+        void popup.alert(t.reportDone);
+        return true;
+      } catch (error) {
+        void fail(error);
+        return false;
+      }
+    },
+    [popup, fail],
+  );
+
   const addFriend = useCallback(async () => {
     if (!call) return;
     try {
@@ -384,6 +402,7 @@ export function useCall() {
     },
     speaker: () => popup.alert(t.speakerUnsupported),
     report,
+    reportInCall,
     addFriend,
     go,
     bindMedia: (m: MediaHandle) => {
