@@ -346,6 +346,22 @@ export const events = {
       at: Type.String(),
     }),
   },
+  /**
+   * An operator deleted messages (delete_messages): chat deletes the listed messages, and in
+   * `room_id` every message sent by `sender_ids`, for both sides, telling their sockets as for a
+   * message its sender deleted.
+   */
+  messagesModerated: {
+    subject: 'safety.messages.deleted',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      message_ids: Type.Array(Type.String()),
+      room_id: Type.Union([Type.String(), Type.Null()]),
+      sender_ids: Type.Array(Type.String()),
+      at: Type.String(),
+    }),
+  },
   /** An operator hid a voice (or showed it again): topics stops listing it. */
   voiceModerated: {
     subject: 'safety.voice.moderated',

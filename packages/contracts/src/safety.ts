@@ -103,6 +103,8 @@ export const ACTIONS = {
   lift: 'action.suspend',
   ban: 'action.ban',
   /** A reporter whose reports are abusive: their reports stop raising priority (reversible). */
+  /** On a message subject: that message; on a room subject: the person's messages in that room. */
+  delete_messages: 'action.moderate',
   mute_reporter: 'action.moderate',
   unmute_reporter: 'action.moderate',
 } as const satisfies Record<string, Permission>;

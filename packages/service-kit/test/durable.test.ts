@@ -39,7 +39,12 @@ describe('durable subjects', () => {
     ]);
     // Issue 27: what moderation decides, and the in-call report's block-and-hang-up.
     expect(streams.get('EVENTS_SAFETY')).toEqual(
-      expect.arrayContaining(['safety.person.restricted', 'safety.voice.moderated', 'safety.call.reported']),
+      expect.arrayContaining([
+        'safety.person.restricted',
+        'safety.voice.moderated',
+        'safety.call.reported',
+        'safety.messages.deleted',
+      ]),
     );
     // Issue 25: a block made inside a room (calls ends its live call); issue 26: the first reply.
     expect(streams.get('EVENTS_CHAT')).toEqual(

@@ -5,6 +5,7 @@ import { OUTCOME_NOTES } from '@honne/contracts/safety';
 import { harnessForSuite, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
+import { ensureSubject } from '../src/db/repos/subjects.ts';
 import { ADMIN, eventually, startHarness } from './harness.ts';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -17,7 +18,7 @@ interface QueueItem {
 
 // Issue 27: the reporter hears that their report was reviewed (and whether action was taken, never
 // which), and a reporter muted for abusive reports raises no priority until unmuted.
-describe.each(infraModes())('reporters: outcome notes and muting ($name)', (mode) => {
+describe.each(infraModes())('reporters, the in-call report and deleting messages ($name)', (mode) => {
   const suite = harnessForSuite(() => startHarness(mode));
 
   const report = async (h: Harness, reporter: string, reported: string, content: string) => {
@@ -129,6 +130,41 @@ describe.each(infraModes())('reporters: outcome notes and muting ($name)', (mode
           expect(e).toMatchObject({ reporter_id: reporter.userId, reported_id: partner.userId, anonymous });
         });
       }
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  it('deletes messages (moderator and admin, not triage): a message subject, or the person’s messages in a room', async () => {
+    const { h } = suite;
+    const admin = await h.signIn(ADMIN);
+    const moderator = (await h.operator(admin, 'moderator')).token;
+    const triage = (await h.operator(admin, 'triage')).token;
+    const writer = await h.user();
+    const heard: EventPayload<typeof events.messagesModerated>[] = [];
+    const sub = h.infra.bus.subscribe(events.messagesModerated, async (e) => void heard.push(e), {
+      queue: 'test-listener',
+    });
+    if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+    try {
+      const now = h.clock.now();
+      const message = await ensureSubject(h.ctx.db, 'message', randomUUID(), writer.personId, now);
+      const room = await ensureSubject(h.ctx.db, 'room', randomUUID(), writer.personId, now);
+      const voice = await ensureSubject(h.ctx.db, 'voice', randomUUID(), writer.personId, now);
+      const del = (subject: string, token: string) =>
+        h.console('POST', `/admin/safety/subjects/${subject}/actions/delete_messages`, token, { reason: '脅迫' });
+      expect((await del(message.id, triage)).statusCode).toBe(403);
+      expect((await del(voice.id, moderator)).statusCode).toBe(409);
+      expect((await del(message.id, moderator)).statusCode).toBe(200);
+      expect((await del(room.id, moderator)).statusCode).toBe(200);
+      await eventually(() => expect(heard).toHaveLength(2));
+      expect(heard.find((e) => e.room_id === null)).toMatchObject({ message_ids: [message.ref_id], sender_ids: [] });
+      expect(heard.find((e) => e.room_id === room.ref_id)).toMatchObject({
+        message_ids: [],
+        sender_ids: expect.arrayContaining([writer.userId]),
+      });
+      const audit = (await h.console('GET', '/admin/safety/audit', admin)).json().data as { action: string }[];
+      expect(audit.filter((a) => a.action === 'action.delete_messages').length).toBeGreaterThanOrEqual(2);
     } finally {
       sub.unsubscribe();
     }

@@ -2,7 +2,7 @@ import { subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
-import { onCallReported } from './safety.ts';
+import { onCallReported, onMessagesModerated } from './safety.ts';
 import { onGiftSent } from './gifts.ts';
 import {
   respondRoomBetween,
@@ -47,6 +47,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomsSnapshot(ctx),
     onCallEnded(ctx),
     onCallReported(ctx),
+    onMessagesModerated(ctx),
     onGiftSent(ctx),
   ];
 }

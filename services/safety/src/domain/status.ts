@@ -52,6 +52,9 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
         banned = true;
         review = 'closed';
         break;
+      case 'delete_messages':
+        review = 'closed';
+        break;
       case 'mute_reporter':
         reporterMuted = true;
         break;

@@ -9,4 +9,4 @@ import type { AppContext } from '../context.ts';
  * (safety.call.reported); relayed after the commit and every second.
  */
 export const safetyRelay = (ctx: AppContext) =>
-  outboxRelay(ctx, [events.personRestricted, events.voiceModerated, events.callReported]);
+  outboxRelay(ctx, [events.personRestricted, events.voiceModerated, events.callReported, events.messagesModerated]);

@@ -29,6 +29,7 @@ const OUTCOME: Partial<Record<ActionName, keyof typeof OUTCOME_NOTES>> = {
   mute: 'actioned',
   suspend: 'actioned',
   ban: 'actioned',
+  delete_messages: 'actioned',
   dismiss: 'dismissed',
 };
 
@@ -66,6 +67,9 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
   if (TIMED_ACTIONS.has(action) && !body.hours) throw fieldErrors({ hours: '時間を指定してください。' });
   if ((action === 'hide_voice' || action === 'restore_voice') && subject.kind !== 'voice') {
     throw new AppError(409, 'not_a_voice', 'ボイス以外には使えない操作です。');
+  }
+  if (action === 'delete_messages' && subject.kind !== 'message' && !(subject.kind === 'room' && subject.person_id)) {
+    throw new AppError(409, 'not_messages', 'メッセージ、またはユーザーが特定できるルーム以外には使えない操作です。');
   }
   const onPerson = PERSON_ACTIONS.has(action);
   if (onPerson && !subject.person_id) throw new AppError(409, 'no_person', '対象のユーザーが特定できません。');
@@ -129,6 +133,18 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
           created_at: now,
         });
       }
+    }
+    if (action === 'delete_messages') {
+      // A message: that one; a room: everything the person (any character) wrote there.
+      const senders = subject.kind === 'room' ? await charactersOf(trx, subject.person_id!) : [];
+      if (subject.kind === 'room' && !senders.includes(subject.person_id!)) senders.push(subject.person_id!);
+      await emit(trx, events.messagesModerated, {
+        event_id: row.id,
+        message_ids: subject.kind === 'message' ? [subject.ref_id] : [],
+        room_id: subject.kind === 'room' ? subject.ref_id : null,
+        sender_ids: senders,
+        at: now.toISOString(),
+      });
     }
     if (action === 'mute_reporter' || action === 'unmute_reporter') {
       await setMutedReporter(trx, subject.person_id!, action === 'mute_reporter', row.id, now);
