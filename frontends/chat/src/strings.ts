@@ -102,6 +102,12 @@ const callStrings = {
   reportRequired: '通報内容を入力してください。',
   // One wording for every report (walk #50): the voice's report said this already.
   reportDone: '通報を受け付けました。',
+  // The in-call report (issue 27): a reason, a confirmation, then the call ends and the partner is blocked.
+  callReportTitle: '通話中の相手を通報',
+  callReportReason: '通報の理由',
+  callReportReasons: ['暴言・嫌がらせ', '性的な内容', '勧誘・宣伝・金銭の要求', '未成年と思われる', 'その他'],
+  callReportConfirm: '通報すると通話が終了し、この相手をブロックします。通報しますか？',
+  callReportSend: '通報して通話を終了',
   addFriend: 'ともだちに追加',
   anonymous: '匿名さん',
   noName: '名前なし',

@@ -326,6 +326,43 @@ export const events = {
       at: Type.String(),
     }),
   },
+  /**
+   * A user reported the other side from inside a live call (POST /safety/rooms/:id/call_report):
+   * the reporter has blocked them as the app's own block menu in that room would — chat blocks the
+   * room when either side is anonymous there (ADR 0020), accounts blocks the person otherwise — and
+   * calls ends the room's live call for both at once (the block would end it too; this does not
+   * wait for it). Safety publishes it with the report, through its outbox.
+   */
+  callReported: {
+    subject: 'safety.call.reported',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      report_id: Type.String(),
+      room_id: Type.String(),
+      reporter_id: Type.String(),
+      reported_id: Type.String(),
+      /** Either side anonymous in the room: the block is the room's, not the person's. */
+      anonymous: Type.Boolean(),
+      at: Type.String(),
+    }),
+  },
+  /**
+   * An operator deleted messages (delete_messages): chat deletes the listed messages, and in
+   * `room_id` every message sent by `sender_ids`, for both sides, telling their sockets as for a
+   * message its sender deleted.
+   */
+  messagesModerated: {
+    subject: 'safety.messages.deleted',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      message_ids: Type.Array(Type.String()),
+      room_id: Type.Union([Type.String(), Type.Null()]),
+      sender_ids: Type.Array(Type.String()),
+      at: Type.String(),
+    }),
+  },
   /** An operator hid a voice (or showed it again): topics stops listing it. */
   voiceModerated: {
     subject: 'safety.voice.moderated',

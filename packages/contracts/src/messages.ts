@@ -32,6 +32,8 @@ export const messages = {
   emailTooLong: 'メールアドレスは100文字以内で入力してください。',
   emailFormat: 'メールアドレスの形式が正しくありません。',
   emailTaken: 'このメールアドレスはすでに登録されています。',
+  /** A banned person's address at sign-up (issue 27): no reason given. */
+  emailUnavailable: 'このメールアドレスはご利用いただけません。',
   confirmEmailMismatch: '確認用メールアドレスが一致しません。',
   passwordRequired: 'パスワードを入力してください。',
   passwordLength: 'パスワードは8文字以上20文字以内で入力してください。',
@@ -230,3 +232,25 @@ export const messages = {
 export const subCharactersExist = (n: number) => `サブキャラクターが${n}人いるため、削除できません。`;
 
 export type MessageKey = keyof typeof messages;
+
+/**
+ * A muted (or suspended) person trying to post a voice, chat or place a call (issue 27): the end of
+ * the restriction in Japan's time, e.g. 「現在、投稿・チャット・通話が制限されています（11月28日 15:00まで）」;
+ * with no end (until lifted) the sentence stops after 制限されています.
+ */
+export const restrictedUntil = (until: Date | null): string => {
+  if (!until) return '現在、投稿・チャット・通話が制限されています。';
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('ja-JP', {
+      timeZone: 'Asia/Tokyo',
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(until)
+      .map((x) => [x.type, x.value]),
+  );
+  return `現在、投稿・チャット・通話が制限されています（${p.month}月${p.day}日 ${p.hour}:${p.minute}まで）`;
+};

@@ -72,6 +72,15 @@ export const SAFETY_MESSAGES = {
   filterEntryInvalid: 'この語または正規表現は使えません（長さか書き方を確かめてください）。',
 } as const;
 
+/** The note a reporter gets when an operator closes their report (issue 27): never what was done to whom. */
+export const OUTCOME_NOTES = {
+  actioned: { title: '通報の確認結果', body: 'ご報告ありがとうございました。確認のうえ対応しました。' },
+  dismissed: {
+    title: '通報の確認結果',
+    body: 'ご報告ありがとうございました。確認しましたが、利用規約への違反は確認できませんでした。',
+  },
+} as const;
+
 export const SUBJECT_KINDS = ['person', 'character', 'voice', 'room', 'message', 'call', 'ticket'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
@@ -84,7 +93,8 @@ export type ReportState = (typeof REPORT_STATES)[number];
 
 /**
  * Every operator action, each an append-only event on the subject; the permission it needs.
- * `lift` ends a mute, suspension or ban early; `restore_voice` shows a hidden voice again.
+ * `lift` ends a mute, suspension or ban early; `restore_voice` shows a hidden voice again;
+ * `unmute_reporter` undoes `mute_reporter`.
  */
 export const ACTIONS = {
   acknowledge: 'action.triage',
@@ -97,6 +107,11 @@ export const ACTIONS = {
   suspend: 'action.suspend',
   lift: 'action.suspend',
   ban: 'action.ban',
+  /** A reporter whose reports are abusive: their reports stop raising priority (reversible). */
+  /** On a message subject: that message; on a room subject: the person's messages in that room. */
+  delete_messages: 'action.moderate',
+  mute_reporter: 'action.moderate',
+  unmute_reporter: 'action.moderate',
 } as const satisfies Record<string, Permission>;
 export type ActionName = keyof typeof ACTIONS;
 export const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
@@ -205,6 +220,8 @@ export const SubjectStatus = Type.Object({
   banned: Type.Boolean(),
   voice_hidden: Type.Boolean(),
   warnings: Type.Integer(),
+  /** The person's reports no longer raise priority (mute_reporter). */
+  reporter_muted: Type.Boolean(),
 });
 export const SubjectView = Type.Object({
   id: Type.String(),

@@ -25,6 +25,7 @@ export * from './durable.ts';
 export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
+export * from './restrictions.ts';
 export * from './service-meta.ts';
 export * from './newest.ts';
 export * from './metrics.ts';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 
 import type { BlocksReadModel } from './blocks.ts';
 import type { Bus } from './bus.ts';
+import type { RestrictionsReadModel } from './restrictions.ts';
 
 /** Waits until `check` passes (bus deliveries are asynchronous, on NATS across the network). */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000): Promise<T> {
@@ -55,6 +56,37 @@ export async function publishBlock<DB>(
       )?.blocked === pair.on,
   );
 }
+/**
+ * The moderation service's restriction on a person, for a service that keeps the kit's copy
+ * (restrictions.ts), once its copy holds it (or, for a lift, no longer does).
+ */
+export async function publishRestriction<DB>(
+  bus: Bus,
+  db: Kysely<DB>,
+  r: {
+    person_id: string;
+    user_ids: string[];
+    restriction: EventPayload<typeof events.personRestricted>['restriction'];
+    until: Date | null;
+    at: Date;
+  },
+): Promise<void> {
+  const event_id = `test-${r.restriction}-${r.at.getTime()}-${Math.random().toString(36).slice(2)}`;
+  await publishAndWait(
+    bus,
+    events.personRestricted,
+    { ...r, event_id, until: r.until?.toISOString() ?? null, at: r.at.toISOString() },
+    async () => {
+      const rows = await (db as unknown as Kysely<RestrictionsReadModel>)
+        .selectFrom('person_restrictions')
+        .select('event_id')
+        .where('person_id', '=', r.person_id)
+        .execute();
+      return r.restriction === 'lift' ? rows.length === 0 : rows.some((x) => x.event_id === event_id);
+    },
+  );
+}
+
 /**
  * Makes durable publishes fail as on a lost NATS connection (live events still go: they are not
  * kept); the outbox must keep what was queued. Returns the function that restores the bus.

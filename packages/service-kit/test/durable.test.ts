@@ -37,9 +37,16 @@ describe('durable subjects', () => {
       'topics.topic.expired',
       'topics.voice.reported',
     ]);
+    // Issue 27: what moderation decides, and the in-call report's block-and-hang-up.
     expect(streams.get('EVENTS_SAFETY')).toEqual(
-      // ADR 0028: a moderator's decision on a message the filter held.
-      expect.arrayContaining(['safety.person.restricted', 'safety.voice.moderated', 'safety.message.decided']),
+      // ADR 0028: a moderator's decision on a message the filter held; ADR 0026: the in-call report and deleted messages.
+      expect.arrayContaining([
+        'safety.person.restricted',
+        'safety.voice.moderated',
+        'safety.message.decided',
+        'safety.call.reported',
+        'safety.messages.deleted',
+      ]),
     );
     // Issue 25: a block made inside a room (calls ends its live call); issue 26: the first reply.
     expect(streams.get('EVENTS_CHAT')).toEqual(

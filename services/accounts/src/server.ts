@@ -7,7 +7,7 @@ import { migrations } from './db/migrations/index.ts';
 import type { AccountsDb } from './db/schema/index.ts';
 import { accountsRelay } from './events/outbox.ts';
 import { subscribePush } from './events/push.ts';
-import { onPersonRestricted } from './events/restrictions.ts';
+import { onCallReported, onPersonRestricted } from './events/restrictions.ts';
 import { respondSnapshots } from './events/snapshot.ts';
 import { restoreLiveSessions } from './sessions-restore.ts';
 
@@ -18,7 +18,7 @@ export const service = defineService<AccountsConfig, AccountsDb, AppContext, Con
   health: (db) => db.selectFrom('users').select('id').limit(1).execute(),
   own: ownParts,
   routes,
-  subscribers: (ctx) => [...respondSnapshots(ctx), ...subscribePush(ctx), onPersonRestricted(ctx)],
+  subscribers: (ctx) => [...respondSnapshots(ctx), ...subscribePush(ctx), onPersonRestricted(ctx), onCallReported(ctx)],
   filtersText: true,
   start: async (ctx) => {
     await restoreLiveSessions(ctx);

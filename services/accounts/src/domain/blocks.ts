@@ -2,10 +2,11 @@ import { events } from '@honne/contracts/events';
 import type { Transaction } from 'kysely';
 
 import type { AppContext } from '../context.ts';
-import { blockCounterparts, familyBlocks, familyMembers } from '../db/repos/blocks.ts';
+import { block, blockCounterparts, familyBlocks, familyMembers } from '../db/repos/blocks.ts';
 import { removeFriendPair } from '../db/repos/friends.ts';
 import type { AccountsDb } from '../db/schema/index.ts';
-import type { Emit } from '../events/outbox.ts';
+import { withEvents, type Emit } from '../events/outbox.ts';
+import { tellFriendshipsEnded } from './friends.ts';
 
 /**
  * Queues for the services that keep their own copy of blocks (chat, topics) how two people stand:
@@ -52,4 +53,15 @@ export async function extendBlocksTo(
   for (const other of await blockCounterparts(trx, userId))
     ended.push(...(await queueBlocks(ctx, trx, emit, userId, other)));
   return ended;
+}
+
+/**
+ * `me` blocks the person `other` (every character of theirs): the block menu of a card, and a
+ * report from inside a named call (safety.call.reported). Blocking twice changes nothing.
+ */
+export async function blockPerson(ctx: AppContext, me: string, other: string): Promise<void> {
+  const ended = await withEvents(ctx, async (trx, emit) =>
+    (await block(trx, me, other, ctx.clock.now())) ? queueBlocks(ctx, trx, emit, me, other) : [],
+  );
+  await tellFriendshipsEnded(ctx, ended);
 }

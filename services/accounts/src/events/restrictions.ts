@@ -2,8 +2,10 @@ import { events, type EventPayload } from '@honne/contracts/events';
 import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { liftRestrictions, saveRestriction } from '../db/repos/restrictions.ts';
-import { familyOf } from '../db/repos/users.ts';
+import { addressHash } from '../domain/banned-addresses.ts';
+import { banAddresses, liftRestrictions, releaseAddresses, saveRestriction } from '../db/repos/restrictions.ts';
+import { familyOf, findById } from '../db/repos/users.ts';
+import { blockPerson } from '../domain/blocks.ts';
 import { endAllSessions } from '../domain/sessions.ts';
 
 /**
@@ -19,6 +21,7 @@ export async function applyRestriction(
   const at = new Date(e.at);
   if (e.restriction === 'lift') {
     await liftRestrictions(ctx.db, e.person_id, at);
+    await releaseAddresses(ctx.db, e.person_id);
     return;
   }
   await saveRestriction(ctx.db, {
@@ -29,9 +32,31 @@ export async function applyRestriction(
     at,
   });
   if (e.restriction === 'mute') return;
-  const characters = new Set([...e.user_ids, ...(await familyOf(ctx.db, e.person_id)).map((u) => u.id)]);
+  const family = await familyOf(ctx.db, e.person_id);
+  // A banned person may not come back with a new account on the same address.
+  if (e.restriction === 'ban') {
+    const addresses = new Set(family.map((u) => u.email).filter((m) => m.includes('@')));
+    await banAddresses(
+      ctx.db,
+      e.person_id,
+      [...addresses].map((m) => addressHash(ctx, m)),
+      at,
+    );
+  }
+  const characters = new Set([...e.user_ids, ...family.map((u) => u.id)]);
   for (const userId of characters) await endAllSessions(ctx, userId, 'restricted');
 }
 
 export const onPersonRestricted = (ctx: AppContext): Subscription =>
   ctx.bus.subscribe(events.personRestricted, (e) => applyRestriction(ctx, e), serviceQueue(ctx));
+
+/** A report from inside a named call: the reporter blocks the person (an anonymous room's is chat's). */
+export const onCallReported = (ctx: AppContext): Subscription =>
+  ctx.bus.subscribe(
+    events.callReported,
+    async (e) => {
+      if (e.anonymous || !(await findById(ctx.db, e.reported_id))) return;
+      await blockPerson(ctx, e.reporter_id, e.reported_id);
+    },
+    serviceQueue(ctx),
+  );

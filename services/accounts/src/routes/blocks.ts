@@ -6,10 +6,9 @@ import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
 import { withEvents } from '../events/outbox.ts';
-import { block, blockPage, findBlock, insertUserReport, unblock } from '../db/repos/blocks.ts';
+import { blockPage, findBlock, insertUserReport, unblock } from '../db/repos/blocks.ts';
 import { findByEmail, findById } from '../db/repos/users.ts';
-import { queueBlocks } from '../domain/blocks.ts';
-import { tellFriendshipsEnded } from '../domain/friends.ts';
+import { blockPerson, queueBlocks } from '../domain/blocks.ts';
 import { imageOf } from '../domain/profile.ts';
 
 export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -28,12 +27,7 @@ export function blockRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (body.id === caller.userId) throw forbidden(messages.cannotBlockSelf);
     const other = isUuid(body.id) ? await findById(ctx.db, body.id) : undefined;
     if (!other) throw notFound();
-    const ended = await withEvents(ctx, async (trx, emit) =>
-      (await block(trx, caller.userId, other.id, ctx.clock.now()))
-        ? queueBlocks(ctx, trx, emit, caller.userId, other.id)
-        : [],
-    );
-    await tellFriendshipsEnded(ctx, ended);
+    await blockPerson(ctx, caller.userId, other.id);
     return ok(true);
   });
 

@@ -11,6 +11,7 @@ import { consumeAll, countAttempt, insertPending, livePending, replaceCode } fro
 import { findByEmail, insertUser } from '../db/repos/users.ts';
 import type { PendingSignup } from '../db/schema/pending-signups.ts';
 import { withEvents } from '../events/outbox.ts';
+import { assertAddressAllowed } from '../domain/banned-addresses.ts';
 import { hashPassword } from '../domain/password.ts';
 import { startSession } from '../domain/sessions.ts';
 import { codeMatches, generateCode, hashCode } from '../domain/verify-code.ts';
@@ -24,6 +25,8 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, accountsEndpoints.signUp, async ({ body }) => {
     assertNoFieldErrors(validateSignUp(body));
     const email = normaliseEmail(body.email!);
+    // Before "already registered": a banned address is told no more than that it cannot be used.
+    await assertAddressAllowed(ctx, email);
     if (await findByEmail(ctx.db, email)) throw fieldErrors({ email: messages.emailTaken });
     const now = ctx.clock.now();
     const id = randomUUID();
@@ -69,6 +72,8 @@ export function signupRoutes(app: FastifyInstance, ctx: AppContext): void {
     const code = body.verify_code!;
     const now = ctx.clock.now();
     if (await guard.exhausted(email)) throw fieldErrors({ verify_code: messages.verifyCodeTooManyAttempts });
+    // A sign-up started before its address was banned does not finish either.
+    await assertAddressAllowed(ctx, email);
     const candidates = await livePending(ctx.db, email, now, body.signup_id);
     if (candidates.length === 0) {
       const existing = await findByEmail(ctx.db, email);

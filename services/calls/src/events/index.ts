@@ -1,6 +1,6 @@
 import { callsEndpoints } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
-import { isUuid, serviceQueue, ok, respondCommand, type Subscription } from '@honne/service-kit';
+import { isUuid, serviceQueue, ok, respondCommand, subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { callsOfRoom, saveAccount } from '../db/repos/calls.ts';
@@ -17,14 +17,11 @@ import { relaySignal } from '../flow/signal.ts';
 export function subscribeAll(ctx: AppContext): Subscription[] {
   return [
     // A suspended or banned person's live call ends at once (every character of theirs).
-    ctx.bus.subscribe(
-      events.personRestricted,
-      async (e) => {
-        if (e.restriction !== 'suspend' && e.restriction !== 'ban') return;
-        for (const userId of e.user_ids) await endCallsOfUser(ctx, userId);
-      },
-      serviceQueue(ctx),
-    ),
+    // Kept to refuse a muted person's calls (issue 27).
+    subscribeRestrictions(ctx, async (e) => {
+      if (e.restriction !== 'suspend' && e.restriction !== 'ban') return;
+      for (const userId of e.user_ids) await endCallsOfUser(ctx, userId);
+    }),
     // The moderation service freezes a reported room's calls as evidence.
     ctx.bus.respond(
       requests.callsRoomEvidence,
@@ -53,6 +50,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       },
       serviceQueue(ctx),
     ),
+    // A report from inside a call ends it for both at once (the block that comes with it would too).
+    ctx.bus.subscribe(events.callReported, (e) => endCallOnRoomBlock(ctx, e.room_id), serviceQueue(ctx)),
     ctx.bus.subscribe(
       events.chatRoomBlockChanged,
       async (e) => {

@@ -4,7 +4,7 @@ import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
 import { events, requests, type EventPayload } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { AppError, enqueueEvent, notFound, publishToUser, type Caller } from '@honne/service-kit';
+import { AppError, assertMaySpeak, enqueueEvent, notFound, publishToUser, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import {
@@ -217,6 +217,8 @@ export async function startCall(
   const me = caller.userId;
   const room = await roomFacts(ctx, roomId);
   if (!room.participants.some((p) => p.user_id === me)) throw notFound();
+  // A muted person places no call until the mute ends (issue 27); answering one stays allowed.
+  await assertMaySpeak(ctx.db, me, ctx.clock.now());
   const voice = room.topic_id ? await voiceFacts(ctx, room.topic_id) : null;
   const may = mayCall(me, room, voice);
   if (!may.ok) {

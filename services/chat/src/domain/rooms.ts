@@ -462,18 +462,23 @@ export async function rateRoom(
  * and nothing of it depends on who the partner is.
  */
 export async function blockRoomPartner(ctx: AppContext, room: RoomRow, me: string, blocked: boolean): Promise<Room> {
+  await setRoomPartnerBlock(ctx, room.id, me, blocked);
+  return viewRoom(ctx, room, me);
+}
+
+/** The block itself, for the room's menu and for a report from inside its call (events/safety.ts). */
+export async function setRoomPartnerBlock(ctx: AppContext, roomId: string, me: string, blocked: boolean) {
   const now = ctx.clock.now();
   const changed = await ctx.db.transaction().execute(async (trx) => {
-    if (!(await setRoomBlock(trx, room.id, me, blocked, now))) return false;
+    if (!(await setRoomBlock(trx, roomId, me, blocked, now))) return false;
     await enqueueEvent(
       trx,
       events.chatRoomBlockChanged,
-      `room-block:${room.id}:${me}:${now.getTime()}:${blocked ? 1 : 0}`,
-      { room_id: room.id, blocker_id: me, blocked, at: now.toISOString() },
+      `room-block:${roomId}:${me}:${now.getTime()}:${blocked ? 1 : 0}`,
+      { room_id: roomId, blocker_id: me, blocked, at: now.toISOString() },
       now,
     );
     return true;
   });
   if (changed) await chatRelay(ctx).now();
-  return viewRoom(ctx, room, me);
 }

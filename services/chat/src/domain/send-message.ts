@@ -16,6 +16,7 @@ import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
+  assertMaySpeak,
   assertNoFieldErrors,
   checkFlood,
   fieldErrors,
@@ -242,6 +243,9 @@ export async function sendMessage(
     await checkFlood(ctx.cache, ctx.config.flood, { userId: me, roomId: body.room_id, text });
   }
   const now = ctx.clock.now();
+  // A muted (or suspended) person sends nothing until it ends (issue 27); receiving goes on, and
+  // the call records and gift stamps other services write in their name are not theirs to hold back.
+  if (origin === 'client') await assertMaySpeak(ctx.db, me, now);
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
   let filtered: Content['filtered'];

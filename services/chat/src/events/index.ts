@@ -1,7 +1,8 @@
-import type { Subscription } from '@honne/service-kit';
+import { subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
+import { onCallReported, onMessagesModerated } from './safety.ts';
 import { onGiftSent } from './gifts.ts';
 import { onHeldMessageDecided } from './held.ts';
 import {
@@ -33,6 +34,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onHeldMessageDecided(ctx),
     onSettingsUpdated(ctx),
     onBlockChanged(ctx),
+    // Kept to refuse a muted person's messages (issue 27).
+    subscribeRestrictions(ctx),
     onFriendChanged(ctx),
     onUserRenamed(ctx),
     respondFriendRoomsRemove(ctx),
@@ -47,6 +50,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondSendMessage(ctx),
     respondRoomsSnapshot(ctx),
     onCallEnded(ctx),
+    onCallReported(ctx),
+    onMessagesModerated(ctx),
     onGiftSent(ctx),
   ];
 }

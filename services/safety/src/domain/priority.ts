@@ -12,14 +12,16 @@ export const PRIORITY = {
 
 /**
  * A report's own priority; repeated reports on one subject add to it in the queue's order
- * (db/repos/reports.ts). A reporter muted for abusive reports raises nothing (issue 27; not yet
- * recorded, so never true here).
+ * (db/repos/reports.ts). A reporter muted for abusive reports (mute_reporter) raises nothing: their
+ * report is still queued, at the bottom, and does not count as a repeat either.
  */
 export function reportPriority(input: {
   source: string;
   reporterAgeId: number | null | undefined;
   reportedAgeId: number | null | undefined;
+  reporterMuted?: boolean;
 }): number {
+  if (input.reporterMuted) return 0;
   let p = 0;
   if (input.reporterAgeId === TEEN_AGE_ID || input.reportedAgeId === TEEN_AGE_ID) p += PRIORITY.minor;
   if (input.source === 'call') p += PRIORITY.liveCall;

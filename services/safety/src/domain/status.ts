@@ -19,6 +19,7 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
   let banned = false;
   let hidden = false;
   let warnings = 0;
+  let reporterMuted = false;
   for (const e of events) {
     switch (e.action as ActionName) {
       case 'acknowledge':
@@ -51,6 +52,15 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
         banned = true;
         review = 'closed';
         break;
+      case 'delete_messages':
+        review = 'closed';
+        break;
+      case 'mute_reporter':
+        reporterMuted = true;
+        break;
+      case 'unmute_reporter':
+        reporterMuted = false;
+        break;
       case 'lift':
         muted = null;
         suspended = null;
@@ -66,11 +76,20 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
     banned,
     voice_hidden: hidden,
     warnings,
+    reporter_muted: reporterMuted,
   };
 }
 
 /** Actions that act on the person (every character), not only on the subject reported. */
-export const PERSON_ACTIONS: ReadonlySet<ActionName> = new Set(['warn', 'mute', 'suspend', 'lift', 'ban']);
+export const PERSON_ACTIONS: ReadonlySet<ActionName> = new Set([
+  'warn',
+  'mute',
+  'suspend',
+  'lift',
+  'ban',
+  'mute_reporter',
+  'unmute_reporter',
+]);
 
 /** Whether an action needs `hours` (a timed restriction). */
 export const TIMED_ACTIONS: ReadonlySet<ActionName> = new Set(['mute', 'suspend']);

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
 import { events, type EventDef, type EventPayload } from '@honne/contracts/events';
-import { SAFETY_LIMITS, type ActionBody, type ActionName } from '@honne/contracts/safety';
+import { OUTCOME_NOTES, SAFETY_LIMITS, type ActionBody, type ActionName } from '@honne/contracts/safety';
 import { AppError, enqueueEvent, fieldErrors, notFound } from '@honne/service-kit';
 import type { Transaction } from 'kysely';
 
 import type { AppContext } from '../context.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { insertNotice } from '../db/repos/notices.ts';
-import { charactersOf } from '../db/repos/people.ts';
+import { charactersOf, findCharacter, setMutedReporter } from '../db/repos/people.ts';
 import { findReport, setReportState } from '../db/repos/reports.ts';
 import { appendEvent, ensureSubject, eventsOf, findSubject } from '../db/repos/subjects.ts';
 import type { EventRow, SafetyDb } from '../db/schema/index.ts';
@@ -17,6 +17,21 @@ import { deriveStatus, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts
 import { safetyRelay } from '../events/outbox.ts';
 
 const DAY_MS = 24 * 3_600_000;
+
+/**
+ * What the reporter is told when an operator closes their report with this action: that action
+ * was taken (never which, nor against whom), or that no violation was found; nothing for the
+ * steps that do not decide (acknowledge, escalate) nor for reversals.
+ */
+const OUTCOME: Partial<Record<ActionName, keyof typeof OUTCOME_NOTES>> = {
+  hide_voice: 'actioned',
+  warn: 'actioned',
+  mute: 'actioned',
+  suspend: 'actioned',
+  ban: 'actioned',
+  delete_messages: 'actioned',
+  dismiss: 'dismissed',
+};
 
 /** The restriction other services enforce for a person action (warn is a notice only). */
 const RESTRICTION: Partial<Record<ActionName, EventPayload<typeof events.personRestricted>['restriction']>> = {
@@ -43,7 +58,7 @@ export const eventView = (e: EventRow) => ({
 /**
  * One operator action: an append-only event on the subject (on the person for warn, mute,
  * suspend, ban and lift: every character of theirs), the notice the person will see, the report
- * it answers closed, the audit entry, and — for restrictions and hidden voices — the durable
+ * it answers closed with the reporter's outcome note, the audit entry, and — for restrictions and hidden voices — the durable
  * event accounts, calls and topics act on, all in one transaction (the outbox relays the event).
  */
 export async function act(ctx: AppContext, actor: string, subjectId: string, action: ActionName, body: ActionBody) {
@@ -52,6 +67,9 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
   if (TIMED_ACTIONS.has(action) && !body.hours) throw fieldErrors({ hours: '時間を指定してください。' });
   if ((action === 'hide_voice' || action === 'restore_voice') && subject.kind !== 'voice') {
     throw new AppError(409, 'not_a_voice', 'ボイス以外には使えない操作です。');
+  }
+  if (action === 'delete_messages' && subject.kind !== 'message' && !(subject.kind === 'room' && subject.person_id)) {
+    throw new AppError(409, 'not_messages', 'メッセージ、またはユーザーが特定できるルーム以外には使えない操作です。');
   }
   const onPerson = PERSON_ACTIONS.has(action);
   if (onPerson && !subject.person_id) throw new AppError(409, 'no_person', '対象のユーザーが特定できません。');
@@ -63,6 +81,11 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
   const expires = TIMED_ACTIONS.has(action) ? new Date(now.getTime() + body.hours! * 3_600_000) : null;
   const characters = onPerson ? await charactersOf(ctx.db, subject.person_id!) : [];
   if (subject.kind === 'character' && !characters.includes(subject.ref_id) && onPerson) characters.push(subject.ref_id);
+
+  // The reporter's notices are their person's, as the app reads them (routes/app-facing.ts).
+  const reporterPerson = report?.reporter_id
+    ? ((await findCharacter(ctx.db, report.reporter_id))?.person_id ?? report.reporter_id)
+    : null;
 
   const event = await ctx.db.transaction().execute(async (trx) => {
     const row = await appendEvent(trx, {
@@ -94,7 +117,38 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
         created_at: now,
       });
     }
-    if (report && report.state !== 'closed') await setReportState(trx, report.id, 'closed', { closed_at: now });
+    if (report && report.state !== 'closed') {
+      await setReportState(trx, report.id, 'closed', { closed_at: now });
+      const outcome = OUTCOME[action];
+      if (outcome && reporterPerson) {
+        await insertNotice(trx, {
+          id: randomUUID(),
+          person_id: reporterPerson,
+          event_id: row.id,
+          action: `outcome.${outcome}`,
+          ...OUTCOME_NOTES[outcome],
+          until: null,
+          appeal_until: null,
+          appealed_at: null,
+          created_at: now,
+        });
+      }
+    }
+    if (action === 'delete_messages') {
+      // A message: that one; a room: everything the person (any character) wrote there.
+      const senders = subject.kind === 'room' ? await charactersOf(trx, subject.person_id!) : [];
+      if (subject.kind === 'room' && !senders.includes(subject.person_id!)) senders.push(subject.person_id!);
+      await emit(trx, events.messagesModerated, {
+        event_id: row.id,
+        message_ids: subject.kind === 'message' ? [subject.ref_id] : [],
+        room_id: subject.kind === 'room' ? subject.ref_id : null,
+        sender_ids: senders,
+        at: now.toISOString(),
+      });
+    }
+    if (action === 'mute_reporter' || action === 'unmute_reporter') {
+      await setMutedReporter(trx, subject.person_id!, action === 'mute_reporter', row.id, now);
+    }
     const restriction = RESTRICTION[action];
     if (restriction) {
       await emit(trx, events.personRestricted, {

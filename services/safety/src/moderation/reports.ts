@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 
-import { type events, requests, type EventPayload } from '@honne/contracts/events';
+import { events, requests, type EventPayload } from '@honne/contracts/events';
 import { SAFETY_LIMITS, SAFETY_MESSAGES, type ReportSource, type SubjectKind } from '@honne/contracts/safety';
-import { AppError, fieldErrors, forbidden, notFound } from '@honne/service-kit';
+import { AppError, enqueueEvent, fieldErrors, forbidden, notFound } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { hasEvidence, insertEvidence } from '../db/repos/evidence.ts';
 import { findNotice, markAppealed } from '../db/repos/notices.ts';
-import { findCharacter } from '../db/repos/people.ts';
+import { findCharacter, isMutedReporter } from '../db/repos/people.ts';
 import { findReportBySource, insertReport, queueReport } from '../db/repos/reports.ts';
 import { ensureSubject } from '../db/repos/subjects.ts';
 import type { EvidenceRow, ReportRow } from '../db/schema/index.ts';
 import { reportPriority } from '../domain/priority.ts';
+import { safetyRelay } from '../events/outbox.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -46,6 +47,7 @@ export async function fileReport(ctx: AppContext, f: Filing): Promise<ReportRow>
   if (!report) {
     const reported = await personOf(ctx, f.subject.userId);
     const reporter = await personOf(ctx, f.reporterId);
+    const reporterMuted = await isMutedReporter(ctx.db, reporter.personId);
     const personId = f.subject.personId ?? reported.personId;
     const subject = await ensureSubject(ctx.db, f.subject.kind, f.subject.ref, personId, ctx.clock.now());
     const row: ReportRow = {
@@ -58,7 +60,13 @@ export async function fileReport(ctx: AppContext, f: Filing): Promise<ReportRow>
       room_id: f.roomId ?? null,
       content: f.content,
       state: 'open',
-      priority: reportPriority({ source: f.source, reporterAgeId: reporter.ageId, reportedAgeId: reported.ageId }),
+      priority: reportPriority({
+        source: f.source,
+        reporterAgeId: reporter.ageId,
+        reportedAgeId: reported.ageId,
+        reporterMuted,
+      }),
+      raises_priority: !reporterMuted,
       assigned_to: null,
       created_at: f.at,
       closed_at: null,
@@ -171,6 +179,25 @@ export async function reportFromCall(ctx: AppContext, me: string, roomId: string
     content: (content ?? '').trim(),
     at: ctx.clock.now(),
   });
+  // The reporter wants out: the call ends and the other side is blocked, by the services that own
+  // calls and blocks (issue 27). Keyed by the report, so a retried request queues it once.
+  const now = ctx.clock.now();
+  await enqueueEvent(
+    ctx.db,
+    events.callReported,
+    `call-reported:${report.id}`,
+    {
+      event_id: report.id,
+      report_id: report.id,
+      room_id: roomId,
+      reporter_id: me,
+      reported_id: other.user_id,
+      anonymous: room.participants.some((p) => p.is_anonymous),
+      at: now.toISOString(),
+    },
+    now,
+  );
+  await safetyRelay(ctx).now();
   return { message: SAFETY_MESSAGES.received, id: report.id };
 }
 

@@ -3,7 +3,7 @@ import { AppError, blockedEitherWay, notFound, isUuid } from '@honne/service-kit
 
 import type { AppContext } from '../context.ts';
 import { unlockedFor } from '../db/repos/reference.ts';
-import { findLive } from '../db/repos/topics.ts';
+import { findLive, moderatedAway } from '../db/repos/topics.ts';
 import type { TopicWithPoster } from '../db/schema/index.ts';
 
 export const locked = () => new AppError(403, 'locked', messages.subCategoryLocked);
@@ -30,25 +30,35 @@ export const blocked = (ctx: AppContext, a: string, b: string) => a !== b && blo
 const hiddenByBlock = (ctx: AppContext, viewerId: string, t: Pick<TopicWithPoster, 'user_id' | 'is_anonymous'>) =>
   !t.is_anonymous && blocked(ctx, viewerId, t.user_id);
 
-/** May `viewerId` see this voice: its sub-category open to them and no block either way with its poster. */
+/**
+ * May `viewerId` see this voice: its sub-category open to them, no block either way with its poster,
+ * and not taken away by moderation.
+ */
 export async function mayView(
   ctx: AppContext,
   viewerId: string,
-  t: Pick<TopicWithPoster, 'user_id' | 'sub_category_id' | 'is_anonymous'>,
+  t: Pick<TopicWithPoster, 'id' | 'user_id' | 'sub_category_id' | 'is_anonymous'>,
 ): Promise<boolean> {
   if (ctx.reference.gated.includes(t.sub_category_id) && (await lockedFor(ctx, viewerId)).includes(t.sub_category_id))
     return false;
-  return !(await hiddenByBlock(ctx, viewerId, t));
+  if (await hiddenByBlock(ctx, viewerId, t)) return false;
+  return !(await moderatedAway(ctx.db, t, viewerId, ctx.clock.now()));
 }
 
 /**
  * A live voice as every path that reads or touches one sees it (detail, heart, click, report,
- * opening a room): gone when expired or when a block stands between the caller and its poster,
+ * opening a room): gone when expired, hidden by moderation, or when a block stands between the caller and its poster,
  * locked when its sub-category is gated and not unlocked.
  */
 export async function visibleTopic(ctx: AppContext, callerId: string, id: string): Promise<TopicWithPoster> {
   const row = isUuid(id) ? await findLive(ctx.db, id, ctx.clock.now()) : undefined;
-  if (!row || (await hiddenByBlock(ctx, callerId, row))) throw notFound(messages.voiceGone);
+  // A voice moderation took away answers like one that no longer exists (issue 27).
+  if (
+    !row ||
+    (await hiddenByBlock(ctx, callerId, row)) ||
+    (await moderatedAway(ctx.db, row, callerId, ctx.clock.now()))
+  )
+    throw notFound(messages.voiceGone);
   await assertUnlocked(ctx, callerId, row.sub_category_id);
   return row;
 }

@@ -1,6 +1,8 @@
-import { onBlockChanged, type Subscription } from '@honne/service-kit';
+import { events } from '@honne/contracts/events';
+import { onBlockChanged, serviceQueue, subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
+import { setVoiceModerated } from '../db/repos/topics.ts';
 import { respondFilter, respondTopic } from './requests.ts';
 import { onRoomOpened, onRoomReplied } from './rooms.ts';
 import { onPresenceChanged, onProfileUpdated, onUserDeleted } from './users.ts';
@@ -16,5 +18,13 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onRoomReplied(ctx),
     respondFilter(ctx),
     respondTopic(ctx),
+    // Moderation (issue 27): restricted people (their voices gone while suspended or banned, no
+    // posting while muted) and voices an operator hid, kept here to be enforced in the queries.
+    subscribeRestrictions(ctx),
+    ctx.bus.subscribe(
+      events.voiceModerated,
+      (e) => setVoiceModerated(ctx.db, e.topic_id, e.hidden, new Date(e.at)),
+      serviceQueue(ctx),
+    ),
   ];
 }

@@ -2,7 +2,7 @@ import { requests } from '@honne/contracts/events';
 import { serviceQueue, type Subscription, isUuid } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { findLive } from '../db/repos/topics.ts';
+import { findLive, moderatedAway } from '../db/repos/topics.ts';
 import { findFilter } from '../db/repos/users.ts';
 import { mayView } from '../domain/gate.ts';
 
@@ -29,7 +29,12 @@ export const respondTopic = (ctx: AppContext): Subscription =>
     requests.topicsTopicGet,
     async ({ topic_id, viewer_id }) => {
       const live = isUuid(topic_id) ? await findLive(ctx.db, topic_id, ctx.clock.now()) : undefined;
-      const t = live && (viewer_id === undefined || (await mayView(ctx, viewer_id, live))) ? live : undefined;
+      const visible =
+        live &&
+        (viewer_id === undefined
+          ? !(await moderatedAway(ctx.db, live, undefined, ctx.clock.now()))
+          : await mayView(ctx, viewer_id, live));
+      const t = visible ? live : undefined;
       return {
         found: t !== undefined,
         topic_id,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@honne/contracts/messages';
 import { areaFilter, topicsEndpoints, validateThemeChoice, validateThreadCreate } from '@honne/contracts/topics';
 import type { FieldErrors } from '@honne/contracts';
-import { AppError, fieldErrors, notFound, ok, route, isUuid, screenText } from '@honne/service-kit';
+import { AppError, assertMaySpeak, fieldErrors, notFound, ok, route, isUuid, screenText } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -43,6 +43,7 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
     checkTheme(body, errors);
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     await assertUnlocked(ctx, caller.userId, body.sub_category_id!);
+    await assertMaySpeak(ctx.db, caller.userId, ctx.clock.now());
     const { name } = screenText({ name: body.name!.trim() }, { lists: ctx.filterLists }).fields;
     const thread = await insertThread(ctx.db, {
       id: randomUUID(),

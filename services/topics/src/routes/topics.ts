@@ -11,7 +11,17 @@ import {
   topicsEndpoints,
   validateTopicText,
 } from '@honne/contracts/topics';
-import { AppError, fieldErrors, forbidden, notFound, ok, route, isUuid, screenText } from '@honne/service-kit';
+import {
+  AppError,
+  assertMaySpeak,
+  fieldErrors,
+  forbidden,
+  notFound,
+  ok,
+  route,
+  isUuid,
+  screenText,
+} from '@honne/service-kit';
 import { validateReport } from '@honne/contracts/friends';
 import type { FastifyInstance } from 'fastify';
 
@@ -44,6 +54,7 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     const thread = isUuid(params.id) ? await findThread(ctx.db, params.id) : undefined;
     if (!thread) throw notFound();
     await assertUnlocked(ctx, caller.userId, thread.sub_category_id);
+    await assertMaySpeak(ctx.db, caller.userId, ctx.clock.now());
     const sub = ctx.reference.subCategory(thread.sub_category_id)!;
     const category = ctx.reference.category(thread.category_id)!;
 

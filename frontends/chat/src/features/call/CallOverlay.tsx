@@ -113,6 +113,7 @@ export default function CallOverlay() {
                 }}
                 onRequestCharge={() => void session.requestCharge()}
                 onConfirmCharge={(approve, cap) => void session.confirmCharge(approve, cap)}
+                onReport={session.reportInCall}
               />
             ) : null}
           </div>

@@ -5,6 +5,7 @@ import { friendsEndpoints } from '@honne/contracts/friends';
 import { messages } from '@honne/contracts/messages';
 import { greetingEndpoints } from '@honne/contracts/greetings';
 import { GENDERS, PERSONALITIES, profileEndpoints } from '@honne/contracts/profile';
+import { safetyEndpoints } from '@honne/contracts/safety';
 import { topicsEndpoints } from '@honne/contracts/topics';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
@@ -307,6 +308,11 @@ export const callApi = {
     if (error.code === 'anonymous_needs_relay') return CALL_MESSAGES.anonymousNeedsRelay;
     if (error.code === 'insufficient_points' || error.code === 'points_insufficient') return t.insufficientPoints;
     return null;
+  },
+
+  /** The report from inside a live call (issue 27): safety ends the call and blocks the partner. */
+  async reportInCall(roomId: string, content: string): Promise<void> {
+    await client().call(safetyEndpoints.callReport, { params: { id: roomId }, body: { content } });
   },
 
   async report(roomId: string, content: string): Promise<void> {

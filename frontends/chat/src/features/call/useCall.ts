@@ -301,12 +301,17 @@ export function useCall() {
     [apply, micProblem, fail],
   );
 
-  const report = useCallback(
-    async (content: string) => {
+  /**
+   * A report of the partner: the ring screen's (chat's room report), or 通報する from the talk view
+   * (`inCall`: confirmed first; the server then ends the call and blocks the partner).
+   */
+  const sendReport = useCallback(
+    async (content: string, inCall: boolean) => {
       const v = viewRef.current;
       if (!v) return false;
+      if (inCall && !(await popup.confirm({ message: t.callReportConfirm, destructive: true }))) return false;
       try {
-        await callApi.report(v.room_id, content);
+        await (inCall ? callApi.reportInCall(v.room_id, content) : callApi.report(v.room_id, content));
         void popup.alert(t.reportDone);
         return true;
       } catch (error) {
@@ -316,6 +321,8 @@ export function useCall() {
     },
     [popup, fail],
   );
+  const report = useCallback((content: string) => sendReport(content, false), [sendReport]);
+  const reportInCall = useCallback((reason: string) => sendReport(reason, true), [sendReport]);
 
   const addFriend = useCallback(async () => {
     if (!call) return;
@@ -384,6 +391,7 @@ export function useCall() {
     },
     speaker: () => popup.alert(t.speakerUnsupported),
     report,
+    reportInCall,
     addFriend,
     go,
     bindMedia: (m: MediaHandle) => {

@@ -10,6 +10,7 @@ import * as objectDeletions from './2026-11-25T07-10-00-object-deletions.ts';
 import * as friendRequests from './2026-11-27T12-00-00-friend-requests.ts';
 import * as personRestrictions from './2026-11-27T12-10-00-person-restrictions.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
+import * as bannedAddresses from './2026-11-27T15-21-26-banned-addresses.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -23,5 +24,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T12-00-00-friend-requests': friendRequests,
     '2026-11-27T12-10-00-person-restrictions': personRestrictions,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
+    '2026-11-27T15-21-26-banned-addresses': bannedAddresses,
   },
 };

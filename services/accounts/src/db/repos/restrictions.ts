@@ -38,3 +38,28 @@ export async function restrictedNow(db: Db, personId: string, now: Date): Promis
     .executeTakeFirst();
   return !!row;
 }
+
+/** Remembers a banned person's addresses (keyed hashes); a second ban of the same address changes nothing. */
+export async function banAddresses(db: Db, personId: string, hashes: string[], at: Date): Promise<void> {
+  if (hashes.length === 0) return;
+  await db
+    .insertInto('banned_addresses')
+    .values(hashes.map((address_hash) => ({ address_hash, person_id: personId, at })))
+    .onConflict((oc) => oc.column('address_hash').doUpdateSet({ person_id: personId, at }))
+    .execute();
+}
+
+/** A lift releases the person's addresses. */
+export async function releaseAddresses(db: Db, personId: string): Promise<void> {
+  await db.deleteFrom('banned_addresses').where('person_id', '=', personId).execute();
+}
+
+export async function isBannedAddress(db: Db, hash: string): Promise<boolean> {
+  return (
+    (await db
+      .selectFrom('banned_addresses')
+      .select('person_id')
+      .where('address_hash', '=', hash)
+      .executeTakeFirst()) !== undefined
+  );
+}

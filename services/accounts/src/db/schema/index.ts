@@ -23,8 +23,16 @@ export interface PersonRestrictionTable {
   at: Date;
 }
 
+/** A banned person's address, as a keyed hash (sign-up refused with it until the ban is lifted). */
+export interface BannedAddressTable {
+  address_hash: string;
+  person_id: string;
+  at: Date;
+}
+
 export interface AccountsDb {
   person_restrictions: PersonRestrictionTable;
+  banned_addresses: BannedAddressTable;
   users: UserTable;
   sessions: SessionTable;
   pending_signups: PendingSignupTable;

@@ -13,6 +13,7 @@ import * as dropLineGaps from './2026-11-27T08-23-01-drop-line-gaps.ts';
 import * as outbox from './2026-11-27T09-00-00-outbox.ts';
 import * as greetingParts from './2026-11-27T09-05-00-greeting-parts.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
+import * as personRestrictions from './2026-11-27T15-05-33-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -29,5 +30,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T09-00-00-outbox': outbox,
     '2026-11-27T09-05-00-greeting-parts': greetingParts,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
+    '2026-11-27T15-05-33-person-restrictions': personRestrictions,
   },
 };

@@ -1,4 +1,4 @@
-import type { ServiceMetaTable, ObjectDeletionsTable, OutboxTable } from '@honne/service-kit';
+import type { ServiceMetaTable, ObjectDeletionsTable, OutboxTable, UserRestrictionTable } from '@honne/service-kit';
 import type { CallEndCause, ChargeState } from '@honne/contracts/calls';
 import type { ColumnType, Selectable } from 'kysely';
 
@@ -81,6 +81,7 @@ export interface CallsDb {
   call_accounts: CallAccountsTable;
   greeting_parts: GreetingPartsTable;
   outbox: OutboxTable;
+  person_restrictions: UserRestrictionTable;
 }
 
 /** One of the seven parts of a greeting the spec's client uploads (see db/repos/greetings.ts). */

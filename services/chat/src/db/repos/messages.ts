@@ -411,6 +411,17 @@ export const findMessages = (db: Kysely<ChatDb>, ids: string[]) =>
     .where('id', 'in', ids)
     .execute();
 
+/** The ids of what these senders wrote in one room (an operator's delete_messages on a person there). */
+export const messageIdsInRoomFrom = async (db: Kysely<ChatDb>, roomId: string, senderIds: string[]) =>
+  (
+    await db
+      .selectFrom('messages')
+      .select('id')
+      .where('room_id', '=', roomId)
+      .where('sender_id', 'in', senderIds)
+      .execute()
+  ).map((r) => r.id);
+
 export async function deleteMessages(db: Kysely<ChatDb>, ids: string[]) {
   if (ids.length === 0) return [];
   return db.transaction().execute(async (trx) => {

@@ -3,6 +3,7 @@ import type {
   BlockTable as KitBlockTable,
   ObjectDeletionsTable,
   OutboxTable,
+  UserRestrictionTable,
 } from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
@@ -148,6 +149,7 @@ export interface ChatDb {
   outbox: OutboxTable;
   object_deletions: ObjectDeletionsTable;
   paid_openings: PaidOpeningTable;
+  person_restrictions: UserRestrictionTable;
 }
 
 /** A paid chat being opened: charged or about to be, its room not created yet (db/repos/openings.ts). */

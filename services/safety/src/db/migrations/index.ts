@@ -3,11 +3,13 @@ import type { MigrationSet } from '@honne/service-kit';
 import * as init from './2026-11-27T12-00-00-init.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
 import * as filterLists from './2026-11-27T16-00-00-filter-lists.ts';
+import * as reporterOutcomes from './2026-11-27T15-15-43-reporter-outcomes.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
     '2026-11-27T12-00-00-init': init,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
     '2026-11-27T16-00-00-filter-lists': filterLists,
+    '2026-11-27T15-15-43-reporter-outcomes': reporterOutcomes,
   },
 };

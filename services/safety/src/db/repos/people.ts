@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 
 import type { SafetyDb } from '../schema/index.ts';
 
@@ -38,3 +38,28 @@ export const charactersWithSubjects = (db: Db, personId: string) =>
     .where('p.person_id', '=', personId)
     .orderBy('p.updated_at')
     .execute();
+
+/** Whether the person's reports are muted (mute_reporter): they raise no priority. */
+export const isMutedReporter = async (db: Db, personId: string | null): Promise<boolean> =>
+  personId !== null &&
+  (await db.selectFrom('muted_reporters').select('person_id').where('person_id', '=', personId).executeTakeFirst()) !==
+    undefined;
+
+/** mute_reporter (on) or unmute_reporter (off), in the action's transaction. */
+export async function setMutedReporter(
+  db: Db | Transaction<SafetyDb>,
+  personId: string,
+  muted: boolean,
+  eventId: string,
+  at: Date,
+): Promise<void> {
+  if (!muted) {
+    await db.deleteFrom('muted_reporters').where('person_id', '=', personId).execute();
+    return;
+  }
+  await db
+    .insertInto('muted_reporters')
+    .values({ person_id: personId, event_id: eventId, at })
+    .onConflict((oc) => oc.column('person_id').doNothing())
+    .execute();
+}

@@ -45,7 +45,7 @@ export const REPEAT_CAP = 5;
 /**
  * The queue: reports not closed (or in `state`), highest priority first, oldest first among equals.
  * A report's rank is its own priority plus `REPEAT_STEP` for every other open report on the same
- * subject (up to `REPEAT_CAP`): repeated reports rise together.
+ * subject (up to `REPEAT_CAP`): repeated reports rise together. A muted reporter's report counts for none.
  */
 export function queue(db: Db, filter: { state?: string; source?: string; kind?: string; limit: number }) {
   let q = db
@@ -54,7 +54,7 @@ export function queue(db: Db, filter: { state?: string; source?: string; kind?: 
     .selectAll('r')
     .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
     .select(
-      sql<number>`r.priority + ${REPEAT_STEP} * least(${REPEAT_CAP}, (select count(*) from reports o where o.subject_id = r.subject_id and o.state <> 'closed' and o.id <> r.id))`.as(
+      sql<number>`r.priority + ${REPEAT_STEP} * least(${REPEAT_CAP}, (select count(*) from reports o where o.subject_id = r.subject_id and o.state <> 'closed' and o.id <> r.id and o.raises_priority))`.as(
         'rank',
       ),
     );

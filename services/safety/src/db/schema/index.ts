@@ -69,6 +69,8 @@ export interface ReportTable {
   content: string;
   state: string;
   priority: number;
+  /** False for a muted reporter's report: it adds nothing to its own or its subject's rank. */
+  raises_priority: ColumnType<boolean, boolean | undefined, boolean>;
   assigned_to: string | null;
   created_at: Timestamp;
   closed_at: Timestamp | null;
@@ -132,8 +134,16 @@ export interface FilterVersionTable {
   version: number;
 }
 
+/** A person whose reports are abusive (mute_reporter): their reports raise no priority. */
+export interface MutedReporterTable {
+  person_id: string;
+  event_id: string;
+  at: Timestamp;
+}
+
 export interface SafetyDb {
   service_meta: ServiceMetaTable;
+  muted_reporters: MutedReporterTable;
   operators: OperatorTable;
   operator_sessions: OperatorSessionTable;
   api_keys: ApiKeyTable;

@@ -8,6 +8,7 @@ import * as expertMark from './2026-11-24T23-17-31-expert-mark.ts';
 import * as outbox from './2026-11-25T02-50-11-outbox.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
+import * as personRestrictions from './2026-11-27T15-05-23-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -19,5 +20,6 @@ export const migrations: MigrationSet = {
     '2026-11-25T02-50-11-outbox': outbox,
     '2026-11-25T07-40-00-processed-events': processedEvents,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
+    '2026-11-27T15-05-23-person-restrictions': personRestrictions,
   },
 };

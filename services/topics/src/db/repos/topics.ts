@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 
-import { enqueueEvent, notBlockedWith } from '@honne/service-kit';
+import { enqueueEvent, notBlockedWith, notRemovedByRestriction, upsertNewest } from '@honne/service-kit';
 import { events, type EventPayload } from '@honne/contracts/events';
 
 import type { Cursor, TopicWithPoster, NewTopic, TopicRow, TopicsDb } from '../schema/index.ts';
@@ -74,12 +74,44 @@ export function listLiveQuery(
     const viewer = filter.viewerId;
     q = q.where((eb) => eb.or([eb('t.is_anonymous', '=', true), notBlockedWith(viewer, sql.ref<string>('t.user_id'))]));
   }
+  // Moderation (issue 27): a voice an operator hid, and every voice of a suspended or banned
+  // person, are gone for everyone but their poster.
+  if (filter.viewerId) q = q.where(visibleDespiteModeration(filter.viewerId, now));
   if (filter.presence) {
     const online = sql<boolean>`exists (select 1 from user_presence p where p.user_id = t.user_id and p.online)`;
     q = q.where(filter.presence === 1 ? online : sql<boolean>`not ${online}`);
   }
   if (cursor) q = q.where(sql<boolean>`(t.created_at, t.id) < (${cursor.at}, ${cursor.id})`);
   return q.orderBy('t.created_at', 'desc').orderBy('t.id', 'desc').limit(limit);
+}
+
+/** The poster, or no operator hid the voice and its poster is neither suspended nor banned at `now`. */
+function visibleDespiteModeration(viewerId: string, now: Date) {
+  return sql<boolean>`(t.user_id = ${viewerId} or (
+    not exists (select 1 from moderated_voices mv where mv.topic_id = t.id and mv.hidden)
+    and ${notRemovedByRestriction(sql.ref<string>('t.user_id'), now)}))`;
+}
+
+/** Whether moderation keeps this voice from `viewerId` (undefined: from anyone but its poster). */
+export async function moderatedAway(
+  db: Kysely<TopicsDb>,
+  t: { id: string; user_id: string },
+  viewerId: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (viewerId === t.user_id) return false;
+  const row = await db
+    .selectFrom('topics as t')
+    .select('t.id')
+    .where('t.id', '=', t.id)
+    .where(visibleDespiteModeration(viewerId ?? '', now))
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+/** An operator hid a voice or showed it again; a late event never undoes a newer decision. */
+export async function setVoiceModerated(db: Kysely<TopicsDb>, topicId: string, hidden: boolean, at: Date) {
+  await upsertNewest(db, 'moderated_voices', ['topic_id'], { topic_id: topicId, hidden, updated_at: at });
 }
 
 export async function findLive(db: Kysely<TopicsDb>, id: string, now: Date): Promise<TopicWithPoster | undefined> {

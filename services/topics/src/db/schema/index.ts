@@ -1,4 +1,4 @@
-import type { ServiceMetaTable, BlockTable, OutboxTable } from '@honne/service-kit';
+import type { ServiceMetaTable, BlockTable, OutboxTable, UserRestrictionTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -165,6 +165,15 @@ export interface TopicsDb {
   replies: ReplyTable;
   blocks: BlockTable;
   outbox: OutboxTable;
+  person_restrictions: UserRestrictionTable;
+  moderated_voices: ModeratedVoiceTable;
+}
+
+/** An operator's latest decision on a voice (safety.voice.moderated): hidden from everyone but its poster. */
+export interface ModeratedVoiceTable {
+  topic_id: string;
+  hidden: boolean;
+  updated_at: Date;
 }
 
 export type ThreadRow = Selectable<ThreadTable>;

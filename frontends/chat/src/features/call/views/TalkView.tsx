@@ -7,6 +7,7 @@ import { ChatIcon, GiftIcon, HangUpIcon, MicIcon, MicOffIcon, SpeakerIcon, Trump
 import type { CallSession, CallState } from '../model.ts';
 
 import { CallControl } from './CallControl.tsx';
+import { CallReportForm } from './CallReportForm.tsx';
 import { Elapsed } from './Elapsed.tsx';
 import { PartnerCard } from './PartnerCard.tsx';
 
@@ -30,6 +31,7 @@ export function TalkView({
   onGo,
   onRequestCharge,
   onConfirmCharge,
+  onReport,
 }: {
   call: CallSession;
   /** The anonymous start prompt is on (for the 7 s of the start tone). */
@@ -42,8 +44,11 @@ export function TalkView({
   onGo: (where: 'chat' | 'present' | 'trumpet') => void;
   onRequestCharge: () => void;
   onConfirmCharge: (approve: boolean, spendCap: number | null) => void;
+  /** 通報する (issue 27): resolves true once reported (the call then ends). */
+  onReport: (reason: string) => Promise<boolean>;
 }) {
   const live = call.state === 'connected';
+  const [reporting, setReporting] = useState(false);
   const [cap, setCap] = useState<number | null>(null);
   const caps = CALL_SPEND_CAPS.filter((c) => c >= call.price);
   // Shown to the non-owner, who pays (spec §2 'optional charge line'): the price, then what it came to.
@@ -62,10 +67,21 @@ export function TalkView({
       : owner && call.charging === 'refused'
         ? t.chargeRefused
         : null;
+  if (reporting)
+    return (
+      <CallReportForm
+        target={call.partner.name ?? t.anonymous}
+        onSubmit={onReport}
+        onClose={() => setReporting(false)}
+      />
+    );
   return (
     <>
       <div className="cl-head">
         <h2>{t.talking}</h2>
+        <button type="button" className="hn-button hn-button--secondary" onClick={() => setReporting(true)}>
+          {t.report}
+        </button>
         <button type="button" className="hn-icon-button" aria-label={t.minimise} onClick={onMinimise}>
           <CloseIcon size={22} />
         </button>

@@ -1,0 +1,149 @@
+import { events, type EventPayload } from '@honne/contracts/events';
+import { restrictedUntil } from '@honne/contracts/messages';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+
+import type { Subscription } from './bus.ts';
+import type { BaseContext } from './context.ts';
+import { AppError } from './errors.ts';
+import { serviceQueue } from './service.ts';
+
+/**
+ * The copy of the moderation service's restrictions that a service keeps to enforce them itself
+ * (topics, chat, calls; issue 27): accounts' `person_restrictions` shape with one row per character
+ * (`user_id`), since these services know characters, not people. `until` null: until lifted (a
+ * ban). A lift deletes the person's rows recorded before it; an older event arriving late never
+ * overwrites a newer one.
+ */
+export interface UserRestrictionTable {
+  user_id: string;
+  person_id: string;
+  restriction: string;
+  until: Date | null;
+  event_id: string;
+  at: Date;
+}
+export interface RestrictionsReadModel {
+  person_restrictions: UserRestrictionTable;
+}
+
+export type Restriction = 'mute' | 'suspend' | 'ban';
+/** What stops a person posting, chatting and calling: a mute, and a fortiori a suspension or ban. */
+const SILENCING: readonly Restriction[] = ['mute', 'suspend', 'ban'];
+/** What takes a person's voices away from others. */
+const REMOVING: readonly Restriction[] = ['suspend', 'ban'];
+
+const asModel = <DB>(db: Kysely<DB>) => db as unknown as Kysely<RestrictionsReadModel>;
+
+/** The table, for a service's migration (with `createProcessedEventsTable`: the event is durable). */
+export async function createRestrictionsTable(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('person_restrictions')
+    .addColumn('user_id', 'text', (c) => c.notNull())
+    .addColumn('person_id', 'text', (c) => c.notNull())
+    .addColumn('restriction', 'text', (c) => c.notNull())
+    .addColumn('until', 'timestamptz')
+    .addColumn('event_id', 'text', (c) => c.notNull())
+    .addColumn('at', 'timestamptz', (c) => c.notNull())
+    .addPrimaryKeyConstraint('person_restrictions_pk', ['user_id', 'restriction'])
+    .execute();
+  await db.schema.createIndex('person_restrictions_person').on('person_restrictions').column('person_id').execute();
+}
+
+/** Applies one `safety.person.restricted` event to the table. */
+export async function applyRestrictionEvent<DB>(
+  anyDb: Kysely<DB>,
+  e: EventPayload<typeof events.personRestricted>,
+): Promise<void> {
+  const db = asModel(anyDb);
+  const at = new Date(e.at);
+  if (e.restriction === 'lift') {
+    await db.deleteFrom('person_restrictions').where('person_id', '=', e.person_id).where('at', '<=', at).execute();
+    return;
+  }
+  if (e.user_ids.length === 0) return;
+  const until = e.until ? new Date(e.until) : null;
+  await db
+    .insertInto('person_restrictions')
+    .values(
+      e.user_ids.map((user_id) => ({
+        user_id,
+        person_id: e.person_id,
+        restriction: e.restriction,
+        until,
+        event_id: e.event_id,
+        at,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'restriction'])
+        .doUpdateSet({ until, event_id: e.event_id, at, person_id: e.person_id })
+        .where('person_restrictions.at', '<=', at),
+    )
+    .execute();
+}
+
+/**
+ * Keeps the table from the durable event; `then` runs after it is stored (calls ends live calls).
+ */
+export const subscribeRestrictions = (
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's database with the table
+  ctx: BaseContext & { db: Kysely<any> },
+  then?: (e: EventPayload<typeof events.personRestricted>) => Promise<void>,
+): Subscription =>
+  ctx.bus.subscribe(
+    events.personRestricted,
+    async (e) => {
+      await applyRestrictionEvent(ctx.db, e);
+      await then?.(e);
+    },
+    serviceQueue(ctx),
+  );
+
+/**
+ * Is this character restricted at `now`, and how: the strongest standing restriction (ban over
+ * suspend over mute) with its end (null: until lifted), or undefined.
+ */
+export async function restrictionOf<DB>(
+  anyDb: Kysely<DB>,
+  userId: string,
+  now: Date,
+): Promise<{ restriction: Restriction; until: Date | null } | undefined> {
+  const rows = await asModel(anyDb)
+    .selectFrom('person_restrictions')
+    .select(['restriction', 'until'])
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
+    .execute();
+  const rank = (r: string) => SILENCING.indexOf(r as Restriction);
+  const top = rows.sort((a, b) => rank(b.restriction) - rank(a.restriction))[0];
+  return top ? { restriction: top.restriction as Restriction, until: top.until } : undefined;
+}
+
+/**
+ * Refuses what a muted (or suspended, or banned) person may not do — post a voice or a theme, send
+ * a message, place a call — with the end of the restriction in words (403, which every screen shows
+ * as the message). Receiving stays allowed: only the sender's side calls this.
+ */
+export async function assertMaySpeak<DB>(anyDb: Kysely<DB>, userId: string, now: Date): Promise<void> {
+  const r = await restrictionOf(anyDb, userId, now);
+  if (!r) return;
+  throw new AppError(403, 'restricted', restrictedUntil(r.until));
+}
+
+/**
+ * A condition for queries: the character in column `userColumn` (e.g. `t.user_id`) is neither
+ * suspended nor banned at `now` (their voices are gone for others while it lasts).
+ */
+export function notRemovedByRestriction(userColumn: Expression<string>, now: Date): Expression<SqlBool> {
+  return sql<SqlBool>`not exists (
+    select 1 from person_restrictions pr where pr.user_id = ${userColumn}
+      and pr.restriction in (${sql.join(REMOVING.map((r) => sql.lit(r)))})
+      and (pr.until is null or pr.until > ${now}))`;
+}
+
+/** The same for one row already read. */
+export async function removedByRestriction<DB>(anyDb: Kysely<DB>, userId: string, now: Date): Promise<boolean> {
+  const r = await restrictionOf(anyDb, userId, now);
+  return r !== undefined && REMOVING.includes(r.restriction);
+}

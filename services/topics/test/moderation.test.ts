@@ -1,0 +1,110 @@
+import { events, requests } from '@honne/contracts/events';
+import { messages } from '@honne/contracts/messages';
+import { infraModes, publishRestriction } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { startHarness, type Harness, type Person } from './harness.ts';
+
+// Short, so the voices (an hour by default) outlive every restriction of the test.
+const SPELL = 5 * 60_000;
+
+// Issue 27: what the moderation service decides takes effect here — a hidden voice and a suspended
+// or banned person's voices are gone for others (lists, detail, chat and calls asking), a muted
+// person cannot post.
+describe.each(infraModes())('moderation enforced by topics ($name)', (mode) => {
+  let h: Harness;
+  let poster: Person;
+  let viewer: Person;
+  let themeId: string;
+  let voiceId: string;
+  let otherThemeId: string;
+  let otherVoiceId: string;
+  beforeAll(async () => {
+    h = await startHarness(mode);
+    poster = await h.user({ user_name: '投稿する人' });
+    viewer = await h.user();
+    themeId = await h.theme(poster);
+    otherThemeId = await h.theme(poster, { category_id: 2, sub_category_id: 6 }, 13);
+    voiceId = (await h.postVoice(poster, themeId)).json().data.id;
+    otherVoiceId = (await h.postVoice(poster, otherThemeId, { is_anonymous: true })).json().data.id;
+  });
+  afterAll(() => h?.close());
+
+  const listed = async (who: Person, thread: string) =>
+    ((await h.get(`/topics?thread_id=${thread}`, who)).json().data as { id: string }[]).map((t) => t.id);
+  /** Whether `who` finds the voice in its theme's list, on its detail and when chat or calls ask for it. */
+  const seen = async (who: Person, id: string, thread: string) => {
+    const detail = await h.get(`/topics/${id}`, who);
+    const asked = await h.infra.bus.request(requests.topicsTopicGet, { topic_id: id, viewer_id: who.userId });
+    const inList = (await listed(who, thread)).includes(id);
+    expect([inList, detail.statusCode === 200, asked.found]).toEqual([inList, inList, inList]);
+    if (!inList) expect(detail.json().error).toBe(messages.voiceGone);
+    return inList;
+  };
+  const moderate = (id: string, hidden: boolean) =>
+    h.publish(
+      events.voiceModerated,
+      { event_id: `hide-${id}-${hidden}-${Date.now()}`, topic_id: id, hidden, at: h.clock.now().toISOString() },
+      async () =>
+        (await h.ctx.db.selectFrom('moderated_voices').select('hidden').where('topic_id', '=', id).executeTakeFirst())
+          ?.hidden === hidden,
+    );
+  const restrict = (restriction: 'mute' | 'suspend' | 'ban' | 'lift', until: Date | null = null) =>
+    publishRestriction(h.infra.bus, h.ctx.db, {
+      person_id: `person-${poster.userId}`,
+      user_ids: [poster.userId],
+      restriction,
+      until,
+      at: h.clock.now(),
+    });
+
+  it('hides a voice an operator hid from everyone but its poster, and shows it again on hidden:false', async () => {
+    expect(await seen(viewer, voiceId, themeId)).toBe(true);
+    await moderate(voiceId, true);
+    expect(await seen(viewer, voiceId, themeId)).toBe(false);
+    // A chat or call asking without a viewer (the voice itself) finds nothing either.
+    expect((await h.infra.bus.request(requests.topicsTopicGet, { topic_id: voiceId })).found).toBe(false);
+    expect(await seen(poster, voiceId, themeId)).toBe(true);
+    expect(await seen(viewer, otherVoiceId, otherThemeId)).toBe(true);
+    await moderate(voiceId, false);
+    expect(await seen(viewer, voiceId, themeId)).toBe(true);
+  });
+
+  it('takes every voice of a suspended person away until the end, and a ban until lifted', async () => {
+    await restrict('suspend', new Date(h.clock.now().getTime() + SPELL));
+    expect(await seen(viewer, voiceId, themeId)).toBe(false);
+    expect(await seen(viewer, otherVoiceId, otherThemeId)).toBe(false);
+    expect(await seen(poster, voiceId, themeId)).toBe(true);
+    h.clock.advance(SPELL + 1000);
+    expect(await seen(viewer, voiceId, themeId)).toBe(true);
+    expect(await seen(viewer, otherVoiceId, otherThemeId)).toBe(true);
+
+    await restrict('ban');
+    await moderate(otherVoiceId, true);
+    expect(await seen(viewer, voiceId, themeId)).toBe(false);
+    h.clock.advance(1000);
+    await restrict('lift');
+    expect(await seen(viewer, voiceId, themeId)).toBe(true);
+    // The voice an operator hid on its own stays hidden after the lift.
+    expect(await seen(viewer, otherVoiceId, otherThemeId)).toBe(false);
+  });
+
+  it('refuses a muted person a new voice or theme with the end of the mute, and allows it after', async () => {
+    const until = new Date(h.clock.now().getTime() + 2 * SPELL);
+    await restrict('mute', until);
+    const refused = await h.postVoice(poster, themeId, { title: '黙っていられない' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatch(/^現在、投稿・チャット・通話が制限されています（\d+月\d+日 \d\d:\d\dまで）$/);
+    const theme = await h.post(
+      '/threads',
+      { name: '新しいテーマ', area_id: 13, category_id: 2, sub_category_id: 6 },
+      poster,
+    );
+    expect(theme.statusCode).toBe(403);
+    // Others still post, and the muted person's voices stay visible (a mute silences, it does not hide).
+    expect((await h.postVoice(viewer, themeId)).statusCode).toBe(200);
+    expect(await seen(viewer, voiceId, themeId)).toBe(true);
+    h.clock.advance(2 * SPELL + 1000);
+    expect((await h.postVoice(poster, themeId, { title: 'また話せる' })).statusCode).toBe(200);
+  });
+});
