@@ -162,8 +162,13 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   await expect(a2.getByRole('alert')).toContainText(messages.accountRestricted);
   await expect(a2).toHaveURL(/\/login$/);
 
-  // ── LEAD: "A's voices disappear for others" goes here (s13-enforce hides a suspended person's voices):
-  //    B's latest posts no longer show 「夜に話しませんか」.
+  // A's voices disappear for others while the suspension lasts: B reads it as a voice that is gone.
+  const voiceAsB = () => request.get(`/api/v1/topics/${voice.id}`, { headers: { Authorization: `Bearer ${b.token}` } });
+  await expect(async () => {
+    const gone = await voiceAsB();
+    expect(gone.status()).toBe(404);
+    expect((await gone.json()).error).toBe(messages.voiceGone);
+  }).toPass({ timeout: 10_000 });
 
   // ── GAP: a suspended person cannot sign in, so today they cannot read the notice or appeal until the
   //    restriction ends (no restricted sign-in exists yet). The second moderator reverses it from the
@@ -215,7 +220,13 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   await a2.goto('/mypage');
   await expect(a2).toHaveURL(/\/mypage$/);
 
-  // ── LEAD: "B sees the outcome note" goes here (s13-enforce: the reporter's outcome note).
+  // Lifted, A's voice is back for B.
+  expect((await voiceAsB()).status()).toBe(200);
+
+  // B, the reporter, reads the outcome note on the next screen they open: action was taken, never which.
+  await pb.goto('/mypage');
+  await expect(pb.getByText('ご報告ありがとうございました。確認のうえ対応しました。')).toBeVisible();
+  await expect(pb.getByText('利用停止')).toHaveCount(0);
 
   // The statistics count the day's reports and their first actions.
   await pm2.getByRole('link', { name: '統計' }).click();
