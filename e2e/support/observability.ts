@@ -58,7 +58,10 @@ export async function checkObservability(): Promise<void> {
     ["the receiver's socket write", (s) => s.name === 'socket write message.created'],
   ];
   const whole = [...byTrace.values()].filter((t) => wanted.every(([, has]) => t.some(has)));
-  if (whole.length === 0) {
+  // A run of a few journeys may deliver no message to an open socket at all (nothing to follow);
+  // the whole run (npm test) does, many times.
+  const delivered = spans.some(wanted[5]![1]);
+  if (delivered && whole.length === 0) {
     const best = [...byTrace.values()]
       .filter((t) => t.some(wanted[5]![1]))
       .map((t) => wanted.filter(([, has]) => !t.some(has)).map(([what]) => what));

@@ -269,3 +269,40 @@ test('an admin adds a moderator, makes and revokes a scoped API key, and reads t
   await expect(page.getByTestId('audit')).toContainText('operator.create');
   await shot(page, 'audit');
 });
+
+test('a moderator adds a word to the filter in the console, tries a text against it, and removes it', async ({
+  browser,
+  request,
+}) => {
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const mod = await moderator(request, admin, 'mod-filter');
+  const page = await consolePage(browser, mod);
+  await page.getByRole('link', { name: 'フィルター' }).click();
+  await expect(page.getByRole('heading', { name: 'フィルター(禁止語・許可語)' })).toBeVisible();
+
+  // A word of this run's own, so other journeys' texts never meet it.
+  const word = `ぬめぬめ${Date.now().toString(36).replace(/\d/g, '')}`;
+  await page.getByLabel('試す文章').fill(`それは${word}だね`);
+  await page.getByRole('button', { name: '試す' }).click();
+  await expect(page.getByTestId('filter-try')).toContainText('通過(何もしない)');
+
+  await page.getByLabel('語・正規表現').fill(word);
+  await page.getByRole('combobox', { name: '動作' }).selectOption('mask');
+  await page.getByLabel('メモ').fill('e2e');
+  await page.getByLabel('メモ').press('Enter');
+  await expect(page.getByText(`「${word}」を追加しました。`)).toBeVisible();
+  await expect(page.getByTestId('filter-entries')).toContainText(word);
+
+  // Written with evasions (half-width katakana of it), the try box shows the match and the masking.
+  const evaded = `それは${word.replace('ぬめぬめ', 'ﾇﾒﾇﾒ')}だね`;
+  await page.getByLabel('試す文章').fill(evaded);
+  await page.getByRole('button', { name: '試す' }).click();
+  await expect(page.getByTestId('filter-try')).toContainText('結果: 伏せ字');
+  await expect(page.getByTestId('filter-try')).toContainText(`「${word}」に一致`);
+  await shot(page, 'filters');
+
+  const row = page.getByTestId('filter-entries').locator('tbody tr').filter({ hasText: word });
+  await row.getByRole('button', { name: '削除' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '削除' }).click();
+  await expect(page.getByTestId('filter-entries')).not.toContainText(word);
+});

@@ -7,6 +7,7 @@ import { call, safetyEndpoints, sessionStore, setUnauthorizedHandler, type Conso
 import { CONSOLE_BASE } from './base.ts';
 import { Appeals } from './screens/Appeals.tsx';
 import { Audit } from './screens/Audit.tsx';
+import { Filters } from './screens/Filters.tsx';
 import { Operators } from './screens/Operators.tsx';
 import { Person } from './screens/Person.tsx';
 import { Queue } from './screens/Queue.tsx';
@@ -63,6 +64,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
         <NavLink href="/">{strings.nav.queue}</NavLink>
         <NavLink href="/appeals">{strings.nav.appeals}</NavLink>
         <NavLink href="/stats">{strings.nav.stats}</NavLink>
+        <NavLink href="/filters">{strings.nav.filters}</NavLink>
         {isAdmin ? <NavLink href="/operators">{strings.nav.operators}</NavLink> : null}
         {isAdmin ? <NavLink href="/audit">{strings.nav.audit}</NavLink> : null}
         <p className="cn-side__who">
@@ -84,6 +86,9 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
           <Route path="/people/:id">{(p) => <Person id={p.id} />}</Route>
           <Route path="/appeals" component={Appeals} />
           <Route path="/stats" component={Stats} />
+          <Route path="/filters">
+            <Filters canEdit={session.operator.role !== 'triage'} />
+          </Route>
           <Route path="/operators" component={Operators} />
           <Route path="/audit" component={Audit} />
           <Route>

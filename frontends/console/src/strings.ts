@@ -1,5 +1,7 @@
 import type {
   ActionName,
+  FilterEntryAction,
+  FilterEntryKind,
   OperatorRole,
   Permission,
   ReportSource,
@@ -36,6 +38,7 @@ export const strings = {
     queue: 'キュー',
     appeals: '異議申し立て',
     stats: '統計',
+    filters: 'フィルター',
     operators: '運営者とAPIキー',
     audit: '監査ログ',
     signOut: 'サインアウト',
@@ -135,6 +138,9 @@ export const strings = {
     suspend: '利用停止',
     lift: '制限を解除',
     ban: '永久停止',
+    delete_messages: 'メッセージを削除',
+    mute_reporter: '通報者をミュート(通報の優先度を上げない)',
+    unmute_reporter: '通報者のミュートを解除',
   } satisfies Record<ActionName, string>,
 
   appeals: {
@@ -199,6 +205,36 @@ export const strings = {
     scopesRequired: '権限を1つ以上選んでください。',
   },
 
+  filters: {
+    heading: 'フィルター(禁止語・許可語)',
+    entries: '登録されている語',
+    empty: '登録されている語はありません。',
+    version: (version: number, n: number) => `版 ${version}・${n}件(変更は1秒以内にすべてのサーバーに反映されます)`,
+    kind: '種類',
+    pattern: '語・正規表現',
+    action: '動作',
+    scope: '範囲',
+    global: 'すべて',
+    theme: (id: string) => `テーマ ${id}`,
+    themeField: 'テーマID(空欄ならすべて)',
+    note: 'メモ',
+    add: '追加する',
+    added: (pattern: string) => `「${pattern}」を追加しました。`,
+    remove: '削除',
+    removeTitle: 'この語を削除しますか？',
+    removeMessage: (pattern: string) => `「${pattern}」はすぐにフィルターから外れます。`,
+    tryHeading: '文章を試す',
+    tryLabel: '試す文章',
+    tryButton: '試す',
+    pass: '通過(何もしない)',
+    outcome: (action: string) => `結果: ${action}`,
+    masked: (text: string) => `伏せ字にすると: ${text}`,
+    match: (entry: string, written: string, normalised: string, action: string) =>
+      `「${entry}」に一致: 書かれた形「${written}」、正規化「${normalised}」(${action})`,
+    spared: (entry: string, written: string, because: string) =>
+      `「${entry}」は「${written}」の中にありますが対象外(${because === 'allow' ? '許可語' : '単語の一部'})`,
+  },
+
   audit: {
     heading: '監査ログ',
     empty: '記録はありません。',
@@ -230,6 +266,7 @@ export const kindLabels: Record<SubjectKind, string> = {
 };
 
 export const sourceLabels: Record<ReportSource, string> = {
+  filter: 'フィルター(保留・要確認)',
   user: 'ユーザー通報',
   voice: 'ボイス通報',
   room: 'ルーム通報',
@@ -262,6 +299,21 @@ export const permissionLabels: Record<Permission, string> = {
   'operators.manage': '運営者の管理',
   'keys.manage': 'APIキーの管理',
   'audit.read': '監査ログ',
+  'filters.read': 'フィルターを見る',
+  'filters.edit': 'フィルターの編集',
+};
+
+export const filterKindLabels: Record<FilterEntryKind, string> = {
+  term: '禁止語',
+  regex: '正規表現',
+  allow: '許可語',
+};
+
+export const filterActionLabels: Record<FilterEntryAction, string> = {
+  refuse: '拒否(理由を表示)',
+  hold: '保留(確認まで届けない)',
+  mask: '伏せ字',
+  flag: '要確認(届けてキューへ)',
 };
 
 /** The age reference's first row is 10代 (a minor: their reports rise in the queue); the rest by id. */

@@ -645,3 +645,6 @@ export type ActionBody = Static<typeof ActionBody>;
 export type FilterEntry = Static<typeof FilterEntry>;
 export type FilterEntryBody = Static<typeof FilterEntryBody>;
 export type FilterLists = Static<typeof FilterLists>;
+export type FilterTryResult = Static<typeof FilterTryResult>;
+export type FilterEntryKind = (typeof FILTER_ENTRY_KINDS)[number];
+export type FilterEntryAction = (typeof FILTER_ENTRY_ACTIONS)[number];

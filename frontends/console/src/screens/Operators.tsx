@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 
 import { OPERATOR_ROLES, PERMISSIONS, type OperatorRole, type Permission } from '@honne/contracts/safety';
-import { Button, usePopup } from '@honne/ui';
+import { Button } from '@honne/ui';
 
 import { call, errorText, safetyEndpoints } from '../api.ts';
+import { useAskThen } from '../ask.ts';
 import { formatAt } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { permissionLabels, roleLabels, strings } from '../strings.ts';
@@ -20,15 +21,6 @@ export function Operators() {
       <ApiKeys />
     </>
   );
-}
-
-/** A destructive change asked first; then done, the list reloaded, and any error shown in a popup. */
-function useAskThen(reload: () => void) {
-  const popup = usePopup();
-  return async (ask: { title: string; message: string; confirmLabel: string }, act: () => Promise<unknown>) => {
-    if (!(await popup.confirm({ ...ask, cancelLabel: strings.action.cancel, destructive: true }))) return;
-    await act().then(reload, (err: unknown) => void popup.alert(errorText(err)));
-  };
 }
 
 function OperatorList() {
