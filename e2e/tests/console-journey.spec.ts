@@ -261,6 +261,8 @@ test('an admin adds a moderator, makes and revokes a scoped API key, and reads t
   const row = page.getByTestId('api-keys').locator('tbody tr').filter({ hasText: '決済連携' }).last();
   await row.getByRole('button', { name: '失効させる' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '失効させる' }).click();
+  // Revoked once its button is gone (the button's own words contain 失効, so the text alone is no sign).
+  await expect(row.getByRole('button', { name: '失効させる' })).toHaveCount(0);
   await expect(row).toContainText('失効');
   expect((await request.get(`${api}/stats`, { headers: bearer(key) })).status()).toBe(401);
 

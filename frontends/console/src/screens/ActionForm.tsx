@@ -6,6 +6,7 @@ import { Button, usePopup } from '@honne/ui';
 import { call, errorText } from '../api.ts';
 import { shortId } from '../format.ts';
 import { strings } from '../strings.ts';
+import { FormError } from '../form.tsx';
 
 const t = strings.action;
 const TIMED: ReadonlySet<ActionName> = new Set(['mute', 'suspend']);
@@ -154,11 +155,7 @@ export function ActionForm({
           ))}
         </select>
       </label>
-      {error ? (
-        <p className="cn-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <Button type="submit" loading={busy} variant={FINAL.has(action) ? 'destructive' : 'primary'}>
         {t.confirm}
       </Button>

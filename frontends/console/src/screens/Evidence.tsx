@@ -6,6 +6,7 @@ import { Button } from '@honne/ui';
 import { call, errorText, safetyEndpoints } from '../api.ts';
 import { formatAt, shortId } from '../format.ts';
 import { strings } from '../strings.ts';
+import { FormError } from '../form.tsx';
 
 const t = strings.subject;
 
@@ -42,11 +43,7 @@ export function Evidence({ reportId }: { reportId: string }) {
           {t.evidence}
         </Button>{' '}
         <small className="hn-text-muted">{t.evidenceAudited}</small>
-        {error ? (
-          <p className="cn-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
       </div>
     );
   return (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import {
   FILTER_ENTRY_ACTIONS,
@@ -8,11 +8,12 @@ import {
 } from '@honne/contracts/safety';
 import { Button } from '@honne/ui';
 
-import { call, errorText, safetyEndpoints } from '../api.ts';
+import { call, safetyEndpoints } from '../api.ts';
 import { useAskThen } from '../ask.ts';
 import { formatAt } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { filterActionLabels, filterKindLabels, strings } from '../strings.ts';
+import { FormError, useFormSubmit } from '../form.tsx';
 
 const t = strings.filters;
 type Kind = FilterEntryBody['kind'];
@@ -87,29 +88,22 @@ function AddEntry({ onAdded }: { onAdded: () => void }) {
   const [action, setAction] = useState<Action>('refuse');
   const [theme, setTheme] = useState('');
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | undefined>();
   const [added, setAdded] = useState<string | undefined>();
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
+  const { submit: add, error } = useFormSubmit(async () => {
     setAdded(undefined);
-    try {
-      const body: FilterEntryBody = {
-        kind,
-        pattern: pattern.trim(),
-        ...(kind === 'allow' ? {} : { action }),
-        theme: theme.trim() || null,
-        note: note.trim() || null,
-      };
-      const entry = await call(safetyEndpoints.addFilterEntry, { body });
-      setAdded(t.added(entry.pattern));
-      setPattern('');
-      setNote('');
-      onAdded();
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
+    const body: FilterEntryBody = {
+      kind,
+      pattern: pattern.trim(),
+      ...(kind === 'allow' ? {} : { action }),
+      theme: theme.trim() || null,
+      note: note.trim() || null,
+    };
+    const entry = await call(safetyEndpoints.addFilterEntry, { body });
+    setAdded(t.added(entry.pattern));
+    setPattern('');
+    setNote('');
+    onAdded();
+  });
   return (
     <form className="cn-row cn-form cn-card" style={{ flexDirection: 'row' }} onSubmit={(e) => void add(e)}>
       <label>
@@ -147,11 +141,7 @@ function AddEntry({ onAdded }: { onAdded: () => void }) {
         <input className="cn-input" value={note} onChange={(e) => setNote(e.target.value)} />
       </label>
       <Button type="submit">{t.add}</Button>
-      {error ? (
-        <p className="cn-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {added ? <p role="status">{added}</p> : null}
     </form>
   );
@@ -161,16 +151,9 @@ function AddEntry({ onAdded }: { onAdded: () => void }) {
 function TryText() {
   const [text, setText] = useState('');
   const [result, setResult] = useState<FilterTryResult | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const run = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    try {
-      setResult(await call(safetyEndpoints.tryFilter, { body: { text } }));
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
+  const { submit: run, error } = useFormSubmit(async () => {
+    setResult(await call(safetyEndpoints.tryFilter, { body: { text } }));
+  });
   return (
     <section className="cn-card" aria-labelledby="try-heading">
       <h2 id="try-heading">{t.tryHeading}</h2>
@@ -181,11 +164,7 @@ function TryText() {
         </label>
         <Button type="submit">{t.tryButton}</Button>
       </form>
-      {error ? (
-        <p className="cn-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {result ? (
         <div data-testid="filter-try" role="status">
           <p>{t.outcome(filterActionLabels[result.action as Action] ?? t.pass)}</p>

@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 
 import { OPERATOR_ROLES, PERMISSIONS, type OperatorRole, type Permission } from '@honne/contracts/safety';
 import { Button } from '@honne/ui';
 
-import { call, errorText, safetyEndpoints } from '../api.ts';
+import { call, safetyEndpoints } from '../api.ts';
 import { useAskThen } from '../ask.ts';
 import { formatAt } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { permissionLabels, roleLabels, strings } from '../strings.ts';
+import { FormError, useFormSubmit } from '../form.tsx';
 
 const t = strings.operators;
 
@@ -29,22 +30,15 @@ function OperatorList() {
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<OperatorRole>('moderator');
   const [created, setCreated] = useState<{ secret: string; url: string } | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const askThen = useAskThen(reload);
 
-  const add = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(undefined);
-    try {
-      const res = await call(safetyEndpoints.createOperator, { body: { email: email.trim(), password, role } });
-      setCreated({ secret: res.totp_secret, url: res.otpauth_url });
-      setEmail('');
-      setPassword('');
-      reload();
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
+  const { submit: add, error } = useFormSubmit(async () => {
+    const res = await call(safetyEndpoints.createOperator, { body: { email: email.trim(), password, role } });
+    setCreated({ secret: res.totp_secret, url: res.otpauth_url });
+    setEmail('');
+    setPassword('');
+    reload();
+  });
   const disable = (id: string, who: string) =>
     askThen({ title: t.disableTitle, message: t.disableMessage(who), confirmLabel: t.disable }, () =>
       call(safetyEndpoints.disableOperator, { params: { id } }),
@@ -126,11 +120,7 @@ function OperatorList() {
         </label>
         <Button type="submit">{t.add}</Button>
       </form>
-      {error ? (
-        <p className="cn-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
       {created ? (
         <div className="cn-card" role="status" style={{ marginTop: 12 }}>
           <p>{t.added}</p>
@@ -147,23 +137,16 @@ function ApiKeys() {
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<Permission[]>([]);
   const [secret, setSecret] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
   const askThen = useAskThen(reload);
 
-  const create = async (e: FormEvent) => {
-    e.preventDefault();
-    if (scopes.length === 0) return setError(t.scopesRequired);
-    setError(undefined);
-    try {
-      const res = await call(safetyEndpoints.createApiKey, { body: { name: name.trim(), scopes } });
-      setSecret(res.secret);
-      setName('');
-      setScopes([]);
-      reload();
-    } catch (err) {
-      setError(errorText(err));
-    }
-  };
+  const { submit: create, error } = useFormSubmit(async () => {
+    if (scopes.length === 0) throw new Error(t.scopesRequired);
+    const res = await call(safetyEndpoints.createApiKey, { body: { name: name.trim(), scopes } });
+    setSecret(res.secret);
+    setName('');
+    setScopes([]);
+    reload();
+  });
   const revoke = (id: string, keyName: string) =>
     askThen({ title: t.revokeTitle, message: t.revokeMessage(keyName), confirmLabel: t.revoke }, () =>
       call(safetyEndpoints.revokeApiKey, { params: { id } }),
@@ -225,11 +208,7 @@ function ApiKeys() {
             </label>
           ))}
         </fieldset>
-        {error ? (
-          <p className="cn-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError error={error} />
         <div>
           <Button type="submit">{t.createKey}</Button>
         </div>

@@ -4,6 +4,7 @@ import { Button, TextField } from '@honne/ui';
 
 import { call, errorText, safetyEndpoints, type ConsoleSession } from '../api.ts';
 import { strings } from '../strings.ts';
+import { FormError } from '../form.tsx';
 
 const t = strings.signIn;
 
@@ -57,11 +58,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (s: ConsoleSession) => void
               value={password}
               onChange={setPassword}
             />
-            {error ? (
-              <p className="cn-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <FormError error={error} />
             <Button type="submit" block>
               {t.next}
             </Button>
