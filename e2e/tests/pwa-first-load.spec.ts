@@ -12,7 +12,10 @@ import { signedInPage, userWithProfile } from './topics-helpers.ts';
  * included) to show it from an empty cache. Set just above what the app needs today (bench/README.md),
  * so any growth fails `npm test`; issue 14's goal is 200 KB. Change it only on purpose, here.
  */
-export const FIRST_LOAD_BUDGET_KB = { splash: 170, login: 175, home: 230 } as const;
+// home 230 → 240 KB in session 13, on purpose: the moderator's notice sheet (the shell imports the
+// safety contracts for it) and the in-call report form came onto the signed-in home (issue 27). To win
+// it back: load the notice sheet only when a notice waits, and keep contracts/safety out of the shell.
+export const FIRST_LOAD_BUDGET_KB = { splash: 170, login: 175, home: 240 } as const;
 
 const report: Record<string, unknown> = {};
 const reportFile = path.join(import.meta.dirname, '..', 'artifacts', 'first-load.json');
