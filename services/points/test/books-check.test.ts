@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ledgerRules } from '../src/config.ts';
 import { HOUSE } from '../src/domain/ledger.ts';
+import { removeUser } from '../src/events/user-deleted.ts';
 import { checkBooks } from '../src/jobs/books-check.ts';
 import { transfer } from '../src/ledger/transfer.ts';
 import { startPoints } from './support.ts';
@@ -35,6 +36,25 @@ describe.each(infraModes())('the books check and the money metrics (issue 29) ($
     await transfer(env.points.ctx.db, input, new Date(), rules);
     await transfer(env.points.ctx.db, input, new Date(), rules);
     expect(await valueOf('honne_points_moved_total', '{kind="grant"}')).toBe(before + 300);
+  });
+
+  it('keeps the books whole when a user who still holds points is deleted: what they held is forfeited to the house', async () => {
+    const C = uuidOf('books-c');
+    const rules = ledgerRules(env.config);
+    const input = {
+      idempotencyKey: `books-c-${mode.name}`,
+      kind: 'grant' as const,
+      from: HOUSE.issued,
+      to: C,
+      amount: 700,
+    };
+    await transfer(env.points.ctx.db, input, new Date(), rules);
+    await removeUser(env.points.ctx, C);
+    expect(await checkBooks(env.points.ctx)).toBe(true);
+    const house = await sql<{
+      balance: number;
+    }>`select balance from accounts where user_id = ${HOUSE.forfeited}`.execute(env.points.ctx.db);
+    expect(Number(house.rows[0]?.balance)).toBeGreaterThanOrEqual(700);
   });
 
   it('reads balanced books as 1, and a person below zero or a sum off zero as 0', async () => {

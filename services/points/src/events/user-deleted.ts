@@ -3,6 +3,8 @@ import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { deleteAccount } from '../db/repos/accounts.ts';
+import { forfeitBalance } from '../db/repos/ledger.ts';
+import { HOUSE } from '../domain/ledger.ts';
 import { lockFamily, personOf } from '../db/repos/spend-caps.ts';
 import { carryMonthOf } from '../ledger/minor-caps.ts';
 
@@ -17,6 +19,9 @@ export async function removeUser(ctx: AppContext, userId: string): Promise<void>
     const person = await personOf(trx, userId);
     await lockFamily(trx, person.family);
     await carryMonthOf(trx, userId, ctx.clock.now());
+    // What they still held is forfeited to the house, so the books still sum to zero once the
+    // account (and its entries) are gone.
+    await forfeitBalance(trx, userId, HOUSE.forfeited, ctx.clock.now());
     await deleteAccount(trx, userId);
   });
   ctx.log.info({ user_id: userId }, 'ledger account removed');

@@ -73,6 +73,15 @@ export async function moveBalance(trx: Trx, userId: string, amount: number, purc
     .execute();
 }
 
+/** A departing account's balance, moved onto `house` (opened at 0 if new) under the account's lock. */
+export async function forfeitBalance(trx: Trx, userId: string, house: string, now: Date): Promise<void> {
+  const [held] = (await lockAccounts(trx, [house, userId], now)).filter((a) => a.user_id === userId);
+  const amount = Number(held?.balance ?? 0);
+  if (amount === 0) return;
+  await moveBalance(trx, userId, -amount, -Number(held!.purchased), now);
+  await moveBalance(trx, house, amount, 0, now);
+}
+
 export async function insertLot(
   trx: Trx,
   lot: { user_id: string; transfer_id: string; amount: number; issued_at: Date; expires_at: Date | null },

@@ -60,4 +60,6 @@ export const HOUSE = {
   sales: 'house:sales',
   /** Where purchased points go when their lot expires (資金決済法 expiry policy). */
   expired: 'house:expired',
+  /** What a deleted user still held: their account goes, the books stay whole (the books check). */
+  forfeited: 'house:forfeited',
 } as const;
