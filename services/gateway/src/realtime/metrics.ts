@@ -1,5 +1,5 @@
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { inSpan, productCounter, productHistogram, SpanKind } from '@honne/service-kit';
+import { inSpan, productCounter, productHistogram, SpanKind, tracingOn } from '@honne/service-kit';
 
 // What the sockets carry (issue 29), by event type and command: never a user, room or message.
 
@@ -30,12 +30,13 @@ const deliveryTime = productHistogram(
 export function countWritten(type: string, via: 'user' | 'channel', sockets: number, at: string, now: number): void {
   if (sockets === 0) return;
   const label = typeLabel(type);
-  void inSpan(
-    `socket write ${label}`,
-    SpanKind.PRODUCER,
-    { 'honne.sockets': sockets, 'honne.via': via },
-    () => undefined,
-  );
+  if (tracingOn())
+    void inSpan(
+      `socket write ${label}`,
+      SpanKind.PRODUCER,
+      { 'honne.sockets': sockets, 'honne.via': via },
+      () => undefined,
+    );
   written.inc({ type: label, via }, sockets);
   const published = Date.parse(at);
   if (Number.isFinite(published)) deliveryTime.observe({ type: label }, Math.max(0, now - published) / 1000);
