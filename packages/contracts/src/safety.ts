@@ -605,6 +605,7 @@ export const safetyEndpoints = {
     service: 'safety',
     summary: "The caller's moderation notices (what, why, until when), newest first",
     auth: 'user',
+    whileRestricted: true,
     schema: { response: { 200: Envelope(Type.Array(Notice)), ...userErrors } },
   }),
   appeal: endpoint({
@@ -613,6 +614,7 @@ export const safetyEndpoints = {
     service: 'safety',
     summary: 'Appeal a notice once, within 20 days (≤ 2,000 characters); the appeal enters the queue',
     auth: 'user',
+    whileRestricted: true,
     schema: { params: IdParams, body: AppealBody, response: { 200: Envelope(Received), ...userErrors } },
   }),
   contact: endpoint({
@@ -621,6 +623,7 @@ export const safetyEndpoints = {
     service: 'safety',
     summary: 'お問い合わせ: a contact ticket in the moderation queue',
     auth: 'user',
+    whileRestricted: true,
     schema: { body: ContactBody, response: { 200: Envelope(Received), ...userErrors } },
   }),
   callReport: endpoint({
