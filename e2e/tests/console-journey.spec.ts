@@ -303,3 +303,25 @@ test('a moderator adds a word to the filter in the console, tries a text against
   await page.getByRole('alertdialog').getByRole('button', { name: '削除' }).click();
   await expect(page.getByTestId('filter-entries')).not.toContainText(word);
 });
+
+test("a moderator reads the system page: the SLOs and the app's instance as the journeys' Prometheus sees them (issue 29)", async ({
+  browser,
+  request,
+}) => {
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const mod = await moderator(request, admin, 'mod-system');
+  const page = await consolePage(browser, mod);
+  await page.getByRole('link', { name: 'システム' }).click();
+  await expect(page.getByRole('heading', { name: 'システム', exact: true })).toBeVisible();
+  const slos = page.getByTestId('slos');
+  await expect(slos.locator('tbody tr')).toHaveCount(5);
+  await expect(slos).toContainText('メッセージ配信(p99、5分)');
+  await expect(slos).toContainText('150 ms 以内');
+  // Prometheus scrapes the app's metrics port every 2 s: the instance shows up as running.
+  const instance = page.getByTestId('instances').locator('tbody tr').filter({ hasText: 'honne' });
+  await expect(async () => {
+    await page.getByRole('button', { name: '更新' }).click();
+    await expect(instance).toContainText('稼働', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await shot(page, 'system');
+});
