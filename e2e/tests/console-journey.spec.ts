@@ -2,9 +2,9 @@ import { messages } from '@honne/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
-import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { E2E_CONTROL_PORT, E2E_SAFETY_ADMIN } from '../playwright.config.ts';
 import { login, PASSWORD } from './accounts-support.ts';
-import { openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
  * Issue 27's three-person journey, as far as the servers go today: B reports A's message in an
@@ -56,6 +56,12 @@ async function consolePage(browser: Browser, who: { email: string; password: str
   return page;
 }
 
+/** Moves every service's clock (back, when negative) and runs the chat purge (the embedded launcher's test control). */
+async function advanceClock(ms: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/clock/advance?ms=${ms}`, { method: 'POST' });
+  expect(res.status).toBe(200);
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/console-${name}.png` });
 
 test('a report reaches the console, the moderator suspends the person, and a second moderator reverses it on appeal', async ({
@@ -83,6 +89,22 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   const b = await userWithProfile(request, 'cj-b', { user_name: 'ぶんた', gender: 2, age_id: 3, area_id: 13 });
   const voice = await postVoice(request, a, { title: '夜に話しませんか' }, [b]);
   const roomId = await openRoom(request, b, voice.id, true);
+  // A's messages vanish after 5 minutes (the sender's choice); the setting reaches chat over the bus.
+  const keep = await request.put('/api/v1/users/setting', { headers: auth(a), data: { saved_message_time: 5 } });
+  expect(keep.status(), await keep.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      const hello = (
+        await (
+          await request.post('/api/v1/messages', {
+            headers: auth(a),
+            data: { room_id: roomId, message_type_id: 1, data: 'こんばんは' },
+          })
+        ).json()
+      ).data as { expire_at: string; created_at: string };
+      return Date.parse(hello.expire_at) - Date.parse(hello.created_at);
+    })
+    .toBe(5 * 60_000);
   const threat = 'おまえの秘密を全部ばらしてやるからな';
   const sent = await request.post('/api/v1/messages', {
     headers: { Authorization: `Bearer ${a.token}` },
@@ -118,6 +140,21 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   await expect(head).toContainText('自分');
   await shot(pm, 'queue');
 
+  // The message expires for both on its timer: gone from B's open room and from both people's reads.
+  // The report froze it first (it is in the queue), so the evidence below still holds it.
+  await advanceClock(6 * 60_000);
+  try {
+    await expect(pb.getByTestId('chat-message').getByText(threat)).toHaveCount(0);
+    for (const who of [a, b]) {
+      const read = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(who) })).json())
+        .data as { data: string }[];
+      expect(read.some((m) => m.data === threat)).toBe(false);
+    }
+  } finally {
+    // The same server runs the other journeys (and checks the operators' TOTP codes): real time back.
+    await advanceClock(-6 * 60_000);
+  }
+
   // The subject page, reached by keyboard from the row's link.
   await head.getByRole('link').focus();
   await pm.keyboard.press('Enter');
@@ -130,6 +167,8 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   const evidence = pm.getByTestId('evidence');
   await expect(evidence).toContainText('この閲覧は監査ログに記録されました。');
   await expect(evidence).toContainText(threat);
+  // The room's calls and points moved, frozen with it: none here.
+  await expect(evidence.getByText('なし', { exact: true })).toHaveCount(2);
   const audit = (await (await request.get(`${api}/audit?limit=50`, { headers: bearer(admin) })).json()).data as {
     action: string;
     target: string;

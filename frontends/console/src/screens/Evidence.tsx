@@ -1,5 +1,6 @@
 import { useState } from 'react';
 
+import type { ReplyPayload, requests } from '@honne/contracts/events';
 import type { EvidenceItem } from '@honne/contracts/safety';
 import { Button } from '@honne/ui';
 
@@ -16,6 +17,9 @@ interface FrozenMessage {
   content: string;
   created_at: string;
 }
+
+type FrozenCall = ReplyPayload<typeof requests.callsRoomEvidence>['calls'][number];
+type FrozenMovement = ReplyPayload<typeof requests.pointsRoomEvidence>['movements'][number];
 
 /**
  * A report's frozen evidence, opened only on request: every opening is written to the audit log by
@@ -80,6 +84,66 @@ function EvidenceBody({ item }: { item: EvidenceItem }) {
           </li>
         ))}
       </ol>
+    );
+  }
+  const calls = (payload as { calls?: FrozenCall[] } | null)?.calls;
+  if (item.kind === 'calls' && Array.isArray(calls)) {
+    if (calls.length === 0) return <p>{t.evidenceNone}</p>;
+    return (
+      <table className="cn-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.callStarted}</th>
+            <th scope="col">{t.callConnected}</th>
+            <th scope="col">{t.callEnded}</th>
+            <th scope="col">{t.callPaid}</th>
+            <th scope="col">{t.callCaller}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {calls.map((c) => (
+            <tr key={c.call_id}>
+              <td className="cn-num">{formatAt(c.started_at)}</td>
+              <td className="cn-num">{formatAt(c.connected_at)}</td>
+              <td className="cn-num">
+                {formatAt(c.ended_at)} {c.end_cause ? <small className="hn-text-muted">{c.end_cause}</small> : null}
+              </td>
+              <td className="cn-num">{t.paidMinutes(c.paid_minutes, c.call_price)}</td>
+              <td className="cn-num" title={c.caller_id}>
+                {shortId(c.caller_id)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  const movements = (payload as { movements?: FrozenMovement[] } | null)?.movements;
+  if (item.kind === 'points' && Array.isArray(movements)) {
+    if (movements.length === 0) return <p>{t.evidenceNone}</p>;
+    return (
+      <table className="cn-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.movedAt}</th>
+            <th scope="col">{t.movedKind}</th>
+            <th scope="col">{t.movedFrom}</th>
+            <th scope="col">{t.movedTo}</th>
+            <th scope="col">{t.movedAmount}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {movements.map((m, i) => (
+            <tr key={i}>
+              <td className="cn-num">{formatAt(m.at)}</td>
+              <td>{m.kind}</td>
+              <td className="cn-num">{m.from ? shortId(m.from) : '—'}</td>
+              <td className="cn-num">{m.to ? shortId(m.to) : '—'}</td>
+              <td className="cn-num">{m.amount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     );
   }
   return <pre className="cn-pre">{JSON.stringify(item.payload, null, 2)}</pre>;
