@@ -1,9 +1,9 @@
 import { messages } from '@honne/contracts';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test } from '@playwright/test';
 
 import { E2E_CONTROL_PORT, E2E_SAFETY_ADMIN } from '../playwright.config.ts';
 import { login, PASSWORD } from './accounts-support.ts';
+import { api, bearer, consolePage, consoleShot as shot, consoleToken, moderator } from './console-support.ts';
 import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
@@ -14,55 +14,11 @@ import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topi
  * page; a second moderator reads the person view and reverses it from the appeal inbox.
  */
 
-const totpNow = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-
-const api = '/api/v1/admin/safety';
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function consoleToken(request: APIRequestContext, who: { email: string; password: string; totp: string }) {
-  const res = await request.post(`${api}/sessions`, {
-    data: { email: who.email, password: who.password, totp: totpNow(who.totp) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.token as string;
-}
-
-/** A moderator made by the bootstrap admin (the operators screen does the same; its secret is shown once). */
-async function moderator(request: APIRequestContext, adminToken: string, tag: string) {
-  const who = { email: `${tag}-${Date.now().toString(36)}@example.jp`, password: 'a long moderator password' };
-  const res = await request.post(`${api}/operators`, {
-    headers: bearer(adminToken),
-    data: { ...who, role: 'moderator' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...who, totp: (await res.json()).data.totp_secret as string };
-}
-
-/** The console at 1280×800, signed in through its two steps; Enter submits each. */
-async function consolePage(browser: Browser, who: { email: string; password: string; totp: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/console');
-  await expect(page.getByRole('heading', { name: '運営者サインイン' })).toBeVisible();
-  await page.getByLabel('メールアドレス').fill(who.email);
-  await page.getByLabel('パスワード').fill(who.password);
-  await page.getByLabel('パスワード').press('Enter');
-  const code = page.getByLabel('6桁のコード');
-  await expect(code).toBeFocused();
-  await code.fill(totpNow(who.totp));
-  await code.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'コンソールのメニュー' })).toContainText(who.email);
-  return page;
-}
-
 /** Moves every service's clock (back, when negative) and runs the chat purge (the embedded launcher's test control). */
 async function advanceClock(ms: number): Promise<void> {
   const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/clock/advance?ms=${ms}`, { method: 'POST' });
   expect(res.status).toBe(200);
 }
-
-const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/console-${name}.png` });
 
 test('a report reaches the console, the moderator suspends the person, and a second moderator reverses it on appeal', async ({
   browser,

@@ -1,34 +1,11 @@
-import { createHmac } from 'node:crypto';
-
 import { messages } from '@honne/contracts/messages';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { consolePage, consoleShot, consoleToken, moderator } from './console-support.ts';
 import { auth, openRoom, postVoice, userWithProfile } from './topics-helpers.ts';
 
 // The text filter through the whole stack (issue 28, ADR 0028): the gateway, the services that
 // store text, and the moderation service that keeps the lists and the queue.
-
-/** RFC 6238 (30 s, 6 digits, SHA-1), as the operator's authenticator app computes it. */
-function totp(base32: string, at = Date.now()): string {
-  const bits = [...base32.replace(/=+$/, '')]
-    .map((c) => 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.indexOf(c).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac('sha1', key).update(counter).digest();
-  const o = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(o) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
-
-async function consoleToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/v1/admin/safety/sessions', {
-    data: { email: E2E_SAFETY_ADMIN.email, password: E2E_SAFETY_ADMIN.password, totp: totp(E2E_SAFETY_ADMIN.totp) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.token as string;
-}
 
 const profile = (name: string) => ({ user_name: name, gender: 2, age_id: 3, area_id: 13 });
 
@@ -67,7 +44,8 @@ test('refuses a listed word in a voice title, masks a masked one for the partner
   expect((await phone.json()).errors.data).toBe(messages.contactRefused);
 });
 
-test('a held message reaches the console queue and not the partner; a list change refuses a word next time', async ({
+test('a held message reaches the console queue and not the partner until a moderator releases it; a list change refuses a word next time', async ({
+  browser,
   request,
 }) => {
   const token = await consoleToken(request);
@@ -113,4 +91,23 @@ test('a held message reaches the console queue and not the partner; a list chang
     id: string;
   }[];
   expect(partner.some((m) => m.id === messageId)).toBe(false);
+
+  // A moderator opens it from the queue's filter view and delivers it after all; the partner has it.
+  const page = await consolePage(browser, await moderator(request, token, 'mod-held'));
+  const row = page.getByTestId('queue').locator('tbody tr').filter({ hasText: held });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await row.getByRole('link').first().click();
+  const actions = page.getByTestId('held-actions');
+  await actions.getByRole('button', { name: '相手に届ける' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '相手に届ける' }).click();
+  await expect(actions).toHaveCount(0);
+  await consoleShot(page, 'held-released');
+  await expect(async () => {
+    const delivered = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json())
+      .data as { id: string }[];
+    expect(delivered.some((m) => m.id === messageId)).toBe(true);
+  }).toPass({ timeout: 5_000 });
 });

@@ -118,6 +118,13 @@ export const strings = {
 
   review: { open: '未対応', escalated: 'エスカレーション', closed: '対応済み' } as Record<string, string>,
 
+  held: {
+    release: '相手に届ける',
+    releaseAsk: 'フィルターが保留したこのメッセージを、相手に届けます。通報は対応済みになります。',
+    discard: '破棄する',
+    discardAsk: 'フィルターが保留したこのメッセージを、届けずに削除します。通報は対応済みになります。',
+  },
+
   action: {
     heading: '対応する',
     action: '対応',

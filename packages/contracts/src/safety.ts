@@ -191,6 +191,8 @@ export const Report = Type.Object({
   assigned_to: Nullable(Type.String()),
   created_at: Type.String(),
   closed_at: Nullable(Type.String()),
+  /** A message the filter held (ADR 0028), undelivered until an operator releases or discards it. */
+  held: Type.Boolean(),
 });
 export const QueueQuery = Type.Object({
   state: Type.Optional(Type.Union(REPORT_STATES.map((s) => Type.Literal(s)))),

@@ -16,6 +16,9 @@ import { fileReport } from './reports.ts';
 
 const sourceRef = (action: 'hold' | 'flag', messageId: string) => `filter-${action}:${messageId}`;
 
+/** Whether a report is a held message's (not a flagged one's, which was delivered). */
+export const isHeldRef = (source: string, ref: string) => source === 'filter' && ref.startsWith('filter-hold:');
+
 export const onMessageFiltered = (ctx: AppContext, e: EventPayload<typeof events.chatMessageFiltered>) =>
   fileReport(ctx, {
     source: 'filter',

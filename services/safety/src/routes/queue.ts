@@ -12,6 +12,7 @@ import { eventsOf, findSubject, findSubjectByRef } from '../db/repos/subjects.ts
 import type { ReportRow } from '../db/schema/index.ts';
 import { deriveStatus } from '../domain/status.ts';
 import { act, eventView } from '../moderation/actions.ts';
+import { isHeldRef } from '../moderation/held.ts';
 import { statsWindows } from '../moderation/stats-window.ts';
 import { consoleRoute } from './console.ts';
 
@@ -31,6 +32,7 @@ export const reportView = (r: ReportWithSubject) => ({
   assigned_to: r.assigned_to,
   created_at: r.created_at.toISOString(),
   closed_at: r.closed_at?.toISOString() ?? null,
+  held: r.state !== 'closed' && isHeldRef(r.source, r.source_ref),
 });
 
 /** The queue, assignment, subjects with their history, evidence, and the actions. */
