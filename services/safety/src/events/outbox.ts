@@ -15,4 +15,5 @@ export const safetyRelay = (ctx: AppContext) =>
     events.heldMessageDecided,
     events.callReported,
     events.messagesModerated,
+    events.personAgeState,
   ]);

@@ -1,4 +1,5 @@
 import type {
+  AgeStateTable,
   ServiceMetaTable,
   BlockTable as KitBlockTable,
   ObjectDeletionsTable,
@@ -150,6 +151,7 @@ export interface ChatDb {
   object_deletions: ObjectDeletionsTable;
   paid_openings: PaidOpeningTable;
   person_restrictions: UserRestrictionTable;
+  person_age_states: AgeStateTable;
 }
 
 /** A paid chat being opened: charged or about to be, its room not created yet (db/repos/openings.ts). */
