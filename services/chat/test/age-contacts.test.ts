@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
+
 import type { AgeState } from '@honne/contracts/age';
 import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { infraModes } from '@honne/service-kit/testing';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness, type Person } from './harness.ts';
