@@ -39,6 +39,7 @@ export const strings = {
     appeals: '異議申し立て',
     stats: '統計',
     filters: 'フィルター',
+    age: '年齢確認',
     operators: '運営者とAPIキー',
     audit: '監査ログ',
     signOut: 'サインアウト',
@@ -203,6 +204,24 @@ export const strings = {
     revokeMessage: (name: string) => `「${name}」はすぐに使えなくなります。`,
     noKeys: 'APIキーはありません。',
     scopesRequired: '権限を1つ以上選んでください。',
+  },
+
+  age: {
+    heading: '年齢確認',
+    lead: '利用者が送った本人確認書類の画像です。画像を開くと監査ログに残ります。承認・却下のどちらでも、判断すると画像は削除されます。',
+    empty: '確認待ちの書類はありません。',
+    status: { pending: '確認待ち', approved: '承認済み', rejected: '却下', none: '—' },
+    person: '人物',
+    sent: '送信',
+    decided: '判断',
+    showImage: '画像を表示（監査ログに残ります）',
+    imageAlt: '本人確認書類',
+    imageGone: '画像は削除済みです。',
+    approve: '承認（18歳以上と確認）',
+    reject: '却下',
+    reason: '却下の理由（利用者に表示）',
+    reasonRequired: '却下の理由を入力してください。',
+    reasonShown: (r: string) => `理由：${r}`,
   },
 
   filters: {
