@@ -1,9 +1,9 @@
 import { ageEndpoints } from '@honne/contracts/age';
 import { messages } from '@honne/contracts/messages';
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { api, bearer, consolePage, consoleToken, moderator } from './console-support.ts';
 import { auth, openRoom, postVoice, signedInPage, userWithProfile, type TestUser } from './topics-helpers.ts';
 
 /**
@@ -13,49 +13,11 @@ import { auth, openRoom, postVoice, signedInPage, userWithProfile, type TestUser
  * is never in an adult's search.
  */
 
-const totpNow = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-const api = '/api/v1/admin/safety';
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
 /** A 1×1 PNG: the server checks the bytes, not the file's name. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function consoleToken(request: APIRequestContext, who: { email: string; password: string; totp: string }) {
-  const res = await request.post(`${api}/sessions`, {
-    data: { email: who.email, password: who.password, totp: totpNow(who.totp) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.token as string;
-}
-
-async function moderator(request: APIRequestContext, adminToken: string) {
-  const who = { email: `age-mod-${Date.now().toString(36)}@example.jp`, password: 'a long moderator password' };
-  const res = await request.post(`${api}/operators`, {
-    headers: bearer(adminToken),
-    data: { ...who, role: 'moderator' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...who, totp: (await res.json()).data.totp_secret as string };
-}
-
-async function consolePage(browser: Browser, who: { email: string; password: string; totp: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/console');
-  await page.getByLabel('メールアドレス').fill(who.email);
-  await page.getByLabel('パスワード').fill(who.password);
-  await page.getByLabel('パスワード').press('Enter');
-  const code = page.getByLabel('6桁のコード');
-  await expect(code).toBeFocused();
-  await code.fill(totpNow(who.totp));
-  await code.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'コンソールのメニュー' })).toContainText(who.email);
-  return page;
-}
 
 const profile = (name: string, age_id = 3) => ({ user_name: name, gender: 2, age_id, area_id: 13 });
 const LINE = 'LINE交換しよ！IDは hana_0707 だよ';
@@ -71,7 +33,7 @@ test('an ID photo approved in the console makes a verified adult; verified adult
   test.setTimeout(180_000);
   const tag = Date.now().toString(36).slice(-5);
   const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const mod = await moderator(request, admin);
+  const mod = await moderator(request, admin, 'age-mod');
   const modToken = await consoleToken(request, mod);
   const a = await userWithProfile(request, 'age-a', profile(`はな${tag}`));
   const b = await userWithProfile(request, 'age-b', profile(`ゆう${tag}`));
