@@ -23,14 +23,34 @@ export const AGE_LIMITS = {
   reasonMax: 200,
 } as const;
 
+const AgeStateSchema = Type.Union(AGE_STATES.map((s) => Type.Literal(s)));
+
 /**
- * Contact exchange in a 1:1 chat, by the pair of states (issue 28): contact details (phone, e-mail,
- * SNS IDs, URLs, plans to meet: `findContacts`) pass only when the policy allows the pair. The
- * default allows verified adults with each other and nobody else; a minor is never allowed.
+ * The age-assurance policy operators keep in the console (ADR 0031): the pairs of states between
+ * whom contact details (phone, e-mail, SNS IDs, URLs, plans to meet: `findContacts`) pass in a 1:1
+ * chat. Order within a pair does not matter. A pair with a minor is never allowed (refused on save).
  */
-export function contactAllowed(a: AgeState, b: AgeState): boolean {
-  return a === 'verified_adult' && b === 'verified_adult';
+export const AgePolicy = Type.Object({
+  /** Each pair two states (an array of two: the response serialiser takes no tuples). */
+  contact_pairs: Type.Array(Type.Array(AgeStateSchema, { minItems: 2, maxItems: 2 }), { maxItems: 6 }),
+});
+export type AgePolicy = Static<typeof AgePolicy>;
+
+/** The default: verified adults with each other, nobody else. */
+export const DEFAULT_AGE_POLICY: AgePolicy = { contact_pairs: [['verified_adult', 'verified_adult']] };
+
+/** Whether the policy lets two people in these states swap contact details in a 1:1 chat. */
+export function contactAllowed(a: AgeState, b: AgeState, policy: AgePolicy = DEFAULT_AGE_POLICY): boolean {
+  if (a === 'minor' || b === 'minor') return false;
+  return policy.contact_pairs.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
 }
+
+export const AgePolicyView = Type.Object({
+  policy: AgePolicy,
+  updated_by: Nullable(Type.String()),
+  updated_at: Nullable(Type.String()),
+});
+export type AgePolicyView = Static<typeof AgePolicyView>;
 
 /** What the app shows of the person's last review: none yet, waiting, approved, or rejected with the reason. */
 export const AgeReviewStatus = Type.Union([
@@ -42,7 +62,7 @@ export const AgeReviewStatus = Type.Union([
 export type AgeReviewStatus = Static<typeof AgeReviewStatus>;
 
 export const AgeAssurance = Type.Object({
-  state: Type.Union(AGE_STATES.map((s) => Type.Literal(s))),
+  state: AgeStateSchema,
   review: AgeReviewStatus,
   /** The operator's reason when rejected. */
   reason: Nullable(Type.String()),
@@ -83,6 +103,7 @@ export const AGE_MESSAGES = {
   alreadyVerified: '年齢確認は済んでいます。',
   minor: '18歳未満の方は年齢確認の対象外です。',
   notPending: 'この審査はすでに終わっています。',
+  policyMinor: '18歳未満の方を含む組み合わせでは、連絡先の交換を許可できません。',
 } as const;
 
 const userErrors = { 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
@@ -140,5 +161,23 @@ export const ageEndpoints = {
     auth: 'console',
     permission: 'action.moderate',
     schema: { params: IdParams, body: AgeRejectBody, response: { 200: Envelope(AgeReview), ...consoleErrors } },
+  }),
+  agePolicy: endpoint({
+    method: 'GET',
+    url: '/admin/safety/age_policy',
+    service: 'safety',
+    summary: 'The age-assurance policy: between which states contact details may pass in 1:1 chats',
+    auth: 'console',
+    permission: 'filters.read',
+    schema: { response: { 200: Envelope(AgePolicyView), ...consoleErrors } },
+  }),
+  setAgePolicy: endpoint({
+    method: 'PUT',
+    url: '/admin/safety/age_policy',
+    service: 'safety',
+    summary: 'Change the age-assurance policy; chat applies it within a relay (audited)',
+    auth: 'console',
+    permission: 'filters.edit',
+    schema: { body: AgePolicy, response: { 200: Envelope(AgePolicyView), ...consoleErrors } },
   }),
 } as const;

@@ -305,6 +305,19 @@ export const events = {
     }),
   },
   /**
+   * The age-assurance policy changed in the console (ADR 0031): the pairs of states between whom
+   * contact details pass in 1:1 chats. Chat keeps the newest; none yet means the default.
+   */
+  agePolicyChanged: {
+    subject: 'safety.age_policy.changed',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      contact_pairs: Type.Array(Type.Array(Type.String())),
+      at: Type.String(),
+    }),
+  },
+  /**
    * A person's age-assurance state (ADR 0031): published by safety when an operator decides an ID
    * review and when a profile's age group changes it; chat applies it to the contact-exchange
    * policy. Every character of the person (`user_ids`) shares the state; newer `at` wins.

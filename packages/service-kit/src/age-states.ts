@@ -1,4 +1,4 @@
-import { contactAllowed, type AgeState } from '@honne/contracts/age';
+import { contactAllowed, DEFAULT_AGE_POLICY, type AgePolicy, type AgeState } from '@honne/contracts/age';
 import { events, type EventPayload } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
@@ -19,8 +19,15 @@ export interface AgeStateTable {
   state: string;
   at: Date;
 }
+/** The policy as operators last set it (one row, id 1); no row: `DEFAULT_AGE_POLICY`. */
+export interface AgePolicyTable {
+  id: number;
+  contact_pairs: string;
+  at: Date;
+}
 interface AgeStatesReadModel {
   person_age_states: AgeStateTable;
+  age_policy: AgePolicyTable;
 }
 
 const asModel = <DB>(db: Kysely<DB>) => db as unknown as Kysely<AgeStatesReadModel>;
@@ -32,6 +39,12 @@ export async function createAgeStatesTable(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'text', (c) => c.primaryKey())
     .addColumn('person_id', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
+    .addColumn('at', 'timestamptz', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('age_policy')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('contact_pairs', 'text', (c) => c.notNull())
     .addColumn('at', 'timestamptz', (c) => c.notNull())
     .execute();
 }
@@ -55,10 +68,38 @@ export async function applyAgeStateEvent<DB>(
     .execute();
 }
 
+/** Applies one `safety.age_policy.changed` event (the newest wins). */
+export async function applyAgePolicyEvent<DB>(
+  anyDb: Kysely<DB>,
+  e: EventPayload<typeof events.agePolicyChanged>,
+): Promise<void> {
+  const at = new Date(e.at);
+  const contact_pairs = JSON.stringify(e.contact_pairs);
+  await asModel(anyDb)
+    .insertInto('age_policy')
+    .values({ id: 1, contact_pairs, at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ contact_pairs, at }).where('age_policy.at', '<=', at))
+    .execute();
+}
+
+/** Keeps the states and the policy from safety's durable events. */
 export const subscribeAgeStates = (
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's database with the table
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's database with the tables
   ctx: BaseContext & { db: Kysely<any> },
-): Subscription => ctx.bus.subscribe(events.personAgeState, (e) => applyAgeStateEvent(ctx.db, e), serviceQueue(ctx));
+): Subscription[] => [
+  ctx.bus.subscribe(events.personAgeState, (e) => applyAgeStateEvent(ctx.db, e), serviceQueue(ctx)),
+  ctx.bus.subscribe(events.agePolicyChanged, (e) => applyAgePolicyEvent(ctx.db, e), serviceQueue(ctx)),
+];
+
+/** The policy as last published, or the default. */
+export async function agePolicyOf<DB>(anyDb: Kysely<DB>): Promise<AgePolicy> {
+  const row = await asModel(anyDb)
+    .selectFrom('age_policy')
+    .select('contact_pairs')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row ? { contact_pairs: JSON.parse(row.contact_pairs) as AgePolicy['contact_pairs'] } : DEFAULT_AGE_POLICY;
+}
 
 /** A character's state as last published (`self_declared_adult` when none was). */
 export async function ageStateOf<DB>(anyDb: Kysely<DB>, userId: string): Promise<AgeState> {
@@ -72,5 +113,5 @@ export async function ageStateOf<DB>(anyDb: Kysely<DB>, userId: string): Promise
 
 /** Whether the contact-exchange policy lets these two characters swap contact details in a 1:1 chat. */
 export async function contactAllowedBetween<DB>(anyDb: Kysely<DB>, a: string, b: string): Promise<boolean> {
-  return contactAllowed(await ageStateOf(anyDb, a), await ageStateOf(anyDb, b));
+  return contactAllowed(await ageStateOf(anyDb, a), await ageStateOf(anyDb, b), await agePolicyOf(anyDb));
 }

@@ -48,6 +48,7 @@ describe('durable subjects', () => {
         'safety.messages.deleted',
         // ADR 0031: a person's age-assurance state.
         'safety.person.age_state',
+        'safety.age_policy.changed',
       ]),
     );
     // Issue 25: a block made inside a room (calls ends its live call); issue 26: the first reply.

@@ -104,4 +104,33 @@ describe.each(infraModes())('contact details by age-assurance state ($name)', (m
     await setState(y, 'minor');
     expect((await h.send(x, room, { data: LINE })).statusCode).toBe(403);
   });
+
+  it('follows the policy operators set: a pair they allow passes, a minor never does', async () => {
+    const policy = (contact_pairs: string[][], at: Date) =>
+      h.publish(
+        events.agePolicyChanged,
+        { event_id: randomUUID(), contact_pairs, at: at.toISOString() },
+        async () =>
+          (
+            await h.ctx.db.selectFrom('age_policy').select('at').where('id', '=', 1).executeTakeFirst()
+          )?.at.getTime() === at.getTime(),
+      );
+    const { x, y, room } = await pair();
+    await setState(x, 'verified_adult');
+    await setState(y, 'self_declared_adult');
+    expect((await h.send(x, room, { data: LINE })).statusCode).toBe(403);
+    await policy(
+      [
+        ['self_declared_adult', 'verified_adult'],
+        ['verified_adult', 'verified_adult'],
+      ],
+      new Date(Date.now() + ++tick),
+    );
+    expect((await h.send(x, room, { data: LINE })).statusCode).toBe(200);
+    expect((await h.send(y, room, { data: PHONE })).statusCode).toBe(200);
+    await setState(y, 'minor');
+    expect((await h.send(x, room, { data: LINE })).statusCode).toBe(403);
+    // Back to the default for whatever runs next on this database.
+    await policy([['verified_adult', 'verified_adult']], new Date(Date.now() + ++tick));
+  });
 });

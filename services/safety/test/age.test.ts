@@ -1,4 +1,4 @@
-import { AGE_MESSAGES, type AgeAssurance, type AgeReview } from '@honne/contracts/age';
+import { AGE_MESSAGES, DEFAULT_AGE_POLICY, type AgeAssurance, type AgeReview } from '@honne/contracts/age';
 import { events, type EventPayload } from '@honne/contracts/events';
 import { eventually, harnessWithObjectStore, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -212,5 +212,52 @@ describe.each(infraModes())('age assurance ($name)', (mode) => {
     expect(
       (await h.asUser('POST', '/safety/age_assurance/document', who.userId, { image: dataUrl(PNG) })).statusCode,
     ).toBe(200);
+  });
+
+  it('keeps the contact policy: moderators change it (audited, published), triage reads, a pair with a minor is refused', async () => {
+    const { h } = suite;
+    const admin = await h.signIn(ADMIN);
+    const moderator = await h.operator(admin, 'moderator');
+    const triage = await h.operator(admin, 'triage');
+    const heard: EventPayload<typeof events.agePolicyChanged>[] = [];
+    const sub = h.infra.bus.subscribe(events.agePolicyChanged, (e) => void heard.push(e));
+    if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+    try {
+      const got = await h.console('GET', '/admin/safety/age_policy', triage.token);
+      expect(got.statusCode, got.body).toBe(200);
+      const before = got.json().data;
+      expect(before.policy).toEqual(DEFAULT_AGE_POLICY);
+      const withMinor = await h.console('PUT', '/admin/safety/age_policy', moderator.token, {
+        contact_pairs: [['minor', 'minor']],
+      });
+      expect(withMinor.statusCode).toBe(403);
+      expect(withMinor.json().errors).toEqual({ contact_pairs: AGE_MESSAGES.policyMinor });
+      expect((await h.console('PUT', '/admin/safety/age_policy', triage.token, { contact_pairs: [] })).statusCode).toBe(
+        403,
+      );
+      const set = await h.console('PUT', '/admin/safety/age_policy', moderator.token, {
+        contact_pairs: [
+          ['self_declared_adult', 'verified_adult'],
+          ['verified_adult', 'verified_adult'],
+          ['verified_adult', 'self_declared_adult'],
+        ],
+      });
+      expect(set.statusCode).toBe(200);
+      const pairs = [
+        ['self_declared_adult', 'verified_adult'],
+        ['verified_adult', 'verified_adult'],
+      ];
+      expect(set.json().data).toMatchObject({
+        policy: { contact_pairs: pairs },
+        updated_by: `operator:${moderator.id}`,
+      });
+      await eventually(() => expect(heard.at(-1)?.contact_pairs).toEqual(pairs));
+      const audit = await h.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', 'age_policy.set').execute();
+      expect(audit.some((a) => a.actor === `operator:${moderator.id}`)).toBe(true);
+    } finally {
+      // Back to the default for the other tests of this schema.
+      await h.console('PUT', '/admin/safety/age_policy', moderator.token, DEFAULT_AGE_POLICY);
+      sub.unsubscribe();
+    }
   });
 });

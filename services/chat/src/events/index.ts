@@ -37,7 +37,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     // Kept to refuse a muted person's messages (issue 27).
     subscribeRestrictions(ctx),
     // Kept for the contact-exchange policy between the two sides of a 1:1 chat (ADR 0031).
-    subscribeAgeStates(ctx),
+    ...subscribeAgeStates(ctx),
     onFriendChanged(ctx),
     onUserRenamed(ctx),
     respondFriendRoomsRemove(ctx),

@@ -16,4 +16,5 @@ export const safetyRelay = (ctx: AppContext) =>
     events.callReported,
     events.messagesModerated,
     events.personAgeState,
+    events.agePolicyChanged,
   ]);

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import { AGE_MESSAGES, type AgeAssurance, type AgeReview, type AgeReviewImage } from '@honne/contracts/age';
+import {
+  AGE_MESSAGES,
+  DEFAULT_AGE_POLICY,
+  type AgeAssurance,
+  type AgePolicy,
+  type AgePolicyView,
+  type AgeReview,
+  type AgeReviewImage,
+} from '@honne/contracts/age';
 import { events } from '@honne/contracts/events';
 import { AppError, enqueueEvent, fieldErrors, notFound, putForRow, sweepObjectDeletions } from '@honne/service-kit';
 import type { Kysely, Transaction } from 'kysely';
@@ -15,7 +23,9 @@ import {
   latestReviewOf,
   listAgeReviews,
   publishedAgeState,
+  readAgePolicy,
   recordAgeState,
+  writeAgePolicy,
 } from '../db/repos/age-reviews.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { charactersOf, findCharacter } from '../db/repos/people.ts';
@@ -169,4 +179,50 @@ export async function decideAge(
   await sweepObjectDeletions(ctx.db, ctx.objects);
   await safetyRelay(ctx).now();
   return reviewView(decided);
+}
+
+/** The policy as operators last set it, or the default. */
+export async function agePolicy(ctx: AppContext): Promise<AgePolicyView> {
+  const row = await readAgePolicy(ctx.db);
+  return row
+    ? {
+        policy: { contact_pairs: JSON.parse(row.contact_pairs) as AgePolicy['contact_pairs'] },
+        updated_by: row.updated_by,
+        updated_at: row.updated_at.toISOString(),
+      }
+    : { policy: DEFAULT_AGE_POLICY, updated_by: null, updated_at: null };
+}
+
+/**
+ * Sets the policy (ADR 0031): pairs sorted and deduplicated; a pair with a minor is refused, whatever
+ * the console sends. Audited and published (outbox) in one transaction.
+ */
+export async function setAgePolicy(ctx: AppContext, by: string, policy: AgePolicy): Promise<AgePolicyView> {
+  if (policy.contact_pairs.some((p) => p.includes('minor'))) {
+    throw fieldErrors({ contact_pairs: AGE_MESSAGES.policyMinor });
+  }
+  const pairs = [...new Set(policy.contact_pairs.map((p) => [...p].sort().join('+')))]
+    .sort()
+    .map((k) => k.split('+') as AgePolicy['contact_pairs'][number]);
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    await writeAgePolicy(trx, JSON.stringify(pairs), by, now);
+    await appendAudit(trx, {
+      actor: by,
+      action: 'age_policy.set',
+      target: null,
+      detail: { contact_pairs: pairs },
+      at: now,
+    });
+    const eventId = randomUUID();
+    await enqueueEvent(
+      trx,
+      events.agePolicyChanged,
+      `${events.agePolicyChanged.subject}:${eventId}`,
+      { event_id: eventId, contact_pairs: pairs, at: now.toISOString() },
+      now,
+    );
+  });
+  await safetyRelay(ctx).now();
+  return agePolicy(ctx);
 }

@@ -3,7 +3,15 @@ import { ok, route } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { ageAssuranceOf, ageReviewImage, ageReviews, decideAge, uploadAgeDocument } from '../moderation/age.ts';
+import {
+  ageAssuranceOf,
+  agePolicy,
+  ageReviewImage,
+  ageReviews,
+  decideAge,
+  setAgePolicy,
+  uploadAgeDocument,
+} from '../moderation/age.ts';
 import { consoleRoute } from './console.ts';
 
 /** Age assurance (ADR 0031): the app's 年齢確認 and the console's review of ID photos. */
@@ -27,4 +35,8 @@ export function ageRoutes(app: FastifyInstance, ctx: AppContext): void {
   consoleRoute(app, ctx, ageEndpoints.rejectAgeReview, async ({ params, body, by }) =>
     ok(await decideAge(ctx, by, params.id, false, body.reason.trim())),
   );
+
+  consoleRoute(app, ctx, ageEndpoints.agePolicy, async () => ok(await agePolicy(ctx)));
+
+  consoleRoute(app, ctx, ageEndpoints.setAgePolicy, async ({ body, by }) => ok(await setAgePolicy(ctx, by, body)));
 }

@@ -1,4 +1,5 @@
 import type {
+  AgePolicyTable,
   AgeStateTable,
   ServiceMetaTable,
   BlockTable as KitBlockTable,
@@ -152,6 +153,7 @@ export interface ChatDb {
   paid_openings: PaidOpeningTable;
   person_restrictions: UserRestrictionTable;
   person_age_states: AgeStateTable;
+  age_policy: AgePolicyTable;
 }
 
 /** A paid chat being opened: charged or about to be, its room not created yet (db/repos/openings.ts). */

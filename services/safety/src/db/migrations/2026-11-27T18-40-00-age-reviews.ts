@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Age assurance (ADR 0031): the ID photos people upload for an operator to verify 18+, and the
- * state last published per person. The photo lives in `bytes` (embedded) or the object store
+ * state last published per person, and the policy operators set. The photo lives in `bytes` (embedded) or the object store
  * (`object_key`, S3_URL) only while the review is pending: deciding empties both, and the trigger
  * hands the object to the sweeper in the same transaction.
  */
@@ -30,10 +30,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('state', 'text', (c) => c.notNull())
     .addColumn('at', 'timestamptz', (c) => c.notNull())
     .execute();
+  // The policy operators set (one row; none: DEFAULT_AGE_POLICY).
+  await db.schema
+    .createTable('age_policy')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('contact_pairs', 'text', (c) => c.notNull())
+    .addColumn('updated_by', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await dropObjectDeletions(db, 'age_reviews');
   await db.schema.dropTable('age_reviews').execute();
   await db.schema.dropTable('age_states').execute();
+  await db.schema.dropTable('age_policy').execute();
 }

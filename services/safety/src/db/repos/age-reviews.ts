@@ -93,3 +93,12 @@ export const recordAgeState = (db: Db, personId: string, state: string, at: Date
 /** The declared age groups of the person's characters. */
 export const ageIdsOf = async (db: Db, personId: string) =>
   (await db.selectFrom('people').select('age_id').where('person_id', '=', personId).execute()).map((r) => r.age_id);
+
+export const readAgePolicy = (db: Db) => db.selectFrom('age_policy').selectAll().where('id', '=', 1).executeTakeFirst();
+
+export const writeAgePolicy = (db: Db, contactPairs: string, by: string, at: Date) =>
+  db
+    .insertInto('age_policy')
+    .values({ id: 1, contact_pairs: contactPairs, updated_by: by, updated_at: at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ contact_pairs: contactPairs, updated_by: by, updated_at: at }))
+    .execute();

@@ -163,7 +163,16 @@ export interface AgeStateRowTable {
   at: Timestamp;
 }
 
+/** The age-assurance policy (one row, id 1). */
+export interface AgePolicyRowTable {
+  id: number;
+  contact_pairs: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface SafetyDb {
+  age_policy: AgePolicyRowTable;
   age_reviews: AgeReviewTable;
   age_states: AgeStateRowTable;
   object_deletions: ObjectDeletionsTable;
