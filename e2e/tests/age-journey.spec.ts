@@ -74,6 +74,10 @@ test('an ID photo approved in the console makes a verified adult; verified adult
   // The moderator opens A's photo in the console and approves it.
   const pm = await consolePage(browser, mod);
   await pm.getByRole('link', { name: '年齢確認' }).click();
+  // The contact policy sits on the same page: by default only verified adults with each other.
+  const policy = pm.getByTestId('age-policy');
+  await expect(policy.getByRole('checkbox', { name: '年齢確認済み と 年齢確認済み' })).toBeChecked();
+  await expect(policy.getByRole('checkbox', { name: '自己申告の18歳以上 と 年齢確認済み' })).not.toBeChecked();
   const item = pm.locator(`[data-review-id="${aReview.id}"]`);
   await item.getByRole('button', { name: /画像を表示/ }).click();
   await expect(item.getByRole('img', { name: '本人確認書類' })).toBeVisible();

@@ -222,6 +222,16 @@ export const strings = {
     reason: '却下の理由（利用者に表示）',
     reasonRequired: '却下の理由を入力してください。',
     reasonShown: (r: string) => `理由：${r}`,
+    reviewsHeading: '本人確認書類',
+    policyHeading: '連絡先交換の方針',
+    policyLead:
+      '1対1のチャットで、電話番号・メールアドレス・SNSのID・URL・会う約束を送れる組み合わせです。ここにない組み合わせでは「安全のため、年齢確認済みの方同士でないと連絡先の交換はできません。」と表示して断ります。',
+    stateName: { minor: '18歳未満', self_declared_adult: '自己申告の18歳以上', verified_adult: '年齢確認済み' },
+    pair: (a: string, b: string) => `${a} と ${b}`,
+    minorNever: '18歳未満の方を含む組み合わせは、常に断ります。',
+    updated: (at: string, by: string) => `最終変更：${at}（${by}）`,
+    savePolicy: '方針を保存',
+    policySaved: '方針を保存しました。チャットに反映されます。',
   },
 
   filters: {

@@ -21,6 +21,8 @@ export function AgeReviews({ canDecide }: { canDecide: boolean }) {
   return (
     <>
       <h1>{t.heading}</h1>
+      <ContactPolicy canEdit={canDecide} />
+      <h2>{t.reviewsHeading}</h2>
       <p>{t.lead}</p>
       <LoadState state={reviews} reload={reload}>
         {(rows) =>
@@ -114,5 +116,70 @@ function ReviewItem({
         <p>{t.imageGone}</p>
       )}
     </li>
+  );
+}
+
+/** The adult pairs an operator may allow; a pair with a minor is never allowed (the server refuses it too). */
+type State = keyof typeof t.stateName;
+const PAIRS: readonly (readonly [State, State])[] = [
+  ['verified_adult', 'verified_adult'],
+  ['self_declared_adult', 'verified_adult'],
+  ['self_declared_adult', 'self_declared_adult'],
+];
+const keyOf = (p: readonly string[]) => [...p].sort().join('+');
+
+/** 連絡先交換の方針: between which states contact details pass in 1:1 chats (ADR 0031). */
+function ContactPolicy({ canEdit }: { canEdit: boolean }) {
+  const [loaded, reload] = useLoad((signal) => call(ageEndpoints.agePolicy, { signal }), 'age-policy');
+  const [chosen, setChosen] = useState<Set<string> | undefined>();
+  const [saved, setSaved] = useState(false);
+  const save = useFormSubmit(async () => {
+    if (!chosen) return;
+    await call(ageEndpoints.setAgePolicy, {
+      body: { contact_pairs: PAIRS.filter((p) => chosen.has(keyOf(p))).map((p) => [...p]) },
+    });
+    setSaved(true);
+    reload();
+  });
+  return (
+    <section className="cn-card" aria-labelledby="age-policy-heading" style={{ marginBottom: 24 }}>
+      <h2 id="age-policy-heading">{t.policyHeading}</h2>
+      <p>{t.policyLead}</p>
+      <LoadState state={loaded} reload={reload}>
+        {(view) => {
+          const current = chosen ?? new Set(view.policy.contact_pairs.map(keyOf));
+          return (
+            <form onSubmit={(e) => void save.submit(e)} data-testid="age-policy">
+              {PAIRS.map((p) => (
+                <label key={keyOf(p)} style={{ display: 'block' }}>
+                  <input
+                    type="checkbox"
+                    disabled={!canEdit}
+                    checked={current.has(keyOf(p))}
+                    onChange={(e) => {
+                      const next = new Set(current);
+                      if (e.target.checked) next.add(keyOf(p));
+                      else next.delete(keyOf(p));
+                      setChosen(next);
+                      setSaved(false);
+                    }}
+                  />{' '}
+                  {t.pair(t.stateName[p[0]], t.stateName[p[1]])}
+                </label>
+              ))}
+              <p>{t.minorNever}</p>
+              {view.updated_at ? <p>{t.updated(formatAt(view.updated_at), view.updated_by ?? '')}</p> : null}
+              {canEdit ? <Button type="submit">{t.savePolicy}</Button> : null}
+              {saved ? (
+                <p className="cn-notice" role="status">
+                  {t.policySaved}
+                </p>
+              ) : null}
+              <FormError error={save.error} />
+            </form>
+          );
+        }}
+      </LoadState>
+    </section>
   );
 }
