@@ -35,6 +35,9 @@ const ACCESS: Record<string, Kind> = {
   'POST /safety/notices/:id/appeal': 'own',
   'POST /safety/contact': 'own',
   'POST /safety/rooms/:id/call_report': 'member',
+  // Age assurance (ADR 0031): the caller's own state and ID photo.
+  'GET /safety/age_assurance': 'own',
+  'POST /safety/age_assurance/document': 'own',
   'PUT /admin/users/:id/rank': 'operator',
   'POST /admin/points/grants': 'operator',
   'GET /admin/points/reports/unused': 'operator',

@@ -114,7 +114,7 @@ test('B replies to A’s voice by chat; both exchange text, an image, a stamp an
   await boxA.fill('こちらこそ！ 電話して 090-1234-5678');
   await boxA.press('Enter');
   await expect(pa.getByRole('alertdialog')).toContainText(
-    '安全のため、電話番号・メールアドレス・SNSのID・URLや、会う約束はチャットで送れません。',
+    '安全のため、年齢確認済みの方同士でないと連絡先の交換はできません。',
   );
   await pa.screenshot({ path: 'artifacts/screens/chat-07-contact-refused.png' });
   await pa.getByRole('button', { name: 'OK' }).click();

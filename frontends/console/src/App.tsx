@@ -5,6 +5,7 @@ import { Button, PopupProvider } from '@honne/ui';
 
 import { call, safetyEndpoints, sessionStore, setUnauthorizedHandler, type ConsoleSession } from './api.ts';
 import { CONSOLE_BASE } from './base.ts';
+import { AgeReviews } from './screens/AgeReviews.tsx';
 import { Appeals } from './screens/Appeals.tsx';
 import { Audit } from './screens/Audit.tsx';
 import { Filters } from './screens/Filters.tsx';
@@ -67,6 +68,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
         <NavLink href="/stats">{strings.nav.stats}</NavLink>
         {session.operator.role !== 'triage' ? <NavLink href="/system">{strings.nav.system}</NavLink> : null}
         <NavLink href="/filters">{strings.nav.filters}</NavLink>
+        <NavLink href="/age">{strings.nav.age}</NavLink>
         {isAdmin ? <NavLink href="/operators">{strings.nav.operators}</NavLink> : null}
         {isAdmin ? <NavLink href="/audit">{strings.nav.audit}</NavLink> : null}
         <p className="cn-side__who">
@@ -91,6 +93,9 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
           <Route path="/system" component={System} />
           <Route path="/filters">
             <Filters canEdit={session.operator.role !== 'triage'} />
+          </Route>
+          <Route path="/age">
+            <AgeReviews canDecide={session.operator.role !== 'triage'} />
           </Route>
           <Route path="/operators" component={Operators} />
           <Route path="/audit" component={Audit} />

@@ -352,6 +352,27 @@ export const strings = {
     /** Web push on this device (issue 14; ours, docs/strings.md). */
     push: 'プッシュ通知',
     pushText: '通知にメッセージ本文を表示',
+    /** Age assurance (ADR 0031; docs/strings.md). */
+    age: '年齢確認',
+  },
+  /** Age assurance (ADR 0031; docs/strings.md): the 年齢確認 sheet in /settings. */
+  ageAssurance: {
+    state: {
+      minor: '18歳未満',
+      self_declared_adult: '未確認',
+      verified_adult: '確認済み',
+    },
+    pending: '審査中',
+    rejected: '却下',
+    lead: '運転免許証・マイナンバーカード（表面）・パスポートなど、生年月日が分かる書類の写真を送ってください。運営者が18歳以上であることを確認します。画像は確認が終わるとすぐに削除されます。',
+    why: '安全のため、連絡先（電話番号・メールアドレス・SNSのID など）の交換は、年齢確認済みの方同士でのみできます。',
+    verified: '年齢確認が済んでいます。',
+    waiting: '書類を確認しています。結果が出るまでお待ちください。',
+    rejectedReason: (reason: string) => `却下されました：${reason}`,
+    minor: '18歳未満の方は年齢確認の対象外です。',
+    choose: '書類の写真を選ぶ',
+    send: '送信する',
+    sent: '書類を送信しました。確認をお待ちください。',
   },
   push: {
     hint: 'アプリを閉じているときも、新しいメッセージと着信をこの端末にお知らせします。',

@@ -1,4 +1,5 @@
 import { accountsEndpoints } from './accounts.ts';
+import { ageEndpoints } from './age.ts';
 import { callsEndpoints } from './calls.ts';
 import { chatEndpoints } from './chat.ts';
 import type { EndpointDef } from './common.ts';
@@ -23,4 +24,5 @@ export const allEndpoints: readonly EndpointDef[] = [
   ...Object.values(pushEndpoints),
   ...Object.values(safetyEndpoints),
   ...Object.values(actionEndpoints),
+  ...Object.values(ageEndpoints),
 ];

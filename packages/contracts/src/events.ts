@@ -305,6 +305,35 @@ export const events = {
     }),
   },
   /**
+   * The age-assurance policy changed in the console (ADR 0031): the pairs of states between whom
+   * contact details pass in 1:1 chats. Chat keeps the newest; none yet means the default.
+   */
+  agePolicyChanged: {
+    subject: 'safety.age_policy.changed',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      contact_pairs: Type.Array(Type.Array(Type.String())),
+      at: Type.String(),
+    }),
+  },
+  /**
+   * A person's age-assurance state (ADR 0031): published by safety when an operator decides an ID
+   * review and when a profile's age group changes it; chat applies it to the contact-exchange
+   * policy. Every character of the person (`user_ids`) shares the state; newer `at` wins.
+   */
+  personAgeState: {
+    subject: 'safety.person.age_state',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      person_id: Type.String(),
+      user_ids: Type.Array(Type.String()),
+      state: Type.Union([Type.Literal('minor'), Type.Literal('self_declared_adult'), Type.Literal('verified_adult')]),
+      at: Type.String(),
+    }),
+  },
+  /**
    * A moderation action on a person (all their characters): accounts refuses sign-in and ends every
    * session (the gateway closes their sockets on the revocations), calls ends their live calls,
    * topics hides their voices. `lift` ends it early. `until` null: until lifted (a ban).

@@ -73,7 +73,7 @@ export const messages = {
   /** The text filter (issue 28; docs/strings.md): a refused word, and contact details in a 1:1 chat. */
   textRefused: '不適切な表現が含まれているため、送信できません。表現を変えてもう一度お試しください。',
   contactRefused:
-    '安全のため、電話番号・メールアドレス・SNSのID・URLや、会う約束はチャットで送れません。アプリの中でやりとりしてください。',
+    '安全のため、年齢確認済みの方同士でないと連絡先の交換はできません。（電話番号・メールアドレス・SNSのID・URL・会う約束）',
   /** Flood limits (issue 28, ADR 0028; docs/strings.md): too many messages in a room, one text to many rooms. */
   floodRoom: '短い時間にたくさん送信しています。少し待ってからもう一度お試しください。',
   floodSameText: '同じ内容を多くの相手に続けて送ることはできません。少し時間をおいてください。',

@@ -26,6 +26,7 @@ export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
 export * from './restrictions.ts';
+export * from './age-states.ts';
 export * from './service-meta.ts';
 export * from './newest.ts';
 export * from './metrics.ts';

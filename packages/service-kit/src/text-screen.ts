@@ -59,14 +59,19 @@ export function screenText<F extends string>(
 }
 
 /**
- * The contact-exchange guard's default policy: in a 1:1 chat, phone numbers, e-mail addresses, SNS
- * IDs, URLs and plans to meet are refused unless both people are verified adults (no one is, until
- * age assurance lands: issue 28), with a message that says why.
+ * The contact-exchange guard: in a 1:1 chat, phone numbers, e-mail addresses, SNS IDs, URLs and
+ * plans to meet are refused, with a message that says why, unless the age-assurance policy allows
+ * the pair (`allowed`: `contactAllowedBetween`, age-states.ts; by default both verified adults, ADR 0031).
+ * The counter counts refusals only, by kind.
  */
-export function guardContacts(field: string, text: string, bothVerifiedAdults = false): ContactKind[] {
-  if (bothVerifiedAdults) return [];
+export async function guardContacts(
+  field: string,
+  text: string,
+  /** Asked only when the text holds contact details: most messages never look the pair up. */
+  allowed: () => Promise<boolean> = () => Promise.resolve(false),
+): Promise<ContactKind[]> {
   const found = findContacts(text).map((c) => c.kind);
+  if (found.length === 0 || (await allowed())) return [];
   for (const kind of new Set(found)) contactHits.inc({ kind });
-  if (found.length > 0) throw fieldErrors({ [field]: messages.contactRefused });
-  return found;
+  throw fieldErrors({ [field]: messages.contactRefused });
 }

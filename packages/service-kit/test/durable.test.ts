@@ -46,6 +46,9 @@ describe('durable subjects', () => {
         'safety.message.decided',
         'safety.call.reported',
         'safety.messages.deleted',
+        // ADR 0031: a person's age-assurance state.
+        'safety.person.age_state',
+        'safety.age_policy.changed',
       ]),
     );
     // Issue 25: a block made inside a room (calls ends its live call); issue 26: the first reply.

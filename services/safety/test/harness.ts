@@ -78,7 +78,7 @@ export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig>
   let n = 0;
 
   const inject = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     opts: { token?: string; user?: string; body?: object } = {},
   ) =>
@@ -102,7 +102,7 @@ export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig>
     hidden,
     inject,
     /** Console request with an operator's token or an API key. */
-    console: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, body?: object) =>
+    console: (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, token: string, body?: object) =>
       inject(method, url, { token, ...(body ? { body } : {}) }),
     /** App request as a signed-in user (the gateway's identity headers). */
     asUser: (method: 'GET' | 'POST', url: string, userId: string, body?: object) =>

@@ -19,6 +19,7 @@ import {
   assertMaySpeak,
   assertNoFieldErrors,
   checkFlood,
+  contactAllowedBetween,
   fieldErrors,
   isUuid,
   guardContacts,
@@ -106,9 +107,15 @@ async function contentOf(
       }
       assertNoFieldErrors(validateChatText(body.data));
       const text = body.data!.trim();
-      // What a person writes is screened before anyone reads it (issue 28): refused words and,
-      // between people not both verified adults, contact details answer 403; masked words go as ＊.
-      if (origin === 'client') guardContacts('data', text);
+      // What a person writes is screened before anyone reads it (issue 28): refused words and
+      // contact details the age-assurance policy does not allow the pair (ADR 0031) answer 403;
+      // masked words go as ＊. The room is read for the policy only when the text holds contacts.
+      if (origin === 'client') {
+        await guardContacts('data', text, async () => {
+          const room = await findSendContext(ctx.db, body.room_id, sender);
+          return room ? await contactAllowedBetween(ctx.db, sender, sides(room, sender).partnerId) : false;
+        });
+      }
       if (origin !== 'client') return { ...base, data: text, is_voice: body.is_voice === true };
       const screened = screenText({ data: text }, { lists: ctx.filterLists, canHold: true });
       const action = screened.flagged.some((f) => f.action === 'hold') ? 'hold' : 'flag';

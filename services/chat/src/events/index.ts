@@ -1,4 +1,4 @@
-import { subscribeRestrictions, type Subscription } from '@honne/service-kit';
+import { subscribeAgeStates, subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onCallEnded } from './calls.ts';
@@ -36,6 +36,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onBlockChanged(ctx),
     // Kept to refuse a muted person's messages (issue 27).
     subscribeRestrictions(ctx),
+    // Kept for the contact-exchange policy between the two sides of a 1:1 chat (ADR 0031).
+    ...subscribeAgeStates(ctx),
     onFriendChanged(ctx),
     onUserRenamed(ctx),
     respondFriendRoomsRemove(ctx),

@@ -3,6 +3,7 @@ import { serviceQueue, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { upsertPerson } from '../db/repos/people.ts';
+import { onCardChanged } from '../moderation/age.ts';
 import { currentLists } from '../moderation/filter-lists.ts';
 import { onMessageFiltered } from '../moderation/held.ts';
 import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/reports.ts';
@@ -10,13 +11,16 @@ import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/r
 /** Bus subscribers of this service (queue group: the service's name, `serviceQueue`). */
 export function subscribeAll(ctx: AppContext): Subscription[] {
   const q = serviceQueue(ctx);
-  const card = (e: { user_id: string; email_id: string; age_id?: number | null }, at: string) =>
-    upsertPerson(ctx.db, {
+  const card = async (e: { user_id: string; email_id: string; age_id?: number | null }, at: string) => {
+    await upsertPerson(ctx.db, {
       user_id: e.user_id,
       person_id: e.email_id,
       age_id: e.age_id ?? null,
       updated_at: new Date(at),
     });
+    // A declared age group may change the person's age-assurance state (ADR 0031).
+    await onCardChanged(ctx, e.email_id);
+  };
   return [
     ctx.bus.subscribe(events.userProfileUpdated, (e) => card(e, e.updated_at), q),
     // Registration carries no age: it never overwrites a card (its time is the oldest possible).

@@ -15,4 +15,6 @@ export const safetyRelay = (ctx: AppContext) =>
     events.heldMessageDecided,
     events.callReported,
     events.messagesModerated,
+    events.personAgeState,
+    events.agePolicyChanged,
   ]);

@@ -13,6 +13,7 @@ import { Button, ChoiceSheet, Header, ListRow, Loader, Skeleton, Toggle } from '
 import { strings } from '../../strings.ts';
 import { useLogout } from '../shared/useLogout.ts';
 import { useReport } from '../shared/useReport.ts';
+import { AgeAssuranceRow } from './AgeAssurance.tsx';
 import { usePushOptIn } from './usePushOptIn.ts';
 
 /** Spec §9: an unknown stored value is shown as the default, 60 minutes. */
@@ -22,7 +23,7 @@ export const retentionLabel = (minutes: number | undefined) =>
     RETENTION_OPTIONS.find((o) => o.minutes === DEFAULT_RETENTION_MINUTES)!
   ).label;
 
-/** /settings (spec §2, §4): profile, password, SNS, the two toggles, this device's push opt-in (issue 14), retention, block list, terms, logout. */
+/** /settings (spec §2, §4): profile, password, SNS, 年齢確認 (ADR 0031), the two toggles, this device's push opt-in (issue 14), retention, block list, terms, logout. */
 export default function Settings() {
   const [, navigate] = useLocation();
   const report = useReport();
@@ -85,6 +86,7 @@ export default function Settings() {
           <ListRow label={rows.profile} onClick={() => navigate('/changeprofile')} />
           <ListRow label={rows.password} onClick={() => navigate('/changepassword')} />
           <ListRow label={rows.sns} onClick={() => navigate('/sns_info')} />
+          <AgeAssuranceRow report={report} />
           <ListRow
             label={rows.messageSound}
             control={<Toggle label={rows.messageSound} hideLabel checked={messageSound} onChange={toggleSound} />}

@@ -1,3 +1,4 @@
+import { MINOR_AGE_ID } from '@honne/contracts/age';
 import { sql, type Kysely } from 'kysely';
 
 import type { AccountsDb } from '../schema/index.ts';
@@ -86,7 +87,9 @@ export async function areFriends(db: Kysely<AccountsDb>, a: string, b: string): 
 
 /**
  * Users named like `keyword` (named profiles only, not the searcher), with whether each is a friend.
- * Nobody finds someone a block stands between, under any of either one's characters.
+ * Nobody finds someone a block stands between, under any of either one's characters. Minors and
+ * adults never find each other (ADR 0031): a person is a minor when any of their characters
+ * declares the age group 10代, the rule of the age-assurance state.
  */
 export function searchUsers(
   db: Kysely<AccountsDb>,
@@ -110,6 +113,11 @@ export function searchUsers(
         join users y on y.id = b.blocked_id
         where (x.email_id = users.email_id and y.email_id = (select email_id from users where id = ${me}))
            or (y.email_id = users.email_id and x.email_id = (select email_id from users where id = ${me})))`,
+    )
+    .where(
+      sql<boolean>`exists (select 1 from users m where m.email_id = users.email_id and m.age_id = ${MINOR_AGE_ID})
+        = exists (select 1 from users m where m.email_id = (select email_id from users where id = ${me})
+                    and m.age_id = ${MINOR_AGE_ID})`,
     );
   if (after) q = q.where('users.id', '>', after);
   return q.orderBy('users.id').limit(limit).execute();

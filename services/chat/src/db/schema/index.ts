@@ -1,4 +1,6 @@
 import type {
+  AgePolicyTable,
+  AgeStateTable,
   ServiceMetaTable,
   BlockTable as KitBlockTable,
   ObjectDeletionsTable,
@@ -150,6 +152,8 @@ export interface ChatDb {
   object_deletions: ObjectDeletionsTable;
   paid_openings: PaidOpeningTable;
   person_restrictions: UserRestrictionTable;
+  person_age_states: AgeStateTable;
+  age_policy: AgePolicyTable;
 }
 
 /** A paid chat being opened: charged or about to be, its room not created yet (db/repos/openings.ts). */

@@ -1,4 +1,4 @@
-import type { OutboxTable, ServiceMetaTable } from '@honne/service-kit';
+import type { ObjectDeletionsTable, OutboxTable, ServiceMetaTable } from '@honne/service-kit';
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -141,7 +141,41 @@ export interface MutedReporterTable {
   at: Timestamp;
 }
 
+/** An ID photo under review (ADR 0031); the photo is gone once decided. */
+export interface AgeReviewTable {
+  id: string;
+  person_id: string;
+  user_id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  reason: string | null;
+  content_type: string;
+  bytes: Buffer | null;
+  object_key: string | null;
+  created_at: Timestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+}
+
+/** The age-assurance state last published per person. */
+export interface AgeStateRowTable {
+  person_id: string;
+  state: string;
+  at: Timestamp;
+}
+
+/** The age-assurance policy (one row, id 1). */
+export interface AgePolicyRowTable {
+  id: number;
+  contact_pairs: string;
+  updated_by: string;
+  updated_at: Timestamp;
+}
+
 export interface SafetyDb {
+  age_policy: AgePolicyRowTable;
+  age_reviews: AgeReviewTable;
+  age_states: AgeStateRowTable;
+  object_deletions: ObjectDeletionsTable;
   service_meta: ServiceMetaTable;
   muted_reporters: MutedReporterTable;
   operators: OperatorTable;
@@ -167,3 +201,4 @@ export type NoticeRow = Selectable<NoticeTable>;
 export type EvidenceRow = Selectable<EvidenceTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type FilterEntryRow = Selectable<FilterEntryTable>;
+export type AgeReviewRow = Selectable<AgeReviewTable>;
