@@ -28,6 +28,13 @@ const freePort = () =>
     });
   });
 
+/** The app all in one process on PGlite, even where the run's servers are named (CI): nothing shared. */
+function embeddedEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^(DATABASE|NATS|REDIS|S3|LIVEKIT|OTEL)_/.test(name)) delete env[name];
+  return env;
+}
+
 const gauge = async (step: string) =>
   Number(new RegExp(`^honne_synthetic_success\\{step="${step}"\\} (\\d)$`, 'm').exec(await metricsText())?.[1]);
 
@@ -36,7 +43,7 @@ beforeAll(async () => {
   gatewayUrl = `http://127.0.0.1:${port}`;
   app = spawn('npx', ['tsx', path.join(root, 'scripts', 'start-embedded.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    env: { ...embeddedEnv(), PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
