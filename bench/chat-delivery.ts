@@ -5,6 +5,8 @@
 // can only meet on real infrastructure) and `ulimit -n` above 2 × BENCH_CHAT_USERS.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -18,6 +20,9 @@ const STEPS = (process.env.BENCH_CHAT_STEPS ?? '200,600,1200,1800,2100,2400,2800
 /** socket: `command` frames on the senders' open sockets (the chat screen's path); http: POST /messages. */
 const SEND = process.env.BENCH_CHAT_SEND === 'http' ? 'http' : 'socket';
 const FLOOR = process.env.BENCH_CHAT_FLOOR !== '0';
+/** BENCH_CHAT_OBSERVE=1: tracing and metrics off against on, in one run (issue 29), instead of the floor and relay. */
+const OBSERVE = process.env.BENCH_CHAT_OBSERVE === '1';
+const SCRAPE_EVERY_MS = 1000;
 const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,12500,15000,17500,20000,25000')
   .split(',')
   .map(Number);
@@ -93,27 +98,27 @@ async function measure(
   return { fixed, best: await sweep(clients, STEPS, label, cpu) };
 }
 
-async function main(): Promise<void> {
-  console.log(
-    `chat delivery bench: ${USERS} users (${USERS / 2} pairs), sent over ${SEND === 'http' ? 'POST /messages' : 'the socket (command frames)'}, ${os.cpus().length} CPUs, node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+/**
+ * The stack: chat and gateway in their own processes, measured at the fixed rate and swept.
+ * `env` is added to both servers' (the observability comparison turns tracing on with it).
+ */
+async function runStack(
+  label: string,
+  env: Record<string, string> = {},
+): Promise<{ fixed: RunResult; best: RunResult | undefined }> {
   const tokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-chat-tokens-')), 'tokens');
-
-  // ---- the stack: chat and gateway in their own processes ----
   // BENCH_CHAT_PROFILE=<dir> / BENCH_GATEWAY_PROFILE=<dir> write a V8 CPU profile of that process there.
   const profile = (dir: string | undefined) => (dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
   const chat = await startChild(
     '../chat-server.ts',
-    { ...secrets, BENCH_SOCKET_USERS: String(USERS) },
+    { ...secrets, ...env, BENCH_SOCKET_USERS: String(USERS) },
     profile(process.env.BENCH_CHAT_PROFILE),
   );
   const gateway = await startChild(
     './gateway-server.ts',
     {
       ...secrets,
+      ...env,
       CHAT_URL: chat.ready.url as string,
       BENCH_SOCKET_USERS: String(USERS),
       BENCH_TOKENS_FILE: tokensFile,
@@ -122,7 +127,16 @@ async function main(): Promise<void> {
     profile(process.env.BENCH_GATEWAY_PROFILE),
   );
   const clients = await startChild('../chat-clients.ts');
-  let stack: { fixed: RunResult; best: RunResult | undefined };
+  // Scraped as Prometheus would, only where metrics are being served (the comparison's "on" runs).
+  const scrape = env.METRICS_PORT
+    ? setInterval(() => {
+        for (const u of [`${chat.ready.url as string}/metrics`, `http://127.0.0.1:${env.METRICS_PORT}/metrics`])
+          void fetch(u).then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          );
+      }, SCRAPE_EVERY_MS)
+    : undefined;
   try {
     const opened = await clients.ask<{ open: number; failed: number }>('open', {
       mode: 'stack',
@@ -133,14 +147,73 @@ async function main(): Promise<void> {
       rooms: chat.ready.rooms,
     });
     console.log(
-      `stack: ${opened.open} sockets open (${opened.failed} failed); db ${String(chat.ready.db)}, bus ${String(chat.ready.bus)}, cache ${String(chat.ready.cache)}`,
+      `${label}: ${opened.open} sockets open (${opened.failed} failed); db ${String(chat.ready.db)}, bus ${String(chat.ready.bus)}, cache ${String(chat.ready.cache)}`,
     );
-    stack = await measure('stack', chat, gateway, clients);
+    return await measure(label, chat, gateway, clients);
   } finally {
+    clearInterval(scrape);
     await clients.stop();
     await gateway.stop();
     await chat.stop();
   }
+}
+
+/**
+ * Issue 29's cost check: the same stack with tracing off, then on and exporting every span over
+ * OTLP (to a sink in this process that reads and drops them, as a collector elsewhere would), then
+ * on with one trace in ten sampled; metrics are always counted, and in the "on" runs both
+ * processes are also scraped every second. No floor or relay: the runs compare with each other.
+ */
+async function compareObservability(): Promise<void> {
+  let spansBytes = 0;
+  const sink = createServer((req, res) => {
+    req.on('data', (c: Buffer) => (spansBytes += c.length));
+    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+  });
+  await new Promise<void>((done) => sink.listen(0, '127.0.0.1', done));
+  const otlp = `http://127.0.0.1:${(sink.address() as AddressInfo).port}`;
+  const runs: [string, RunResult, RunResult | undefined, number][] = [];
+  const variants: [string, Record<string, string>][] = [
+    ['off', {}],
+    ['on', { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, METRICS_PORT: '19464' }],
+    [
+      'on 10%',
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+        OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+        METRICS_PORT: '19465',
+      },
+    ],
+  ];
+  try {
+    for (const [label, env] of variants) {
+      const before = spansBytes;
+      const { fixed, best } = await runStack(label, env);
+      runs.push([label, fixed, best, spansBytes - before]);
+    }
+  } finally {
+    sink.close();
+  }
+  const [, offFixed, offBest] = runs[0]!;
+  console.log('\nsummary (tracing and metrics off / on / on with 1 in 10 traces sampled)');
+  for (const [label, fixed, best, bytes] of runs) {
+    const vs = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
+    console.log(
+      `  ${label.padEnd(7)} at ${FIXED_RATE}/s: p99 ${fixed.p99.toFixed(2)} ms (${vs(fixed.p99, offFixed.p99)})  max at p99 ≤ ${P99_LIMIT_MS} ms: ${best ? best.deliveredPerSecond.toFixed(0) : 'none'} msg/s${best && offBest ? ` (${vs(best.deliveredPerSecond, offBest.deliveredPerSecond)})` : ''}  OTLP ${(bytes / 1e6).toFixed(1)} MB`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `chat delivery bench: ${USERS} users (${USERS / 2} pairs), sent over ${SEND === 'http' ? 'POST /messages' : 'the socket (command frames)'}, ${os.cpus().length} CPUs, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (OBSERVE) return compareObservability();
+  const stack = await runStack('stack');
 
   // ---- the floor: the stack's hops (ws → gateway → NATS → service → PostgreSQL, Redis → NATS →
   // gateway → ws, and the sender's answer) with none of our code; BENCH_CHAT_FLOOR=0 skips it ----

@@ -21,7 +21,12 @@ const livekit: Record<string, string> =
 
 // The app alone: the call runs keep no traces (the main journeys' teardown reads them) and no metrics port.
 const app = Array.isArray(base.webServer) ? base.webServer[0]! : base.webServer!;
-const { OTEL_EXPORTER_OTLP_ENDPOINT: _traces, METRICS_PORT: _metrics, ...appEnv } = app.env ?? {};
+const {
+  OTEL_EXPORTER_OTLP_ENDPOINT: _traces,
+  METRICS_PORT: _metrics,
+  PROMETHEUS_URL: _prometheus,
+  ...appEnv
+} = app.env ?? {};
 const webServer = { ...app, env: appEnv };
 
 export default defineConfig({

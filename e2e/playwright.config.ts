@@ -34,6 +34,8 @@ export const E2E_OTLP_PORT = E2E_PORT + 2;
 export const SPANS_FILE = path.join(E2E_DATA_DIR, 'spans.jsonl');
 /** The app's Prometheus metrics (the gateway's METRICS_PORT), read after the run (support/observability.ts). */
 export const E2E_METRICS_PORT = E2E_PORT + 3;
+/** A real Prometheus scraping that port with the stack's SLO rules; the console's system page reads it. */
+export const E2E_PROMETHEUS_PORT = E2E_PORT + 4;
 
 // The journeys exercise the embedded defaults behind `npm start`; the API suites cover real servers.
 const serverEnv: Record<string, string> = {};
@@ -126,11 +128,20 @@ export default defineConfig({
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${E2E_OTLP_PORT}`,
         OTEL_BSP_SCHEDULE_DELAY: '500',
         METRICS_PORT: String(E2E_METRICS_PORT),
+        PROMETHEUS_URL: `http://127.0.0.1:${E2E_PROMETHEUS_PORT}`,
       },
     },
     {
       command: `mkdir -p '${E2E_DATA_DIR}' && node ${path.join(here, 'support', 'otlp-sink.mjs')} ${E2E_OTLP_PORT} '${SPANS_FILE}'`,
       url: `http://127.0.0.1:${E2E_OTLP_PORT}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `mkdir -p '${E2E_DATA_DIR}' && node ${path.join(here, 'support', 'prometheus.mjs')} ${E2E_PROMETHEUS_PORT} ${E2E_METRICS_PORT} '${E2E_DATA_DIR}'`,
+      url: `http://127.0.0.1:${E2E_PROMETHEUS_PORT}/-/ready`,
       timeout: 30_000,
       reuseExistingServer: false,
       stdout: 'ignore',

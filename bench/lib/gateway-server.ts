@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createService, loadConfig } from '@honne/gateway';
-import { Tokens } from '@honne/service-kit';
+import { serveMetricsOn, Tokens } from '@honne/service-kit';
 
 import { answerMeasurements, reply } from './child.ts';
 
@@ -20,6 +20,8 @@ const config = loadConfig({
 });
 const gateway = await createService(config);
 const url = await gateway.app.listen({ host: config.host, port: 0 });
+// As main.ts: the observability comparison scrapes it (chat-delivery.ts, BENCH_CHAT_OBSERVE).
+if (config.metricsPort) await serveMetricsOn(config.host, config.metricsPort);
 const tokens = new Tokens(config.jwtSecret, gateway.ctx.cache);
 const now = new Date();
 const token = await tokens.issue({ userId: 'bench-user', sessionId: 'bench-session' }, now);

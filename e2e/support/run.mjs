@@ -17,8 +17,9 @@ if (!existsSync(chromium)) {
   console.warn(`\n\u001b[33m⚠ ${message}\u001b[0m\n`);
   process.exit(0);
 }
-// The app under test listens on E2E_PORT and its clock control on E2E_PORT + 1. Unless told, take
-// the first pair from 18080 up that nothing listens on, so a busy port never fails the run.
+// The app under test listens on E2E_PORT, its clock control on E2E_PORT + 1, the trace sink, the
+// metrics and Prometheus on + 2, + 3, + 4. Unless told, take the first five from 18080 up that
+// nothing listens on, so a busy port never fails the run.
 const listening = (port) =>
   new Promise((resolve) => {
     const socket = net.connect({ host: '127.0.0.1', port });
@@ -27,7 +28,8 @@ const listening = (port) =>
   });
 if (!process.env.E2E_PORT) {
   let port = 18080;
-  while ((await listening(port)) || (await listening(port + 1))) port += 2;
+  const busy = async (p) => (await Promise.all([0, 1, 2, 3, 4].map((i) => listening(p + i)))).some(Boolean);
+  while (await busy(port)) port += 5;
   process.env.E2E_PORT = String(port);
 }
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), 'honne-e2e-'));

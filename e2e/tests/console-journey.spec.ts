@@ -10,8 +10,8 @@ import { openRoom, postVoice, signedInPage, userWithProfile } from './topics-hel
  * Issue 27's three-person journey, as far as the servers go today: B reports A's message in an
  * anonymous room; a moderator signs in to the console with password and TOTP, finds the report at
  * the head of the queue, opens the frozen evidence (audited), and suspends A after confirming; A's
- * open page is signed out and A cannot sign in; a second moderator reverses it; A sees the notice
- * and appeals, and the appeal is decided from the console's appeal inbox.
+ * open page is signed out and A cannot sign in, but reads the notice and appeals on the restricted
+ * page; a second moderator reads the person view and reverses it from the appeal inbox.
  */
 
 const totpNow = (secret: string) =>
@@ -158,9 +158,25 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   // A tries again in a fresh browser (the page above keeps restoring its old session on each load).
   const a2 = await (await browser.newContext()).newPage();
   await login(a2, a.email, PASSWORD);
-  // The login screen's error line: the spec's sign-in error for a restricted account.
-  await expect(a2.getByRole('alert')).toContainText(messages.accountRestricted);
-  await expect(a2).toHaveURL(/\/login$/);
+  // The refusal hands A a notice token: the restricted page says why and until when, and takes the
+  // appeal while the suspension lasts. The token reads nothing else.
+  await expect(a2).toHaveURL(/\/restricted$/);
+  await expect(a2.getByRole('main').getByRole('alert')).toContainText(messages.accountRestricted);
+  const notice = a2.getByRole('region', { name: 'アカウントの一時停止' });
+  await expect(notice).toContainText('アカウントを停止しました');
+  await expect(notice).toContainText('ほかの利用者への脅迫');
+  await expect(notice).toContainText('期限:');
+  const noticeToken = await a2.evaluate(() => localStorage.getItem('notice_token'));
+  const withNoticeToken = await request.get('/api/v1/points/balance', {
+    headers: { Authorization: `Bearer ${noticeToken}` },
+  });
+  expect(withNoticeToken.status()).toBe(403);
+  expect((await withNoticeToken.json()).code).toBe('account_restricted');
+  await notice.getByRole('button', { name: '異議を申し立てる' }).click();
+  await notice.getByLabel('異議申し立ての内容').fill('冗談のつもりでした。脅すつもりはありませんでした。');
+  await notice.getByRole('button', { name: '送信する' }).click();
+  await expect(notice).toContainText('異議申し立てを受け付けました。');
+  await a2.screenshot({ path: 'artifacts/screens/console-app-restricted.png' });
 
   // A's voices disappear for others while the suspension lasts: B reads it as a voice that is gone.
   const voiceAsB = () => request.get(`/api/v1/topics/${voice.id}`, { headers: { Authorization: `Bearer ${b.token}` } });
@@ -170,38 +186,13 @@ test('a report reaches the console, the moderator suspends the person, and a sec
     expect((await gone.json()).error).toBe(messages.voiceGone);
   }).toPass({ timeout: 10_000 });
 
-  // ── GAP: a suspended person cannot sign in, so today they cannot read the notice or appeal until the
-  //    restriction ends (no restricted sign-in exists yet). The second moderator reverses it from the
-  //    person view first; A then sees the notice and appeals, and the appeal is decided from the inbox.
+  // A second moderator reads the person view across the characters: suspended, and why.
   const pm2 = await consolePage(browser, second);
   await pm2.goto(subjectUrl);
   await pm2.getByRole('link', { name: 'この人の全キャラクターを見る' }).click();
   await expect(pm2.getByRole('heading', { name: /本人/ })).toBeVisible();
   await expect(pm2.getByTestId('status')).toContainText('まで');
   await expect(pm2.getByTestId('history')).toContainText('ほかの利用者への脅迫');
-  await pm2.getByRole('link', { name: '対応する' }).click();
-  await pm2.getByRole('combobox', { name: '対応', exact: true }).selectOption('lift');
-  await pm2.getByLabel('理由(本人への通知に入ります)').fill('確認の結果、制限を解除します');
-  await pm2.getByRole('button', { name: '確認へ' }).click();
-  await pm2.getByRole('alertdialog').getByRole('button', { name: '実行する' }).click();
-  await expect(pm2.getByText('「制限を解除」を実行しました。')).toBeVisible();
-
-  // A can sign in again, and sees the notice on the next screen: what, why, until when; then appeals.
-  await login(a2, a.email, PASSWORD);
-  const notice = a2.getByTestId('moderation-notice');
-  await expect(notice).toContainText('アカウントを停止しました', { timeout: 15_000 });
-  await expect(a2.getByRole('dialog')).toContainText('アカウントの一時停止');
-  await expect(notice).toContainText('ほかの利用者への脅迫');
-  await expect(notice).toContainText('期限:');
-  await notice.getByRole('button', { name: '異議を申し立てる' }).click();
-  await notice.getByLabel('異議申し立ての内容').fill('冗談のつもりでした。脅すつもりはありませんでした。');
-  await notice.getByRole('button', { name: '送信する' }).click();
-  await expect(notice).toContainText('異議申し立てを受け付けました。');
-  await a2.screenshot({ path: 'artifacts/screens/console-app-notice.png' });
-  await notice.getByRole('button', { name: '閉じる' }).click();
-  // The lift's own notice follows.
-  await expect(a2.getByRole('dialog')).toContainText('制限の解除');
-  await a2.getByTestId('moderation-notice').getByRole('button', { name: '閉じる' }).click();
 
   // The second moderator finds the appeal in the inbox and approves it (a lift answering the appeal).
   await pm2.getByRole('link', { name: '異議申し立て' }).click();
@@ -216,7 +207,11 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   await expect(pm2.getByText('処分を取り消しました。')).toBeVisible();
   await expect(pm2.getByText('未対応の異議申し立てはありません。')).toBeVisible();
 
-  // A signs in again after all this.
+  // A can sign in again, and the next screen brings the lift's notice (the suspension's was read
+  // on the restricted page and does not come back).
+  await login(a2, a.email, PASSWORD);
+  await expect(a2.getByRole('dialog')).toContainText('制限の解除', { timeout: 15_000 });
+  await a2.getByTestId('moderation-notice').getByRole('button', { name: '閉じる' }).click();
   await a2.goto('/mypage');
   await expect(a2).toHaveURL(/\/mypage$/);
 
@@ -307,4 +302,26 @@ test('a moderator adds a word to the filter in the console, tries a text against
   await row.getByRole('button', { name: '削除' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '削除' }).click();
   await expect(page.getByTestId('filter-entries')).not.toContainText(word);
+});
+
+test("a moderator reads the system page: the SLOs and the app's instance as the journeys' Prometheus sees them (issue 29)", async ({
+  browser,
+  request,
+}) => {
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const mod = await moderator(request, admin, 'mod-system');
+  const page = await consolePage(browser, mod);
+  await page.getByRole('link', { name: 'システム' }).click();
+  await expect(page.getByRole('heading', { name: 'システム', exact: true })).toBeVisible();
+  const slos = page.getByTestId('slos');
+  await expect(slos.locator('tbody tr')).toHaveCount(5);
+  await expect(slos).toContainText('メッセージ配信(p99、5分)');
+  await expect(slos).toContainText('150 ms 以内');
+  // Prometheus scrapes the app's metrics port every 2 s: the instance shows up as running.
+  const instance = page.getByTestId('instances').locator('tbody tr').filter({ hasText: 'honne' });
+  await expect(async () => {
+    await page.getByRole('button', { name: '更新' }).click();
+    await expect(instance).toContainText('稼働', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await shot(page, 'system');
 });

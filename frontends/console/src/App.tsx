@@ -13,6 +13,7 @@ import { Person } from './screens/Person.tsx';
 import { Queue } from './screens/Queue.tsx';
 import { SignIn } from './screens/SignIn.tsx';
 import { Stats } from './screens/Stats.tsx';
+import { System } from './screens/System.tsx';
 import { Subject } from './screens/Subject.tsx';
 import { roleLabels, strings } from './strings.ts';
 
@@ -64,6 +65,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
         <NavLink href="/">{strings.nav.queue}</NavLink>
         <NavLink href="/appeals">{strings.nav.appeals}</NavLink>
         <NavLink href="/stats">{strings.nav.stats}</NavLink>
+        {session.operator.role !== 'triage' ? <NavLink href="/system">{strings.nav.system}</NavLink> : null}
         <NavLink href="/filters">{strings.nav.filters}</NavLink>
         {isAdmin ? <NavLink href="/operators">{strings.nav.operators}</NavLink> : null}
         {isAdmin ? <NavLink href="/audit">{strings.nav.audit}</NavLink> : null}
@@ -86,6 +88,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
           <Route path="/people/:id">{(p) => <Person id={p.id} />}</Route>
           <Route path="/appeals" component={Appeals} />
           <Route path="/stats" component={Stats} />
+          <Route path="/system" component={System} />
           <Route path="/filters">
             <Filters canEdit={session.operator.role !== 'triage'} />
           </Route>

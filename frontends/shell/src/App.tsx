@@ -7,6 +7,7 @@ import { CallSlot } from './features/call-slot/CallSlot.tsx';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
 import { NoticeSheet } from './features/notices/NoticeSheet.tsx';
+import { RestrictedPage } from './features/notices/RestrictedPage.tsx';
 import { NotFound } from './features/pages/NotFound.tsx';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
@@ -38,6 +39,9 @@ export function App() {
                 {remote(id)}
               </Route>
             ))}
+            <Route key="restricted" path="/restricted">
+              <RestrictedPage />
+            </Route>
             <Route key="whitescreen" path="/whitescreen">
               <WhiteScreen />
             </Route>

@@ -35,4 +35,8 @@ export const strings = {
   noticeAppealed: '異議申し立ては受付済みです。',
   noticeClose: '閉じる',
   noticeEmpty: '内容を入力してください。',
+  restrictedTitle: 'アカウントの利用制限',
+  restrictedNoNotices: 'お知らせはありません。',
+  restrictedExpired: 'もう一度ログインすると、お知らせを確認できます。',
+  restrictedToLogin: 'ログイン画面に戻る',
 } as const;

@@ -27,6 +27,11 @@ export interface CallInput<E extends EndpointDef> {
   query?: SchemaOf<E, 'querystring'>;
   params?: SchemaOf<E, 'params'>;
   signal?: AbortSignal;
+  /**
+   * A token to send instead of the session's: a suspended person's notice token (the restricted
+   * sign-in), which is no session, so it is neither refreshed nor does its 401 end one.
+   */
+  token?: string;
 }
 
 export interface CallResult<T> {
@@ -131,7 +136,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
 
     const error = (body ?? {}) as Partial<ErrorEnvelope>;
-    if (response.status === 401 && token) {
+    if (response.status === 401 && token && token !== input.token) {
       // The session is over (expired, revoked, or another device logged in).
       session.clear('unauthorized');
       onUnauthorized?.();
@@ -163,6 +168,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call<E extends EndpointDef>(endpoint: E, input: CallInput<E> = {}): Promise<CallResult<DataOf<E>>> {
     if (endpoint.auth !== 'user') return send(endpoint, input, null);
+    if (input.token) return send(endpoint, input, input.token);
     if ((endpoint as EndpointDef) !== accountsEndpoints.refresh) await ensureFreshToken();
     const token = session.token;
     if (!token) {

@@ -18,6 +18,8 @@ export class ApiError extends Error {
   readonly fieldErrors: FieldErrors;
   /** The envelope's `error` text, when the server sent one. */
   readonly serverMessage: string | undefined;
+  /** A suspended person's restricted sign-in (`account_restricted`): it reads notices and appeals. */
+  readonly noticeToken: string | undefined;
 
   constructor(init: {
     kind: ApiErrorKind;
@@ -25,6 +27,7 @@ export class ApiError extends Error {
     code?: string | undefined;
     fieldErrors?: FieldErrors | undefined;
     serverMessage?: string | undefined;
+    noticeToken?: string | undefined;
     message?: string;
   }) {
     super(init.message ?? defaultMessage(init.kind, init.serverMessage));
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fieldErrors = init.fieldErrors ?? {};
     this.serverMessage = init.serverMessage;
+    this.noticeToken = init.noticeToken;
   }
 
   get hasFieldErrors(): boolean {
@@ -50,13 +54,14 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** The error for a server's error answer (any status but 401): its status, code, message and field messages. */
 export function httpError(status: number, body: unknown): ApiError {
-  const error = (body ?? {}) as { code?: string; error?: unknown; errors?: FieldErrors };
+  const error = (body ?? {}) as { code?: string; error?: unknown; errors?: FieldErrors; notice_token?: unknown };
   return new ApiError({
     kind: 'http',
     status,
     code: error.code,
     fieldErrors: error.errors,
     serverMessage: typeof error.error === 'string' ? error.error : undefined,
+    noticeToken: typeof error.notice_token === 'string' ? error.notice_token : undefined,
   });
 }
 

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   messageSound: 'message_sound',
   /** Areas, categories and sub-categories the splash loaded (spec §3: reference data cached locally). */
   reference: 'reference_data',
+  /** A suspended person's notice token from the refused login, for /restricted (issue 27). */
+  noticeToken: 'notice_token',
 } as const;
 
 /** The slice of Web Storage we use, so tests can pass a Map-backed one. */

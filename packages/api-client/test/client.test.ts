@@ -231,6 +231,37 @@ describe('session, 401 and refresh', () => {
     expect(client.session.endedBy).toBe('unauthorized');
   });
 
+  it("a suspended person's login refusal carries the notice token, which a call sends as given without touching the session", async () => {
+    const { fetch, calls } = fakeFetch((url) =>
+      url.endsWith('/users/login')
+        ? json(403, {
+            data: null,
+            status: 403,
+            error: messages.accountRestricted,
+            code: 'account_restricted',
+            last_doc_id: null,
+            notice_token: 'notice-jwt',
+          })
+        : json(401, { data: null, status: 401, error: 'x', code: 'unauthorized', last_doc_id: null }),
+    );
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ fetch, storage: new MemoryStorage(), now, onUnauthorized });
+    const refused = (await createAccountsApi(client)
+      .login({ email: 'a@b.jp', password: 'password123' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(refused).toMatchObject({ code: 'account_restricted', noticeToken: 'notice-jwt' });
+    expect(userMessage(refused)).toBe(messages.accountRestricted);
+    // Another user is signed in on this browser meanwhile: the notice token's 401 leaves them be.
+    client.session.setSession(session('someone-else'));
+    const lapsed = (await client
+      .call(accountsEndpoints.profile, { token: 'notice-jwt' })
+      .catch((e: unknown) => e)) as ApiError;
+    expect(lapsed.status).toBe(401);
+    expect((calls[1]!.init.headers as Record<string, string>).Authorization).toBe('Bearer notice-jwt');
+    expect(client.session.get()).not.toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('refreshes the token shortly before it expires, once for concurrent calls', async () => {
     let refreshes = 0;
     const { fetch, calls } = fakeFetch((url, init) => {

@@ -25,6 +25,11 @@ export const ErrorEnvelope = Type.Object({
   code: Type.String(),
   errors: Type.Optional(FieldErrors),
   last_doc_id: Type.Null(),
+  /**
+   * With `account_restricted` only: a token that may read the person's moderation notices and
+   * appeal (endpoints marked `whileRestricted`), nothing else (issue 27).
+   */
+  notice_token: Type.Optional(Type.String()),
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
@@ -90,6 +95,11 @@ export interface EndpointDef {
   permission?: string;
   /** 'auth' endpoints get the stricter limit (login, sign-up, verify, reset). */
   rateLimit?: 'auth';
+  /**
+   * A suspended or banned person's restricted sign-in (`notice_token`) may call this 'user'
+   * endpoint: their notices, the appeal, お問い合わせ. The gateway refuses it everything else.
+   */
+  whileRestricted?: true;
   /**
    * Also accepts the body as multipart/form-data (the spec's client sends some forms): files are
    * read as base64 into the same string fields JSON carries, JSON-valued fields are parsed, and

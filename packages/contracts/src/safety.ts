@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'audit.read',
   'filters.read',
   'filters.edit',
+  'system.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -43,6 +44,7 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     'action.ban',
     'filters.read',
     'filters.edit',
+    'system.read',
   ],
   admin: PERMISSIONS,
 };
@@ -275,6 +277,46 @@ export const QueueStats = Type.Object({
   /** The oldest reports still waiting past BREACH_HOURS (up to 50), oldest first. */
   breaching: Type.Array(Report),
 });
+
+/**
+ * The console's system page (issue 29): the SLOs users feel, the alerts, and every instance's
+ * health, as Prometheus sees them (its HTTP API). `source: 'none'` when PROMETHEUS_URL is unset.
+ */
+export const SloFigure = Type.Object({
+  id: Type.String(),
+  /** The current value in `unit` (seconds, or 1/0 for the ledger), null while there is no data. */
+  value: Nullable(Type.Number()),
+  unit: Type.Union([Type.Literal('seconds'), Type.Literal('boolean')]),
+  objective: Type.Number(),
+  /** Within its objective; null while there is no data. */
+  ok: Nullable(Type.Boolean()),
+});
+export const SystemHealth = Type.Object({
+  source: Type.Union([Type.Literal('prometheus'), Type.Literal('none')]),
+  checked_at: Type.String(),
+  /** Why Prometheus could not be read, when it could not. */
+  error: Nullable(Type.String()),
+  slos: Type.Array(SloFigure),
+  alerts: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      state: Type.String(),
+      severity: Nullable(Type.String()),
+      summary: Nullable(Type.String()),
+      since: Nullable(Type.String()),
+    }),
+  ),
+  instances: Type.Array(
+    Type.Object({
+      job: Type.String(),
+      instance: Type.String(),
+      up: Type.Boolean(),
+      last_scrape: Nullable(Type.String()),
+      error: Nullable(Type.String()),
+    }),
+  ),
+});
+export type SystemHealth = Static<typeof SystemHealth>;
 
 /** A person (the parent account) across their characters: each one's subject and every report about them. */
 export const PersonView = Type.Object({
@@ -589,6 +631,15 @@ export const safetyEndpoints = {
     permission: 'queue.read',
     schema: { response: { 200: Envelope(QueueStats), ...consoleErrors } },
   }),
+  system: endpoint({
+    method: 'GET',
+    url: '/admin/safety/system',
+    service: 'safety',
+    summary: "The SLOs, firing alerts and each instance's health, read from Prometheus's API (issue 29)",
+    auth: 'console',
+    permission: 'system.read',
+    schema: { response: { 200: Envelope(SystemHealth), ...consoleErrors } },
+  }),
   person: endpoint({
     method: 'GET',
     url: '/admin/safety/people/:id',
@@ -605,6 +656,7 @@ export const safetyEndpoints = {
     service: 'safety',
     summary: "The caller's moderation notices (what, why, until when), newest first",
     auth: 'user',
+    whileRestricted: true,
     schema: { response: { 200: Envelope(Type.Array(Notice)), ...userErrors } },
   }),
   appeal: endpoint({
@@ -613,6 +665,7 @@ export const safetyEndpoints = {
     service: 'safety',
     summary: 'Appeal a notice once, within 20 days (≤ 2,000 characters); the appeal enters the queue',
     auth: 'user',
+    whileRestricted: true,
     schema: { params: IdParams, body: AppealBody, response: { 200: Envelope(Received), ...userErrors } },
   }),
   contact: endpoint({
@@ -621,6 +674,7 @@ export const safetyEndpoints = {
     service: 'safety',
     summary: 'お問い合わせ: a contact ticket in the moderation queue',
     auth: 'user',
+    whileRestricted: true,
     schema: { body: ContactBody, response: { 200: Envelope(Received), ...userErrors } },
   }),
   callReport: endpoint({

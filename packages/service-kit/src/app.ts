@@ -110,7 +110,9 @@ export function createServiceApp(ctx: BaseContext, options: ServerOptions = {}):
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorEnvelope(error.status, error.code, error.message, error.errors));
+      return reply
+        .status(error.status)
+        .send({ ...errorEnvelope(error.status, error.code, error.message, error.errors), ...error.extra });
     }
     if (error.validation) {
       const { status, body } = shapeError(error.validation, error.validationContext);

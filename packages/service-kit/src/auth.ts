@@ -6,7 +6,17 @@ import type { Cache } from './cache.ts';
 export interface Caller {
   userId: string;
   sessionId: string;
+  /**
+   * 'notices': a suspended or banned person's restricted sign-in (issue 27), which may only read
+   * their moderation notices and appeal (endpoints marked `whileRestricted`). Absent: a full session.
+   */
+  scope?: TokenScope;
 }
+
+export type TokenScope = 'notices';
+
+/** A restricted sign-in lasts long enough to read a notice and write an appeal. */
+export const NOTICE_TOKEN_TTL_SECONDS = 30 * 60;
 
 /** Access tokens live one hour; the client refreshes them through the session before then. */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
@@ -25,7 +35,9 @@ export class Tokens {
   /** Mints a token for a session and marks the session live; revoking removes the mark. */
   async issue(caller: Caller, now: Date, ttlSeconds = ACCESS_TOKEN_TTL_SECONDS): Promise<string> {
     const iat = Math.floor(now.getTime() / 1000);
-    const token = await new SignJWT({ sid: caller.sessionId })
+    const token = await new SignJWT(
+      caller.scope ? { sid: caller.sessionId, scope: caller.scope } : { sid: caller.sessionId },
+    )
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(caller.userId)
       .setIssuer(ISSUER)
@@ -55,9 +67,8 @@ export class Tokens {
    */
   async verify(token: string, now: Date = new Date()): Promise<Caller | undefined> {
     const decoded = await this.decode(token, now);
-    return decoded && (await this.isLive(decoded))
-      ? { userId: decoded.userId, sessionId: decoded.sessionId }
-      : undefined;
+    if (!decoded || !(await this.isLive(decoded))) return undefined;
+    return { userId: decoded.userId, sessionId: decoded.sessionId, ...(decoded.scope ? { scope: decoded.scope } : {}) };
   }
 
   /**
@@ -71,9 +82,10 @@ export class Tokens {
         algorithms: ['HS256'],
         currentDate: now,
       });
-      const { sub: userId, sid: sessionId, exp } = payload;
+      const { sub: userId, sid: sessionId, exp, scope } = payload;
       if (!userId || typeof sessionId !== 'string' || typeof exp !== 'number') return undefined;
-      return { userId, sessionId, expiresAt: exp * 1000 };
+      if (scope !== undefined && scope !== 'notices') return undefined;
+      return { userId, sessionId, expiresAt: exp * 1000, ...(scope ? { scope } : {}) };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError) return undefined;
       throw err;

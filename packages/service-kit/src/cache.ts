@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
+import { Redis, type Command } from 'ioredis';
 
 import { Batcher } from './batch.ts';
+import { inChildSpan, SpanKind, tracingOn } from './tracing.ts';
 
 /**
  * The one cache API: sessions, per-user real-time sequences and their replay logs, rate-limit
@@ -211,6 +212,7 @@ export class RedisCache implements Cache {
   #closing = false;
 
   constructor(readonly redis: Redis) {
+    traceCommands(redis);
     redis.defineCommand('logAppendNext', { lua: LOG_APPEND_NEXT });
     redis.defineCommand('memberRenew', { lua: MEMBER_RENEW, numberOfKeys: 1 });
     redis.defineCommand('liveMembers', { lua: LIVE_MEMBERS, numberOfKeys: 1 });
@@ -308,4 +310,24 @@ export class RedisCache implements Cache {
 
 export async function openCache(redisUrl: string | undefined, onError?: (err: Error) => void): Promise<Cache> {
   return redisUrl ? RedisCache.connect(redisUrl, undefined, onError) : new MemoryCache();
+}
+
+/**
+ * One client span per Redis command inside a trace (issue 29), by wrapping this client's
+ * `sendCommand`, which every command, script and pipeline flush passes: the ioredis
+ * instrumentation patches `require`, which finds nothing in our bundles (ADR 0029). The key is
+ * left out: it names sessions and users. Off, one boolean check per command.
+ */
+function traceCommands(redis: Redis): void {
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((command: Command, stream?: Parameters<Redis['sendCommand']>[1]) => {
+    if (!tracingOn()) return send(command, stream);
+    const operation = command.name.toUpperCase();
+    return inChildSpan(
+      `redis ${operation}`,
+      SpanKind.CLIENT,
+      { 'db.system': 'redis', 'db.operation.name': operation },
+      () => send(command, stream),
+    );
+  }) as Redis['sendCommand'];
 }

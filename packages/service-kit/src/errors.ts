@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly errors?: FieldErrors,
+    /** Fields the envelope carries beside the error (`notice_token` of a restricted sign-in). */
+    readonly extra?: Pick<ErrorEnvelope, 'notice_token'>,
   ) {
     super(message);
   }

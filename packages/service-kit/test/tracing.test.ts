@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createServiceApp } from '../src/app.ts';
 import { InProcessBus, NatsBus, type Bus } from '../src/bus.ts';
-import { MemoryCache } from '../src/cache.ts';
+import { MemoryCache, RedisCache, type Cache } from '../src/cache.ts';
 import { openBaseContext } from '../src/context.ts';
 import { openDatabase } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
@@ -65,7 +65,8 @@ describe.each(infraModes())('traces across the bus ($name)', (mode) => {
       mode.natsUrl ? NatsBus.connect(mode.natsUrl, name, log) : (buses[0] ?? new InProcessBus(log));
     buses.push(await open('trace-a'));
     buses.push(await open('trace-b'));
-    const cache = new MemoryCache();
+    // Real Redis where there is one: each command inside a trace is a span of it.
+    const cache: Cache = mode.redisUrl ? await RedisCache.connect(mode.redisUrl, `${tag}:`) : new MemoryCache();
     const a = await openBaseContext(testConfig('trace-a', mode), { bus: buses[0], cache, log });
     const b = await openBaseContext(testConfig('trace-b', mode), { bus: buses[1], cache, log });
     const database = await openDatabase({
@@ -85,6 +86,8 @@ describe.each(infraModes())('traces across the bus ($name)', (mode) => {
     app = createServiceApp(a);
     app.get('/probe', async (request) => {
       await sql`select 1 as one`.execute(database.db);
+      await cache.set(`probe`, '1', 60);
+      await cache.incrWindow('window', 60);
       request.log.info('probe handled');
       await a.bus.publish(plain, { n: 1 });
       for (const n of [1, 2, 3]) await a.bus.publish(batched, { n });
@@ -102,6 +105,7 @@ describe.each(infraModes())('traces across the bus ($name)', (mode) => {
       await app.close();
       await database.close();
       for (const bus of new Set(buses)) await bus.close();
+      await cache.close();
     };
   });
   afterAll(() => close());
@@ -135,6 +139,14 @@ describe.each(infraModes())('traces across the bus ($name)', (mode) => {
       expect(parentName(s)).toBe(s.name.replace('process ', 'publish '));
     }
     expect(parentName(spans().find((s) => s.name === `answer ${ask.subject}`)!)).toBe(`request ${ask.subject}`);
+    if (mode.redisUrl) {
+      expect(names).toEqual(expect.arrayContaining(['redis SET', 'redis MULTI', 'redis EXEC']));
+      const set = spans().find((s) => s.name === 'redis SET')!;
+      expect(set.attributes).toEqual({ 'db.system': 'redis', 'db.operation.name': 'SET' });
+      expect(parentName(set)).toBe('request');
+    } else {
+      expect(names.filter((n) => n.startsWith('redis '))).toEqual([]);
+    }
     // The query's text is there, never its parameters.
     expect(spans().find((s) => s.name === 'SELECT')!.attributes['db.query.text']).toBe('select 1 as one');
   });

@@ -94,6 +94,31 @@ describe.each(infraModes())('a suspension acts on the whole person ($name)', (mo
         const login = await h.post('/users/login', { email: 'a-restrict@example.jp', password: 'password123' });
         expect(login.statusCode).toBe(403);
         expect(login.json().code).toBe('account_restricted');
+        // The refusal hands a notice token: it reads the notice and appeals while still suspended.
+        const noticeCaller = await h.ctx.tokens.verify(login.json().notice_token as string, h.clock.now());
+        expect(noticeCaller).toMatchObject({ userId: a.user_id, scope: 'notices' });
+        const notices = await safety.app.inject({
+          method: 'GET',
+          url: '/safety/notices',
+          headers: h.as(noticeCaller!),
+        });
+        const notice = notices.json().data[0];
+        expect(notice).toMatchObject({ action: 'suspend', appealed: false });
+        expect(notice.until).not.toBeNull();
+        const appealed = await safety.app.inject({
+          method: 'POST',
+          url: `/safety/notices/${notice.id}/appeal`,
+          headers: h.as(noticeCaller!),
+          payload: { content: '勧誘はしていません。' },
+        });
+        expect(appealed.statusCode).toBe(200);
+        // It is no session: nothing refreshes it into one.
+        const refreshed = await h.app.inject({
+          method: 'POST',
+          url: '/users/refresh_token',
+          headers: h.as(noticeCaller!),
+        });
+        expect(refreshed.statusCode).toBe(401);
         // Others are untouched.
         expect(await h.ctx.tokens.verify(b.access_token, h.clock.now())).toBeDefined();
 

@@ -1,6 +1,7 @@
 import { messages } from '@honne/contracts';
+import { allEndpoints } from '@honne/contracts/endpoints';
 import { events } from '@honne/contracts/events';
-import { IDENTITY_HEADERS, ManualClock, Tokens, serveMetricsOn } from '@honne/service-kit';
+import { IDENTITY_HEADERS, ManualClock, NOTICE_TOKEN_TTL_SECONDS, Tokens, serveMetricsOn } from '@honne/service-kit';
 import { infraModes, publishAndWait } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -136,6 +137,29 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect((await call('GET', '/api/v1/safety/notices')).status).toBe(401);
     const notices = await call('GET', '/api/v1/safety/notices', bearer(token));
     expect((notices.body.data.headers as Record<string, string>)[IDENTITY_HEADERS.userId]).toBe(userId);
+  });
+
+  it("holds a restricted sign-in's notice token to the notices, the appeal and お問い合わせ (issue 27)", async () => {
+    const userId = `u-restricted-${Date.now()}`;
+    const notice = await h.tokens.issue(
+      { userId, sessionId: crypto.randomUUID(), scope: 'notices' },
+      new Date(),
+      NOTICE_TOKEN_TTL_SECONDS,
+    );
+    const notices = await call('GET', '/api/v1/safety/notices', bearer(notice));
+    expect(notices.status).toBe(200);
+    expect((notices.body.data.headers as Record<string, string>)[IDENTITY_HEADERS.userId]).toBe(userId);
+    const appeal = await call('POST', '/api/v1/safety/notices/n1/appeal', bearer(notice), { content: '誤解です' });
+    expect(appeal.status).toBe(200);
+    // Every other user endpoint in the contracts refuses it before any service sees it.
+    const others = allEndpoints.filter((d) => d.auth === 'user' && !('whileRestricted' in d));
+    expect(others.length).toBeGreaterThan(50);
+    for (const d of others) {
+      const path = `/api/v1${d.url.replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000')}`;
+      const refused = await call(d.method, path, bearer(notice), d.method === 'GET' ? undefined : {});
+      expect(refused.status, `${d.method} ${d.url}`).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'account_restricted', error: messages.accountRestricted });
+    }
   });
 
   it('rejects forged, expired and revoked tokens with 401', async () => {

@@ -27,7 +27,7 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
   });
   afterAll(() => h?.close());
 
-  it('closes with 4401 for a missing, forged, expired or revoked token', async () => {
+  it("closes with 4401 for a missing, forged, expired or revoked token, and for a restricted sign-in's notice token", async () => {
     const forged = await new Tokens('another-secret-that-is-long-enough-for-hs256', h.infra.cache).issue(
       { userId: 'u', sessionId: 's-rt-forged' },
       new Date(),
@@ -38,7 +38,9 @@ describe.each(infraModes())('gateway real-time socket ($name)', (mode) => {
     );
     const revoked = await h.login();
     await h.tokens.revoke(revoked.sessionId);
+    const notice = await h.tokens.issue({ userId: 'u', sessionId: 's-rt-notice', scope: 'notices' }, new Date());
     for (const url of [
+      socketUrl(notice),
       `${gw.wsUrl}/api/v1/realtime`,
       socketUrl(forged),
       socketUrl(expired),

@@ -5,6 +5,7 @@ import { appRoutes } from './routes/app-facing.ts';
 import { filterRoutes } from './routes/filter.ts';
 import { operatorRoutes } from './routes/operators.ts';
 import { queueRoutes } from './routes/queue.ts';
+import { systemRoutes } from './routes/system.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
-export const routes: ServiceRoutes<AppContext> = [operatorRoutes, queueRoutes, filterRoutes, appRoutes];
+export const routes: ServiceRoutes<AppContext> = [operatorRoutes, queueRoutes, filterRoutes, systemRoutes, appRoutes];

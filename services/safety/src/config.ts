@@ -9,6 +9,8 @@ export interface SafetyConfig extends BaseConfig {
    * TOTP secret is base32, as authenticator apps take it. All three or none.
    */
   bootstrapAdmin?: { email: string; password: string; totpSecret: string } | undefined;
+  /** Prometheus's HTTP API, which the console's system page reads (issue 29); unset: no such page. */
+  prometheusUrl?: string | undefined;
 }
 
 export const SafetyEnv = {
@@ -18,6 +20,7 @@ export const SafetyEnv = {
   SAFETY_BOOTSTRAP_ADMIN_EMAIL: Type.Optional(Type.String({ minLength: 3, maxLength: 254 })),
   SAFETY_BOOTSTRAP_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 12, maxLength: 200 })),
   SAFETY_BOOTSTRAP_ADMIN_TOTP_SECRET: Type.Optional(Type.String({ pattern: '^[A-Z2-7]{16,}=*$' })),
+  PROMETHEUS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): SafetyConfig {
@@ -39,5 +42,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): SafetyConfig {
     bootstrapAdmin: boot.every(Boolean)
       ? { email: boot[0]!.trim().toLowerCase(), password: boot[1]!, totpSecret: boot[2]! }
       : undefined,
+    prometheusUrl: parsed.PROMETHEUS_URL,
   };
 }

@@ -13,6 +13,7 @@ import {
   type InfraMode,
 } from '@honne/service-kit/testing';
 
+import type { SafetyConfig } from '../src/config.ts';
 import { createService } from '../src/server.ts';
 import { totpCode } from '../src/domain/secrets.ts';
 
@@ -30,7 +31,7 @@ export const ADMIN = {
  * calls and points answer the evidence requests with what the suite sets in `owners` (their own
  * responders are tested in their suites against their real tables).
  */
-export async function startHarness(mode: InfraMode) {
+export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig> = {}) {
   const infra = await testInfra(mode);
   const clock = new ManualClock(new Date());
   const schema = uniqueName('safety');
@@ -38,6 +39,7 @@ export async function startHarness(mode: InfraMode) {
     ...testConfig('safety', mode),
     sessionHours: 8,
     bootstrapAdmin: { email: ADMIN.email, password: ADMIN.password, totpSecret: ADMIN.totp },
+    ...extra,
   };
   const service = await createService(config, {
     bus: infra.bus,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { DeviceFields, Session } from '@honne/contracts/accounts';
 import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
-import { ACCESS_TOKEN_TTL_SECONDS, AppError, unauthorized } from '@honne/service-kit';
+import { ACCESS_TOKEN_TTL_SECONDS, AppError, NOTICE_TOKEN_TTL_SECONDS, unauthorized } from '@honne/service-kit';
 import type { Static } from '@sinclair/typebox';
 
 import type { AppContext } from '../context.ts';
@@ -30,8 +30,15 @@ export async function currentUser(ctx: AppContext, userId: string): Promise<User
 export async function startSession(ctx: AppContext, user: User, device: DeviceInput): Promise<Session> {
   const now = ctx.clock.now();
   // A suspended or banned person signs in with none of their characters (login, switch, sign-up).
+  // They get a notice token instead, which reads their notices and appeals and does nothing else
+  // (the gateway holds it to `whileRestricted` endpoints); it is no session, so nothing can refresh it.
   if (await restrictedNow(ctx.db, user.email_id, now)) {
-    throw new AppError(403, 'account_restricted', messages.accountRestricted);
+    const noticeToken = await ctx.tokens.issue(
+      { userId: user.id, sessionId: randomUUID(), scope: 'notices' },
+      now,
+      NOTICE_TOKEN_TTL_SECONDS,
+    );
+    throw new AppError(403, 'account_restricted', messages.accountRestricted, undefined, { notice_token: noticeToken });
   }
   const deviceId = device.device_id?.trim() || `unknown-${randomUUID()}`;
   const { accessToken, otherDevice, sameDevice } = await ctx.db.transaction().execute(async (trx) => {

@@ -43,7 +43,8 @@ export class TokenVerifier {
     if (!entry) {
       const decoded = await this.tokens.decode(token, now);
       if (!decoded) return undefined;
-      entry = { caller: { userId: decoded.userId, sessionId: decoded.sessionId }, expiresAt: decoded.expiresAt };
+      const { expiresAt, ...caller } = decoded;
+      entry = { caller, expiresAt };
       bounded(this.#decoded).set(token, entry);
     }
     const { caller } = entry;

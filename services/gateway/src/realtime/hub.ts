@@ -218,7 +218,8 @@ export class RealtimeHub {
       return;
     }
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (!caller) {
+    // A restricted sign-in reads notices over HTTP; it gets no live socket.
+    if (!caller || caller.scope) {
       socket.close(REALTIME_CLOSE.unauthorized, 'unauthorized');
       return;
     }

@@ -49,6 +49,10 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
     if (endpoint?.auth === 'operator' || endpoint?.auth === 'console') return;
     const token = bearerToken(request.headers.authorization);
     const caller = token ? await ctx.tokens.verify(token) : undefined;
+    if (caller?.scope === 'notices' && !endpoint?.whileRestricted) {
+      await reply.status(403).send(errorEnvelope(403, 'account_restricted', messages.accountRestricted));
+      return;
+    }
     if (caller) {
       request.honneCaller = caller;
       return;

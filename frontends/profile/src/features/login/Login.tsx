@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 
 import { validateLogin } from '@honne/contracts/accounts';
 import type { FieldErrors } from '@honne/contracts';
-import { getApi } from '@honne/api-client';
+import { STORAGE_KEYS, getApi, isApiError } from '@honne/api-client';
 import { Button, Header, Loader, Logo, TextField, usePopup } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
@@ -30,9 +30,16 @@ export default function Login() {
     setBusy(true);
     try {
       const session = await getApi().accounts.login({ email: email.trim(), password });
+      getApi().client.storage.removeItem(STORAGE_KEYS.noticeToken);
       // Spec §2: success goes to /setting-information while is_infomation is 0, else /.
       navigate(session.is_infomation === 0 ? '/setting-information' : '/', { replace: true });
     } catch (error) {
+      // A suspended or banned person reads why, and may appeal, on the restricted page.
+      if (isApiError(error) && error.noticeToken) {
+        getApi().client.storage.setItem(STORAGE_KEYS.noticeToken, error.noticeToken);
+        navigate('/restricted', { replace: true });
+        return;
+      }
       const shown = showError(error, FIELDS);
       setErrors(shown.fieldErrors);
       setFormError(shown.formError);

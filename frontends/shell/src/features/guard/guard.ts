@@ -15,6 +15,8 @@ export const PUBLIC_PATHS = [
   '/OTP',
   '/OTPConfirm',
   '/OTPResult',
+  // A suspended or banned person's notices and appeal, with the notice token the login handed out.
+  '/restricted',
 ] as const;
 
 /** Readable whether signed in or not (the terms; the blank reload page). */

@@ -1,29 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 
-import { getApi, userMessage } from '@honne/api-client';
-import { SAFETY_LIMITS, SAFETY_MESSAGES, safetyEndpoints, type Notice } from '@honne/contracts/safety';
-import { BottomSheet, Button, LimitedTextArea } from '@honne/ui';
+import { getApi } from '@honne/api-client';
+import { safetyEndpoints, type Notice } from '@honne/contracts/safety';
+import { BottomSheet, Button } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { useSession } from '../session/useSession.ts';
 
-const SEEN_KEY = 'honne.notices.seen';
+import { NoticeBody } from './NoticeBody.tsx';
+import { markSeen, seenIds } from './seen.ts';
+
 /** Screens opened within this long of the last look do not ask again. */
 const LOOK_EVERY_MS = 30_000;
-
-const dateTime = new Intl.DateTimeFormat('ja-JP', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Tokyo' });
-
-function seenIds(): string[] {
-  try {
-    return JSON.parse(localStorage.getItem(SEEN_KEY) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
-}
-function markSeen(id: string): void {
-  localStorage.setItem(SEEN_KEY, JSON.stringify([...seenIds().filter((x) => x !== id), id].slice(-50)));
-}
 
 /**
  * A moderator's notice (issue 27: warn, mute, suspend, ban, a hidden voice) on the next screen the
@@ -73,78 +62,13 @@ export function NoticeSheet() {
     lastLook.current = 0;
     setNotice(null);
   };
-  return <NoticeView notice={notice} onClose={close} />;
-}
-
-function NoticeView({ notice, onClose }: { notice: Notice; onClose: () => void }) {
-  const [appealing, setAppealing] = useState(false);
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const send = async () => {
-    if (!content.trim()) return setError(strings.noticeEmpty);
-    setBusy(true);
-    setError(undefined);
-    try {
-      await getApi().client.call(safetyEndpoints.appeal, { params: { id: notice.id }, body: { content } });
-      setSent(true);
-    } catch (e) {
-      setError(userMessage(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <BottomSheet title={notice.title} onClose={onClose}>
-      <div className="hn-stack" data-testid="moderation-notice">
-        <p style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{notice.body}</p>
-        {notice.until ? (
-          <p style={{ margin: 0, fontWeight: 700 }}>{strings.noticeUntil(dateTime.format(new Date(notice.until)))}</p>
-        ) : null}
-        {sent ? (
-          <p role="status">{strings.noticeAppealSent}</p>
-        ) : notice.appealed ? (
-          <p>{strings.noticeAppealed}</p>
-        ) : notice.appeal_until && appealing ? (
-          <form
-            className="hn-stack"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void send();
-            }}
-          >
-            <LimitedTextArea
-              label={strings.noticeAppealLabel}
-              value={content}
-              onChange={setContent}
-              max={SAFETY_LIMITS.appealMax}
-              overMessage={SAFETY_MESSAGES.appealTooLong}
-              rows={5}
-            />
-            <p className="hn-text-muted" style={{ margin: 0 }}>
-              {strings.noticeAppealHint(dateTime.format(new Date(notice.appeal_until)))}
-            </p>
-            {error ? (
-              <p className="hn-field__error" role="alert">
-                {error}
-              </p>
-            ) : null}
-            <Button type="submit" block loading={busy}>
-              {strings.noticeAppealSend}
-            </Button>
-          </form>
-        ) : notice.appeal_until ? (
-          <Button variant="secondary" block onClick={() => setAppealing(true)}>
-            {strings.noticeAppeal}
-          </Button>
-        ) : null}
-        <Button variant="text" block onClick={onClose}>
+    <BottomSheet title={notice.title} onClose={close}>
+      <NoticeBody notice={notice}>
+        <Button variant="text" block onClick={close}>
           {strings.noticeClose}
         </Button>
-      </div>
+      </NoticeBody>
     </BottomSheet>
   );
 }
