@@ -7,6 +7,7 @@
 #   honne/coturn:local    coturn                 honne/mailsink:local SMTP sink (aiosmtpd)
 #   honne/proxy:local     nginx (the compose stack's entrance)
 #   honne/prometheus:local Prometheus, scraping every instance (infra/prometheus/)
+#   honne/jaeger:local    Jaeger v2 (built by .ci/run): the traces' store and query API (infra/jaeger/)
 #   honne/s3:local        gofakes3, S3-compatible (built by .ci/run): the suites' object storage
 #   honne/node:local      this machine's node + npm: the base the services' Dockerfiles take as
 #                         NODE_IMAGE here (elsewhere node:20-slim)
@@ -18,14 +19,16 @@
 # (Dockerfile, files, copied binaries) and of its base's hash; an image whose hash matches is not
 # rebuilt, so a second run takes seconds. HONNE_IMAGES_REBUILD=1 rebuilds all. Needs an engine that
 # answers (infra/images/engine.sh start) and, for the base, root and debootstrap (installed if missing).
-# LIVEKIT_BIN and GOFAKES3_BIN name the livekit-server and gofakes3 binaries (default: .ci/run's cache).
+# LIVEKIT_BIN, GOFAKES3_BIN and JAEGER_BIN name the livekit-server, gofakes3 and jaeger binaries
+# (default: .ci/run's cache).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 CACHE_DIR="${HOME:-/root}/.cache/honne"
 LIVEKIT_BIN="${LIVEKIT_BIN:-$CACHE_DIR/livekit-server-v1.13.5}"
 GOFAKES3_BIN="${GOFAKES3_BIN:-$CACHE_DIR/gofakes3-v1.2.0}"
-ALL=(postgres redis nats livekit s3 coturn mailsink proxy prometheus node)
+JAEGER_BIN="${JAEGER_BIN:-$CACHE_DIR/jaeger-v1.76.0}"
+ALL=(postgres redis nats livekit s3 coturn mailsink proxy prometheus jaeger node)
 # Bump to rebuild the base when its recipe below changes.
 BASE_RECIPE="bookworm minbase v1"
 
@@ -99,6 +102,10 @@ context_of() {
       [[ -x "$LIVEKIT_BIN" ]] || die "no livekit-server at $LIVEKIT_BIN (.ci/run builds it; or set LIVEKIT_BIN)"
       cp "$LIVEKIT_BIN" "$ctx/livekit-server"
       ;;
+    jaeger)
+      [[ -x "$JAEGER_BIN" ]] || die "no jaeger at $JAEGER_BIN (.ci/run builds it; or set JAEGER_BIN)"
+      cp "$JAEGER_BIN" "$ctx/jaeger"
+      ;;
     s3)
       [[ -x "$GOFAKES3_BIN" ]] || die "no gofakes3 at $GOFAKES3_BIN (.ci/run builds it; or set GOFAKES3_BIN)"
       cp "$GOFAKES3_BIN" "$ctx/gofakes3"
@@ -137,6 +144,11 @@ build_image() {
 
 wanted=("$@")
 ((${#wanted[@]} > 0)) || wanted=("${ALL[@]}")
+# HONNE_IMAGES_WITHOUT="a b": all but these (.ci/run leaves jaeger out while its binary is built).
+for skip in ${HONNE_IMAGES_WITHOUT:-}; do
+  for i in "${!wanted[@]}"; do [[ "${wanted[$i]}" != "$skip" ]] || unset 'wanted[i]'; done
+done
+wanted=("${wanted[@]}")
 for name in "${wanted[@]}"; do
   [[ -f "$HERE/$name/Dockerfile" ]] || die "no image named $name (one of: ${ALL[*]})"
 done

@@ -8,7 +8,7 @@ if (!base || !expected) {
   console.error('usage: prometheus-targets.mjs <prometheus url> <expected targets>');
   process.exit(2);
 }
-const JOBS = ['gateway', 'accounts', 'topics', 'chat', 'calls', 'points', 'safety'];
+const JOBS = ['gateway', 'accounts', 'topics', 'chat', 'calls', 'points', 'safety', 'synthetic'];
 const get = async (path) => (await (await fetch(`${base}${path}`)).json()).data;
 
 const deadline = Date.now() + 120_000;

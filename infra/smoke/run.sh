@@ -80,7 +80,7 @@ trap cleanup EXIT
 say "images"
 started=$SECONDS
 infra/images/build.sh
-for service in accounts topics chat calls points safety; do
+for service in accounts topics chat calls points safety synthetic; do
   DOCKER_BUILDKIT=0 docker build -q --label "honne.app=$APP_TAG" --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
     -f infra/Dockerfile.service -t "honne/$service:$APP_TAG" . >"$RUN_DIR/build-$service.log" 2>&1 ||
     { tail -n 30 "$RUN_DIR/build-$service.log" >&2; die "building honne/$service:$APP_TAG failed"; }
@@ -104,6 +104,9 @@ LIVEKIT_UDP_PORT=$(free_port 37882)
 TURN_PORT=$(free_port 33478)
 MAILPIT_PORT=$(free_port 38025)
 PROMETHEUS_PORT=$(free_port 39090)
+JAEGER_PORT=$(free_port 36686)
+# The synthetic user's rounds every 10 s instead of every minute: its first passing round is seen soon.
+SYNTHETIC_INTERVAL_MS=10000
 POSTGRES_PASSWORD=$(random_hex 12)
 JWT_SECRET=$(random_hex 32)
 INTERNAL_TOKEN=$(random_hex 24)
@@ -186,8 +189,11 @@ say "single: stack healthy in $((SECONDS - started))s ($("${COMPOSE[@]}" ps -q |
 "${COMPOSE[@]}" logs --no-color gateway >"$RUN_DIR/gateway.log"
 grep -m1 -o '{"level".*' "$RUN_DIR/gateway.log" || die "the gateway logs no JSON lines"
 journey 1
-# Prometheus scrapes each instance: six services, one gateway, itself.
-node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 8
+# Prometheus scrapes each instance: six services, one gateway, the synthetic user, itself.
+node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 9
+# Jaeger holds the journey's message send as one trace; the synthetic user's rounds pass.
+node infra/smoke/observe.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" \
+  "http://127.0.0.1:$(sed -n 's/^JAEGER_PORT=//p' "$ENV_FILE")"
 
 if [[ $MODE == all ]]; then
   # Scaled in place: the new instances join the running stack (the proxy re-resolves `gateway`).
@@ -204,7 +210,7 @@ if [[ $MODE == all ]]; then
     { cat "$RUN_DIR/up.log" >&2; die "compose up after the chat SIGTERM failed"; }
   wait_healthy
   # …and the new instances too: a second chat and a second gateway.
-  node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 10
+  node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 11
   say "scaled: SIGTERM to the gateway holding a socket mid-conversation"
   journey 2 gateway
 fi
