@@ -115,13 +115,22 @@ export async function openDatabase<DB>(options: DbOptions): Promise<Database<DB>
  * parameters never: they hold what people wrote). A wrapper rather than pg's instrumentation, which
  * patches `require` and so finds nothing in a bundle; it also covers PGlite.
  */
+/** A statement's verb, past leading comments (`/* prepared:… *\/ insert …` is an INSERT). */
+export function statementVerb(text: string): string {
+  return text
+    .replace(/^(\s*(\/\*[\s\S]*?\*\/|--[^\n]*\n))*/, '')
+    .trimStart()
+    .split(/\s/, 1)[0]!
+    .toUpperCase();
+}
+
 function tracedDialect(dialect: Dialect, system: string): Dialect {
   if (!tracingOn()) return dialect;
   const traced = (connection: DatabaseConnection): DatabaseConnection =>
     forward(connection, {
       executeQuery: async <R>(query: CompiledQuery) =>
         inChildSpan(
-          query.sql.trimStart().split(/\s/, 1)[0]!.toUpperCase(),
+          statementVerb(query.sql),
           SpanKind.CLIENT,
           { 'db.system.name': system, 'db.query.text': query.sql },
           () => connection.executeQuery<R>(query),

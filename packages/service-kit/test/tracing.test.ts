@@ -11,7 +11,7 @@ import { createServiceApp } from '../src/app.ts';
 import { InProcessBus, NatsBus, type Bus } from '../src/bus.ts';
 import { MemoryCache, RedisCache, type Cache } from '../src/cache.ts';
 import { openBaseContext } from '../src/context.ts';
-import { openDatabase } from '../src/db.ts';
+import { openDatabase, statementVerb } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
 import { infraModes, testConfig, uniqueName } from '../src/testing-infra.ts';
 import { startTracing, stopTracing, tracingOn } from '../src/tracing.ts';
@@ -155,4 +155,10 @@ describe.each(infraModes())('traces across the bus ($name)', (mode) => {
     const line = logLines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'probe handled');
     expect(line).toMatchObject({ trace_id: TRACE, span_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
   });
+});
+
+it('names a statement span by its verb, past leading comments (a prepared send is an INSERT, not "/*")', () => {
+  expect(statementVerb('/* prepared:chat.send */ insert into messages values ($1)')).toBe('INSERT');
+  expect(statementVerb('-- why\n  select 1')).toBe('SELECT');
+  expect(statementVerb('with a as (select 1) select * from a')).toBe('WITH');
 });
