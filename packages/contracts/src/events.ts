@@ -321,6 +321,9 @@ export const events = {
         Type.Literal('suspend'),
         Type.Literal('ban'),
         Type.Literal('lift'),
+        /** Points frozen / unfrozen (ADR 0030): only points acts on these; `lift` leaves a freeze standing. */
+        Type.Literal('freeze'),
+        Type.Literal('unfreeze'),
       ]),
       until: Type.Union([Type.String(), Type.Null()]),
       at: Type.String(),
@@ -631,6 +634,8 @@ export const requests = {
         Type.Literal('insufficient'),
         Type.Literal('monthly_cap'),
         Type.Literal('conflict'),
+        /** The payer's points are frozen by a moderator (ADR 0030): nothing written. */
+        Type.Literal('frozen'),
       ]),
       replayed: Type.Boolean(),
       /** The payer's balance after it (also when refused). */

@@ -112,6 +112,12 @@ export const ACTIONS = {
   delete_messages: 'action.moderate',
   mute_reporter: 'action.moderate',
   unmute_reporter: 'action.moderate',
+  /**
+   * Money (ADR 0030): no spending or gifts for the person (`hours` optional: without it, until
+   * `unfreeze_points`); gifts they receive are recorded but held (not spendable) until it ends.
+   */
+  freeze_points: 'action.moderate',
+  unfreeze_points: 'action.moderate',
 } as const satisfies Record<string, Permission>;
 export type ActionName = keyof typeof ACTIONS;
 export const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
@@ -222,6 +228,18 @@ export const SubjectStatus = Type.Object({
   warnings: Type.Integer(),
   /** The person's reports no longer raise priority (mute_reporter). */
   reporter_muted: Type.Boolean(),
+  /** Points frozen (freeze_points): no spending or gifts; until this time, or null with `points_frozen` until unfrozen. */
+  points_frozen: Type.Boolean(),
+  points_frozen_until: Nullable(Type.String()),
+  /** Strikes not yet expired (ADR 0030: warn 1, mute 1, suspend 2, or the action's severity; 90 days each). */
+  strikes: Type.Integer(),
+  /** What the thresholds suggest for the next violation, given the strikes standing (ADR 0030). */
+  suggested: Nullable(
+    Type.Object({
+      action: Type.Union([Type.Literal('warn'), Type.Literal('mute'), Type.Literal('suspend'), Type.Literal('ban')]),
+      hours: Nullable(Type.Integer()),
+    }),
+  ),
 });
 export const SubjectView = Type.Object({
   id: Type.String(),

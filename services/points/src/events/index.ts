@@ -1,4 +1,4 @@
-import type { Subscription } from '@honne/service-kit';
+import { subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onBalanceChanged } from './balance-changed.ts';
@@ -18,5 +18,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondTransfer(ctx),
     respondRoomEvidence(ctx),
     onBalanceChanged(ctx),
+    // Frozen points (ADR 0030): kept in the kit's table, the way chat, calls and topics keep mutes.
+    subscribeRestrictions(ctx),
   ];
 }

@@ -13,7 +13,7 @@ import { findReport, setReportState } from '../db/repos/reports.ts';
 import { appendEvent, ensureSubject, eventsOf, findSubject } from '../db/repos/subjects.ts';
 import type { EventRow, SafetyDb } from '../db/schema/index.ts';
 import { APPEALABLE, noticeFor } from '../domain/notices.ts';
-import { deriveStatus, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
+import { deriveStatus, OPTIONALLY_TIMED, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
 import { safetyRelay } from '../events/outbox.ts';
 
 const DAY_MS = 24 * 3_600_000;
@@ -39,6 +39,8 @@ const RESTRICTION: Partial<Record<ActionName, EventPayload<typeof events.personR
   suspend: 'suspend',
   ban: 'ban',
   lift: 'lift',
+  freeze_points: 'freeze',
+  unfreeze_points: 'unfreeze',
 };
 
 export const eventView = (e: EventRow) => ({
@@ -78,7 +80,8 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
 
   const now = ctx.clock.now();
   const target = onPerson ? await ensureSubject(ctx.db, 'person', subject.person_id!, subject.person_id, now) : subject;
-  const expires = TIMED_ACTIONS.has(action) ? new Date(now.getTime() + body.hours! * 3_600_000) : null;
+  const timed = TIMED_ACTIONS.has(action) || (OPTIONALLY_TIMED.has(action) && body.hours !== undefined);
+  const expires = timed ? new Date(now.getTime() + body.hours! * 3_600_000) : null;
   const characters = onPerson ? await charactersOf(ctx.db, subject.person_id!) : [];
   if (subject.kind === 'character' && !characters.includes(subject.ref_id) && onPerson) characters.push(subject.ref_id);
 
