@@ -610,6 +610,63 @@ export const requests = {
       ),
     }),
   },
+  /** A person's points for the console (safety, ADR 0030): balances, frozen state, latest movements. */
+  pointsPersonView: {
+    subject: 'points.person.view',
+    request: Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 10 }) }),
+    reply: Type.Object({
+      characters: Type.Array(
+        Type.Object({
+          user_id: Type.String(),
+          balance: Type.Integer(),
+          frozen: Type.Boolean(),
+          frozen_until: Type.Union([Type.String(), Type.Null()]),
+          movements: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              kind: Type.String(),
+              amount: Type.Integer(),
+              direction: Type.Union([Type.Literal('in'), Type.Literal('out')]),
+              room_id: Type.Union([Type.String(), Type.Null()]),
+              at: Type.String(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  },
+  /**
+   * A moderator's refund of a reported room's paid movements (safety, ADR 0030): every chat fee,
+   * bonus and call minute in the room goes back to its payer as a `refund` transfer keyed by the
+   * original, so asking twice refunds once. From the receiver while they hold it, else from
+   * `house:refunds`. `dry_run`: what would be refunded, nothing written.
+   */
+  pointsRoomRefund: {
+    subject: 'points.room.refund',
+    request: Type.Object({
+      room_id: Type.String(),
+      actor: Type.String(),
+      reason: Type.String(),
+      dry_run: Type.Boolean(),
+    }),
+    reply: Type.Object({
+      items: Type.Array(
+        Type.Object({
+          transfer_id: Type.String(),
+          kind: Type.String(),
+          payer: Type.String(),
+          receiver: Type.String(),
+          amount: Type.Integer(),
+          /** Who the points came back from: the receiver, or the house where the receiver had spent them. */
+          source: Type.Union([Type.Literal('receiver'), Type.Literal('house'), Type.Null()]),
+        }),
+      ),
+      /** Points still to refund (dry run) or refunded now. */
+      total: Type.Integer(),
+      /** Movements of the room refunded before (not counted in `total`). */
+      already: Type.Integer(),
+    }),
+  },
   /** Who is in a room and whether each hides their name there (accounts refuses friendships across anonymity). */
   /**
    * Another service charges a user (a paid chat's fee when its room opens, a paid call's minute):

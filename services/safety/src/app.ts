@@ -3,8 +3,9 @@ import type { ServiceRoutes } from '@honne/service-kit';
 import type { AppContext } from './context.ts';
 import { appRoutes } from './routes/app-facing.ts';
 import { filterRoutes } from './routes/filter.ts';
+import { moneyRoutes } from './routes/money.ts';
 import { operatorRoutes } from './routes/operators.ts';
 import { queueRoutes } from './routes/queue.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
-export const routes: ServiceRoutes<AppContext> = [operatorRoutes, queueRoutes, filterRoutes, appRoutes];
+export const routes: ServiceRoutes<AppContext> = [operatorRoutes, queueRoutes, moneyRoutes, filterRoutes, appRoutes];

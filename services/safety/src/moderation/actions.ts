@@ -6,12 +6,13 @@ import { AppError, enqueueEvent, fieldErrors, notFound } from '@honne/service-ki
 import type { Transaction } from 'kysely';
 
 import type { AppContext } from '../context.ts';
+import { approvalView, requestApproval } from '../db/repos/approvals.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { insertNotice } from '../db/repos/notices.ts';
 import { charactersOf, findCharacter, setMutedReporter } from '../db/repos/people.ts';
 import { findReport, setReportState } from '../db/repos/reports.ts';
-import { appendEvent, ensureSubject, eventsOf, findSubject } from '../db/repos/subjects.ts';
-import type { EventRow, SafetyDb } from '../db/schema/index.ts';
+import { appendEvent, ensureSubject, eventsOf, findSubject, findSubjectByRef } from '../db/repos/subjects.ts';
+import type { EventRow, SafetyDb, SubjectRow } from '../db/schema/index.ts';
 import { APPEALABLE, noticeFor } from '../domain/notices.ts';
 import { deriveStatus, OPTIONALLY_TIMED, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
 import { safetyRelay } from '../events/outbox.ts';
@@ -63,9 +64,18 @@ export const eventView = (e: EventRow) => ({
  * it answers closed with the reporter's outcome note, the audit entry, and — for restrictions and hidden voices — the durable
  * event accounts, calls and topics act on, all in one transaction (the outbox relays the event).
  */
-export async function act(ctx: AppContext, actor: string, subjectId: string, action: ActionName, body: ActionBody) {
+export async function act(
+  ctx: AppContext,
+  actor: string,
+  subjectId: string,
+  action: ActionName,
+  body: ActionBody,
+  opts: { approvedRequestOf?: string } = {},
+) {
   const subject = await findSubject(ctx.db, subjectId);
   if (!subject) throw notFound();
+  // Any ban waits for a second operator (ADR 0030; moderation/money.ts approves it).
+  if (action === 'ban' && !opts.approvedRequestOf) return requestBan(ctx, actor, subject, body);
   if (TIMED_ACTIONS.has(action) && !body.hours) throw fieldErrors({ hours: '時間を指定してください。' });
   if ((action === 'hide_voice' || action === 'restore_voice') && subject.kind !== 'voice') {
     throw new AppError(409, 'not_a_voice', 'ボイス以外には使えない操作です。');
@@ -186,4 +196,32 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
   });
   await safetyRelay(ctx).now();
   return { event: eventView(event), status: deriveStatus(await eventsOf(ctx.db, target.id), ctx.clock.now()) };
+}
+
+/** A ban asks for a second operator first (ADR 0030). */
+async function requestBan(ctx: AppContext, by: string, subject: SubjectRow, body: ActionBody) {
+  const subjectId = subject.id;
+  if (!subject.person_id) throw new AppError(409, 'no_person', '対象のユーザーが特定できません。');
+  const now = ctx.clock.now();
+  const approval = await requestApproval(ctx.db, {
+    id: randomUUID(),
+    action: 'ban',
+    subject_id: subjectId,
+    report_id: body.report_id ?? null,
+    amount: null,
+    reason: body.reason,
+    body: { ...body },
+    requested_by: by,
+    requested_at: now,
+  });
+  await appendAudit(ctx.db, {
+    actor: by,
+    action: 'approval.request',
+    target: approval.id,
+    detail: { action: 'ban', subject_id: subjectId },
+    at: now,
+  });
+  const target = await findSubjectByRef(ctx.db, 'person', subject.person_id);
+  const status = deriveStatus(target ? await eventsOf(ctx.db, target.id) : [], now);
+  return { event: null, status, approval: approvalView(approval) };
 }
