@@ -8,6 +8,7 @@ import { CONSOLE_BASE } from './base.ts';
 import { Appeals } from './screens/Appeals.tsx';
 import { Audit } from './screens/Audit.tsx';
 import { Filters } from './screens/Filters.tsx';
+import { Approvals } from './screens/Money.tsx';
 import { Operators } from './screens/Operators.tsx';
 import { Person } from './screens/Person.tsx';
 import { Queue } from './screens/Queue.tsx';
@@ -63,6 +64,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
         <p className="cn-side__title">{strings.appName}</p>
         <NavLink href="/">{strings.nav.queue}</NavLink>
         <NavLink href="/appeals">{strings.nav.appeals}</NavLink>
+        <NavLink href="/approvals">{strings.nav.approvals}</NavLink>
         <NavLink href="/stats">{strings.nav.stats}</NavLink>
         <NavLink href="/filters">{strings.nav.filters}</NavLink>
         {isAdmin ? <NavLink href="/operators">{strings.nav.operators}</NavLink> : null}
@@ -85,6 +87,9 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
           <Route path="/subjects/:id">{(p) => <Subject id={p.id} />}</Route>
           <Route path="/people/:id">{(p) => <Person id={p.id} />}</Route>
           <Route path="/appeals" component={Appeals} />
+          <Route path="/approvals">
+            <Approvals me={session.operator.id} />
+          </Route>
           <Route path="/stats" component={Stats} />
           <Route path="/filters">
             <Filters canEdit={session.operator.role !== 'triage'} />

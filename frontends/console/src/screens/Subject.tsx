@@ -9,6 +9,7 @@ import { LoadState, useLoad } from '../load.tsx';
 import { kindLabels, strings } from '../strings.ts';
 import { ActionForm } from './ActionForm.tsx';
 import { Evidence } from './Evidence.tsx';
+import { RefundForm } from './Money.tsx';
 import { History, ReportTable } from './History.tsx';
 import { StatusList } from './Status.tsx';
 
@@ -37,7 +38,21 @@ export function Subject({ id }: { id: string }) {
             <div className="cn-grid">
               <div>
                 <h2>{t.reports}</h2>
-                <ReportTable reports={s.reports} extra={(r) => <Evidence reportId={r.id} />} />
+                <ReportTable
+                  reports={s.reports}
+                  extra={(r) => (
+                    <>
+                      <Evidence reportId={r.id} />
+                      <RefundForm
+                        report={r}
+                        onDone={(message) => {
+                          setDone(message);
+                          reload();
+                        }}
+                      />
+                    </>
+                  )}
+                />
                 <h2>{t.history}</h2>
                 <History events={s.events} />
               </div>
