@@ -616,7 +616,7 @@ export const safetyEndpoints = {
     method: 'GET',
     url: '/admin/safety/people/:id/points',
     service: 'safety',
-    summary: "A person's points per character: balance, frozen or not, recent movements",
+    summary: "A person's points per character, by any subject of theirs: balance, frozen or not, recent movements",
     auth: 'console',
     permission: 'queue.read',
     schema: { params: IdParams, response: { 200: Envelope(PersonPoints), ...consoleErrors } },

@@ -235,7 +235,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
     expect(frozen.statusCode, frozen.body).toBe(200);
     expect(frozen.json().data.status).toMatchObject({ points_frozen: true, points_frozen_until: null });
     await eventually(async () => {
-      const view = (await h.console('GET', `/admin/safety/people/${a.personId}/points`, mod.token)).json().data;
+      const view = (await h.console('GET', `/admin/safety/people/${subject}/points`, mod.token)).json().data;
       expect(view.characters).toEqual([
         expect.objectContaining({ user_id: a.userId, frozen: true, frozen_until: null }),
       ]);
@@ -266,7 +266,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
     });
     expect(later.json().data.status).toMatchObject({ points_frozen: false, strikes: 0, suggested: { action: 'warn' } });
     await eventually(async () => {
-      const view = (await h.console('GET', `/admin/safety/people/${a.personId}/points`, fresh.token)).json().data;
+      const view = (await h.console('GET', `/admin/safety/people/${subject}/points`, fresh.token)).json().data;
       expect(view.characters[0].frozen).toBe(false);
     });
   });

@@ -131,7 +131,11 @@ export function Approvals({ me }: { me: string }) {
                     </td>
                     <td className="cn-num">{a.amount === null ? '—' : `${a.amount.toLocaleString('ja-JP')} pt`}</td>
                     <td>{a.reason}</td>
-                    <td>{a.requested_by === `operator:${me}` ? strings.queue.me : shortId(a.requested_by)}</td>
+                    <td title={a.requested_by}>
+                      {a.requested_by === `operator:${me}`
+                        ? strings.queue.me
+                        : shortId(a.requested_by.split(':').at(-1)!)}
+                    </td>
                     <td>{t.states[a.state] ?? a.state}</td>
                     <td>
                       {a.state === 'pending' ? (
@@ -155,10 +159,10 @@ export function Approvals({ me }: { me: string }) {
 }
 
 /** A person's points per character: balance, frozen or not, the latest movements (ADR 0030). */
-export function PersonPoints({ personId }: { personId: string }) {
+export function PersonPoints({ subjectId }: { subjectId: string }) {
   const [points, reload] = useLoad(
-    (signal) => call(safetyEndpoints.personPoints, { params: { id: personId }, signal }),
-    `points:${personId}`,
+    (signal) => call(safetyEndpoints.personPoints, { params: { id: subjectId }, signal }),
+    `points:${subjectId}`,
   );
   return (
     <LoadState state={points} reload={reload}>

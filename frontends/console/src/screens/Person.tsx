@@ -70,7 +70,7 @@ export function Person({ id }: { id: string }) {
                 ) : null}
               </div>
               <h2>{strings.money.pointsHeading}</h2>
-              <PersonPoints personId={p.person_id} />
+              <PersonPoints subjectId={id} />
             </div>
           </div>
         </>

@@ -23,7 +23,7 @@ export function StatusList({ status }: { status: SubjectStatus }) {
       <dt>{t.warnings}</dt>
       <dd className="cn-num">{status.warnings}</dd>
       <dt>{t.frozen}</dt>
-      <dd className={status.points_frozen ? 'cn-late' : undefined}>
+      <dd className={status.points_frozen ? 'cn-late' : undefined} data-testid="points-frozen">
         {status.points_frozen
           ? status.points_frozen_until
             ? until(status.points_frozen_until)

@@ -10,7 +10,7 @@ import { approvalView, decideApproval, findApproval, requestApproval } from '../
 import { appendAudit } from '../db/repos/audit.ts';
 import { charactersOf } from '../db/repos/people.ts';
 import { findReport } from '../db/repos/reports.ts';
-import { appendEvent } from '../db/repos/subjects.ts';
+import { appendEvent, findSubject } from '../db/repos/subjects.ts';
 import type { ApprovalRow, ReportRow } from '../db/schema/index.ts';
 import type { ConsoleActor } from '../domain/permissions.ts';
 import { act } from './actions.ts';
@@ -192,8 +192,13 @@ export async function reject(
   return approvalView(decided);
 }
 
-/** The console's points view of a person: asked of points for each of their characters. */
-export async function personPoints(ctx: AppContext, personId: string) {
+/**
+ * The console's points view of a person, found by any subject of theirs (the person's own id is
+ * accounts' and stays out of URLs, as for the person view): asked of points for each character.
+ */
+export async function personPoints(ctx: AppContext, subjectId: string) {
+  const personId = (await findSubject(ctx.db, subjectId))?.person_id;
+  if (!personId) throw notFound();
   const characters = await charactersOf(ctx.db, personId);
   const ids = characters.length > 0 ? characters : [personId];
   try {
