@@ -1,9 +1,9 @@
 import { messages } from '@honne/contracts';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
 import { login, PASSWORD } from './accounts-support.ts';
+import { api, bearer, consolePage, consoleToken, moderator } from './console-helpers.ts';
 import { openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
@@ -13,48 +13,6 @@ import { openRoom, postVoice, signedInPage, userWithProfile } from './topics-hel
  * open page is signed out and A cannot sign in; a second moderator reverses it; A sees the notice
  * and appeals, and the appeal is decided from the console's appeal inbox.
  */
-
-const totpNow = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-
-const api = '/api/v1/admin/safety';
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-async function consoleToken(request: APIRequestContext, who: { email: string; password: string; totp: string }) {
-  const res = await request.post(`${api}/sessions`, {
-    data: { email: who.email, password: who.password, totp: totpNow(who.totp) },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).data.token as string;
-}
-
-/** A moderator made by the bootstrap admin (the operators screen does the same; its secret is shown once). */
-async function moderator(request: APIRequestContext, adminToken: string, tag: string) {
-  const who = { email: `${tag}-${Date.now().toString(36)}@example.jp`, password: 'a long moderator password' };
-  const res = await request.post(`${api}/operators`, {
-    headers: bearer(adminToken),
-    data: { ...who, role: 'moderator' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return { ...who, totp: (await res.json()).data.totp_secret as string };
-}
-
-/** The console at 1280×800, signed in through its two steps; Enter submits each. */
-async function consolePage(browser: Browser, who: { email: string; password: string; totp: string }) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/console');
-  await expect(page.getByRole('heading', { name: '運営者サインイン' })).toBeVisible();
-  await page.getByLabel('メールアドレス').fill(who.email);
-  await page.getByLabel('パスワード').fill(who.password);
-  await page.getByLabel('パスワード').press('Enter');
-  const code = page.getByLabel('6桁のコード');
-  await expect(code).toBeFocused();
-  await code.fill(totpNow(who.totp));
-  await code.press('Enter');
-  await expect(page.getByRole('navigation', { name: 'コンソールのメニュー' })).toContainText(who.email);
-  return page;
-}
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/console-${name}.png` });
 

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
-import { FilterEntry } from './safety.ts';
+import { FilterEntry, PersonPoints } from './safety.ts';
 
 /**
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
@@ -614,26 +614,7 @@ export const requests = {
   pointsPersonView: {
     subject: 'points.person.view',
     request: Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 10 }) }),
-    reply: Type.Object({
-      characters: Type.Array(
-        Type.Object({
-          user_id: Type.String(),
-          balance: Type.Integer(),
-          frozen: Type.Boolean(),
-          frozen_until: Type.Union([Type.String(), Type.Null()]),
-          movements: Type.Array(
-            Type.Object({
-              id: Type.String(),
-              kind: Type.String(),
-              amount: Type.Integer(),
-              direction: Type.Union([Type.Literal('in'), Type.Literal('out')]),
-              room_id: Type.Union([Type.String(), Type.Null()]),
-              at: Type.String(),
-            }),
-          ),
-        }),
-      ),
-    }),
+    reply: PersonPoints,
   },
   /**
    * A moderator's refund of a reported room's paid movements (safety, ADR 0030): every chat fee,
