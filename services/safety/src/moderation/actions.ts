@@ -6,7 +6,7 @@ import { AppError, enqueueEvent, fieldErrors, notFound } from '@honne/service-ki
 import type { Transaction } from 'kysely';
 
 import type { AppContext } from '../context.ts';
-import { approvalView, requestApproval } from '../db/repos/approvals.ts';
+import { approvalView } from '../db/repos/approvals.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { insertNotice } from '../db/repos/notices.ts';
 import { charactersOf, findCharacter, setMutedReporter } from '../db/repos/people.ts';
@@ -16,6 +16,7 @@ import type { EventRow, SafetyDb, SubjectRow } from '../db/schema/index.ts';
 import { APPEALABLE, noticeFor } from '../domain/notices.ts';
 import { deriveStatus, OPTIONALLY_TIMED, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
 import { safetyRelay } from '../events/outbox.ts';
+import { askSecondOperator } from './second-operator.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -202,25 +203,15 @@ export async function act(
 async function requestBan(ctx: AppContext, by: string, subject: SubjectRow, body: ActionBody) {
   const subjectId = subject.id;
   if (!subject.person_id) throw new AppError(409, 'no_person', '対象のユーザーが特定できません。');
-  const now = ctx.clock.now();
-  const approval = await requestApproval(ctx.db, {
-    id: randomUUID(),
+  const approval = await askSecondOperator(ctx, by, {
     action: 'ban',
     subject_id: subjectId,
     report_id: body.report_id ?? null,
     amount: null,
     reason: body.reason,
     body: { ...body },
-    requested_by: by,
-    requested_at: now,
   });
-  await appendAudit(ctx.db, {
-    actor: by,
-    action: 'approval.request',
-    target: approval.id,
-    detail: { action: 'ban', subject_id: subjectId },
-    at: now,
-  });
+  const now = ctx.clock.now();
   const target = await findSubjectByRef(ctx.db, 'person', subject.person_id);
   const status = deriveStatus(target ? await eventsOf(ctx.db, target.id) : [], now);
   return { event: null, status, approval: approvalView(approval) };

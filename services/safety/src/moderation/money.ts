@@ -6,7 +6,7 @@ import { AppError, notFound } from '@honne/service-kit';
 
 import { DEFAULT_REFUND_APPROVAL_ABOVE } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { approvalView, decideApproval, findApproval, requestApproval } from '../db/repos/approvals.ts';
+import { approvalView, decideApproval, findApproval } from '../db/repos/approvals.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { charactersOf } from '../db/repos/people.ts';
 import { findReport } from '../db/repos/reports.ts';
@@ -14,6 +14,7 @@ import { appendEvent, findSubject } from '../db/repos/subjects.ts';
 import type { ApprovalRow, ReportRow } from '../db/schema/index.ts';
 import type { ConsoleActor } from '../domain/permissions.ts';
 import { act } from './actions.ts';
+import { askSecondOperator } from './second-operator.ts';
 
 const NO_ROOM = 'この通報には返金できるチャット・通話がありません。';
 const NOTHING = '返金できる支払いはありません（返金済みを含みます）。';
@@ -56,24 +57,13 @@ export async function refundReport(
   if (quote.total === 0) throw new AppError(409, 'nothing_to_refund', NOTHING);
   const threshold = ctx.config.refundApprovalAbove ?? DEFAULT_REFUND_APPROVAL_ABOVE;
   if (quote.total > threshold) {
-    const now = ctx.clock.now();
-    const approval = await requestApproval(ctx.db, {
-      id: randomUUID(),
+    const approval = await askSecondOperator(ctx, by, {
       action: 'refund',
       subject_id: report.subject_id,
       report_id: report.id,
       amount: quote.total,
       reason: body.reason,
       body: { note: body.note ?? null },
-      requested_by: by,
-      requested_at: now,
-    });
-    await appendAudit(ctx.db, {
-      actor: by,
-      action: 'approval.request',
-      target: approval.id,
-      detail: { action: 'refund', report_id: report.id, amount: quote.total },
-      at: now,
     });
     return { state: 'pending', amount: approval.amount ?? quote.total, approval: approvalView(approval) };
   }
