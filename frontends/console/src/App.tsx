@@ -9,6 +9,7 @@ import { AgeReviews } from './screens/AgeReviews.tsx';
 import { Appeals } from './screens/Appeals.tsx';
 import { Audit } from './screens/Audit.tsx';
 import { Filters } from './screens/Filters.tsx';
+import { Approvals } from './screens/Money.tsx';
 import { Operators } from './screens/Operators.tsx';
 import { Person } from './screens/Person.tsx';
 import { Queue } from './screens/Queue.tsx';
@@ -65,6 +66,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
         <p className="cn-side__title">{strings.appName}</p>
         <NavLink href="/">{strings.nav.queue}</NavLink>
         <NavLink href="/appeals">{strings.nav.appeals}</NavLink>
+        <NavLink href="/approvals">{strings.nav.approvals}</NavLink>
         <NavLink href="/stats">{strings.nav.stats}</NavLink>
         {session.operator.role !== 'triage' ? <NavLink href="/system">{strings.nav.system}</NavLink> : null}
         <NavLink href="/filters">{strings.nav.filters}</NavLink>
@@ -89,6 +91,9 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
           <Route path="/subjects/:id">{(p) => <Subject id={p.id} />}</Route>
           <Route path="/people/:id">{(p) => <Person id={p.id} />}</Route>
           <Route path="/appeals" component={Appeals} />
+          <Route path="/approvals">
+            <Approvals me={session.operator.id} />
+          </Route>
           <Route path="/stats" component={Stats} />
           <Route path="/system" component={System} />
           <Route path="/filters">

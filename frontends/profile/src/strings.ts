@@ -230,7 +230,8 @@ export const strings = {
       chat_fee: incoming ? 'チャット料金の受け取り' : 'チャット料金',
       chat_bonus: incoming ? 'ボーナスの受け取り' : 'ボーナス',
       call_minute: incoming ? '通話料金の受け取り' : '通話料金',
-      refund: '返金',
+      // A moderator's refund of a reported paid chat or call (ADR 0030): the payer gets it back, the receiver gives it back.
+      refund: incoming ? '運営による返金' : '運営による返金（受け取ったポイントの取り消し）',
       adjustment: '調整',
       expiry: '有効期限切れ',
     })[kind] ?? kind,

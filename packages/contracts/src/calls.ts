@@ -90,6 +90,8 @@ export const CALL_END_CAUSES = [
   'no_points',
   'spend_cap',
   'monthly_cap',
+  /** The payer's points were frozen by a moderator (ADR 0030). */
+  'points_frozen',
 ] as const;
 export type CallEndCause = (typeof CALL_END_CAUSES)[number];
 
@@ -179,6 +181,7 @@ export const CALL_MESSAGES = {
   spendCapTooLow: '上限は1回分の料金以上にしてください。',
   /** The payer under 18 reached their monthly cap: they are told why (points' wording)... */
   monthlyCapReached: messages.minorMonthlyCap,
+  pointsFrozen: messages.pointsFrozen,
   /** ...and the partner only that the payer's limit ended it: nothing says the payer is a minor (ours). */
   payerLimitReached: 'お相手のご利用上限に達したため、通話を終了しました。',
 } as const;

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
-import { FilterEntry } from './safety.ts';
+import { FilterEntry, PersonPoints } from './safety.ts';
 
 /**
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
@@ -350,6 +350,9 @@ export const events = {
         Type.Literal('suspend'),
         Type.Literal('ban'),
         Type.Literal('lift'),
+        /** Points frozen / unfrozen (ADR 0030): only points acts on these; `lift` leaves a freeze standing. */
+        Type.Literal('freeze'),
+        Type.Literal('unfreeze'),
       ]),
       until: Type.Union([Type.String(), Type.Null()]),
       at: Type.String(),
@@ -636,6 +639,44 @@ export const requests = {
       ),
     }),
   },
+  /** A person's points for the console (safety, ADR 0030): balances, frozen state, latest movements. */
+  pointsPersonView: {
+    subject: 'points.person.view',
+    request: Type.Object({ user_ids: Type.Array(Type.String(), { maxItems: 10 }) }),
+    reply: PersonPoints,
+  },
+  /**
+   * A moderator's refund of a reported room's paid movements (safety, ADR 0030): every chat fee,
+   * bonus and call minute in the room goes back to its payer as a `refund` transfer keyed by the
+   * original, so asking twice refunds once. From the receiver while they hold it, else from
+   * `house:refunds`. `dry_run`: what would be refunded, nothing written.
+   */
+  pointsRoomRefund: {
+    subject: 'points.room.refund',
+    request: Type.Object({
+      room_id: Type.String(),
+      actor: Type.String(),
+      reason: Type.String(),
+      dry_run: Type.Boolean(),
+    }),
+    reply: Type.Object({
+      items: Type.Array(
+        Type.Object({
+          transfer_id: Type.String(),
+          kind: Type.String(),
+          payer: Type.String(),
+          receiver: Type.String(),
+          amount: Type.Integer(),
+          /** Who the points came back from: the receiver, or the house where the receiver had spent them. */
+          source: Type.Union([Type.Literal('receiver'), Type.Literal('house'), Type.Null()]),
+        }),
+      ),
+      /** Points still to refund (dry run) or refunded now. */
+      total: Type.Integer(),
+      /** Movements of the room refunded before (not counted in `total`). */
+      already: Type.Integer(),
+    }),
+  },
   /** Who is in a room and whether each hides their name there (accounts refuses friendships across anonymity). */
   /**
    * Another service charges a user (a paid chat's fee when its room opens, a paid call's minute):
@@ -660,6 +701,8 @@ export const requests = {
         Type.Literal('insufficient'),
         Type.Literal('monthly_cap'),
         Type.Literal('conflict'),
+        /** The payer's points are frozen by a moderator (ADR 0030): nothing written. */
+        Type.Literal('frozen'),
       ]),
       replayed: Type.Boolean(),
       /** The payer's balance after it (also when refused). */

@@ -145,6 +145,8 @@ export const messages = {
   chatPointsShort: 'ポイントが不足です。',
   /** 'Your total points are insufficient.' (gifts; ours, see docs/strings.md) */
   pointsInsufficient: '保有ポイントが不足しています。',
+  /** A moderator froze the person's points (ADR 0030): gifts, paid chats, bonuses and paid calls refused. */
+  pointsFrozen: '現在ポイントの利用が制限されています。',
   /** A gift to someone who is not the sender's partner in that room, or between blocked users. */
   giftNotAllowed: 'このお相手にはプレゼントを送れません。',
   giftCoinInvalid: 'プレゼントは100・300・500・1000ポイントから選んでください。',

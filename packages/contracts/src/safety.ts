@@ -114,6 +114,12 @@ export const ACTIONS = {
   delete_messages: 'action.moderate',
   mute_reporter: 'action.moderate',
   unmute_reporter: 'action.moderate',
+  /**
+   * Money (ADR 0030): no spending or gifts for the person (`hours` optional: without it, until
+   * `unfreeze_points`); gifts they receive are recorded but held (not spendable) until it ends.
+   */
+  freeze_points: 'action.moderate',
+  unfreeze_points: 'action.moderate',
 } as const satisfies Record<string, Permission>;
 export type ActionName = keyof typeof ACTIONS;
 export const ACTION_NAMES = Object.keys(ACTIONS) as ActionName[];
@@ -226,6 +232,18 @@ export const SubjectStatus = Type.Object({
   warnings: Type.Integer(),
   /** The person's reports no longer raise priority (mute_reporter). */
   reporter_muted: Type.Boolean(),
+  /** Points frozen (freeze_points): no spending or gifts; until this time, or null with `points_frozen` until unfrozen. */
+  points_frozen: Type.Boolean(),
+  points_frozen_until: Nullable(Type.String()),
+  /** Strikes not yet expired (ADR 0030: warn 1, mute 1, suspend 2, or the action's severity; 90 days each). */
+  strikes: Type.Integer(),
+  /** What the thresholds suggest for the next violation, given the strikes standing (ADR 0030). */
+  suggested: Nullable(
+    Type.Object({
+      action: Type.Union([Type.Literal('warn'), Type.Literal('mute'), Type.Literal('suspend'), Type.Literal('ban')]),
+      hours: Nullable(Type.Integer()),
+    }),
+  ),
 });
 export const SubjectView = Type.Object({
   id: Type.String(),
@@ -246,7 +264,62 @@ export const ActionBody = Type.Object({
   /** The report this action answers: it is closed with it (acknowledge, dismiss, any action). */
   report_id: Type.Optional(Uuid()),
 });
-export const ActionResult = Type.Object({ event: ModerationEvent, status: SubjectStatus });
+/**
+ * An action that needs a second operator (ADR 0030: any ban, a refund above the threshold): the
+ * first operator's request, waiting for a different operator to approve or reject it.
+ */
+export const Approval = Type.Object({
+  id: Type.String(),
+  action: Type.Union([Type.Literal('ban'), Type.Literal('refund')]),
+  subject_id: Nullable(Type.String()),
+  report_id: Nullable(Type.String()),
+  /** Points to refund (refunds), as quoted when requested. */
+  amount: Nullable(Type.Integer()),
+  reason: Type.String(),
+  requested_by: Type.String(),
+  requested_at: Type.String(),
+  state: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+  decided_by: Nullable(Type.String()),
+  decided_at: Nullable(Type.String()),
+});
+/** `event` null and `approval` pending: the action waits for a second operator (a ban). */
+export const ActionResult = Type.Object({
+  event: Nullable(ModerationEvent),
+  status: SubjectStatus,
+  approval: Type.Optional(Nullable(Approval)),
+});
+export const RefundBody = Type.Object({
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  note: Type.Optional(Type.String({ maxLength: 2000 })),
+});
+export const RefundResult = Type.Object({
+  /** done: refunded now; pending: above the threshold, waiting for a second operator. */
+  state: Type.Union([Type.Literal('done'), Type.Literal('pending')]),
+  amount: Type.Integer(),
+  approval: Nullable(Approval),
+});
+export const DecideBody = Type.Object({ note: Type.Optional(Type.String({ maxLength: 2000 })) });
+/** A person's points as the console shows them (ADR 0030), per character. */
+export const PersonPoints = Type.Object({
+  characters: Type.Array(
+    Type.Object({
+      user_id: Type.String(),
+      balance: Type.Integer(),
+      frozen: Type.Boolean(),
+      frozen_until: Nullable(Type.String()),
+      movements: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          kind: Type.String(),
+          amount: Type.Integer(),
+          direction: Type.Union([Type.Literal('in'), Type.Literal('out')]),
+          room_id: Nullable(Type.String()),
+          at: Type.String(),
+        }),
+      ),
+    }),
+  ),
+});
 
 export const EvidenceItem = Type.Object({
   id: Type.String(),
@@ -546,6 +619,52 @@ export const safetyEndpoints = {
     permission: 'evidence.read',
     schema: { params: IdParams, response: { 200: Envelope(Type.Array(EvidenceItem)), ...consoleErrors } },
   }),
+  refundReport: endpoint({
+    method: 'POST',
+    url: '/admin/safety/reports/:id/refund',
+    service: 'safety',
+    summary:
+      "Refund the reported room's paid chat and call movements to their payers; above the threshold it waits for a second operator",
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, body: RefundBody, response: { 200: Envelope(RefundResult), ...consoleErrors } },
+  }),
+  approvals: endpoint({
+    method: 'GET',
+    url: '/admin/safety/approvals',
+    service: 'safety',
+    summary: 'Actions waiting for a second operator (bans, large refunds), then the latest decided',
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { response: { 200: Envelope(Type.Array(Approval)), ...consoleErrors } },
+  }),
+  approve: endpoint({
+    method: 'POST',
+    url: '/admin/safety/approvals/:id/approve',
+    service: 'safety',
+    summary: 'A second operator (not the requester) approves: the action takes effect now',
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, body: DecideBody, response: { 200: Envelope(Approval), ...consoleErrors } },
+  }),
+  reject: endpoint({
+    method: 'POST',
+    url: '/admin/safety/approvals/:id/reject',
+    service: 'safety',
+    summary: 'A second operator (not the requester) rejects: nothing happens',
+    auth: 'console',
+    permission: 'action.moderate',
+    schema: { params: IdParams, body: DecideBody, response: { 200: Envelope(Approval), ...consoleErrors } },
+  }),
+  personPoints: endpoint({
+    method: 'GET',
+    url: '/admin/safety/people/:id/points',
+    service: 'safety',
+    summary: "A person's points per character, by any subject of theirs: balance, frozen or not, recent movements",
+    auth: 'console',
+    permission: 'queue.read',
+    schema: { params: IdParams, response: { 200: Envelope(PersonPoints), ...consoleErrors } },
+  }),
   subject: endpoint({
     method: 'GET',
     url: '/admin/safety/subjects/:id',
@@ -698,6 +817,9 @@ export type PersonView = Static<typeof PersonView>;
 export type SubjectView = Static<typeof SubjectView>;
 export type EvidenceItem = Static<typeof EvidenceItem>;
 export type ActionBody = Static<typeof ActionBody>;
+export type Approval = Static<typeof Approval>;
+export type RefundResult = Static<typeof RefundResult>;
+export type PersonPoints = Static<typeof PersonPoints>;
 export type FilterEntry = Static<typeof FilterEntry>;
 export type FilterEntryBody = Static<typeof FilterEntryBody>;
 export type FilterLists = Static<typeof FilterLists>;

@@ -27,6 +27,8 @@ export interface RestrictionsReadModel {
 }
 
 export type Restriction = 'mute' | 'suspend' | 'ban';
+/** Frozen points (ADR 0030): kept in the same table, enforced by points only, ended by `unfreeze`, not by `lift`. */
+const FREEZE = 'freeze';
 /** What stops a person posting, chatting and calling: a mute, and a fortiori a suspension or ban. */
 const SILENCING: readonly Restriction[] = ['mute', 'suspend', 'ban'];
 /** What takes a person's voices away from others. */
@@ -56,8 +58,13 @@ export async function applyRestrictionEvent<DB>(
 ): Promise<void> {
   const db = asModel(anyDb);
   const at = new Date(e.at);
-  if (e.restriction === 'lift') {
-    await db.deleteFrom('person_restrictions').where('person_id', '=', e.person_id).where('at', '<=', at).execute();
+  if (e.restriction === 'lift' || e.restriction === 'unfreeze') {
+    await db
+      .deleteFrom('person_restrictions')
+      .where('person_id', '=', e.person_id)
+      .where('at', '<=', at)
+      .where('restriction', e.restriction === 'lift' ? '!=' : '=', FREEZE)
+      .execute();
     return;
   }
   if (e.user_ids.length === 0) return;
@@ -113,6 +120,7 @@ export async function restrictionOf<DB>(
     .selectFrom('person_restrictions')
     .select(['restriction', 'until'])
     .where('user_id', '=', userId)
+    .where('restriction', 'in', SILENCING)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
     .execute();
   const rank = (r: string) => SILENCING.indexOf(r as Restriction);
@@ -146,4 +154,23 @@ export function notRemovedByRestriction(userColumn: Expression<string>, now: Dat
 export async function removedByRestriction<DB>(anyDb: Kysely<DB>, userId: string, now: Date): Promise<boolean> {
   const r = await restrictionOf(anyDb, userId, now);
   return r !== undefined && REMOVING.includes(r.restriction);
+}
+
+/**
+ * Whether this character's points are frozen at `now` (ADR 0030), and until when (null: until
+ * unfrozen); undefined when not. Only points asks.
+ */
+export async function pointsFrozen<DB>(
+  anyDb: Kysely<DB>,
+  userId: string,
+  now: Date,
+): Promise<{ until: Date | null } | undefined> {
+  const row = await asModel(anyDb)
+    .selectFrom('person_restrictions')
+    .select('until')
+    .where('user_id', '=', userId)
+    .where('restriction', '=', FREEZE)
+    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
+    .executeTakeFirst();
+  return row ? { until: row.until } : undefined;
 }

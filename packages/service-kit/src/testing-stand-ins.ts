@@ -81,10 +81,13 @@ function gone(topic_id: string): TopicReply {
 export function pointsStandIn(bus: Bus) {
   const wallet = new Map<string, number>();
   const monthLeft = new Map<string, number>();
+  /** Payers whose points a moderator froze (ADR 0030): points answers `frozen`. */
+  const frozen = new Set<string>();
   const charges = new Map<string, TransferAsked>();
   const subscription: Subscription = bus.respond(requests.pointsTransfer, async (r) => {
     const balance = () => wallet.get(r.from) ?? 1_000_000;
     if (charges.has(r.key)) return { status: 'done' as const, replayed: true, balance: balance() };
+    if (frozen.has(r.from)) return { status: 'frozen' as const, replayed: false, balance: balance() };
     if (balance() < r.amount) return { status: 'insufficient' as const, replayed: false, balance: balance() };
     const left = monthLeft.get(r.from);
     if (left !== undefined && left < r.amount)
@@ -95,7 +98,7 @@ export function pointsStandIn(bus: Bus) {
     charges.set(r.key, r);
     return { status: 'done' as const, replayed: false, balance: balance() };
   });
-  return { subscription, wallet, monthLeft, charges };
+  return { subscription, wallet, monthLeft, frozen, charges };
 }
 
 /** A user's card as accounts' snapshot gives it (an adult unless `extra` says otherwise). */

@@ -54,7 +54,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   // Topics and points are stood in for (the kit's stand-ins): voices the tests make, wallets and charges.
   const topics = topicsStandIn(infra.bus, clock);
   const points = pointsStandIn(infra.bus);
-  const { wallet, monthLeft, charges } = points;
+  const { wallet, monthLeft, frozen, charges } = points;
   const delivered: Delivered[] = [];
   const subs: Subscription[] = [
     topics.subscription,
@@ -75,6 +75,7 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
     delivered,
     wallet,
     monthLeft,
+    frozen,
     charges,
     /** A request to the calls service as `who`. */
     calls$: requestAs(() => calls.app, callsConfig.internalToken),

@@ -215,6 +215,19 @@ describe.each(infraModes())('paid calls: charged per begun minute by the serverâ
     expect(h.wallet.get(a.userId)).toBe(1_000_000 - 60);
   });
 
+  it('ends the call when a moderator froze the payerâ€™s points (points answers frozen), telling the payer why', async () => {
+    const { a, b, room, call } = await connected(30);
+    await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);
+    await h.calls$('POST', `/rooms/${room}/confirmrequestpaidcall`, a, { approve: true });
+    await talk(61_000, a, b, room);
+    expect(chargesOf(call.id)).toHaveLength(2);
+    h.frozen.add(a.userId);
+    await talk(60_000, a, b, room);
+    expect(await h.stateOf(a, 'end')).toMatchObject({ end_cause: 'points_frozen', i_pay: true });
+    expect(await h.stateOf(b, 'end')).toMatchObject({ end_cause: 'points_frozen', i_pay: false });
+    expect(chargesOf(call.id)).toHaveLength(2);
+  });
+
   it('charges nothing when the payer refuses; the owner is told', async () => {
     const { a, b, room, call } = await connected(20);
     await h.calls$('POST', `/rooms/${room}/requestpaidcall`, b);

@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { ageRoutes } from './routes/age.ts';
 import { appRoutes } from './routes/app-facing.ts';
 import { filterRoutes } from './routes/filter.ts';
+import { moneyRoutes } from './routes/money.ts';
 import { operatorRoutes } from './routes/operators.ts';
 import { queueRoutes } from './routes/queue.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -12,6 +13,7 @@ import { systemRoutes } from './routes/system.ts';
 export const routes: ServiceRoutes<AppContext> = [
   operatorRoutes,
   queueRoutes,
+  moneyRoutes,
   filterRoutes,
   systemRoutes,
   appRoutes,

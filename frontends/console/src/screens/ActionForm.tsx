@@ -9,7 +9,7 @@ import { strings } from '../strings.ts';
 import { FormError } from '../form.tsx';
 
 const t = strings.action;
-const TIMED: ReadonlySet<ActionName> = new Set(['mute', 'suspend']);
+const TIMED: ReadonlySet<ActionName> = new Set(['mute', 'suspend', 'freeze_points']);
 const FINAL: ReadonlySet<ActionName> = new Set(['suspend', 'ban']);
 const VOICE_ONLY: ReadonlySet<ActionName> = new Set(['hide_voice', 'restore_voice']);
 
@@ -65,7 +65,7 @@ export function ActionForm({
     if (!ok) return;
     setBusy(true);
     try {
-      await call(actionEndpoints[action], {
+      const result = await call(actionEndpoints[action], {
         params: { id: subjectId },
         body: {
           reason: reason.trim(),
@@ -77,7 +77,7 @@ export function ActionForm({
       });
       setReason('');
       setNote('');
-      onDone(t.done(label));
+      onDone(result.approval?.state === 'pending' ? strings.money.banPending : t.done(label));
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -5,6 +5,7 @@ import { shortId } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { ageLabel, strings } from '../strings.ts';
 import { History, ReportTable } from './History.tsx';
+import { PersonPoints } from './Money.tsx';
 import { StatusList } from './Status.tsx';
 import { subjectHref } from './Queue.tsx';
 
@@ -68,6 +69,8 @@ export function Person({ id }: { id: string }) {
                   </p>
                 ) : null}
               </div>
+              <h2>{strings.money.pointsHeading}</h2>
+              <PersonPoints subjectId={id} />
             </div>
           </div>
         </>

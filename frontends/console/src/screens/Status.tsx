@@ -22,6 +22,22 @@ export function StatusList({ status }: { status: SubjectStatus }) {
       <dd>{status.voice_hidden ? t.yes : t.none}</dd>
       <dt>{t.warnings}</dt>
       <dd className="cn-num">{status.warnings}</dd>
+      <dt>{t.frozen}</dt>
+      <dd className={status.points_frozen ? 'cn-late' : undefined} data-testid="points-frozen">
+        {status.points_frozen
+          ? status.points_frozen_until
+            ? until(status.points_frozen_until)
+            : t.frozenOpen
+          : t.none}
+      </dd>
+      <dt>{t.strikes}</dt>
+      <dd className="cn-num" data-testid="strikes">
+        {status.strikes}
+      </dd>
+      <dt>{t.suggested}</dt>
+      <dd data-testid="suggested">
+        {status.suggested ? t.suggestion(strings.actions[status.suggested.action], status.suggested.hours) : t.none}
+      </dd>
     </dl>
   );
 }

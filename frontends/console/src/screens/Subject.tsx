@@ -10,6 +10,7 @@ import { kindLabels, strings } from '../strings.ts';
 import { ActionForm } from './ActionForm.tsx';
 import { Evidence } from './Evidence.tsx';
 import { HeldMessage } from './HeldMessage.tsx';
+import { RefundForm } from './Money.tsx';
 import { History, ReportTable } from './History.tsx';
 import { StatusList } from './Status.tsx';
 
@@ -44,6 +45,13 @@ export function Subject({ id }: { id: string }) {
                     <>
                       <Evidence reportId={r.id} />
                       {r.held ? <HeldMessage report={r} onDone={reload} /> : null}
+                      <RefundForm
+                        report={r}
+                        onDone={(message) => {
+                          setDone(message);
+                          reload();
+                        }}
+                      />
                     </>
                   )}
                 />

@@ -18,6 +18,8 @@ export async function applyRestriction(
   ctx: AppContext,
   e: EventPayload<typeof events.personRestricted>,
 ): Promise<void> {
+  // Frozen points are the points service's alone (ADR 0030): sign-in and sessions are untouched.
+  if (e.restriction === 'freeze' || e.restriction === 'unfreeze') return;
   const at = new Date(e.at);
   if (e.restriction === 'lift') {
     await liftRestrictions(ctx.db, e.person_id, at);

@@ -50,7 +50,9 @@ export type CallEvent =
   /** The next period would pass the cap the payer set: the server ends it. */
   | { type: 'spend_cap' }
   /** The payer is under 18 and the next period would pass their monthly cap (points said so). */
-  | { type: 'monthly_cap' };
+  | { type: 'monthly_cap' }
+  /** The payer's points are frozen by a moderator (points said so, ADR 0030). */
+  | { type: 'points_frozen' };
 
 export type MediaReport = 'up' | 'down' | 'alive' | 'rejoin';
 
@@ -120,6 +122,8 @@ export function apply(c: CallFacts, e: CallEvent, now: Date): Transition {
       return done(end(c, now, 'spend_cap', null));
     case 'monthly_cap':
       return done(end(c, now, 'monthly_cap', null));
+    case 'points_frozen':
+      return done(end(c, now, 'points_frozen', null));
   }
 }
 

@@ -19,7 +19,7 @@ export async function billDue(
   ctx: AppContext,
   callId: string,
   until: Date,
-): Promise<'same' | 'changed' | 'short' | 'capped' | 'monthly_cap'> {
+): Promise<'same' | 'changed' | 'short' | 'capped' | 'monthly_cap' | 'points_frozen'> {
   let outcome: 'same' | 'changed' = 'same';
   for (;;) {
     const row = await findCall(ctx.db, callId);
@@ -39,6 +39,7 @@ export async function billDue(
     if (answer.status === 'insufficient') return 'short';
     // A payer under 18 at their monthly cap (points service): the call ends, and the payer is told why.
     if (answer.status === 'monthly_cap') return 'monthly_cap';
+    if (answer.status === 'frozen') return 'points_frozen';
     if (answer.status !== 'done') throw new Error(`points refused call:${row.id}:${period} (${answer.status})`);
     await updateCall(ctx.db, callId, (r) =>
       r.billed_periods >= period ? null : { billed_periods: period, charged_points: period * r.call_price },

@@ -416,8 +416,8 @@ export async function chargeFrom(ctx: AppContext, callId: string, from: Date): P
 /** Bills what is due now; a payer who cannot pay ends the call (44), a new period is told to both. */
 async function billAndTell(ctx: AppContext, callId: string): Promise<void> {
   const outcome = await billDue(ctx, callId, ctx.clock.now());
-  if (outcome === 'short' || outcome === 'capped' || outcome === 'monthly_cap') {
-    const type = outcome === 'short' ? 'out_of_points' : outcome === 'capped' ? 'spend_cap' : 'monthly_cap';
+  if (outcome === 'short' || outcome === 'capped' || outcome === 'monthly_cap' || outcome === 'points_frozen') {
+    const type = outcome === 'short' ? 'out_of_points' : outcome === 'capped' ? 'spend_cap' : outcome;
     await move(ctx, callId, { type }).catch(() => undefined);
     return;
   }

@@ -302,6 +302,9 @@ export async function chargeChatFee(
   if (answer.status === 'monthly_cap') {
     throw new AppError(403, 'monthly_cap', messages.minorMonthlyCap, { chat_price: messages.minorMonthlyCap });
   }
+  if (answer.status === 'frozen') {
+    throw new AppError(403, 'points_frozen', messages.pointsFrozen, { chat_price: messages.pointsFrozen });
+  }
   if (answer.status !== 'done') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
   return true;
 }

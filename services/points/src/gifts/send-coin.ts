@@ -70,6 +70,9 @@ export async function sendCoin(ctx: AppContext, caller: Caller, body: SendCoinBo
   if (result.status === 'monthly_cap') {
     throw new AppError(403, 'monthly_cap', messages.minorMonthlyCap, { coin: messages.minorMonthlyCap });
   }
+  if (result.status === 'frozen') {
+    throw new AppError(403, 'points_frozen', messages.pointsFrozen, { coin: messages.pointsFrozen });
+  }
   if (result.status === 'insufficient') {
     throw new AppError(403, 'points_insufficient', messages.pointsInsufficient, { coin: messages.pointsInsufficient });
   }

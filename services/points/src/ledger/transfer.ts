@@ -1,5 +1,5 @@
 import { events } from '@honne/contracts/events';
-import { enqueueEvent } from '@honne/service-kit';
+import { enqueueEvent, pointsFrozen } from '@honne/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 
 import {
@@ -55,11 +55,14 @@ export type TransferResult =
   /** The payer is under 18 and this spend would pass their monthly cap: nothing is written. */
   | { status: 'monthly_cap' }
   /** The key was used before for a different movement: nothing is written. */
-  | { status: 'conflict' };
+  | { status: 'conflict' }
+  /** The payer's points are frozen by a moderator (ADR 0030): no spend is written. */
+  | { status: 'frozen' };
 
 /** Thrown inside the transaction to roll it back; never leaves this module. */
 class Insufficient extends Error {}
 class MonthlyCap extends Error {}
+class Frozen extends Error {}
 
 /**
  * Writes one transfer, or finds the one already written under its key. The payer's balance can
@@ -108,6 +111,8 @@ export async function transfer(
           0,
         );
         const plan = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
+        // A frozen person spends nothing (ADR 0030); what they receive still comes in and waits.
+        if (isSpendKind(input.kind) && (await pointsFrozen<PointsDb>(trx, input.from, now))) throw new Frozen();
         if (!plan) throw new Insufficient();
         if (payer.capped && rules.minorCaps && isSpendKind(input.kind)) {
           const person = await capOf(trx, input.from, rules.minorCaps);
@@ -148,6 +153,7 @@ export async function transfer(
   } catch (error) {
     if (error instanceof Insufficient) return { status: 'insufficient' };
     if (error instanceof MonthlyCap) return { status: 'monthly_cap' };
+    if (error instanceof Frozen) return { status: 'frozen' };
     throw error;
   }
 }

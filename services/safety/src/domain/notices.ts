@@ -25,13 +25,28 @@ const TEMPLATES: Partial<Record<ActionName, { title: string; body: string }>> = 
     title: 'ボイスの非表示',
     body: 'あなたのボイスは利用規約に反するため非表示にしました。理由：{reason}',
   },
+  freeze_points: {
+    title: 'ポイントの利用制限',
+    body: '確認が必要なため、ポイントの利用（ギフト・有料チャット・有料通話）を制限しました{until_clause}。制限中に受け取ったギフトは保留され、制限の解除後に使えるようになります。理由：{reason}',
+  },
+  unfreeze_points: {
+    title: 'ポイントの利用制限の解除',
+    body: 'ポイントの利用制限を解除しました。保留されていたギフトも使えるようになりました。',
+  },
   lift: {
     title: '制限の解除',
     body: 'アカウントへの制限を解除しました。',
   },
 };
 
-export const APPEALABLE: ReadonlySet<ActionName> = new Set(['warn', 'mute', 'suspend', 'ban', 'hide_voice']);
+export const APPEALABLE: ReadonlySet<ActionName> = new Set([
+  'warn',
+  'mute',
+  'suspend',
+  'ban',
+  'hide_voice',
+  'freeze_points',
+]);
 
 const JST = new Intl.DateTimeFormat('ja-JP', {
   timeZone: 'Asia/Tokyo',
@@ -50,6 +65,10 @@ export function noticeFor(
   const t = TEMPLATES[action];
   if (!t) return undefined;
   const until = vars.until ? JST.format(vars.until) : '';
-  const fill = (s: string) => s.replaceAll('{reason}', vars.reason).replaceAll('{until}', until);
+  const fill = (s: string) =>
+    s
+      .replaceAll('{reason}', vars.reason)
+      .replaceAll('{until_clause}', until ? `（${until}まで）` : '')
+      .replaceAll('{until}', until);
   return { title: fill(t.title), body: fill(t.body) };
 }

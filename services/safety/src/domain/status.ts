@@ -5,6 +5,24 @@ export interface StatusEvent {
   action: string;
   created_at: Date;
   expires_at: Date | null;
+  severity?: number | null;
+}
+
+/** How long a strike counts (ADR 0030). */
+export const STRIKE_DAYS = 90;
+/** Strikes an action adds when the operator gives no severity (a severity given counts instead). */
+const STRIKES: Partial<Record<ActionName, number>> = { warn: 1, mute: 1, suspend: 2 };
+
+/**
+ * The next step the thresholds suggest for a further violation, by the strikes it would make
+ * (ADR 0030): 1 → warn, 2 → mute 24 h, 3–4 → suspend 7 days, 5 or more → ban.
+ */
+export function suggestNext(strikes: number): SubjectStatus['suggested'] {
+  const next = strikes + 1;
+  if (next >= 5) return { action: 'ban', hours: null };
+  if (next >= 3) return { action: 'suspend', hours: 7 * 24 };
+  if (next === 2) return { action: 'mute', hours: 24 };
+  return { action: 'warn', hours: null };
 }
 
 /**
@@ -20,7 +38,13 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
   let hidden = false;
   let warnings = 0;
   let reporterMuted = false;
+  let frozen = false;
+  let frozenUntil: Date | null = null;
+  let strikes = 0;
+  const strikeFrom = now.getTime() - STRIKE_DAYS * 24 * 3_600_000;
   for (const e of events) {
+    const adds = e.severity ?? STRIKES[e.action as ActionName] ?? 0;
+    if (STRIKES[e.action as ActionName] !== undefined && e.created_at.getTime() > strikeFrom) strikes += adds;
     switch (e.action as ActionName) {
       case 'acknowledge':
       case 'dismiss':
@@ -61,6 +85,14 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
       case 'unmute_reporter':
         reporterMuted = false;
         break;
+      case 'freeze_points':
+        frozen = true;
+        frozenUntil = e.expires_at;
+        break;
+      case 'unfreeze_points':
+        frozen = false;
+        frozenUntil = null;
+        break;
       case 'lift':
         muted = null;
         suspended = null;
@@ -69,6 +101,8 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
     }
   }
   const live = (d: Date | null) => (d && d.getTime() > now.getTime() ? d.toISOString() : null);
+  // A timed freeze ends by itself; an untimed one stands until unfrozen.
+  const stillFrozen = frozen && (frozenUntil === null || frozenUntil.getTime() > now.getTime());
   return {
     review,
     muted_until: live(muted),
@@ -77,6 +111,10 @@ export function deriveStatus(events: readonly StatusEvent[], now: Date): Subject
     voice_hidden: hidden,
     warnings,
     reporter_muted: reporterMuted,
+    points_frozen: stillFrozen,
+    points_frozen_until: stillFrozen ? live(frozenUntil) : null,
+    strikes,
+    suggested: suggestNext(strikes),
   };
 }
 
@@ -89,7 +127,11 @@ export const PERSON_ACTIONS: ReadonlySet<ActionName> = new Set([
   'ban',
   'mute_reporter',
   'unmute_reporter',
+  'freeze_points',
+  'unfreeze_points',
 ]);
 
 /** Whether an action needs `hours` (a timed restriction). */
 export const TIMED_ACTIONS: ReadonlySet<ActionName> = new Set(['mute', 'suspend']);
+/** Actions that may carry `hours` and otherwise stand until reversed. */
+export const OPTIONALLY_TIMED: ReadonlySet<ActionName> = new Set(['freeze_points']);

@@ -6,15 +6,17 @@ import { AppError, enqueueEvent, fieldErrors, notFound } from '@honne/service-ki
 import type { Transaction } from 'kysely';
 
 import type { AppContext } from '../context.ts';
+import { approvalView } from '../db/repos/approvals.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { insertNotice } from '../db/repos/notices.ts';
 import { charactersOf, findCharacter, setMutedReporter } from '../db/repos/people.ts';
 import { findReport, setReportState } from '../db/repos/reports.ts';
-import { appendEvent, ensureSubject, eventsOf, findSubject } from '../db/repos/subjects.ts';
-import type { EventRow, SafetyDb } from '../db/schema/index.ts';
+import { appendEvent, ensureSubject, eventsOf, findSubject, findSubjectByRef } from '../db/repos/subjects.ts';
+import type { EventRow, SafetyDb, SubjectRow } from '../db/schema/index.ts';
 import { APPEALABLE, noticeFor } from '../domain/notices.ts';
-import { deriveStatus, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
+import { deriveStatus, OPTIONALLY_TIMED, PERSON_ACTIONS, TIMED_ACTIONS } from '../domain/status.ts';
 import { safetyRelay } from '../events/outbox.ts';
+import { askSecondOperator } from './second-operator.ts';
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -39,6 +41,8 @@ const RESTRICTION: Partial<Record<ActionName, EventPayload<typeof events.personR
   suspend: 'suspend',
   ban: 'ban',
   lift: 'lift',
+  freeze_points: 'freeze',
+  unfreeze_points: 'unfreeze',
 };
 
 export const eventView = (e: EventRow) => ({
@@ -61,9 +65,18 @@ export const eventView = (e: EventRow) => ({
  * it answers closed with the reporter's outcome note, the audit entry, and — for restrictions and hidden voices — the durable
  * event accounts, calls and topics act on, all in one transaction (the outbox relays the event).
  */
-export async function act(ctx: AppContext, actor: string, subjectId: string, action: ActionName, body: ActionBody) {
+export async function act(
+  ctx: AppContext,
+  actor: string,
+  subjectId: string,
+  action: ActionName,
+  body: ActionBody,
+  opts: { approvedRequestOf?: string } = {},
+) {
   const subject = await findSubject(ctx.db, subjectId);
   if (!subject) throw notFound();
+  // Any ban waits for a second operator (ADR 0030; moderation/money.ts approves it).
+  if (action === 'ban' && !opts.approvedRequestOf) return requestBan(ctx, actor, subject, body);
   if (TIMED_ACTIONS.has(action) && !body.hours) throw fieldErrors({ hours: '時間を指定してください。' });
   if ((action === 'hide_voice' || action === 'restore_voice') && subject.kind !== 'voice') {
     throw new AppError(409, 'not_a_voice', 'ボイス以外には使えない操作です。');
@@ -78,7 +91,8 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
 
   const now = ctx.clock.now();
   const target = onPerson ? await ensureSubject(ctx.db, 'person', subject.person_id!, subject.person_id, now) : subject;
-  const expires = TIMED_ACTIONS.has(action) ? new Date(now.getTime() + body.hours! * 3_600_000) : null;
+  const timed = TIMED_ACTIONS.has(action) || (OPTIONALLY_TIMED.has(action) && body.hours !== undefined);
+  const expires = timed ? new Date(now.getTime() + body.hours! * 3_600_000) : null;
   const characters = onPerson ? await charactersOf(ctx.db, subject.person_id!) : [];
   if (subject.kind === 'character' && !characters.includes(subject.ref_id) && onPerson) characters.push(subject.ref_id);
 
@@ -183,4 +197,22 @@ export async function act(ctx: AppContext, actor: string, subjectId: string, act
   });
   await safetyRelay(ctx).now();
   return { event: eventView(event), status: deriveStatus(await eventsOf(ctx.db, target.id), ctx.clock.now()) };
+}
+
+/** A ban asks for a second operator first (ADR 0030). */
+async function requestBan(ctx: AppContext, by: string, subject: SubjectRow, body: ActionBody) {
+  const subjectId = subject.id;
+  if (!subject.person_id) throw new AppError(409, 'no_person', '対象のユーザーが特定できません。');
+  const approval = await askSecondOperator(ctx, by, {
+    action: 'ban',
+    subject_id: subjectId,
+    report_id: body.report_id ?? null,
+    amount: null,
+    reason: body.reason,
+    body: { ...body },
+  });
+  const now = ctx.clock.now();
+  const target = await findSubjectByRef(ctx.db, 'person', subject.person_id);
+  const status = deriveStatus(target ? await eventsOf(ctx.db, target.id) : [], now);
+  return { event: null, status, approval: approvalView(approval) };
 }

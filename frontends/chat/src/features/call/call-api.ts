@@ -399,6 +399,10 @@ export function endNotice(view: CallView): string | null {
   if (view.state === 'end' && view.end_cause === 'monthly_cap') {
     return view.i_pay ? CALL_MESSAGES.monthlyCapReached : CALL_MESSAGES.payerLimitReached;
   }
+  // The payer's points frozen by a moderator: only they learn why.
+  if (view.state === 'end' && view.end_cause === 'points_frozen') {
+    return view.i_pay ? CALL_MESSAGES.pointsFrozen : CALL_MESSAGES.payerLimitReached;
+  }
   // The caller gave up while it rang: the spec's 'キャンセルされました。'.
   if (view.state === 'end' && view.role === 'callee' && view.end_cause === 'cancel')
     return view.answered_at ? null : CALL_MESSAGES.cancelled;

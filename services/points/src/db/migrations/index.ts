@@ -10,6 +10,7 @@ import * as checkouts from './2026-11-27T08-23-04-checkouts.ts';
 import * as purchaseEvents from './2026-11-27T08-42-34-purchase-events.ts';
 import * as departedSpending from './2026-11-27T08-55-57-departed-spending.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
+import * as personRestrictions from './2026-11-27T18-40-00-person-restrictions.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -23,5 +24,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T08-42-34-purchase-events': purchaseEvents,
     '2026-11-27T08-55-57-departed-spending': departedSpending,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
+    '2026-11-27T18-40-00-person-restrictions': personRestrictions,
   },
 };

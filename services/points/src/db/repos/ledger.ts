@@ -170,3 +170,27 @@ export function transfersOfRoom(db: Kysely<PointsDb>, roomId: string, limit = 50
     .limit(limit)
     .execute();
 }
+
+/** The paid movements of a room a moderator may refund (fees, bonuses, call minutes; not gifts), oldest first. */
+export function paidTransfersOfRoom(db: Kysely<PointsDb>, roomId: string, kinds: readonly string[]) {
+  return db
+    .selectFrom('transfers')
+    .select(['id', 'kind', 'debit_account', 'credit_account', 'amount'])
+    .where('room_id', '=', roomId)
+    .where('kind', 'in', kinds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1000)
+    .execute();
+}
+
+/** Which of these refund keys are written already. */
+export async function writtenKeys(db: Kysely<PointsDb>, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('transfers')
+    .select('idempotency_key')
+    .where('idempotency_key', 'in', keys)
+    .execute();
+  return new Set(rows.map((r) => r.idempotency_key));
+}

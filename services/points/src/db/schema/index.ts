@@ -1,4 +1,4 @@
-import type { OutboxTable } from '@honne/service-kit';
+import type { OutboxTable, UserRestrictionTable } from '@honne/service-kit';
 import type { ColumnType, Generated } from 'kysely';
 
 import type { AccountTable, LotTable, TransferTable } from './ledger.ts';
@@ -13,6 +13,8 @@ export interface PointsDb {
   checkouts: CheckoutTable;
   purchase_events: PurchaseEventTable;
   departed_spending: DepartedSpendingTable;
+  /** The moderation service's restrictions; points acts on `freeze` only (ADR 0030). */
+  person_restrictions: UserRestrictionTable;
 }
 
 /** What a person's deleted characters spent in a month: it still counts against the person's cap. */

@@ -62,4 +62,6 @@ export const HOUSE = {
   expired: 'house:expired',
   /** What a deleted user still held: their account goes, the books stay whole (the books check). */
   forfeited: 'house:forfeited',
+  /** A moderator's refund the receiver could no longer pay (they had spent it): the house pays (ADR 0030). */
+  refunds: 'house:refunds',
 } as const;

@@ -43,6 +43,23 @@ export interface AuditLogTable {
   at: Timestamp;
 }
 
+/** An action waiting for a second operator (ADR 0030). */
+export interface ApprovalTable {
+  id: string;
+  action: string;
+  subject_id: string | null;
+  report_id: string | null;
+  amount: number | null;
+  reason: string;
+  body: Json<Record<string, unknown>>;
+  requested_by: string;
+  requested_at: Timestamp;
+  state: string;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+}
+export type ApprovalRow = Selectable<ApprovalTable>;
+
 export interface PeopleTable {
   user_id: string;
   person_id: string;
@@ -191,6 +208,7 @@ export interface SafetyDb {
   outbox: OutboxTable;
   filter_entries: FilterEntryTable;
   filter_version: FilterVersionTable;
+  approvals: ApprovalTable;
 }
 
 export type OperatorRow = Selectable<OperatorTable>;

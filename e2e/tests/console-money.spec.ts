@@ -1,0 +1,140 @@
+import { messages } from '@honne/contracts';
+import { expect, test, type Page } from '@playwright/test';
+
+import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { api, bearer, consolePage, consoleToken, moderator } from './console-support.ts';
+import { auth, grantPoints, postVoice, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
+
+/**
+ * Money in moderation (issue 27, ADR 0030): B pays A for a chat and reports it; a moderator's
+ * refund above the threshold (1,000 pt) waits until a second moderator approves it in the
+ * console; then B's point history shows the refund. A person whose points a moderator froze has
+ * their gift refused with the words.
+ */
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `artifacts/screens/console-money-${name}.png` });
+
+test('a reported paid chat is refunded after a second moderator approves; a frozen person cannot give a gift', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const first = await moderator(request, admin, 'money-one');
+  const second = await moderator(request, admin, 'money-two');
+
+  // A's voice costs 1,500 points to chat; B pays it.
+  const a = await userWithProfile(request, 'cm-a', { user_name: 'あやの', gender: 2, age_id: 3, area_id: 13 });
+  const b = await userWithProfile(request, 'cm-b', { user_name: 'ばんり', gender: 1, age_id: 3, area_id: 13 });
+  await setRank(request, a, 2000);
+  await grantPoints(request, b, 3000);
+  const voice = await postVoice(request, a, { title: '何でも相談どうぞ', chat_price: 1500 }, [b]);
+  const opened = await request.post('/api/v1/rooms', {
+    headers: auth(b),
+    data: { topic_id: voice.id, room_type_id: 2, is_anonymous: false, confirm_price: true },
+  });
+  expect(opened.status(), await opened.text()).toBe(200);
+  const roomId = (await opened.json()).data.id as string;
+  const balanceOf = async (who: typeof a) =>
+    (await (await request.get('/api/v1/points/balance', { headers: auth(who) })).json()).data.balance as number;
+  expect(await balanceOf(b)).toBe(1500);
+
+  // B reports the chat.
+  const reported = await request.post(`/api/v1/rooms/${roomId}/report`, {
+    headers: auth(b),
+    data: { type: 1, content: 'お金を払ったのに相手にされなかった' },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+  let report: { id: string; subject_id: string } | undefined;
+  await expect(async () => {
+    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
+      id: string;
+      subject_id: string;
+      content: string;
+    }[];
+    report = queue.find((r) => r.content === 'お金を払ったのに相手にされなかった');
+    expect(report).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+
+  // The first moderator refunds it from the report's subject page: above 1,000 pt it waits.
+  const pm = await consolePage(browser, first);
+  await pm.goto(`/console/subjects/${report!.subject_id}?report=${report!.id}`);
+  const form = pm.getByTestId('refund-form').first();
+  await form.getByLabel('返金の理由').fill('サービスが提供されなかった');
+  await form.getByRole('button', { name: '返金する' }).click();
+  await pm.getByRole('alertdialog').getByRole('button', { name: '返金する' }).click();
+  await expect(pm.getByRole('status')).toHaveText('1,500 pt の返金は別の運営者の承認待ちです。');
+  await shot(pm, 'pending');
+  expect(await balanceOf(b)).toBe(1500);
+
+  // The first moderator cannot approve their own request.
+  await pm.goto('/console/approvals');
+  const mine = pm.getByTestId('approvals').locator('tbody tr', { hasText: '1,500 pt' }).first();
+  await mine.getByRole('button', { name: '承認して実行' }).click();
+  await pm.getByRole('alertdialog').getByRole('button', { name: '承認して実行' }).click();
+  await expect(pm.getByRole('alertdialog')).toContainText('自分が申請した操作は承認・却下できません');
+  await pm.getByRole('alertdialog').getByRole('button', { name: 'OK' }).first().click();
+  expect(await balanceOf(b)).toBe(1500);
+
+  // A second moderator approves: the refund happens.
+  const ps = await consolePage(browser, second);
+  await ps.getByRole('link', { name: '承認待ち' }).click();
+  const row = ps.getByTestId('approvals').locator('tbody tr', { hasText: '1,500 pt' }).first();
+  await expect(row).toContainText('承認待ち');
+  await shot(ps, 'approvals');
+  await row.getByRole('button', { name: '承認して実行' }).click();
+  await ps.getByRole('alertdialog').getByRole('button', { name: '承認して実行' }).click();
+  await expect(ps.getByRole('status')).toHaveText('承認し、実行しました。');
+  await expect(row).toContainText('承認済み');
+  expect(await balanceOf(b)).toBe(3000);
+  expect(await balanceOf(a)).toBe(0);
+
+  // B's point history shows the refund.
+  const pb = await signedInPage(browser, b);
+  await pb.setViewportSize({ width: 375, height: 667 });
+  await pb.goto('/manage-point');
+  await pb.getByRole('button', { name: 'ポイント履歴' }).click();
+  const bRows = pb.getByTestId('point-history-row');
+  await expect(bRows.first()).toContainText('運営による返金');
+  await expect(bRows.first()).toContainText('+1,500 P');
+  await shot(pb, 'history');
+
+  // A reports B back (a refund-seeking report, say): the second moderator freezes B's points from B's page.
+  const back = await request.post(`/api/v1/rooms/${roomId}/report`, {
+    headers: auth(a),
+    data: { type: 1, content: '返金目当ての通報かもしれません' },
+  });
+  expect(back.status(), await back.text()).toBe(200);
+  let bSubject: string | undefined;
+  await expect(async () => {
+    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
+      subject_id: string;
+      content: string;
+    }[];
+    bSubject = queue.find((r) => r.content === '返金目当ての通報かもしれません')?.subject_id;
+    expect(bSubject).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  await ps.goto(`/console/subjects/${bSubject}`);
+  await ps.getByLabel('対応', { exact: true }).selectOption('freeze_points');
+  await ps.getByLabel('期間', { exact: true }).fill('24');
+  await ps.getByLabel('理由(本人への通知に入ります)').fill('返金の確認が終わるまで');
+  await ps.getByRole('button', { name: '確認へ' }).click();
+  await ps.getByRole('alertdialog').getByRole('button', { name: '実行する' }).click();
+  await expect(ps.getByRole('status')).toHaveText('「ポイントを凍結」を実行しました。');
+  // The freeze is on the person: their page says until when, in the status and in the points.
+  await ps.getByRole('link', { name: 'この人の全キャラクターを見る' }).click();
+  await expect(ps.getByTestId('points-frozen')).toContainText('まで');
+  await expect(ps.getByTestId('person-points')).toContainText('まで');
+  await expect(ps.getByTestId('person-points')).toContainText('3,000 pt');
+  await shot(ps, 'frozen');
+
+  await expect(async () => {
+    const gift = await request.put('/api/v1/users/send_coin', {
+      headers: auth(b),
+      data: { coin: 100, room_id: roomId },
+    });
+    expect(gift.status()).toBe(403);
+    expect((await gift.json()).error).toBe(messages.pointsFrozen);
+  }).toPass({ timeout: 10_000 });
+  expect(await balanceOf(b)).toBe(3000);
+});

@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+
+import type { Approval, Report } from '@honne/contracts/safety';
+import { Button, usePopup } from '@honne/ui';
+
+import { call, errorText, safetyEndpoints } from '../api.ts';
+import { formatAt, shortId } from '../format.ts';
+import { FormError } from '../form.tsx';
+import { Empty, LoadState, useLoad } from '../load.tsx';
+import { strings } from '../strings.ts';
+
+const t = strings.money;
+
+/** The refund of a reported room's paid chat and call movements (ADR 0030), beside a room or call report. */
+export function RefundForm({ report, onDone }: { report: Report; onDone: (message: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const popup = usePopup();
+  if (report.source !== 'room' && report.source !== 'call') return null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError(strings.action.reasonRequired);
+    setError(undefined);
+    const ok = await popup.confirm({
+      title: t.refundTitle,
+      message: t.refundMessage,
+      confirmLabel: t.refund,
+      cancelLabel: strings.action.cancel,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const r = await call(safetyEndpoints.refundReport, {
+        params: { id: report.id },
+        body: { reason: reason.trim() },
+      });
+      onDone(r.state === 'pending' ? t.pending(r.amount) : t.refunded(r.amount));
+      setReason('');
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="cn-row"
+      onSubmit={(e) => void submit(e)}
+      aria-label={t.refund}
+      data-testid="refund-form"
+      noValidate
+    >
+      <input
+        className="cn-input"
+        aria-label={t.refundReason}
+        placeholder={t.refundReason}
+        value={reason}
+        maxLength={500}
+        onChange={(e) => setReason(e.target.value)}
+      />
+      <Button type="submit" variant="secondary" loading={busy}>
+        {t.refund}
+      </Button>
+      <FormError error={error} />
+    </form>
+  );
+}
+
+/** Actions waiting for a second operator (any ban, a large refund): approve runs it, reject drops it. */
+export function Approvals({ me }: { me: string }) {
+  const [rows, reload] = useLoad((signal) => call(safetyEndpoints.approvals, { signal }), 'approvals');
+  const [done, setDone] = useState<string | undefined>();
+  const popup = usePopup();
+  const decide = async (a: Approval, approve: boolean) => {
+    const ok = await popup.confirm({
+      title: approve ? t.approveTitle : t.rejectTitle,
+      message: approve ? t.approveMessage : t.rejectMessage,
+      confirmLabel: approve ? t.approve : t.reject,
+      cancelLabel: strings.action.cancel,
+      destructive: approve && a.action === 'ban',
+    });
+    if (!ok) return;
+    try {
+      await call(approve ? safetyEndpoints.approve : safetyEndpoints.reject, { params: { id: a.id }, body: {} });
+      setDone(approve ? t.approved : t.rejected);
+      reload();
+    } catch (e) {
+      void popup.alert(errorText(e));
+    }
+  };
+  return (
+    <>
+      <h1>{t.approvalsHeading}</h1>
+      <p className="hn-text-muted">{t.approvalsHint}</p>
+      {done ? (
+        <p className="cn-notice" role="status">
+          {done}
+        </p>
+      ) : null}
+      <LoadState state={rows} reload={reload}>
+        {(list) =>
+          list.length === 0 ? (
+            <Empty>{t.empty}</Empty>
+          ) : (
+            <table className="cn-table" data-testid="approvals">
+              <thead>
+                <tr>
+                  <th scope="col">{t.requestedAt}</th>
+                  <th scope="col">{strings.action.action}</th>
+                  <th scope="col">{t.amount}</th>
+                  <th scope="col">{strings.appeals.reason}</th>
+                  <th scope="col">{t.requestedBy}</th>
+                  <th scope="col">{strings.queue.state}</th>
+                  <th scope="col" aria-label={strings.action.heading} />
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((a) => (
+                  <tr key={a.id} data-approval-id={a.id}>
+                    <td className="cn-num">{formatAt(a.requested_at)}</td>
+                    <td>
+                      {t.kinds[a.action] ?? a.action}
+                      {a.subject_id ? (
+                        <>
+                          {' '}
+                          <Link href={`/subjects/${a.subject_id}`}>{shortId(a.subject_id)}</Link>
+                        </>
+                      ) : null}
+                    </td>
+                    <td className="cn-num">{a.amount === null ? '—' : `${a.amount.toLocaleString('ja-JP')} pt`}</td>
+                    <td>{a.reason}</td>
+                    <td title={a.requested_by}>
+                      {a.requested_by === `operator:${me}`
+                        ? strings.queue.me
+                        : shortId(a.requested_by.split(':').at(-1)!)}
+                    </td>
+                    <td>{t.states[a.state] ?? a.state}</td>
+                    <td>
+                      {a.state === 'pending' ? (
+                        <div className="cn-row">
+                          <Button onClick={() => void decide(a, true)}>{t.approve}</Button>
+                          <Button variant="secondary" onClick={() => void decide(a, false)}>
+                            {t.reject}
+                          </Button>
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </LoadState>
+    </>
+  );
+}
+
+/** A person's points per character: balance, frozen or not, the latest movements (ADR 0030). */
+export function PersonPoints({ subjectId }: { subjectId: string }) {
+  const [points, reload] = useLoad(
+    (signal) => call(safetyEndpoints.personPoints, { params: { id: subjectId }, signal }),
+    `points:${subjectId}`,
+  );
+  return (
+    <LoadState state={points} reload={reload}>
+      {(p) => (
+        <div data-testid="person-points">
+          {p.characters.map((c) => (
+            <div className="cn-card" key={c.user_id} style={{ marginBottom: 12 }}>
+              <dl className="cn-dl">
+                <dt>ID</dt>
+                <dd className="cn-num" title={c.user_id}>
+                  {shortId(c.user_id)}
+                </dd>
+                <dt>{t.balance}</dt>
+                <dd className="cn-num">{`${c.balance.toLocaleString('ja-JP')} pt`}</dd>
+                <dt>{t.frozen}</dt>
+                <dd className={c.frozen ? 'cn-late' : undefined}>
+                  {c.frozen
+                    ? c.frozen_until
+                      ? strings.subject.until(formatAt(c.frozen_until))
+                      : t.frozenYes
+                    : t.frozenNo}
+                </dd>
+              </dl>
+              {c.movements.length === 0 ? (
+                <p className="hn-text-muted">{t.noMovements}</p>
+              ) : (
+                <table className="cn-table">
+                  <caption className="hn-visually-hidden">{t.movements}</caption>
+                  <tbody>
+                    {c.movements.map((m) => (
+                      <tr key={m.id}>
+                        <td className="cn-num">{formatAt(m.at)}</td>
+                        <td>{t.kindLabels[m.kind] ?? m.kind}</td>
+                        <td className="cn-num">{`${m.direction === 'in' ? '+' : '−'}${m.amount.toLocaleString('ja-JP')}`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </LoadState>
+  );
+}
