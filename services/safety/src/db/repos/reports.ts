@@ -48,16 +48,27 @@ export const REPEAT_CAP = 5;
  * subject (up to `REPEAT_CAP`): repeated reports rise together. A muted reporter's report counts for none.
  */
 export function queue(db: Db, filter: { state?: string; source?: string; kind?: string; limit: number }) {
+  // One pass over the waiting reports with a window per subject, not a count per report: at 10,000
+  // waiting reports the correlated count made the page take seconds (bench:safety:queue).
   let q = db
+    .with('ranked', (w) =>
+      w
+        .selectFrom('reports as o')
+        .select([
+          'o.id',
+          sql<number>`o.priority + ${REPEAT_STEP} * least(${REPEAT_CAP}, count(*) filter (where o.raises_priority) over (partition by o.subject_id) - case when o.raises_priority then 1 else 0 end)`.as(
+            'rank',
+          ),
+        ])
+        .where('o.state', '<>', 'closed'),
+    )
     .selectFrom('reports as r')
     .innerJoin('subjects as s', 's.id', 'r.subject_id')
+    .leftJoin('ranked as k', 'k.id', 'r.id')
     .selectAll('r')
     .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
-    .select(
-      sql<number>`r.priority + ${REPEAT_STEP} * least(${REPEAT_CAP}, (select count(*) from reports o where o.subject_id = r.subject_id and o.state <> 'closed' and o.id <> r.id and o.raises_priority))`.as(
-        'rank',
-      ),
-    );
+    // A closed report ranks by its own priority (nothing it waits with raises it any more).
+    .select(sql<number>`coalesce(k.rank, r.priority)`.as('rank'));
   q = filter.state ? q.where('r.state', '=', filter.state) : q.where('r.state', '<>', 'closed');
   if (filter.source) q = q.where('r.source', '=', filter.source);
   if (filter.kind) q = q.where('s.kind', '=', filter.kind);

@@ -23,9 +23,22 @@ export async function queueFigures(
   db: Db,
   at: { dayAgo: Date; breachAt: Date; since: Date },
 ): Promise<QueueFigureRow[]> {
-  const firstAction = sql<Date | null>`(select min(e.created_at) from moderation_events e where e.report_id = r.id)`;
+  // The first action is looked up once per report (by the events' report index), and only for
+  // reports inside the window the percentiles cover.
   const rows = await db
-    .selectFrom('reports as r')
+    .with('r', (q) =>
+      q
+        .selectFrom('reports')
+        .select([
+          'source',
+          'state',
+          'created_at',
+          sql<Date | null>`case when created_at >= ${at.since} then (select min(e.created_at) from moderation_events e where e.report_id = reports.id) end`.as(
+            'first_at',
+          ),
+        ]),
+    )
+    .selectFrom('r')
     .select((eb) => [
       'r.source',
       sql<string>`count(*) filter (where r.state <> 'closed')`.as('pending'),
@@ -34,14 +47,10 @@ export async function queueFigures(
       sql<string>`count(*) filter (where r.state <> 'closed' and r.created_at <= ${at.breachAt})`.as('breaching'),
       sql<
         number | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from (${firstAction} - r.created_at))) filter (where r.created_at >= ${at.since})`.as(
-        'p50',
-      ),
+      >`percentile_cont(0.5) within group (order by extract(epoch from (r.first_at - r.created_at)))`.as('p50'),
       sql<
         number | null
-      >`percentile_cont(0.95) within group (order by extract(epoch from (${firstAction} - r.created_at))) filter (where r.created_at >= ${at.since})`.as(
-        'p95',
-      ),
+      >`percentile_cont(0.95) within group (order by extract(epoch from (r.first_at - r.created_at)))`.as('p95'),
     ])
     .groupBy('r.source')
     .orderBy('r.source')
