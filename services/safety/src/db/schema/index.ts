@@ -219,4 +219,3 @@ export type NoticeRow = Selectable<NoticeTable>;
 export type EvidenceRow = Selectable<EvidenceTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type FilterEntryRow = Selectable<FilterEntryTable>;
-export type AgeReviewRow = Selectable<AgeReviewTable>;
