@@ -15,7 +15,10 @@ import { signedInPage, userWithProfile } from './topics-helpers.ts';
 // home 230 → 240 KB in session 13, on purpose: the moderator's notice sheet (the shell imports the
 // safety contracts for it) and the in-call report form came onto the signed-in home (issue 27). To win
 // it back: load the notice sheet only when a notice waits, and keep contracts/safety out of the shell.
-export const FIRST_LOAD_BUDGET_KB = { splash: 170, login: 175, home: 240 } as const;
+// login 175 → 177 KB in session 14, on purpose: the login screen hands a suspended person's notice
+// token to /restricted, and the API client reads it from the refusal (issue 27, ADR 0026 §8): 175.2 KB.
+// The restricted page itself is loaded only when opened, so the splash stays under 170.
+export const FIRST_LOAD_BUDGET_KB = { splash: 170, login: 177, home: 240 } as const;
 
 const report: Record<string, unknown> = {};
 const reportFile = path.join(import.meta.dirname, '..', 'artifacts', 'first-load.json');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 
 import { AppFrame, OfflineBanner, PopupProvider } from '@honne/ui';
@@ -7,7 +7,6 @@ import { CallSlot } from './features/call-slot/CallSlot.tsx';
 import { Guard } from './features/guard/Guard.tsx';
 import { MainLayout } from './features/layout/MainLayout.tsx';
 import { NoticeSheet } from './features/notices/NoticeSheet.tsx';
-import { RestrictedPage } from './features/notices/RestrictedPage.tsx';
 import { NotFound } from './features/pages/NotFound.tsx';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt.tsx';
 import { WhiteScreen } from './features/pages/WhiteScreen.tsx';
@@ -19,6 +18,10 @@ import { BARE_ROUTES, MAIN_ROUTES, type RemoteId } from './routes.ts';
 import { strings } from './strings.ts';
 
 const remote = (id: RemoteId): ReactNode => <RemoteView key={id} id={id} />;
+// Only a suspended person ever sees it: kept out of the first load's bytes (splash, login, home).
+const RestrictedPage = lazy(() =>
+  import('./features/notices/RestrictedPage.tsx').then((m) => ({ default: m.RestrictedPage })),
+);
 
 export function App() {
   const degraded = useDegraded();
@@ -40,7 +43,9 @@ export function App() {
               </Route>
             ))}
             <Route key="restricted" path="/restricted">
-              <RestrictedPage />
+              <Suspense fallback={null}>
+                <RestrictedPage />
+              </Suspense>
             </Route>
             <Route key="whitescreen" path="/whitescreen">
               <WhiteScreen />
