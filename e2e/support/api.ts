@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 import WebSocket from 'ws';
 
-import { E2E_PORT } from '../playwright.config.ts';
+import { E2E_CONTROL_PORT, E2E_PORT } from '../playwright.config.ts';
 import { codeFromOutbox } from './outbox.ts';
 
 export const uniqueEmail = (tag: string) =>
@@ -54,4 +54,10 @@ export function openRealtime(token: string) {
     opened: () => new Promise<void>((resolve, reject) => (ws.once('open', () => resolve()), ws.once('error', reject))),
     close: () => ws.close(),
   };
+}
+
+/** Moves every service's clock (back, when negative) and runs the chat purge (the embedded launcher's test control). */
+export async function advanceClock(ms: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/clock/advance?ms=${ms}`, { method: 'POST' });
+  expect(res.status).toBe(200);
 }

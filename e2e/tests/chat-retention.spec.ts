@@ -1,13 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-import { E2E_CONTROL_PORT } from '../playwright.config.ts';
+import { advanceClock } from '../support/api.ts';
 import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
-
-/** Moves every service's clock (back, when negative) and runs the chat purge (the embedded launcher's test control). */
-async function advanceClock(ms: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/clock/advance?ms=${ms}`, { method: 'POST' });
-  expect(res.status).toBe(200);
-}
 
 test('messages vanish at the sender’s retention time: gone from the open room, after a reload and from the API', async ({
   browser,

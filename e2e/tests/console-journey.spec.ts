@@ -1,7 +1,8 @@
 import { messages } from '@honne/contracts';
 import { expect, test } from '@playwright/test';
 
-import { E2E_CONTROL_PORT, E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
+import { advanceClock } from '../support/api.ts';
 import { login, PASSWORD } from './accounts-support.ts';
 import { api, bearer, consolePage, consoleShot as shot, consoleToken, moderator } from './console-support.ts';
 import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
@@ -13,12 +14,6 @@ import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topi
  * open page is signed out and A cannot sign in, but reads the notice and appeals on the restricted
  * page; a second moderator reads the person view and reverses it from the appeal inbox.
  */
-
-/** Moves every service's clock (back, when negative) and runs the chat purge (the embedded launcher's test control). */
-async function advanceClock(ms: number): Promise<void> {
-  const res = await fetch(`http://127.0.0.1:${E2E_CONTROL_PORT}/clock/advance?ms=${ms}`, { method: 'POST' });
-  expect(res.status).toBe(200);
-}
 
 test('a report reaches the console, the moderator suspends the person, and a second moderator reverses it on appeal', async ({
   browser,
