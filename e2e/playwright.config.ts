@@ -42,6 +42,7 @@ const serverEnv: Record<string, string> = {};
 for (const [k, v] of Object.entries(process.env)) {
   if (
     v !== undefined &&
+    !k.endsWith('_DATABASE_URL') &&
     ![
       'DATABASE_URL',
       'NATS_URL',

@@ -23,6 +23,8 @@ function packagesEnv() {
   if (!onContainers) return process.env;
   const env = { ...process.env };
   for (const name of SERVER_VARS) delete env[name];
+  // Each service's own database (issue 30): Testcontainers makes them beside DATABASE_URL's.
+  for (const name of Object.keys(env)) if (name.endsWith('_DATABASE_URL')) delete env[name];
   return env;
 }
 

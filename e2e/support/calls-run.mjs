@@ -54,6 +54,7 @@ if (process.env.HONNE_CALLS_IN_NETNS) {
     'LIVEKIT_URL',
     'LIVEKIT_API_KEY',
     'LIVEKIT_API_SECRET',
+    ...Object.keys(env).filter((name) => name.endsWith('_DATABASE_URL')),
   ])
     delete env[k];
   let livekit = null;

@@ -108,6 +108,12 @@ JAEGER_PORT=$(free_port 36686)
 # The synthetic user's rounds every 10 s instead of every minute: its first passing round is seen soon.
 SYNTHETIC_INTERVAL_MS=10000
 POSTGRES_PASSWORD=$(random_hex 12)
+ACCOUNTS_DB_PASSWORD=$(random_hex 12)
+TOPICS_DB_PASSWORD=$(random_hex 12)
+CHAT_DB_PASSWORD=$(random_hex 12)
+CALLS_DB_PASSWORD=$(random_hex 12)
+POINTS_DB_PASSWORD=$(random_hex 12)
+SAFETY_DB_PASSWORD=$(random_hex 12)
 JWT_SECRET=$(random_hex 32)
 INTERNAL_TOKEN=$(random_hex 24)
 LIVEKIT_API_KEY=smoke-$(random_hex 4)

@@ -13,6 +13,15 @@ if [[ ! -s "$PGDATA/PG_VERSION" ]]; then
   if [[ "$POSTGRES_DB" != postgres ]]; then
     echo "CREATE DATABASE \"$POSTGRES_DB\"" | postgres --single -D "$PGDATA" postgres >/dev/null
   fi
+  # As the public image: scripts in /docker-entrypoint-initdb.d run once, against a server that
+  # listens on its socket only, as the superuser.
+  if compgen -G '/docker-entrypoint-initdb.d/*.sh' >/dev/null; then
+    pg_ctl -D "$PGDATA" -w -s -o "-c listen_addresses='' -k /run/postgresql" start
+    for script in /docker-entrypoint-initdb.d/*.sh; do
+      PGHOST=/run/postgresql PGPASSWORD="$POSTGRES_PASSWORD" bash "$script"
+    done
+    pg_ctl -D "$PGDATA" -w -s -m fast stop
+  fi
   echo "postgres-entrypoint: initialised $PGDATA (user $POSTGRES_USER, database $POSTGRES_DB)"
 fi
 if [[ "${1:-}" == postgres ]]; then shift; exec postgres -D "$PGDATA" "$@"; fi

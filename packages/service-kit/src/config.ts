@@ -55,13 +55,26 @@ export function parseEnv<P extends TProperties>(service: string, props: P, env: 
     const value = env[key];
     if (value !== undefined && value !== '') picked[key] = value;
   }
+  // A database of its own (issue 30): `<SERVICE>_DATABASE_URL` wins over the shared DATABASE_URL.
+  const ownDatabase = serviceDatabaseVar(service);
+  const ownUrl = 'DATABASE_URL' in props ? env[ownDatabase] : undefined;
+  if (ownUrl) picked.DATABASE_URL = ownUrl;
+  const named = (key: string) => (key === 'DATABASE_URL' && ownUrl ? ownDatabase : key);
   const converted = Value.Convert(schema, picked);
-  const problems = [...Value.Errors(schema, converted)].map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message}`);
+  const problems = [...Value.Errors(schema, converted)].map(
+    (e) => `  ${named(e.path.slice(1)) || '(root)'}: ${e.message}`,
+  );
   if (problems.length > 0) {
     throw new ConfigError(`${service}: invalid environment\n${problems.join('\n')}`);
   }
   return converted as Static<TObject<P>>;
 }
+
+/**
+ * The variable naming one service's own database (`CHAT_DATABASE_URL`, …). Without it the service
+ * uses DATABASE_URL, its schema beside the others' (one server for a small deployment).
+ */
+export const serviceDatabaseVar = (service: string) => `${service.toUpperCase()}_DATABASE_URL`;
 
 type BaseEnvValues = Static<TObject<typeof BaseEnv>>;
 

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type * as Testcontainers from 'testcontainers';
 import type { GenericContainer, StartedTestContainer } from 'testcontainers';
 
+import { serviceDatabaseVar } from './config.ts';
+
 // Real infrastructure for a test run through Testcontainers: a vitest globalSetup starts
 // PostgreSQL, Redis, NATS and an S3-compatible store (and LiveKit for the calls suites) once per
 // run, exports their URLs the way a developer with servers running would, and removes them at the
@@ -12,6 +14,9 @@ import type { GenericContainer, StartedTestContainer } from 'testcontainers';
 // say so, and with CI=true the run fails here instead. The images are honne's own,
 // built from Debian packages by infra/images/build.sh (no registry is reachable on our machines);
 // HONNE_IMAGE_<NAME> names another. HONNE_TESTCONTAINERS=off turns this off.
+
+/** The services with a database of their own (infra/images/postgres/initdb makes one each). */
+const SERVICE_DATABASES = ['accounts', 'topics', 'chat', 'calls', 'points', 'safety'];
 
 const LIVEKIT_CONFIG = fileURLToPath(new URL('../../../infra/livekit/livekit.yaml', import.meta.url));
 
@@ -55,9 +60,16 @@ const SERVERS: Record<'postgres' | 'redis' | 'nats' | 's3' | 'livekit', Server> 
     image: image('postgres'),
     async start({ GenericContainer, Wait }) {
       const password = randomBytes(12).toString('hex');
+      // A database and role per service (issue 30), made by the image's initdb script, as compose has.
+      const own = Object.fromEntries(SERVICE_DATABASES.map((s) => [s, randomBytes(12).toString('hex')]));
       const container = await onLoopback(
         new GenericContainer(image('postgres'))
-          .withEnvironment({ POSTGRES_USER: 'honne', POSTGRES_PASSWORD: password, POSTGRES_DB: 'honne' })
+          .withEnvironment({
+            POSTGRES_USER: 'honne',
+            POSTGRES_PASSWORD: password,
+            POSTGRES_DB: 'honne',
+            ...Object.fromEntries(SERVICE_DATABASES.map((s) => [`${s.toUpperCase()}_DB_PASSWORD`, own[s]!])),
+          })
           // As .ci/run's cluster: durability is not what tests measure, and suites open many pools.
           .withCommand([
             'postgres',
@@ -71,12 +83,18 @@ const SERVERS: Record<'postgres' | 'redis' | 'nats' | 's3' | 'livekit', Server> 
             'max_connections=300',
           ])
           .withExposedPorts(5432)
-          .withWaitStrategy(Wait.forLogMessage('database system is ready to accept connections')),
+          // Twice: the initdb scripts' socket-only server says it first, then the real one.
+          .withWaitStrategy(Wait.forLogMessage('database system is ready to accept connections', 2)),
       ).start();
-      const port = container.getMappedPort(5432);
+      const host = `${container.getHost()}:${container.getMappedPort(5432)}`;
       return {
         container,
-        env: { DATABASE_URL: `postgresql://honne:${password}@${container.getHost()}:${port}/honne` },
+        env: {
+          DATABASE_URL: `postgresql://honne:${password}@${host}/honne`,
+          ...Object.fromEntries(
+            SERVICE_DATABASES.map((s) => [serviceDatabaseVar(s), `postgresql://${s}:${own[s]}@${host}/honne_${s}`]),
+          ),
+        },
       };
     },
   },

@@ -5,6 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { IDENTITY_HEADERS } from './auth.ts';
 import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
+import type { BaseConfig } from './config.ts';
 import { dropSchema, openDatabase } from './db.ts';
 import { parseS3Url, S3Objects } from './objects.ts';
 import { requireOrSkip, type InfraMode } from './testing-infra.ts';
@@ -52,10 +53,13 @@ export function testProfile(
 }
 
 /** Drops the suites' schemas from a shared PostgreSQL (PGlite in memory goes with its service). */
-export async function dropTestSchemas(mode: InfraMode, dataDir: string, schemas: string[]): Promise<void> {
-  if (!mode.databaseUrl) return;
+export async function dropTestSchemas(
+  config: Pick<BaseConfig, 'databaseUrl' | 'dataDir'>,
+  schemas: string[],
+): Promise<void> {
+  if (!config.databaseUrl) return;
   for (const schema of schemas) {
-    const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir, schema });
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema });
     await dropSchema(db);
     await db.close();
   }

@@ -7,7 +7,7 @@ import { describe, it } from 'vitest';
 
 import { InProcessBus, NatsBus, type Bus } from './bus.ts';
 import { MemoryCache, RedisCache, type Cache } from './cache.ts';
-import type { BaseConfig } from './config.ts';
+import { serviceDatabaseVar, type BaseConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -17,6 +17,8 @@ import { createLogger } from './logger.ts';
 export interface InfraMode {
   name: 'embedded' | 'real';
   databaseUrl?: string;
+  /** A service's own database where one is named (`CHAT_DATABASE_URL`, …); else `databaseUrl`. */
+  serviceDatabaseUrls?: Record<string, string>;
   natsUrl?: string;
   redisUrl?: string;
   /** Object storage (S3_URL) where the real infrastructure has it: CI runs an S3-compatible server. */
@@ -45,6 +47,7 @@ export function infraModes(): InfraMode[] {
     modes.push({
       name: 'real',
       databaseUrl: process.env.DATABASE_URL!,
+      serviceDatabaseUrls: serviceDatabaseUrls(process.env),
       natsUrl: process.env.NATS_URL!,
       redisUrl: process.env.REDIS_URL!,
       s3Url: process.env.S3_URL,
@@ -68,6 +71,20 @@ export function describeOnRealInfra(title: string, suite: (mode: InfraMode) => v
     it('needs DATABASE_URL, NATS_URL and REDIS_URL', () => undefined);
   });
 }
+
+/** Every `<SERVICE>_DATABASE_URL` in env, by service name (CI gives each service its own database). */
+function serviceDatabaseUrls(env: NodeJS.ProcessEnv): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    const service = /^([A-Z]+)_DATABASE_URL$/.exec(name)?.[1]?.toLowerCase();
+    if (service && value && serviceDatabaseVar(service) === name) urls[service] = value;
+  }
+  return urls;
+}
+
+/** The database a service's suite uses in this mode: its own where one is named. */
+export const databaseUrlOf = (mode: InfraMode, service: string): string | undefined =>
+  mode.serviceDatabaseUrls?.[service] ?? mode.databaseUrl;
 
 export const uniqueName = (prefix: string) => `${prefix}_t${randomBytes(5).toString('hex')}`;
 
@@ -94,7 +111,7 @@ export function testConfig(service: string, mode: InfraMode, extra: Partial<Base
     port: 0,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     dataDir: mkdtempSync(path.join(os.tmpdir(), `honne-${service}-`)),
-    databaseUrl: mode.databaseUrl,
+    databaseUrl: databaseUrlOf(mode, service),
     natsUrl: mode.natsUrl,
     redisUrl: mode.redisUrl,
     s3Url: mode.s3Url,

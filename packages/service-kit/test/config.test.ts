@@ -31,6 +31,13 @@ describe('parseEnv', () => {
     for (const name of ['DEMO_PORT', 'DATABASE_URL', 'JWT_SECRET']) expect(message).toContain(name);
   });
 
+  it("takes the service's own database over the shared one, and names it in errors", () => {
+    const env = { DATABASE_URL: 'postgresql://shared/honne', DEMO_DATABASE_URL: 'postgresql://own/honne_demo' };
+    expect(parseEnv('demo', Env, env).DATABASE_URL).toBe('postgresql://own/honne_demo');
+    expect(parseEnv('other', Env, env).DATABASE_URL).toBe('postgresql://shared/honne');
+    expect(() => parseEnv('demo', Env, { DEMO_DATABASE_URL: 'mysql://x' })).toThrow(/DEMO_DATABASE_URL/);
+  });
+
   it('ignores variables the service does not read', () => {
     expect(parseEnv('demo', Env, { UNRELATED: 'x' })).toEqual({});
   });

@@ -2,8 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { createService as createPoints } from '@honne/points';
-import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Cache } from '@honne/service-kit';
-import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import { IDENTITY_HEADERS, ManualClock, type Cache } from '@honne/service-kit';
+import { dropTestSchemas, testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
 
 import { ACCOUNTS_DEFAULTS, type AccountsConfig } from '../src/config.ts';
@@ -105,13 +105,8 @@ export async function startHarness(
     async close() {
       await accounts.close();
       await points.close();
-      if (mode.databaseUrl) {
-        for (const schema of [accountsSchema, pointsSchema]) {
-          const db = await openDatabase({ databaseUrl: mode.databaseUrl, dataDir: config.dataDir, schema });
-          await dropSchema(db);
-          await db.close();
-        }
-      }
+      await dropTestSchemas(config, [accountsSchema]);
+      await dropTestSchemas(points.ctx.config, [pointsSchema]);
       await infra.close();
     },
     sql,

@@ -133,7 +133,7 @@ describe.each(infraModes())('a suspension acts on the whole person ($name)', (mo
         }, 15_000);
       } finally {
         await safety.close();
-        await dropTestSchemas(mode, safetyConfig.dataDir, [schema]);
+        await dropTestSchemas(safetyConfig, [schema]);
         await h.close();
       }
     },

@@ -219,7 +219,7 @@ export async function startHarness(mode: InfraMode, opts: { instances?: number; 
       for (const o of others) await o.close();
       await service.close();
       await shared?.close();
-      await dropTestSchemas(mode, config.dataDir, [schema]);
+      await dropTestSchemas(config, [schema]);
       await infra.close();
     },
   };

@@ -36,7 +36,7 @@ export async function moderationBeside(h: Harness, mode: InfraMode) {
       }),
     async close() {
       await safety.close();
-      await dropTestSchemas(mode, safety.ctx.config.dataDir, [schema]);
+      await dropTestSchemas(safety.ctx.config, [schema]);
     },
   };
 }

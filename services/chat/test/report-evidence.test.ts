@@ -84,7 +84,7 @@ describe.each(infraModes())('a room report reaches the moderation service with i
       ).toHaveLength(evidence.length);
     } finally {
       await safety.close();
-      await dropTestSchemas(mode, safetyConfig.dataDir, [schema]);
+      await dropTestSchemas(safetyConfig, [schema]);
       await h.close();
     }
   });

@@ -167,7 +167,7 @@ export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig>
       for (const s of subs) s.unsubscribe();
       await service.close();
       await infra.close();
-      await dropTestSchemas(mode, config.dataDir, [schema]);
+      await dropTestSchemas(config, [schema]);
     },
   };
   return h;

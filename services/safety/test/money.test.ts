@@ -28,7 +28,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
       async close() {
         await points.close();
         await h.close();
-        await dropTestSchemas(mode, testConfig('points', mode).dataDir, [schema]);
+        await dropTestSchemas(testConfig('points', mode), [schema]);
       },
     };
   });

@@ -152,7 +152,7 @@ export async function startHarness(mode: InfraMode) {
     async close() {
       for (const s of subs) s.unsubscribe();
       await service.close();
-      await dropTestSchemas(mode, config.dataDir, [schema]);
+      await dropTestSchemas(config, [schema]);
       await infra.close();
     },
   };

@@ -1,0 +1,23 @@
+#!/bin/bash
+# A database and a role per service (issue 30, docs/adr/0036): each service logs in as itself to
+# honne_<service> and cannot open another's. Runs once, when the cluster is first made, in both
+# the public postgres image and honne/postgres (both run /docker-entrypoint-initdb.d/*.sh with the
+# server up and POSTGRES_USER as superuser). <SERVICE>_DB_PASSWORD names each role's password;
+# a service whose password is unset gets no database (it then uses DATABASE_URL's, a schema beside
+# the others').
+set -euo pipefail
+for service in ${HONNE_SERVICE_DATABASES:-accounts topics chat calls points safety}; do
+  var="${service^^}_DB_PASSWORD"
+  password="${!var:-}"
+  if [[ -z "$password" ]]; then
+    echo "service-databases: $var unset: $service gets no database of its own"
+    continue
+  fi
+  psql -X -q -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --dbname "${POSTGRES_DB:-postgres}" \
+    -v role="$service" -v db="honne_$service" -v pw="$password" <<'SQL'
+CREATE ROLE :"role" LOGIN PASSWORD :'pw';
+CREATE DATABASE :"db" OWNER :"role";
+REVOKE ALL ON DATABASE :"db" FROM PUBLIC;
+SQL
+  echo "service-databases: honne_$service owned by role $service"
+done
