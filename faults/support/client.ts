@@ -10,7 +10,7 @@ import { createRealtimeClient, type RealtimeClient, type WebSocketFactory } from
 import { REALTIME_TYPES, type RealtimeEvent, type SystemStatus } from '@honne/contracts/realtime';
 import { WebSocket } from 'ws';
 
-import type { GatewayProcess, Stack } from './stack.ts';
+import type { AnyStack, GatewayProcess } from './stack.ts';
 
 /** Text messages the user received live, in arrival order, with when. */
 export interface Received {
@@ -44,14 +44,14 @@ export class User {
   readonly #systemWaiters = new Set<(status: SystemStatus) => void>();
 
   private constructor(
-    readonly stack: Stack,
+    readonly stack: AnyStack,
     readonly email: string,
     readonly userId: string,
     readonly token: string,
   ) {}
 
   /** Signs up and verifies through the gateway, fills the profile. */
-  static async signUp(stack: Stack, tag: string): Promise<User> {
+  static async signUp(stack: AnyStack, tag: string): Promise<User> {
     const email = `${tag}-${randomUUID().slice(0, 8)}@example.jp`;
     const password = 'password123';
     const signup = (await request(stack, 'POST', '/users', undefined, {
@@ -193,7 +193,7 @@ export class User {
 
 /** One request through a live gateway; the envelope's data, or an ApiError. A network failure throws too (status 0). */
 export async function request(
-  stack: Pick<Stack, 'gatewayUrl'>,
+  stack: Pick<AnyStack, 'gatewayUrl'>,
   method: string,
   url: string,
   token: string | undefined,

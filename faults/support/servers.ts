@@ -91,6 +91,77 @@ export class NatsServer extends ProcessServer {
   }
 }
 
+/** One server of a JetStream cluster: its client port, a route port, its peers' routes, a monitor. */
+class NatsClusterServer extends ProcessServer {
+  constructor(
+    name: string,
+    port: number,
+    readonly routePort: number,
+    readonly monitorPort: number,
+    readonly routes: string,
+  ) {
+    super(name, port);
+  }
+  get url(): string {
+    return `nats://127.0.0.1:${this.port}`;
+  }
+  protected command(): [string, string[]] {
+    const cluster = ['--server_name', this.name, '--cluster_name', 'honne', '--cluster', `nats://127.0.0.1:${this.routePort}`];
+    const js = ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port), '-m', String(this.monitorPort)];
+    return ['nats-server', [...js, ...cluster, '--routes', this.routes]];
+  }
+  /** JetStream answers for the cluster once its servers have elected a meta leader. */
+  async metaLeader(): Promise<string | undefined> {
+    const res = await fetch(`http://127.0.0.1:${this.monitorPort}/jsz`).catch(() => undefined);
+    const body = res?.ok ? ((await res.json()) as { meta_cluster?: { leader?: string } }) : undefined;
+    return body?.meta_cluster?.leader || undefined;
+  }
+}
+
+/** Three JetStream servers in one cluster, as compose runs them: streams replicated on all three. */
+export class NatsCluster {
+  private constructor(readonly servers: NatsClusterServer[]) {}
+
+  static async create(size = 3): Promise<NatsCluster> {
+    const ports: number[] = [];
+    while (ports.length < size * 3) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
+    const routes = ports.slice(size, size * 2).map((p) => `nats://127.0.0.1:${p}`).join(',');
+    const servers = Array.from(
+      { length: size },
+      (_, i) => new NatsClusterServer(`nats-${i + 1}`, ports[i]!, ports[size + i]!, ports[size * 2 + i]!, routes),
+    );
+    await Promise.all(servers.map((s) => s.start()));
+    const cluster = new NatsCluster(servers);
+    await cluster.ready();
+    return cluster;
+  }
+
+  /** Every client URL, as NATS_URL lists a cluster. */
+  get url(): string {
+    return this.servers.map((s) => s.url).join(',');
+  }
+
+  /** Resolves once a running server names the cluster's meta leader (streams can be made and written). */
+  async ready(timeoutMs = 30_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      for (const server of this.servers.filter((s) => s.running)) {
+        const leader = await server.metaLeader();
+        if (leader) return leader;
+      }
+      if (Date.now() > deadline) throw new Error(`the NATS cluster elected no meta leader within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.servers.map((s) => s.close()));
+  }
+}
+
 export class RedisServer extends ProcessServer {
   static async create(): Promise<RedisServer> {
     const server = new RedisServer('redis-server', await freePort());

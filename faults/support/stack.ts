@@ -17,7 +17,7 @@ import { createService as createPoints, loadConfig as pointsConfig } from '@honn
 import { createService as createSafety, loadConfig as safetyConfig } from '@honne/safety';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
-import { freePort, NatsServer, PgCluster, RedisServer } from './servers.ts';
+import { freePort, NatsCluster, NatsServer, PgCluster, RedisServer } from './servers.ts';
 
 const creators = {
   points: (env: NodeJS.ProcessEnv) => createPoints(pointsConfig(env)),
@@ -36,7 +36,12 @@ export interface GatewayProcess {
   alive: boolean;
 }
 
-export class Stack {
+/** NATS for the stack: one server (most suites), or a JetStream cluster of three (nats-cluster.test.ts). */
+type Bus = NatsServer | NatsCluster;
+/** A stack on either: what the clients need of it. */
+export type AnyStack = Stack<Bus>;
+
+export class Stack<N extends Bus = NatsServer> {
   readonly services: Partial<Running> = {};
   readonly gateways: GatewayProcess[] = [];
   readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'honne-faults-data-'));
@@ -44,7 +49,7 @@ export class Stack {
   #next = 0;
 
   private constructor(
-    readonly nats: NatsServer,
+    readonly nats: N,
     readonly redis: RedisServer,
     readonly pg: PgCluster,
   ) {}
@@ -53,7 +58,20 @@ export class Stack {
   #serveFrontends = false;
 
   static async start(gateways = 2, options: { serveFrontends?: boolean } = {}): Promise<Stack> {
-    const [nats, redis, pg] = await Promise.all([NatsServer.create(), RedisServer.create(), PgCluster.create()]);
+    return Stack.#startOn(await NatsServer.create(), gateways, options);
+  }
+
+  /** The same stack on a three-server JetStream cluster, its durable streams replicated on all three. */
+  static async startOnCluster(gateways = 2): Promise<Stack<NatsCluster>> {
+    return Stack.#startOn(await NatsCluster.create(3), gateways, {});
+  }
+
+  static async #startOn<N extends Bus>(
+    nats: N,
+    gateways: number,
+    options: { serveFrontends?: boolean },
+  ): Promise<Stack<N>> {
+    const [redis, pg] = await Promise.all([RedisServer.create(), PgCluster.create()]);
     const stack = new Stack(nats, redis, pg);
     stack.#serveFrontends = options.serveFrontends ?? false;
     for (const name of Object.keys(creators) as ServiceName[]) await stack.startService(name);
@@ -69,6 +87,7 @@ export class Stack {
       DATA_DIR: this.dataDir,
       DATABASE_URL: this.pg.url,
       NATS_URL: this.nats.url,
+      ...(this.nats instanceof NatsCluster ? { NATS_REPLICAS: String(this.nats.servers.length) } : {}),
       REDIS_URL: this.redis.url,
       JWT_SECRET: 'faults-secret-that-is-long-enough-for-hs256!!',
       INTERNAL_TOKEN: 'faults-internal-token',

@@ -3,6 +3,8 @@
  * (alternating, each sender one message at a time, retrying as the app does), while `fault` breaks
  * a part and brings it back. Then it counts what each side received live and what each history holds.
  */
+import { expect } from 'vitest';
+
 import type { User } from './client.ts';
 
 export interface FaultFigures {
@@ -24,6 +26,12 @@ export interface Fault {
   name: string;
   /** Breaks the part and brings it back; resolves with the moment it was back (performance.now()). */
   run(): Promise<number>;
+}
+
+/** Nothing lost, nothing doubled, in order, both histories whole; recovery within 5 s of the part's return. */
+export function expectWhole(f: FaultFigures): void {
+  expect(f).toMatchObject({ delivered: f.sent, lost: 0, doubled: 0, outOfOrder: 0, historyWrong: 0 });
+  expect(f.recoveryMs).toBeLessThanOrEqual(5000);
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversation, User } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
 import { Stack } from '../support/stack.ts';
-import { conversationUnder, printFigures, type FaultFigures } from '../support/traffic.ts';
+import { conversationUnder, expectWhole, printFigures, type FaultFigures } from '../support/traffic.ts';
 
 const real =
   requireOrSkip(
@@ -13,12 +13,6 @@ const real =
   ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Nothing lost, nothing doubled, in order, both histories whole; recovery within 5 s of the part's return. */
-function expectWhole(f: FaultFigures): void {
-  expect(f).toMatchObject({ delivered: f.sent, lost: 0, doubled: 0, outOfOrder: 0, historyWrong: 0 });
-  expect(f.recoveryMs).toBeLessThanOrEqual(5000);
-}
 
 // Two users talk through two gateways while the suite's own servers are killed and restarted.
 describe.runIf(real)('a conversation survives a part failing', () => {

@@ -73,6 +73,8 @@ export interface NatsBusOptions {
    * back, up to this many; past it a publish throws (`BusError`) and the caller decides.
    */
   holdWhileDown?: number;
+  /** Copies of each durable stream on a JetStream cluster (NATS_REPLICAS); default 1. */
+  replicas?: number;
 }
 
 /** Enough for a minute of a busy instance's real-time events; their replay log keeps them anyway. */
@@ -363,9 +365,11 @@ export class NatsBus implements Bus {
   }
 
   static async connect(url: string, name: string, log: Logger, options: NatsBusOptions = {}): Promise<NatsBus> {
-    const nc = await connect({ servers: url, name, maxReconnectAttempts: -1 });
+    // A cluster's servers as a comma-separated list: the client connects to any, fails over to the others.
+    const servers = url.split(',').map((s) => s.trim());
+    const nc = await connect({ servers, name, maxReconnectAttempts: -1 });
     try {
-      return new NatsBus(nc, log, await DurableEvents.open(nc, log), options);
+      return new NatsBus(nc, log, await DurableEvents.open(nc, log, options.replicas ?? 1), options);
     } catch (err) {
       await nc.close();
       throw err;

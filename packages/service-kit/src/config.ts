@@ -17,7 +17,10 @@ export const BaseEnv = {
   ),
   DATA_DIR: Type.Optional(Type.String()),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  /** One server, or a cluster's as a comma-separated list (nats://a:4222,nats://b:4222,…). */
   NATS_URL: Type.Optional(Type.String({ pattern: '^(nats|tls)://' })),
+  /** Copies of each durable stream on a JetStream cluster (3 on compose's three servers); default 1. */
+  NATS_REPLICAS: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   /** Object storage for uploads: http(s)://ACCESS_KEY:SECRET@host:port/bucket (objects.ts). */
   S3_URL: Type.Optional(Type.String({ pattern: '^https?://[^/]+@[^/]+/[^/?]+' })),
@@ -34,6 +37,8 @@ export interface BaseConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
+  /** Copies of each durable stream (NATS_REPLICAS); unset: 1. */
+  natsReplicas?: number | undefined;
   redisUrl: string | undefined;
   s3Url: string | undefined;
   jwtSecret: string;
@@ -95,6 +100,7 @@ export function baseConfig(service: string, env: BaseEnvValues, port: number): B
     dataDir,
     databaseUrl: env.DATABASE_URL,
     natsUrl: env.NATS_URL,
+    natsReplicas: env.NATS_REPLICAS,
     redisUrl: env.REDIS_URL,
     s3Url: env.S3_URL,
     jwtSecret: env.JWT_SECRET ?? secrets!.jwtSecret,

@@ -68,8 +68,11 @@ export class DurableEvents {
     private readonly log: Logger,
   ) {}
 
-  /** Connects to JetStream and makes sure every stream holds its subjects (idempotent, safe in parallel). */
-  static async open(nc: NatsConnection, log: Logger): Promise<DurableEvents> {
+  /**
+   * Connects to JetStream and makes sure every stream holds its subjects and has `replicas` copies
+   * (idempotent, safe in parallel).
+   */
+  static async open(nc: NatsConnection, log: Logger, replicas = 1): Promise<DurableEvents> {
     let jsm: JetStreamManager;
     try {
       jsm = await nc.jetstreamManager();
@@ -78,7 +81,7 @@ export class DurableEvents {
         cause: err,
       });
     }
-    for (const [name, subjects] of durableStreams()) await ensureStream(jsm, name, subjects);
+    for (const [name, subjects] of durableStreams()) await ensureStream(jsm, name, subjects, replicas);
     return new DurableEvents(nc.jetstream(), jsm, log);
   }
 
@@ -170,17 +173,21 @@ export class DurableEvents {
   }
 }
 
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[]): Promise<void> {
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], replicas: number): Promise<void> {
   const existing = await jsm.streams.info(name).catch(() => undefined);
   if (existing) {
     const missing = subjects.filter((s) => !existing.config.subjects.includes(s));
-    if (missing.length > 0) await jsm.streams.update(name, { subjects: [...existing.config.subjects, ...missing] });
+    // A stream made on one server gains its copies when the deployment becomes a cluster.
+    if (missing.length > 0 || existing.config.num_replicas !== replicas) {
+      await jsm.streams.update(name, { subjects: [...existing.config.subjects, ...missing], num_replicas: replicas });
+    }
     return;
   }
   try {
     await jsm.streams.add({
       name,
       subjects,
+      num_replicas: replicas,
       retention: RetentionPolicy.Limits,
       storage: StorageType.File,
       max_age: nanos(DURABLE.maxAgeMs),
