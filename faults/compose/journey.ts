@@ -22,6 +22,8 @@ import { api, BASE, pause, Person, step, THEME, until } from './smoke-kit.ts';
 const GATEWAYS = Number(process.env.SMOKE_GATEWAYS ?? '1');
 /** A shell command that sends SIGTERM to one chat container (scaled run): sent mid-stream of messages. */
 const TERM_CMD = process.env.SMOKE_TERM_CMD;
+/** What TERM_CMD stops, for the log (a chat instance, or one of the NATS cluster's servers). */
+const TERM_WHAT = process.env.SMOKE_TERM_WHAT || 'a chat instance';
 /**
  * A shell command that sends SIGTERM to the gateway instance whose address it is given (scaled
  * run): sent while a person's socket on that instance is mid-conversation (gateway-term.ts).
@@ -43,7 +45,7 @@ async function termMidChat(from: Person, to: Person, roomId: string): Promise<vo
     if (i === 10) {
       execSync(TERM_CMD!, { stdio: 'ignore' });
       termed = true;
-      step(`SIGTERM sent to a chat instance after ${i} accepted messages`);
+      step(`stopped ${TERM_WHAT} after ${i} accepted messages`);
     }
     const clientId = randomUUID();
     for (let tries = 1; ; tries++) {
@@ -73,9 +75,7 @@ async function termMidChat(from: Person, to: Person, roomId: string): Promise<vo
   await until('every streamed message on the other socket', () =>
     texts.every((t) => to.frames.some((f) => f.type === 'message.created' && f.data?.data === t)) ? true : undefined,
   );
-  step(
-    `${texts.length} messages accepted across the SIGTERM (${retries} retried sends): each stored once and delivered`,
-  );
+  step(`${texts.length} messages accepted across the stop (${retries} retried sends): each stored once and delivered`);
 }
 
 async function main() {

@@ -106,7 +106,14 @@ class NatsClusterServer extends ProcessServer {
     return `nats://127.0.0.1:${this.port}`;
   }
   protected command(): [string, string[]] {
-    const cluster = ['--server_name', this.name, '--cluster_name', 'honne', '--cluster', `nats://127.0.0.1:${this.routePort}`];
+    const cluster = [
+      '--server_name',
+      this.name,
+      '--cluster_name',
+      'honne',
+      '--cluster',
+      `nats://127.0.0.1:${this.routePort}`,
+    ];
     const js = ['-js', '-sd', this.dir, '-a', '127.0.0.1', '-p', String(this.port), '-m', String(this.monitorPort)];
     return ['nats-server', [...js, ...cluster, '--routes', this.routes]];
   }
@@ -128,7 +135,10 @@ export class NatsCluster {
       const port = await freePort();
       if (!ports.includes(port)) ports.push(port);
     }
-    const routes = ports.slice(size, size * 2).map((p) => `nats://127.0.0.1:${p}`).join(',');
+    const routes = ports
+      .slice(size, size * 2)
+      .map((p) => `nats://127.0.0.1:${p}`)
+      .join(',');
     const servers = Array.from(
       { length: size },
       (_, i) => new NatsClusterServer(`nats-${i + 1}`, ports[i]!, ports[size + i]!, ports[size * 2 + i]!, routes),

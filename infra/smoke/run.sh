@@ -153,16 +153,21 @@ chmod +x "$RUN_DIR/term-gateway"
 
 # The journey through the proxy; $1 gateway instances (2: sockets on different ones, and a chat
 # instance gets SIGTERM mid-stream); $2 = gateway: instead, the gateway instance holding a
-# person's socket gets SIGTERM mid-conversation.
+# person's socket gets SIGTERM mid-conversation; $2 = nats: instead, one of the three NATS servers
+# is killed (SIGKILL) mid-stream.
 journey() {
-  local term="" gateway_term="" chats
+  local term="" term_what="a chat instance" gateway_term="" chats
   if [[ ${2:-} == gateway ]]; then
     gateway_term="$RUN_DIR/term-gateway"
+  elif [[ ${2:-} == nats ]]; then
+    term="docker kill -s KILL $("${COMPOSE[@]}" ps -q nats-1)"
+    term_what="NATS server nats-1 (SIGKILL; nats-2 and nats-3 carry on)"
   elif [[ $1 != 1 ]]; then
     chats=$("${COMPOSE[@]}" ps -q chat)
     term="docker kill -s TERM ${chats%%$'\n'*}"
   fi
-  SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$1 SMOKE_TERM_CMD="$term" SMOKE_GATEWAY_TERM_CMD="$gateway_term" \
+  SMOKE_URL="http://127.0.0.1:$PORT" SMOKE_GATEWAYS=$1 SMOKE_TERM_CMD="$term" SMOKE_TERM_WHAT="$term_what" \
+    SMOKE_GATEWAY_TERM_CMD="$gateway_term" \
     SMOKE_MAIL_CMD="${COMPOSE[*]} logs --no-color mailpit" SMOKE_PROXY_EXEC="${COMPOSE[*]} exec -T proxy" \
     SMOKE_VAPID_PUBLIC_KEY="$(sed -n 's/^VAPID_PUBLIC_KEY=//p' "$ENV_FILE")" \
     npx tsx faults/compose/journey.ts
@@ -214,6 +219,13 @@ if [[ $MODE == all ]]; then
   # policy undoes): `up` starts it again, and the gateway's turn begins on a whole, healthy stack.
   "${COMPOSE[@]}" up -d --no-build --scale chat=2 --scale gateway=2 >"$RUN_DIR/up.log" 2>&1 ||
     { cat "$RUN_DIR/up.log" >&2; die "compose up after the chat SIGTERM failed"; }
+  wait_healthy
+  # One of the three NATS servers killed mid-conversation (issue 30): every accepted message is
+  # stored once and delivered, on the two left. `up` then brings it back into the cluster.
+  say "scaled: a NATS server killed mid-conversation"
+  journey 2 nats
+  "${COMPOSE[@]}" up -d --no-build --scale chat=2 --scale gateway=2 >"$RUN_DIR/up.log" 2>&1 ||
+    { cat "$RUN_DIR/up.log" >&2; die "compose up after the NATS kill failed"; }
   wait_healthy
   # …and the new instances too: a second chat and a second gateway.
   node infra/smoke/prometheus-targets.mjs "http://127.0.0.1:$(sed -n 's/^PROMETHEUS_PORT=//p' "$ENV_FILE")" 11

@@ -32,7 +32,8 @@ export async function openBaseContext(
 ): Promise<BaseContext & { closeOwned(): Promise<void> }> {
   await startTracing(config.service);
   const log = overrides.log ?? createLogger(config.service, config.logLevel);
-  const ownBus = overrides.bus ?? (await openBus(config.natsUrl, config.service, log, { replicas: config.natsReplicas }));
+  const ownBus =
+    overrides.bus ?? (await openBus(config.natsUrl, config.service, log, { replicas: config.natsReplicas }));
   const bus = instrumentBus(ownBus, config.service);
   const cache =
     overrides.cache ??
