@@ -39,6 +39,7 @@ app.kubernetes.io/component: {{ .component }}
 - { name: LOG_LEVEL, value: {{ .Values.logLevel | quote }} }
 - { name: DATA_DIR, value: /data }
 - { name: NATS_URL, value: {{ .Values.infra.natsUrl | quote }} }
+- { name: NATS_REPLICAS, value: {{ .Values.infra.natsReplicas | quote }} }
 - { name: REDIS_URL, value: {{ .Values.infra.redisUrl | quote }} }
 {{- with .Values.infra.otlpEndpoint }}
 - { name: OTEL_EXPORTER_OTLP_ENDPOINT, value: {{ . | quote }} }
@@ -62,7 +63,7 @@ it by Kubernetes' $(VAR) expansion. (dict "root" $ "service" "chat")
 {{- define "honne.serviceEnv" -}}
 {{- $root := .root -}}
 {{- if eq .service "accounts" }}
-- { name: SMTP_URL, value: {{ $root.Values.infra.smtpUrl | quote }} }
+- { name: SMTP_URL, value: {{ required "infra.smtpUrl is required: accounts mails the sign-up codes" $root.Values.infra.smtpUrl | quote }} }
 - { name: MAIL_FROM, value: {{ $root.Values.infra.mailFrom | quote }} }
 {{ include "honne.secretEnv" (dict "root" $root "name" "VAPID_PUBLIC_KEY" "optional" true) }}
 {{ include "honne.secretEnv" (dict "root" $root "name" "VAPID_PRIVATE_KEY" "optional" true) }}
