@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -67,6 +68,18 @@ export function describeOnRealInfra(title: string, suite: (mode: InfraMode) => v
   describe.skip(title, () => {
     it('needs DATABASE_URL, NATS_URL and REDIS_URL', () => undefined);
   });
+}
+
+/** A loopback port nothing listens on right now (the kernel's pick), for a server a test starts as a process. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
 
 export const uniqueName = (prefix: string) => `${prefix}_t${randomBytes(5).toString('hex')}`;

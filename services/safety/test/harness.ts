@@ -7,6 +7,7 @@ import {
   publishAndWait,
   testConfig,
   testInfra,
+  testOverrides,
   testRunPrefix,
   testUserId,
   uniqueName,
@@ -41,13 +42,7 @@ export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig>
     bootstrapAdmin: { email: ADMIN.email, password: ADMIN.password, totpSecret: ADMIN.totp },
     ...extra,
   };
-  const service = await createService(config, {
-    bus: infra.bus,
-    cache: infra.cache,
-    clock,
-    inMemoryDb: !mode.databaseUrl,
-    schema,
-  });
+  const service = await createService(config, testOverrides(mode, infra, clock, schema));
   const app = service.app;
 
   const owners = {

@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 
 import { events } from '@honne/contracts/events';
 import { createService as createPoints, HOUSE, transfer, type RunningService } from '@honne/points';
-import { dropTestSchemas, harnessForSuite, infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import {
+  dropTestSchemas,
+  harnessForSuite,
+  infraModes,
+  testConfig,
+  testOverrides,
+  uniqueName,
+} from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { ensureSubject } from '../src/db/repos/subjects.ts';
@@ -19,7 +26,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
     const schema = uniqueName('points');
     const points = await createPoints(
       { ...testConfig('points', mode), lotPolicy: 'expire' },
-      { bus: h.infra.bus, cache: h.infra.cache, clock: h.clock, inMemoryDb: !mode.databaseUrl, schema },
+      testOverrides(mode, h.infra, h.clock, schema),
     );
     if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
     return {
