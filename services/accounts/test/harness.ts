@@ -6,9 +6,18 @@ import { createService as createPoints } from '@honne/points';
 import { dropSchema, IDENTITY_HEADERS, ManualClock, openDatabase, type Cache } from '@honne/service-kit';
 import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 
 import { ACCOUNTS_DEFAULTS, type AccountsConfig } from '../src/config.ts';
 import { createService } from '../src/server.ts';
+
+/** A `w`×`h` PNG as a data URL, as the app sends a chosen image. */
+export const png = async (w: number, h: number) =>
+  `data:image/png;base64,${(
+    await sharp({ create: { width: w, height: h, channels: 3, background: '#e8a0a8' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 
-import { events } from '@honne/contracts/events';
 import { createService as createPoints, HOUSE, transfer, type RunningService } from '@honne/points';
 import {
   dropTestSchemas,
@@ -65,21 +64,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
       rules,
     );
     expect(paid.status).toBe('done');
-    const reportId = randomUUID();
-    await h.publish(
-      events.roomReported,
-      {
-        report_id: reportId,
-        room_id: roomId,
-        reporter_id: b.userId,
-        reported_id: a.userId,
-        type: 1,
-        content: '有料チャットでお金だけ取られた',
-        at: now.toISOString(),
-      },
-      async () => (await h.reportBySource(`room:${reportId}`))?.state === 'queued',
-    );
-    const report = (await h.reportBySource(`room:${reportId}`))!;
+    const { report } = await h.reportRoom(roomId, b, a, '有料チャットでお金だけ取られた');
     return { a, b, roomId, report };
   }
 
