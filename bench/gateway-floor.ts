@@ -1,10 +1,10 @@
 // How much of the gateway's cost is any extra Node process in the path: points' GET /points/balance
 // straight, through a bare Node proxy (lib/bare-proxy-server.ts) and through the gateway, in rounds.
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 
 import { startChild } from './lib/child.ts';
 import { load, paced } from './lib/http-load.ts';
+import { loadBefore } from './lib/load-average.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 2000);
@@ -40,10 +40,7 @@ try {
     Object.keys(sides).map((name) => [name, { rps: [] as number[], p99: [] as number[] }]),
   );
   console.log(
-    `${new Date().toISOString()}, load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}; max: autocannon, 32 connections, 4 s; fixed rate: open-loop ${RATE} req/s, 5 s; ${ROUNDS} rounds`,
+    `${loadBefore()}; max: autocannon, 32 connections, 4 s; fixed rate: open-loop ${RATE} req/s, 5 s; ${ROUNDS} rounds`,
   );
   for (const s of Object.values(sides)) await load(s.url, s.headers, 32, 2);
   for (let round = 0; round < ROUNDS; round++) {

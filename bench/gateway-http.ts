@@ -8,6 +8,7 @@ import os from 'node:os';
 
 import { startChild, type Child } from './lib/child.ts';
 import { load, paced, type Figures } from './lib/http-load.ts';
+import { loadBefore } from './lib/load-average.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -126,12 +127,7 @@ try {
       if (res.status !== 200) throw new Error(`${side.url} answered ${res.status}: ${await res.text()}`);
     }
 
-  console.log(
-    `${new Date().toISOString()}, load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} (${os.cpus().length} cores)`,
-  );
+  console.log(`${loadBefore()} (${os.cpus().length} cores)`);
   console.log(
     `db: ${String(points.ready.db)}, gateway cache: ${String(gateway.ready.cache)}, bus: ${String(gateway.ready.bus)}`,
   );

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { startChild, type Child } from './lib/child.ts';
 import { load } from './lib/http-load.ts';
 import { postgresCpu } from './lib/postgres-cpu.ts';
+import { loadBefore } from './lib/load-average.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -99,10 +100,7 @@ try {
       console.log(`${s.name} answers ${JSON.stringify((await res.json()).data)}`);
     }
     console.log(
-      `${new Date().toISOString()}, load average before: ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} (${os.cpus().length} cores); PostgreSQL CPU ${pgCpu ? 'from /proc' : 'not measured (not local)'}`,
+      `${loadBefore()} (${os.cpus().length} cores); PostgreSQL CPU ${pgCpu ? 'from /proc' : 'not measured (not local)'}`,
     );
     console.log(
       `max: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per side, ${ROUNDS} rounds (order rotating), after a 2 s warm-up each`,

@@ -7,6 +7,7 @@ import os from 'node:os';
 
 import { startChild } from './lib/child.ts';
 import { load, paced, type Figures } from './lib/http-load.ts';
+import { loadBefore } from './lib/load-average.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -70,12 +71,7 @@ try {
     }
   }
 
-  console.log(
-    `${new Date().toISOString()}, load average before: ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} (${os.cpus().length} cores)`,
-  );
+  console.log(`${loadBefore()} (${os.cpus().length} cores)`);
   console.log(
     `topics db: ${String(topics.ready.db)}; ${String(topics.ready.voices)} live voices in the theme, ${String(topics.ready.otherVoices)} in 9 other themes; 30 per page`,
   );

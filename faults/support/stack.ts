@@ -17,7 +17,9 @@ import { createService as createPoints, loadConfig as pointsConfig } from '@honn
 import { createService as createSafety, loadConfig as safetyConfig } from '@honne/safety';
 import { createService as createTopics, loadConfig as topicsConfig } from '@honne/topics';
 
-import { freePort, NatsCluster, NatsServer, PgCluster, RedisServer } from './servers.ts';
+import { freePort } from '@honne/service-kit/testing';
+
+import { NatsCluster, NatsServer, PgCluster, RedisServer } from './servers.ts';
 
 const creators = {
   points: (env: NodeJS.ProcessEnv) => createPoints(pointsConfig(env)),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 
 import { IDENTITY_HEADERS } from './auth.ts';
 import type { Bus } from './bus.ts';
+import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { BaseConfig } from './config.ts';
 import { dropSchema, openDatabase } from './db.ts';
@@ -19,6 +20,14 @@ export const identityHeaders = (who: { userId: string; sessionId?: string }, int
   [IDENTITY_HEADERS.sessionId]: who.sessionId ?? `s-${who.userId}`,
   [IDENTITY_HEADERS.internalToken]: internalToken,
 });
+
+/**
+ * What a test gives a service it starts: the suite's bus, cache and clock, PGlite in memory unless
+ * the run has PostgreSQL, and a schema of the service's own (so services side by side never share tables).
+ */
+export function testOverrides(mode: InfraMode, infra: { bus: Bus; cache: Cache }, clock: Clock, schema: string) {
+  return { bus: infra.bus, cache: infra.cache, clock, inMemoryDb: !mode.databaseUrl, schema };
+}
 
 /** Bus deliveries so far, settled (on NATS a delivery crosses the network and may trigger another). */
 export async function settleBus(bus: Bus): Promise<void> {

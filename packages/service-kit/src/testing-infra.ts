@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -85,6 +86,18 @@ function serviceDatabaseUrls(env: NodeJS.ProcessEnv): Record<string, string> {
 /** The database a service's suite uses in this mode: its own where one is named. */
 export const databaseUrlOf = (mode: InfraMode, service: string): string | undefined =>
   mode.serviceDatabaseUrls?.[service] ?? mode.databaseUrl;
+
+/** A loopback port nothing listens on right now (the kernel's pick), for a server a test starts as a process. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
 
 export const uniqueName = (prefix: string) => `${prefix}_t${randomBytes(5).toString('hex')}`;
 

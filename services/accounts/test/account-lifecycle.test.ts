@@ -148,12 +148,7 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
     const profile = (await h.get('/users/profile', h.as(asSecond!))).json().data;
     expect(profile).toMatchObject({ id: second, email_id: 'family@example.jp', userCoin: 0 });
     // The second character completes its profile; the third stays empty.
-    const filled = await h.app.inject({
-      method: 'PUT',
-      url: '/users',
-      headers: h.as(asSecond!),
-      payload: { user_name: 'にばんめ', gender: '2', age_id: 2, area_id: 14, is_infomation: 1 },
-    });
+    const filled = await h.onboard(asSecond!, 'にばんめ');
     expect(filled.statusCode, filled.body).toBe(200);
 
     const parentAgain = async () => {

@@ -11,17 +11,8 @@ describe.each(infraModes())('user search keeps minors and adults apart ($name)',
   let h: Harness;
   const tag = Math.random().toString(36).slice(2, 6);
 
-  async function named(email: string, user_name: string, age_id: number): Promise<Caller> {
-    const s = await h.register(email);
-    const res = await h.app.inject({
-      method: 'PUT',
-      url: '/users',
-      headers: h.as(s.caller),
-      payload: { user_name, gender: '2', age_id, area_id: 14, is_infomation: 1 },
-    });
-    expect(res.statusCode).toBe(200);
-    return s.caller;
-  }
+  const named = (email: string, user_name: string, age_id: number): Promise<Caller> =>
+    h.registerNamed(email, user_name, { age_id });
   const names = async (me: Caller, keyword: string) =>
     ((await h.post('/users/search', { keyword, per_page: 30 }, h.as(me))).json().data as { user_name: string }[])
       .map((u) => u.user_name)
@@ -53,12 +44,7 @@ describe.each(infraModes())('user search keeps minors and adults apart ($name)',
     expect(added.statusCode).toBe(200);
     const switched = await h.post('/users/switch_character', { id: added.json().data.id }, h.as(adult2));
     const second = (await h.ctx.tokens.verify(switched.json().data.access_token, h.clock.now()))!;
-    const res = await h.app.inject({
-      method: 'PUT',
-      url: '/users',
-      headers: h.as(second),
-      payload: { user_name: `にじゅう${tag}`, gender: '2', age_id: 1, area_id: 14, is_infomation: 1 },
-    });
+    const res = await h.onboard(second, `にじゅう${tag}`, { age_id: 1 });
     expect(res.statusCode).toBe(200);
     expect(await names(adult, `おとな${tag}2`)).toEqual([]);
     expect(await names(teen, `おとな${tag}2`)).toEqual([`おとな${tag}2`]);

@@ -1,4 +1,3 @@
-import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,25 +11,13 @@ type Caller = { userId: string; sessionId: string };
 describe.each(infraModes())('friend requests ($name)', (mode) => {
   let h: Harness;
   let a: Caller, b: Caller, c: Caller, d: Caller;
-  const delivered: { user_id: string; type: string; data: unknown }[] = [];
+  let delivered: ReturnType<Harness['deliveries']>;
 
-  async function named(email: string, user_name: string): Promise<Caller> {
-    const s = await h.register(email);
-    await h.app.inject({
-      method: 'PUT',
-      url: '/users',
-      headers: h.as(s.caller),
-      payload: { user_name, gender: '2', age_id: 2, area_id: 14, is_infomation: 1 },
-    });
-    return s.caller;
-  }
+  const named = (email: string, user_name: string): Promise<Caller> => h.registerNamed(email, user_name);
 
   beforeAll(async () => {
     h = await startHarness(mode);
-    h.infra.bus.subscribe(
-      events.realtimeDelivered,
-      (e) => void delivered.push({ user_id: e.user_id, type: e.event.type, data: e.event.data }),
-    );
+    delivered = h.deliveries();
     a = await named('ra@example.jp', 'あかり');
     b = await named('rb@example.jp', 'ゆうと');
     c = await named('rc@example.jp', 'さくら');

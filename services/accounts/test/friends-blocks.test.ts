@@ -10,26 +10,15 @@ type Caller = { userId: string; sessionId: string };
 describe.each(infraModes())('friends, blocks and reports ($name)', (mode) => {
   let h: Harness;
   let a: Caller, b: Caller, c: Caller;
-  const delivered: { user_id: string; type: string; data: unknown }[] = [];
+  let delivered: ReturnType<Harness['deliveries']>;
   const blockEvents: { blocker_id: string; blocked_id: string; blocked: boolean }[] = [];
 
-  async function named(email: string, user_name: string): Promise<Caller> {
-    const s = await h.register(email);
-    await h.app.inject({
-      method: 'PUT',
-      url: '/users',
-      headers: h.as(s.caller),
-      payload: { user_name, gender: '1', age_id: 2, area_id: 14, is_infomation: 1 },
-    });
-    return s.caller;
-  }
+  const named = (email: string, user_name: string): Promise<Caller> =>
+    h.registerNamed(email, user_name, { gender: '1' });
 
   beforeAll(async () => {
     h = await startHarness(mode);
-    h.infra.bus.subscribe(
-      events.realtimeDelivered,
-      (e) => void delivered.push({ user_id: e.user_id, type: e.event.type, data: e.event.data }),
-    );
+    delivered = h.deliveries();
     h.infra.bus.subscribe(events.blockChanged, (e) => void blockEvents.push(e));
     a = await named('fa@example.jp', 'あおい');
     b = await named('fb@example.jp', 'ひかる');

@@ -1,13 +1,23 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+import { events } from '@honne/contracts/events';
 import { createService as createPoints } from '@honne/points';
 import { IDENTITY_HEADERS, ManualClock, type Cache } from '@honne/service-kit';
 import { dropTestSchemas, testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 
 import { ACCOUNTS_DEFAULTS, type AccountsConfig } from '../src/config.ts';
 import { createService } from '../src/server.ts';
+
+/** A `w`×`h` PNG as a data URL, as the app sends a chosen image. */
+export const png = async (w: number, h: number) =>
+  `data:image/png;base64,${(
+    await sharp({ create: { width: w, height: h, channels: 3, background: '#e8a0a8' } })
+      .png()
+      .toBuffer()
+  ).toString('base64')}`;
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
@@ -93,6 +103,41 @@ export async function startHarness(
       const caller = await accounts.ctx.tokens.verify(data.access_token, clock.now());
       if (!caller) throw new Error('token did not verify');
       return { ...data, caller };
+    },
+
+    /**
+     * The onboarding save (PUT /users) of a signed-in character: a name and the usual profile,
+     * `gender` and `age_id` where a test needs them other than 女性 / 20代.
+     */
+    onboard(
+      caller: { userId: string; sessionId: string },
+      user_name: string,
+      { gender = '2', age_id = 2 }: { gender?: string; age_id?: number } = {},
+    ) {
+      return app.inject({
+        method: 'PUT',
+        url: '/users',
+        headers: this.as(caller),
+        payload: { user_name, gender, age_id, area_id: 14, is_infomation: 1 },
+      });
+    },
+
+    /** Registers `email` and saves its profile as `user_name`; the caller it is signed in as. */
+    async registerNamed(email: string, user_name: string, profile: { gender?: string; age_id?: number } = {}) {
+      const { caller } = await this.register(email);
+      const saved = await this.onboard(caller, user_name, profile);
+      if (saved.statusCode !== 200) throw new Error(`onboarding failed: ${saved.body}`);
+      return caller;
+    },
+
+    /** Every realtime delivery from now on, in order, for tests that check who was told what. */
+    deliveries() {
+      const delivered: { user_id: string; type: string; data: unknown }[] = [];
+      infra.bus.subscribe(
+        events.realtimeDelivered,
+        (e) => void delivered.push({ user_id: e.user_id, type: e.event.type, data: e.event.data }),
+      );
+      return delivered;
     },
 
     /** Stops accounts and starts it again on the same database, with this cache (as a restart would). */

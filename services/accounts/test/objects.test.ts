@@ -1,16 +1,8 @@
 import { sweepObjectDeletions } from '@honne/service-kit';
 import { harnessWithObjectStore, infraModes } from '@honne/service-kit/testing';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 
-import { startHarness, type Harness } from './harness.ts';
-
-const png = async (w: number, h: number) =>
-  `data:image/png;base64,${(
-    await sharp({ create: { width: w, height: h, channels: 3, background: '#e8a0a8' } })
-      .png()
-      .toBuffer()
-  ).toString('base64')}`;
+import { png, startHarness, type Harness } from './harness.ts';
 
 // Profile images in the object store when S3_URL is set (CI runs one), in their rows otherwise.
 describe.each(infraModes())('profile images in the object store when S3_URL is set ($name)', (mode) => {

@@ -4,14 +4,7 @@ import { infraModes } from '@honne/service-kit/testing';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startHarness, type Harness } from './harness.ts';
-
-const png = async (w: number, h: number) =>
-  `data:image/png;base64,${(
-    await sharp({ create: { width: w, height: h, channels: 3, background: '#e8a0a8' } })
-      .png()
-      .toBuffer()
-  ).toString('base64')}`;
+import { png, startHarness, type Harness } from './harness.ts';
 
 const onboarding = {
   user_name: 'はなこ',

@@ -1,5 +1,12 @@
 import { createService as createSafety, totpCode } from '@honne/safety';
-import { dropTestSchemas, eventually, infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import {
+  dropTestSchemas,
+  eventually,
+  infraModes,
+  testConfig,
+  testOverrides,
+  uniqueName,
+} from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { startHarness } from './harness.ts';
@@ -21,13 +28,7 @@ describe.each(infraModes())('a suspension acts on the whole person ($name)', (mo
         sessionHours: 8,
         bootstrapAdmin: { email: ADMIN.email, password: ADMIN.password, totpSecret: ADMIN.totp },
       };
-      const safety = await createSafety(safetyConfig, {
-        bus: h.infra.bus,
-        cache: h.infra.cache,
-        clock: h.clock,
-        inMemoryDb: !mode.databaseUrl,
-        schema,
-      });
+      const safety = await createSafety(safetyConfig, testOverrides(mode, h.infra, h.clock, schema));
       if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
       const consoleReq = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
         safety.app.inject({

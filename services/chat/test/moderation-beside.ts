@@ -1,5 +1,5 @@
 import { createService as createSafety, totpCode } from '@honne/safety';
-import { dropTestSchemas, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
+import { dropTestSchemas, testConfig, testOverrides, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 
 import type { Harness } from './harness.ts';
 
@@ -16,7 +16,7 @@ export async function moderationBeside(h: Harness, mode: InfraMode) {
       sessionHours: 8,
       bootstrapAdmin: { email: admin.email, password: admin.password, totpSecret: admin.totp },
     },
-    { bus: h.infra.bus, cache: h.infra.cache, clock: h.clock, inMemoryDb: !mode.databaseUrl, schema },
+    testOverrides(mode, h.infra, h.clock, schema),
   );
   if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
   const signIn = await safety.app.inject({

@@ -1,5 +1,12 @@
 import { createService as createSafety } from '@honne/safety';
-import { eventually, infraModes, testConfig, uniqueName, dropTestSchemas } from '@honne/service-kit/testing';
+import {
+  eventually,
+  infraModes,
+  testConfig,
+  testOverrides,
+  uniqueName,
+  dropTestSchemas,
+} from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { startHarness } from './harness.ts';
@@ -12,13 +19,7 @@ describe.each(infraModes())('a room report reaches the moderation service with i
     const h = await startHarness(mode);
     const schema = uniqueName('safety');
     const safetyConfig = { ...testConfig('safety', mode), sessionHours: 8 };
-    const safety = await createSafety(safetyConfig, {
-      bus: h.infra.bus,
-      cache: h.infra.cache,
-      clock: h.clock,
-      inMemoryDb: !mode.databaseUrl,
-      schema,
-    });
+    const safety = await createSafety(safetyConfig, testOverrides(mode, h.infra, h.clock, schema));
     if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
     try {
       const a = await h.user();

@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { homedir } from 'node:os';
 import path from 'node:path';
 
 import { messages } from '@honne/contracts/messages';
-import { infraModes, requireOrSkip, testRunPrefix, testUserId } from '@honne/service-kit/testing';
+import { freePort, infraModes, requireOrSkip, testRunPrefix, testUserId } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startPoints } from './support.ts';
@@ -111,17 +110,6 @@ function stripeMockBin(): string | undefined {
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
   const cached = path.join(homedir(), '.cache', 'honne', 'stripe-mock-v0.203.0');
   return existsSync(cached) ? cached : undefined;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const bin = stripeMockBin();

@@ -18,6 +18,17 @@ const dataUrl = (b: Buffer, type = 'image/png') => `data:${type};base64,${b.toSt
 
 describe.each(infraModes())('age assurance ($name)', (mode) => {
   const suite = harnessWithObjectStore(mode, 'safety/', startHarness);
+  /** A decided review's photo is gone: its row holds neither bytes nor a key, the store no object. */
+  const photoGone = async (id: string) => {
+    const after = await suite.h.ctx.db
+      .selectFrom('age_reviews')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.bytes).toBeNull();
+    expect(after.object_key).toBeNull();
+    if (suite.store) expect(await suite.store.get(`age/${id}`)).toBeUndefined();
+  };
 
   const states = () => {
     const heard: EventPayload<typeof events.personAgeState>[] = [];
@@ -122,14 +133,7 @@ describe.each(infraModes())('age assurance ($name)', (mode) => {
       ).toBe(409);
 
       // The photo is gone: the row holds none, the store has no object, the console finds none.
-      const after = await h.ctx.db
-        .selectFrom('age_reviews')
-        .selectAll()
-        .where('id', '=', review.id)
-        .executeTakeFirstOrThrow();
-      expect(after.bytes).toBeNull();
-      expect(after.object_key).toBeNull();
-      if (store) expect(await store.get(`age/${review.id}`)).toBeUndefined();
+      await photoGone(review.id);
       expect((await h.console('GET', `/admin/safety/age_reviews/${review.id}/image`, moderator.token)).statusCode).toBe(
         404,
       );
@@ -171,7 +175,7 @@ describe.each(infraModes())('age assurance ($name)', (mode) => {
   });
 
   it('a rejected document leaves the person unverified, tells them why and is deleted too', async () => {
-    const { h, store } = suite;
+    const { h } = suite;
     const admin = await h.signIn(ADMIN);
     const moderator = await h.operator(admin, 'moderator');
     const who = await h.user();
@@ -196,13 +200,7 @@ describe.each(infraModes())('age assurance ($name)', (mode) => {
       reason: '生年月日が読み取れません',
       has_image: false,
     });
-    const after = await h.ctx.db
-      .selectFrom('age_reviews')
-      .selectAll()
-      .where('id', '=', review.id)
-      .executeTakeFirstOrThrow();
-    expect(after.bytes).toBeNull();
-    if (store) expect(await store.get(`age/${review.id}`)).toBeUndefined();
+    await photoGone(review.id);
     expect((await h.asUser('GET', '/safety/age_assurance', who.userId)).json().data).toEqual({
       state: 'self_declared_adult',
       review: 'rejected',

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+
 import { events, requests, type EventDef, type EventPayload, type ReplyPayload } from '@honne/contracts/events';
 import { ManualClock } from '@honne/service-kit';
 import {
@@ -7,6 +9,7 @@ import {
   publishAndWait,
   testConfig,
   testInfra,
+  testOverrides,
   testRunPrefix,
   testUserId,
   uniqueName,
@@ -41,13 +44,7 @@ export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig>
     bootstrapAdmin: { email: ADMIN.email, password: ADMIN.password, totpSecret: ADMIN.totp },
     ...extra,
   };
-  const service = await createService(config, {
-    bus: infra.bus,
-    cache: infra.cache,
-    clock,
-    inMemoryDb: !mode.databaseUrl,
-    schema,
-  });
+  const service = await createService(config, testOverrides(mode, infra, clock, schema));
   const app = service.app;
 
   const owners = {
@@ -158,6 +155,45 @@ export async function startHarness(mode: InfraMode, extra: Partial<SafetyConfig>
             .executeTakeFirst()),
       );
       return { userId, personId };
+    },
+
+    /**
+     * Chat's room report event as its outbox sends it (`b` reports `a`'s room), handled: the report
+     * is queued. Returns the event (for a test that delivers it again) and the report filed.
+     */
+    async reportRoom(roomId: string, by: { userId: string }, about: { userId: string }, content: string) {
+      const event = {
+        report_id: randomUUID(),
+        room_id: roomId,
+        reporter_id: by.userId,
+        reported_id: about.userId,
+        type: 1,
+        content,
+        at: clock.now().toISOString(),
+      };
+      await h.publish(
+        events.roomReported,
+        event,
+        async () => (await h.reportBySource(`room:${event.report_id}`))?.state === 'queued',
+      );
+      return { event, report: (await h.reportBySource(`room:${event.report_id}`))! };
+    },
+
+    /** Accounts' user report event (`by` reports `about`), handled: the report filed and queued. */
+    async reportUser(by: { userId: string }, about: { userId: string }, content: string) {
+      const reportId = randomUUID();
+      await h.publish(
+        events.userReported,
+        {
+          report_id: reportId,
+          reporter_id: by.userId,
+          reported_id: about.userId,
+          content,
+          at: clock.now().toISOString(),
+        },
+        async () => (await h.reportBySource(`user:${reportId}`))?.state === 'queued',
+      );
+      return (await h.reportBySource(`user:${reportId}`))!;
     },
 
     reportBySource: (sourceRef: string) =>

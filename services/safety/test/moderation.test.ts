@@ -69,30 +69,9 @@ describe.each(infraModes())('moderation, end to end in the service ($name)', (mo
       movements: [{ kind: 'call_minute', from: b.userId, to: a.userId, amount: 30, at: h.clock.now().toISOString() }],
     });
 
-    const reportId = randomUUID();
-    await h.publish(
-      events.roomReported,
-      {
-        report_id: reportId,
-        room_id: roomId,
-        reporter_id: b.userId,
-        reported_id: a.userId,
-        type: 1,
-        content: '脅された',
-        at: h.clock.now().toISOString(),
-      },
-      async () => (await h.reportBySource(`room:${reportId}`))?.state === 'queued',
-    );
+    const { event } = await h.reportRoom(roomId, b, a, '脅された');
     // Delivered again (an outbox relay's retry): still one report.
-    await h.infra.bus.publish(events.roomReported, {
-      report_id: reportId,
-      room_id: roomId,
-      reporter_id: b.userId,
-      reported_id: a.userId,
-      type: 1,
-      content: '脅された',
-      at: h.clock.now().toISOString(),
-    });
+    await h.infra.bus.publish(events.roomReported, event);
     const token = await h.signIn(ADMIN);
     const queue = (await h.console('GET', '/admin/safety/queue', token)).json().data as {
       id: string;
@@ -190,19 +169,7 @@ describe.each(infraModes())('moderation, end to end in the service ($name)', (mo
     const reporter = await h.user();
     const parent = await h.user();
     const second = await h.user({ personId: parent.personId });
-    const reportId = randomUUID();
-    await h.publish(
-      events.userReported,
-      {
-        report_id: reportId,
-        reporter_id: reporter.userId,
-        reported_id: second.userId,
-        content: '出会い目的',
-        at: h.clock.now().toISOString(),
-      },
-      async () => (await h.reportBySource(`user:${reportId}`))?.state === 'queued',
-    );
-    const report = (await h.reportBySource(`user:${reportId}`))!;
+    const report = await h.reportUser(reporter, second, '出会い目的');
     const assigned = await h.console('POST', `/admin/safety/reports/${report.id}/assign`, moderator.token, {});
     expect(assigned.json().data).toMatchObject({ state: 'assigned', assigned_to: moderator.id });
 
@@ -227,7 +194,7 @@ describe.each(infraModes())('moderation, end to end in the service ($name)', (mo
       severity: 4,
     });
     expect(status.suspended_until).toBe(new Date(h.clock.now().getTime() + 72 * 3_600_000).toISOString());
-    expect((await h.reportBySource(`user:${reportId}`))!.state).toBe('closed');
+    expect((await h.reportBySource(report.source_ref))!.state).toBe('closed');
 
     // The durable event for accounts, calls and topics names every character of the person.
     const restricted = await eventually(() => {
@@ -294,19 +261,7 @@ describe.each(infraModes())('moderation, end to end in the service ($name)', (mo
     const { h } = suite;
     const admin = await h.signIn(ADMIN);
     const u = await h.user();
-    const reportId = randomUUID();
-    await h.publish(
-      events.userReported,
-      {
-        report_id: reportId,
-        reporter_id: (await h.user()).userId,
-        reported_id: u.userId,
-        content: 'spam',
-        at: h.clock.now().toISOString(),
-      },
-      async () => (await h.reportBySource(`user:${reportId}`))?.state === 'queued',
-    );
-    const report = (await h.reportBySource(`user:${reportId}`))!;
+    const report = await h.reportUser(await h.user(), u, 'spam');
     const muted = await h.console('POST', `/admin/safety/subjects/${report.subject_id}/actions/mute`, admin, {
       reason: '連投',
       hours: 2,

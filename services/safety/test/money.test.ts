@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 
-import { events } from '@honne/contracts/events';
 import { createService as createPoints, HOUSE, transfer, type RunningService } from '@honne/points';
-import { dropTestSchemas, harnessForSuite, infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import {
+  dropTestSchemas,
+  harnessForSuite,
+  infraModes,
+  testConfig,
+  testOverrides,
+  uniqueName,
+} from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { ensureSubject } from '../src/db/repos/subjects.ts';
@@ -19,7 +25,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
     const schema = uniqueName('points');
     const points = await createPoints(
       { ...testConfig('points', mode), lotPolicy: 'expire' },
-      { bus: h.infra.bus, cache: h.infra.cache, clock: h.clock, inMemoryDb: !mode.databaseUrl, schema },
+      testOverrides(mode, h.infra, h.clock, schema),
     );
     if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
     return {
@@ -58,21 +64,7 @@ describe.each(infraModes())('money in moderation ($name)', (mode) => {
       rules,
     );
     expect(paid.status).toBe('done');
-    const reportId = randomUUID();
-    await h.publish(
-      events.roomReported,
-      {
-        report_id: reportId,
-        room_id: roomId,
-        reporter_id: b.userId,
-        reported_id: a.userId,
-        type: 1,
-        content: '有料チャットでお金だけ取られた',
-        at: now.toISOString(),
-      },
-      async () => (await h.reportBySource(`room:${reportId}`))?.state === 'queued',
-    );
-    const report = (await h.reportBySource(`room:${reportId}`))!;
+    const { report } = await h.reportRoom(roomId, b, a, '有料チャットでお金だけ取られた');
     return { a, b, roomId, report };
   }
 

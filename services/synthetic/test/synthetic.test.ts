@@ -4,12 +4,12 @@
 // sign in says so on /metrics.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { metricsText } from '@honne/service-kit';
+import { freePort } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { outboxCodes, runRound, STEPS } from '../src/round.ts';
@@ -19,14 +19,6 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'honne-synthetic-'));
 const stateFile = path.join(dataDir, 'synthetic', 'bots.json');
 let app: ChildProcess;
 let gatewayUrl = '';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** The app all in one process on PGlite, even where the run's servers are named (CI): nothing shared. */
 function embeddedEnv(): NodeJS.ProcessEnv {

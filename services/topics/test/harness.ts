@@ -10,6 +10,7 @@ import {
   testConfig,
   testProfile,
   testInfra,
+  testOverrides,
   uniqueName,
   type InfraMode,
   testRunPrefix,
@@ -33,13 +34,7 @@ export async function startHarness(mode: InfraMode) {
   const clock = new ManualClock(new Date());
   const schema = uniqueName('topics');
   const config = testConfig('topics', mode);
-  const service = await createService(config, {
-    bus: infra.bus,
-    cache: infra.cache,
-    clock,
-    inMemoryDb: !mode.databaseUrl,
-    schema,
-  });
+  const service = await createService(config, testOverrides(mode, infra, clock, schema));
   const app = service.app;
 
   // Everything the service says on the bus, as gateways and other services would receive it.

@@ -1,7 +1,7 @@
 import { createService as createChat } from '@honne/chat';
 import type { HistoryItem, Reply } from '@honne/contracts/topics';
 import { IDENTITY_HEADERS } from '@honne/service-kit';
-import { infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import { infraModes, testConfig, testOverrides, uniqueName } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { eventually, startHarness, type Harness, type Person } from './harness.ts';
@@ -33,13 +33,7 @@ describe.each(infraModes())(
 
     beforeAll(async () => {
       h = await startHarness(mode);
-      chat = await createChat(chatConfig, {
-        bus: h.infra.bus,
-        cache: h.infra.cache,
-        clock: h.clock,
-        inMemoryDb: !mode.databaseUrl,
-        schema: uniqueName('chat'),
-      });
+      chat = await createChat(chatConfig, testOverrides(mode, h.infra, h.clock, uniqueName('chat')));
       if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
       poster = await h.user({ user_name: 'はなこ' });
       replier = await h.user({ user_name: 'たろう' });

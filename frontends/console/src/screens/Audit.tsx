@@ -1,7 +1,8 @@
 import { call, safetyEndpoints } from '../api.ts';
 import { formatAt } from '../format.ts';
-import { Empty, LoadState, useLoad } from '../load.tsx';
+import { LoadState, useLoad } from '../load.tsx';
 import { strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 
 const t = strings.audit;
 
@@ -15,32 +16,22 @@ export function Audit() {
     <>
       <h1>{t.heading}</h1>
       <LoadState state={entries} reload={reload}>
-        {(rows) =>
-          rows.length === 0 ? (
-            <Empty>{t.empty}</Empty>
-          ) : (
-            <table className="cn-table" data-testid="audit">
-              <thead>
-                <tr>
-                  <th scope="col">{t.at}</th>
-                  <th scope="col">{t.actor}</th>
-                  <th scope="col">{t.action}</th>
-                  <th scope="col">{t.target}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((a) => (
-                  <tr key={a.id}>
-                    <td className="cn-num">{formatAt(a.at)}</td>
-                    <td>{a.actor}</td>
-                    <td>{a.action}</td>
-                    <td className="cn-num">{a.target ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(rows) => (
+          <Table
+            rows={rows}
+            empty={t.empty}
+            testId="audit"
+            columns={[t.at, t.actor, t.action, t.target]}
+            row={(a) => (
+              <tr key={a.id}>
+                <td className="cn-num">{formatAt(a.at)}</td>
+                <td>{a.actor}</td>
+                <td>{a.action}</td>
+                <td className="cn-num">{a.target ?? '—'}</td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
     </>
   );

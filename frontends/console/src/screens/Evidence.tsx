@@ -7,6 +7,7 @@ import { Button } from '@honne/ui';
 import { call, errorText, safetyEndpoints } from '../api.ts';
 import { formatAt, shortId } from '../format.ts';
 import { strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 import { FormError } from '../form.tsx';
 
 const t = strings.subject;
@@ -90,60 +91,42 @@ function EvidenceBody({ item }: { item: EvidenceItem }) {
   if (item.kind === 'calls' && Array.isArray(calls)) {
     if (calls.length === 0) return <p>{t.evidenceNone}</p>;
     return (
-      <table className="cn-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.callStarted}</th>
-            <th scope="col">{t.callConnected}</th>
-            <th scope="col">{t.callEnded}</th>
-            <th scope="col">{t.callPaid}</th>
-            <th scope="col">{t.callCaller}</th>
+      <Table
+        rows={calls}
+        columns={[t.callStarted, t.callConnected, t.callEnded, t.callPaid, t.callCaller]}
+        row={(c) => (
+          <tr key={c.call_id}>
+            <td className="cn-num">{formatAt(c.started_at)}</td>
+            <td className="cn-num">{formatAt(c.connected_at)}</td>
+            <td className="cn-num">
+              {formatAt(c.ended_at)} {c.end_cause ? <small className="hn-text-muted">{c.end_cause}</small> : null}
+            </td>
+            <td className="cn-num">{t.paidMinutes(c.paid_minutes, c.call_price)}</td>
+            <td className="cn-num" title={c.caller_id}>
+              {shortId(c.caller_id)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {calls.map((c) => (
-            <tr key={c.call_id}>
-              <td className="cn-num">{formatAt(c.started_at)}</td>
-              <td className="cn-num">{formatAt(c.connected_at)}</td>
-              <td className="cn-num">
-                {formatAt(c.ended_at)} {c.end_cause ? <small className="hn-text-muted">{c.end_cause}</small> : null}
-              </td>
-              <td className="cn-num">{t.paidMinutes(c.paid_minutes, c.call_price)}</td>
-              <td className="cn-num" title={c.caller_id}>
-                {shortId(c.caller_id)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        )}
+      />
     );
   }
   const movements = (payload as { movements?: FrozenMovement[] } | null)?.movements;
   if (item.kind === 'points' && Array.isArray(movements)) {
     if (movements.length === 0) return <p>{t.evidenceNone}</p>;
     return (
-      <table className="cn-table">
-        <thead>
-          <tr>
-            <th scope="col">{t.movedAt}</th>
-            <th scope="col">{t.movedKind}</th>
-            <th scope="col">{t.movedFrom}</th>
-            <th scope="col">{t.movedTo}</th>
-            <th scope="col">{t.movedAmount}</th>
+      <Table
+        rows={movements}
+        columns={[t.movedAt, t.movedKind, t.movedFrom, t.movedTo, t.movedAmount]}
+        row={(m, i) => (
+          <tr key={i}>
+            <td className="cn-num">{formatAt(m.at)}</td>
+            <td>{m.kind}</td>
+            <td className="cn-num">{m.from ? shortId(m.from) : '—'}</td>
+            <td className="cn-num">{m.to ? shortId(m.to) : '—'}</td>
+            <td className="cn-num">{m.amount}</td>
           </tr>
-        </thead>
-        <tbody>
-          {movements.map((m, i) => (
-            <tr key={i}>
-              <td className="cn-num">{formatAt(m.at)}</td>
-              <td>{m.kind}</td>
-              <td className="cn-num">{m.from ? shortId(m.from) : '—'}</td>
-              <td className="cn-num">{m.to ? shortId(m.to) : '—'}</td>
-              <td className="cn-num">{m.amount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        )}
+      />
     );
   }
   return <pre className="cn-pre">{JSON.stringify(item.payload, null, 2)}</pre>;

@@ -11,8 +11,9 @@ import { Button } from '@honne/ui';
 import { call, safetyEndpoints } from '../api.ts';
 import { useAskThen } from '../ask.ts';
 import { formatAt } from '../format.ts';
-import { Empty, LoadState, useLoad } from '../load.tsx';
+import { LoadState, useLoad } from '../load.tsx';
 import { filterActionLabels, filterKindLabels, strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 import { FormError, useFormSubmit } from '../form.tsx';
 
 const t = strings.filters;
@@ -38,45 +39,40 @@ export function Filters({ canEdit }: { canEdit: boolean }) {
       <h2>{t.entries}</h2>
       {canEdit ? <AddEntry onAdded={reload} /> : null}
       <LoadState state={lists} reload={reload}>
-        {({ version, entries }) =>
-          entries.length === 0 ? (
-            <Empty>{t.empty}</Empty>
-          ) : (
-            <table className="cn-table" data-testid="filter-entries">
-              <caption className="cn-caption">{t.version(version, entries.length)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.kind}</th>
-                  <th scope="col">{t.pattern}</th>
-                  <th scope="col">{t.action}</th>
-                  <th scope="col">{t.scope}</th>
-                  <th scope="col">{t.note}</th>
-                  <th scope="col">{strings.table.at}</th>
-                  {canEdit ? <th scope="col" aria-label={t.remove} /> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={e.id}>
-                    <td>{filterKindLabels[e.kind]}</td>
-                    <td className="cn-secret">{e.pattern}</td>
-                    <td>{e.action ? filterActionLabels[e.action] : '—'}</td>
-                    <td>{e.theme ? t.theme(e.theme) : t.global}</td>
-                    <td>{e.note ?? '—'}</td>
-                    <td className="cn-num">{formatAt(e.updated_at)}</td>
-                    {canEdit ? (
-                      <td>
-                        <Button variant="secondary" onClick={() => void remove(e.id, e.pattern)}>
-                          {t.remove}
-                        </Button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {({ version, entries }) => (
+          <Table
+            rows={entries}
+            empty={t.empty}
+            testId="filter-entries"
+            caption={<caption className="cn-caption">{t.version(version, entries.length)}</caption>}
+            columns={[
+              t.kind,
+              t.pattern,
+              t.action,
+              t.scope,
+              t.note,
+              strings.table.at,
+              canEdit && { label: t.remove, hidden: true },
+            ]}
+            row={(e) => (
+              <tr key={e.id}>
+                <td>{filterKindLabels[e.kind]}</td>
+                <td className="cn-secret">{e.pattern}</td>
+                <td>{e.action ? filterActionLabels[e.action] : '—'}</td>
+                <td>{e.theme ? t.theme(e.theme) : t.global}</td>
+                <td>{e.note ?? '—'}</td>
+                <td className="cn-num">{formatAt(e.updated_at)}</td>
+                {canEdit ? (
+                  <td>
+                    <Button variant="secondary" onClick={() => void remove(e.id, e.pattern)}>
+                      {t.remove}
+                    </Button>
+                  </td>
+                ) : null}
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
     </>
   );

@@ -7,8 +7,9 @@ import { Button, usePopup } from '@honne/ui';
 import { call, errorText, safetyEndpoints } from '../api.ts';
 import { formatAt, shortId } from '../format.ts';
 import { FormError } from '../form.tsx';
-import { Empty, LoadState, useLoad } from '../load.tsx';
+import { LoadState, useLoad } from '../load.tsx';
 import { strings } from '../strings.ts';
+import { DecisionButtons, Notice, Table, useDecision } from '../table.tsx';
 
 const t = strings.money;
 
@@ -71,88 +72,60 @@ export function RefundForm({ report, onDone }: { report: Report; onDone: (messag
 /** Actions waiting for a second operator (any ban, a large refund): approve runs it, reject drops it. */
 export function Approvals({ me }: { me: string }) {
   const [rows, reload] = useLoad((signal) => call(safetyEndpoints.approvals, { signal }), 'approvals');
-  const [done, setDone] = useState<string | undefined>();
-  const popup = usePopup();
-  const decide = async (a: Approval, approve: boolean) => {
-    const ok = await popup.confirm({
-      title: approve ? t.approveTitle : t.rejectTitle,
-      message: approve ? t.approveMessage : t.rejectMessage,
-      confirmLabel: approve ? t.approve : t.reject,
-      cancelLabel: strings.action.cancel,
-      destructive: approve && a.action === 'ban',
-    });
-    if (!ok) return;
-    try {
-      await call(approve ? safetyEndpoints.approve : safetyEndpoints.reject, { params: { id: a.id }, body: {} });
-      setDone(approve ? t.approved : t.rejected);
-      reload();
-    } catch (e) {
-      void popup.alert(errorText(e));
-    }
-  };
+  const { done, decide } = useDecision<Approval>(
+    t,
+    (a, approve) =>
+      call(approve ? safetyEndpoints.approve : safetyEndpoints.reject, { params: { id: a.id }, body: {} }),
+    reload,
+    (a, approve) => approve && a.action === 'ban',
+  );
   return (
     <>
       <h1>{t.approvalsHeading}</h1>
       <p className="hn-text-muted">{t.approvalsHint}</p>
-      {done ? (
-        <p className="cn-notice" role="status">
-          {done}
-        </p>
-      ) : null}
+      <Notice message={done} />
       <LoadState state={rows} reload={reload}>
-        {(list) =>
-          list.length === 0 ? (
-            <Empty>{t.empty}</Empty>
-          ) : (
-            <table className="cn-table" data-testid="approvals">
-              <thead>
-                <tr>
-                  <th scope="col">{t.requestedAt}</th>
-                  <th scope="col">{strings.action.action}</th>
-                  <th scope="col">{t.amount}</th>
-                  <th scope="col">{strings.appeals.reason}</th>
-                  <th scope="col">{t.requestedBy}</th>
-                  <th scope="col">{strings.queue.state}</th>
-                  <th scope="col" aria-label={strings.action.heading} />
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((a) => (
-                  <tr key={a.id} data-approval-id={a.id}>
-                    <td className="cn-num">{formatAt(a.requested_at)}</td>
-                    <td>
-                      {t.kinds[a.action] ?? a.action}
-                      {a.subject_id ? (
-                        <>
-                          {' '}
-                          <Link href={`/subjects/${a.subject_id}`}>{shortId(a.subject_id)}</Link>
-                        </>
-                      ) : null}
-                    </td>
-                    <td className="cn-num">{a.amount === null ? '—' : `${a.amount.toLocaleString('ja-JP')} pt`}</td>
-                    <td>{a.reason}</td>
-                    <td title={a.requested_by}>
-                      {a.requested_by === `operator:${me}`
-                        ? strings.queue.me
-                        : shortId(a.requested_by.split(':').at(-1)!)}
-                    </td>
-                    <td>{t.states[a.state] ?? a.state}</td>
-                    <td>
-                      {a.state === 'pending' ? (
-                        <div className="cn-row">
-                          <Button onClick={() => void decide(a, true)}>{t.approve}</Button>
-                          <Button variant="secondary" onClick={() => void decide(a, false)}>
-                            {t.reject}
-                          </Button>
-                        </div>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(list) => (
+          <Table
+            rows={list}
+            empty={t.empty}
+            testId="approvals"
+            columns={[
+              t.requestedAt,
+              strings.action.action,
+              t.amount,
+              strings.appeals.reason,
+              t.requestedBy,
+              strings.queue.state,
+              { label: strings.action.heading, hidden: true },
+            ]}
+            row={(a) => (
+              <tr key={a.id} data-approval-id={a.id}>
+                <td className="cn-num">{formatAt(a.requested_at)}</td>
+                <td>
+                  {t.kinds[a.action] ?? a.action}
+                  {a.subject_id ? (
+                    <>
+                      {' '}
+                      <Link href={`/subjects/${a.subject_id}`}>{shortId(a.subject_id)}</Link>
+                    </>
+                  ) : null}
+                </td>
+                <td className="cn-num">{a.amount === null ? '—' : `${a.amount.toLocaleString('ja-JP')} pt`}</td>
+                <td>{a.reason}</td>
+                <td title={a.requested_by}>
+                  {a.requested_by === `operator:${me}` ? strings.queue.me : shortId(a.requested_by.split(':').at(-1)!)}
+                </td>
+                <td>{t.states[a.state] ?? a.state}</td>
+                <td>
+                  {a.state === 'pending' ? (
+                    <DecisionButtons t={t} onDecide={(approve) => void decide(a, approve)} />
+                  ) : null}
+                </td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
     </>
   );

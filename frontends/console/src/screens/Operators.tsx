@@ -6,8 +6,9 @@ import { Button } from '@honne/ui';
 import { call, safetyEndpoints } from '../api.ts';
 import { useAskThen } from '../ask.ts';
 import { formatAt } from '../format.ts';
-import { Empty, LoadState, useLoad } from '../load.tsx';
+import { LoadState, useLoad } from '../load.tsx';
 import { permissionLabels, roleLabels, strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 import { FormError, useFormSubmit } from '../form.tsx';
 
 const t = strings.operators;
@@ -48,38 +49,30 @@ function OperatorList() {
     <>
       <LoadState state={operators} reload={reload}>
         {(rows) => (
-          <table className="cn-table" data-testid="operators">
-            <thead>
-              <tr>
-                <th scope="col">{t.email}</th>
-                <th scope="col">{t.role}</th>
-                <th scope="col">{strings.table.state}</th>
-                <th scope="col">{strings.table.at}</th>
-                <th scope="col" aria-label={t.disable} />
+          <Table
+            rows={rows}
+            testId="operators"
+            columns={[t.email, t.role, strings.table.state, strings.table.at, { label: t.disable, hidden: true }]}
+            row={(o) => (
+              <tr key={o.id}>
+                <td>{o.email}</td>
+                <td>{roleLabels[o.role as OperatorRole] ?? o.role}</td>
+                <td>
+                  <span className={o.disabled ? 'cn-tag cn-tag--hot' : 'cn-tag cn-tag--ok'}>
+                    {o.disabled ? t.disabled : t.active}
+                  </span>
+                </td>
+                <td className="cn-num">{formatAt(o.created_at)}</td>
+                <td>
+                  {o.disabled ? null : (
+                    <Button variant="secondary" onClick={() => void disable(o.id, o.email)}>
+                      {t.disable}
+                    </Button>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((o) => (
-                <tr key={o.id}>
-                  <td>{o.email}</td>
-                  <td>{roleLabels[o.role as OperatorRole] ?? o.role}</td>
-                  <td>
-                    <span className={o.disabled ? 'cn-tag cn-tag--hot' : 'cn-tag cn-tag--ok'}>
-                      {o.disabled ? t.disabled : t.active}
-                    </span>
-                  </td>
-                  <td className="cn-num">{formatAt(o.created_at)}</td>
-                  <td>
-                    {o.disabled ? null : (
-                      <Button variant="secondary" onClick={() => void disable(o.id, o.email)}>
-                        {t.disable}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            )}
+          />
         )}
       </LoadState>
       <form
@@ -155,40 +148,30 @@ function ApiKeys() {
   return (
     <>
       <LoadState state={keys} reload={reload}>
-        {(rows) =>
-          rows.length === 0 ? (
-            <Empty>{t.noKeys}</Empty>
-          ) : (
-            <table className="cn-table" data-testid="api-keys">
-              <thead>
-                <tr>
-                  <th scope="col">{t.keyName}</th>
-                  <th scope="col">{t.scopes}</th>
-                  <th scope="col">{strings.table.at}</th>
-                  <th scope="col">{strings.table.state}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((k) => (
-                  <tr key={k.id}>
-                    <td>{k.name}</td>
-                    <td>{k.scopes.map((s) => permissionLabels[s as Permission] ?? s).join('、')}</td>
-                    <td className="cn-num">{formatAt(k.created_at)}</td>
-                    <td>
-                      {k.revoked_at ? (
-                        <span className="cn-tag cn-tag--hot">{t.revoked}</span>
-                      ) : (
-                        <Button variant="secondary" onClick={() => void revoke(k.id, k.name)}>
-                          {t.revoke}
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )
-        }
+        {(rows) => (
+          <Table
+            rows={rows}
+            empty={t.noKeys}
+            testId="api-keys"
+            columns={[t.keyName, t.scopes, strings.table.at, strings.table.state]}
+            row={(k) => (
+              <tr key={k.id}>
+                <td>{k.name}</td>
+                <td>{k.scopes.map((s) => permissionLabels[s as Permission] ?? s).join('、')}</td>
+                <td className="cn-num">{formatAt(k.created_at)}</td>
+                <td>
+                  {k.revoked_at ? (
+                    <span className="cn-tag cn-tag--hot">{t.revoked}</span>
+                  ) : (
+                    <Button variant="secondary" onClick={() => void revoke(k.id, k.name)}>
+                      {t.revoke}
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            )}
+          />
+        )}
       </LoadState>
       <form className="cn-form cn-card" style={{ marginTop: 16 }} onSubmit={(e) => void create(e)}>
         <label>

@@ -2,8 +2,9 @@ import { Link } from 'wouter';
 
 import { call, safetyEndpoints } from '../api.ts';
 import { shortId } from '../format.ts';
-import { Empty, LoadState, useLoad } from '../load.tsx';
+import { LoadState, useLoad } from '../load.tsx';
 import { ageLabel, strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 import { History, ReportTable } from './History.tsx';
 import { PersonPoints } from './Money.tsx';
 import { StatusList } from './Status.tsx';
@@ -24,36 +25,29 @@ export function Person({ id }: { id: string }) {
           <div className="cn-grid">
             <div>
               <h2>{t.characters}</h2>
-              {p.characters.length === 0 ? (
-                <Empty>—</Empty>
-              ) : (
-                <table className="cn-table" data-testid="characters">
-                  <thead>
-                    <tr>
-                      <th scope="col">ID</th>
-                      <th scope="col">{t.age}</th>
-                      <th scope="col">{strings.subject.reports}</th>
+              {
+                <Table
+                  rows={p.characters}
+                  empty="—"
+                  testId="characters"
+                  columns={['ID', t.age, strings.subject.reports]}
+                  row={(c) => (
+                    <tr key={c.user_id}>
+                      <td className="cn-num" title={c.user_id}>
+                        {shortId(c.user_id)}
+                      </td>
+                      <td>{ageLabel(c.age_id)}</td>
+                      <td>
+                        {c.subject_id ? (
+                          <Link href={`/subjects/${c.subject_id}`}>{t.open}</Link>
+                        ) : (
+                          <span className="hn-text-muted">{t.noSubject}</span>
+                        )}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {p.characters.map((c) => (
-                      <tr key={c.user_id}>
-                        <td className="cn-num" title={c.user_id}>
-                          {shortId(c.user_id)}
-                        </td>
-                        <td>{ageLabel(c.age_id)}</td>
-                        <td>
-                          {c.subject_id ? (
-                            <Link href={`/subjects/${c.subject_id}`}>{t.open}</Link>
-                          ) : (
-                            <span className="hn-text-muted">{t.noSubject}</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+                  )}
+                />
+              }
               <h2>{strings.subject.reports}</h2>
               <ReportTable reports={p.reports} extra={(r) => <Link href={subjectHref(r)}>{strings.queue.open}</Link>} />
               <h2>{strings.subject.history}</h2>

@@ -9,6 +9,7 @@ import { call, errorText, safetyEndpoints } from '../api.ts';
 import { formatAge, formatAt, isLate, shortId } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { kindLabels, sourceLabels, stateLabels, strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 
 const t = strings.queue;
 
@@ -101,52 +102,43 @@ export function Queue({ me }: { me: string }) {
               <p className="hn-text-muted" aria-live="polite">
                 {t.count(rows.length)}
               </p>
-              <table className="cn-table" data-testid="queue">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.priority}</th>
-                    <th scope="col">{t.age}</th>
-                    <th scope="col">{t.subject}</th>
-                    <th scope="col">{t.content}</th>
-                    <th scope="col">{t.state}</th>
-                    <th scope="col">{t.assignee}</th>
+              <Table
+                rows={rows}
+                testId="queue"
+                columns={[t.priority, t.age, t.subject, t.content, t.state, t.assignee]}
+                row={(r) => (
+                  <tr key={r.id} data-report-id={r.id}>
+                    <td className="cn-num">
+                      <span className={r.priority >= 50 ? 'cn-tag cn-tag--hot' : 'cn-tag'}>{r.priority}</span>
+                    </td>
+                    <td className="cn-num" title={formatAt(r.created_at)}>
+                      <span className={isLate(r.created_at) ? 'cn-late' : undefined}>{formatAge(r.created_at)}</span>
+                    </td>
+                    <td>
+                      <Link href={subjectHref(r)}>
+                        {kindLabels[r.subject_kind as SubjectKind] ?? r.subject_kind} {shortId(r.subject_ref)}
+                      </Link>
+                      <br />
+                      <small className="hn-text-muted">{sourceLabels[r.source as ReportSource] ?? r.source}</small>
+                    </td>
+                    <td>
+                      <span className="cn-clip">{r.content}</span>
+                    </td>
+                    <td>{stateLabels[r.state as ReportState] ?? r.state}</td>
+                    <td>
+                      {r.assigned_to === me ? (
+                        t.me
+                      ) : r.state === 'closed' ? (
+                        '—'
+                      ) : (
+                        <Button variant="secondary" onClick={() => void assign(r)}>
+                          {t.assignToMe}
+                        </Button>
+                      )}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.id} data-report-id={r.id}>
-                      <td className="cn-num">
-                        <span className={r.priority >= 50 ? 'cn-tag cn-tag--hot' : 'cn-tag'}>{r.priority}</span>
-                      </td>
-                      <td className="cn-num" title={formatAt(r.created_at)}>
-                        <span className={isLate(r.created_at) ? 'cn-late' : undefined}>{formatAge(r.created_at)}</span>
-                      </td>
-                      <td>
-                        <Link href={subjectHref(r)}>
-                          {kindLabels[r.subject_kind as SubjectKind] ?? r.subject_kind} {shortId(r.subject_ref)}
-                        </Link>
-                        <br />
-                        <small className="hn-text-muted">{sourceLabels[r.source as ReportSource] ?? r.source}</small>
-                      </td>
-                      <td>
-                        <span className="cn-clip">{r.content}</span>
-                      </td>
-                      <td>{stateLabels[r.state as ReportState] ?? r.state}</td>
-                      <td>
-                        {r.assigned_to === me ? (
-                          t.me
-                        ) : r.state === 'closed' ? (
-                          '—'
-                        ) : (
-                          <Button variant="secondary" onClick={() => void assign(r)}>
-                            {t.assignToMe}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                )}
+              />
             </>
           )
         }

@@ -6,6 +6,7 @@ import { call, safetyEndpoints } from '../api.ts';
 import { formatAge, formatAt, formatSeconds } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { sourceLabels, strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 import { ReportTable } from './History.tsx';
 import { subjectHref } from './Queue.tsx';
 
@@ -37,36 +38,24 @@ export function Stats() {
               </div>
             </div>
             <h2>{t.queue}</h2>
-            {s.queues.length === 0 ? (
-              <Empty>{strings.queue.empty}</Empty>
-            ) : (
-              <table className="cn-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.queue}</th>
-                    <th scope="col">{t.pending}</th>
-                    <th scope="col">{t.inbound}</th>
-                    <th scope="col">{t.oldest}</th>
-                    <th scope="col">{t.p50}</th>
-                    <th scope="col">{t.p95}</th>
-                    <th scope="col">{t.breaching}</th>
+            {
+              <Table
+                rows={s.queues}
+                empty={strings.queue.empty}
+                columns={[t.queue, t.pending, t.inbound, t.oldest, t.p50, t.p95, t.breaching]}
+                row={(q) => (
+                  <tr key={q.source}>
+                    <td>{sourceLabels[q.source as ReportSource] ?? q.source}</td>
+                    <td className="cn-num">{q.pending}</td>
+                    <td className="cn-num">{q.inbound_24h}</td>
+                    <td className="cn-num">{q.oldest_waiting_at ? formatAge(q.oldest_waiting_at) : '—'}</td>
+                    <td className="cn-num">{formatSeconds(q.first_action_p50_s)}</td>
+                    <td className="cn-num">{formatSeconds(q.first_action_p95_s)}</td>
+                    <td className={q.breaching > 0 ? 'cn-num cn-late' : 'cn-num'}>{q.breaching}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {s.queues.map((q) => (
-                    <tr key={q.source}>
-                      <td>{sourceLabels[q.source as ReportSource] ?? q.source}</td>
-                      <td className="cn-num">{q.pending}</td>
-                      <td className="cn-num">{q.inbound_24h}</td>
-                      <td className="cn-num">{q.oldest_waiting_at ? formatAge(q.oldest_waiting_at) : '—'}</td>
-                      <td className="cn-num">{formatSeconds(q.first_action_p50_s)}</td>
-                      <td className="cn-num">{formatSeconds(q.first_action_p95_s)}</td>
-                      <td className={q.breaching > 0 ? 'cn-num cn-late' : 'cn-num'}>{q.breaching}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+                )}
+              />
+            }
             <h2>{t.breachingList}</h2>
             {s.breaching.length === 0 ? (
               <Empty>{t.noBreach}</Empty>

@@ -7,6 +7,7 @@ import { call, safetyEndpoints } from '../api.ts';
 import { formatAge, formatAt, formatSeconds } from '../format.ts';
 import { Empty, LoadState, useLoad } from '../load.tsx';
 import { strings } from '../strings.ts';
+import { Table } from '../table.tsx';
 
 const t = strings.system;
 /** As often as Prometheus evaluates the rules in the stack (infra/prometheus). */
@@ -57,90 +58,67 @@ export function System() {
                 </p>
               ) : null}
               <h2>{t.slos}</h2>
-              <table className="cn-table" data-testid="slos">
-                <thead>
-                  <tr>
-                    <th scope="col">{t.slo}</th>
-                    <th scope="col">{t.now}</th>
-                    <th scope="col">{t.objective}</th>
-                    <th scope="col">{t.state}</th>
+              <Table
+                rows={h.slos}
+                testId="slos"
+                columns={[t.slo, t.now, t.objective, t.state]}
+                row={(s) => (
+                  <tr key={s.id}>
+                    <td>{t.sloNames[s.id as keyof typeof t.sloNames] ?? s.id}</td>
+                    <td className="cn-num">{sloValue(s)}</td>
+                    <td>{t.objectives[s.id as keyof typeof t.objectives] ?? String(s.objective)}</td>
+                    <td>
+                      <Verdict ok={s.ok} />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {h.slos.map((s) => (
-                    <tr key={s.id}>
-                      <td>{t.sloNames[s.id as keyof typeof t.sloNames] ?? s.id}</td>
-                      <td className="cn-num">{sloValue(s)}</td>
-                      <td>{t.objectives[s.id as keyof typeof t.objectives] ?? String(s.objective)}</td>
-                      <td>
-                        <Verdict ok={s.ok} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                )}
+              />
               <h2>{t.alerts}</h2>
-              {h.alerts.length === 0 ? (
-                <Empty>{t.noAlerts}</Empty>
-              ) : (
-                <table className="cn-table" data-testid="alerts">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.alert}</th>
-                      <th scope="col">{t.state}</th>
-                      <th scope="col">{t.summary}</th>
-                      <th scope="col">{t.since}</th>
+              {
+                <Table
+                  rows={h.alerts}
+                  empty={t.noAlerts}
+                  testId="alerts"
+                  columns={[t.alert, t.state, t.summary, t.since]}
+                  row={(a, i) => (
+                    <tr key={`${a.name}-${i}`}>
+                      <td>{a.name}</td>
+                      <td>
+                        <span className={a.state === 'firing' ? 'cn-tag cn-tag--hot' : 'cn-tag'}>
+                          {a.state === 'firing' ? t.firing : t.pending}
+                        </span>
+                      </td>
+                      <td>{a.summary ?? '—'}</td>
+                      <td className="cn-num">{a.since ? formatAge(a.since) : '—'}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {h.alerts.map((a, i) => (
-                      <tr key={`${a.name}-${i}`}>
-                        <td>{a.name}</td>
-                        <td>
-                          <span className={a.state === 'firing' ? 'cn-tag cn-tag--hot' : 'cn-tag'}>
-                            {a.state === 'firing' ? t.firing : t.pending}
-                          </span>
-                        </td>
-                        <td>{a.summary ?? '—'}</td>
-                        <td className="cn-num">{a.since ? formatAge(a.since) : '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+                  )}
+                />
+              }
               <h2>{t.instances}</h2>
-              {h.instances.length === 0 ? (
-                <Empty>{t.noInstances}</Empty>
-              ) : (
-                <table className="cn-table" data-testid="instances">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t.job}</th>
-                      <th scope="col">{t.instance}</th>
-                      <th scope="col">{t.state}</th>
-                      <th scope="col">{t.lastScrape}</th>
+              {
+                <Table
+                  rows={h.instances}
+                  empty={t.noInstances}
+                  testId="instances"
+                  columns={[t.job, t.instance, t.state, t.lastScrape]}
+                  row={(i) => (
+                    <tr key={`${i.job}-${i.instance}`}>
+                      <td>{i.job}</td>
+                      <td className="cn-num">{i.instance}</td>
+                      <td>
+                        {i.up ? (
+                          <span className="cn-tag cn-tag--ok">{t.up}</span>
+                        ) : (
+                          <span className="cn-tag cn-tag--hot" title={i.error ?? undefined}>
+                            {t.down}
+                          </span>
+                        )}
+                      </td>
+                      <td className="cn-num">{formatAt(i.last_scrape)}</td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {h.instances.map((i) => (
-                      <tr key={`${i.job}-${i.instance}`}>
-                        <td>{i.job}</td>
-                        <td className="cn-num">{i.instance}</td>
-                        <td>
-                          {i.up ? (
-                            <span className="cn-tag cn-tag--ok">{t.up}</span>
-                          ) : (
-                            <span className="cn-tag cn-tag--hot" title={i.error ?? undefined}>
-                              {t.down}
-                            </span>
-                          )}
-                        </td>
-                        <td className="cn-num">{formatAt(i.last_scrape)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
+                  )}
+                />
+              }
             </div>
           )
         }

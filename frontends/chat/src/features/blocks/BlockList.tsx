@@ -1,5 +1,5 @@
 import { FRIENDS_PAGE_SIZE, friendsEndpoints, type BlockEntry } from '@honne/contracts/friends';
-import { Avatar, EmptyState, Header, Skeleton } from '@honne/ui';
+import { Avatar, EmptyState, Header } from '@honne/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 
@@ -7,6 +7,7 @@ import { strings } from '../../strings.ts';
 import { ensureChatStyles } from '../../styles.ts';
 import { client, useFail } from '../shared/api.ts';
 import { BlockIcon, UnblockIcon } from '../shared/icons.tsx';
+import { SkeletonRows } from '../shared/SkeletonRows.tsx';
 
 ensureChatStyles();
 
@@ -66,14 +67,7 @@ export default function BlockList() {
       <Header title={strings.blockListTitle} onBack={() => navigate('/settings')} />
       <main className="hn-page" style={{ padding: 0 }} aria-busy={rows === null}>
         {rows === null ? (
-          <div aria-hidden="true">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="ch-skel-row">
-                <Skeleton width={48} height={48} radius="50%" />
-                <Skeleton width="45%" height={14} />
-              </div>
-            ))}
-          </div>
+          <SkeletonRows />
         ) : rows.length === 0 ? (
           <EmptyState icon={<BlockIcon size={48} />} title={strings.noBlocks} />
         ) : (

@@ -1,5 +1,5 @@
 import { FRIEND_REQUEST_STATUS, friendsEndpoints, type SearchResult } from '@honne/contracts/friends';
-import { Avatar, CheckIcon, EmptyState, Header, Skeleton, usePopup } from '@honne/ui';
+import { Avatar, CheckIcon, EmptyState, Header, usePopup } from '@honne/ui';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 
@@ -7,6 +7,7 @@ import { strings } from '../../strings.ts';
 import { ensureChatStyles } from '../../styles.ts';
 import { client, useFail } from '../shared/api.ts';
 import { AddPersonIcon, SearchIcon } from '../shared/icons.tsx';
+import { SkeletonRows } from '../shared/SkeletonRows.tsx';
 
 ensureChatStyles();
 
@@ -73,14 +74,7 @@ export default function AddFriend() {
       </form>
       <main className="hn-page" style={{ padding: 0 }} aria-busy={busy}>
         {busy ? (
-          <div aria-hidden="true">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="ch-skel-row">
-                <Skeleton width={48} height={48} radius="50%" />
-                <Skeleton width="45%" height={14} />
-              </div>
-            ))}
-          </div>
+          <SkeletonRows />
         ) : results && results.length === 0 ? (
           <EmptyState icon={<SearchIcon size={48} />} title={strings.noResults} />
         ) : results ? (

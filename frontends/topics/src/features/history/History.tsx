@@ -6,7 +6,8 @@ import { Route, Switch, useLocation } from 'wouter';
 
 import { T, client, useFail } from '../../data/api.ts';
 import { displayName, expireMs, historyName } from '../../lib/format.ts';
-import { appendPage, emptyPaged, nearBottom, removeItem, withLatest, type Paged } from '../../lib/pages.ts';
+import { appendPage, emptyPaged, removeItem, withLatest, type Paged } from '../../lib/pages.ts';
+import { usePagedList } from '../../lib/usePagedList.ts';
 import { strings } from '../../strings.ts';
 import { ensureTopicsStyles } from '../../styles.ts';
 import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
@@ -78,19 +79,7 @@ function HistoryList() {
     [type, fail],
   );
 
-  useEffect(() => {
-    void load(false);
-  }, [load]);
-
-  // Within 50 px of the bottom, the next page.
-  useEffect(() => {
-    const onScroll = () => {
-      const el = document.scrollingElement ?? document.documentElement;
-      if (nearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) void load(true);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [load]);
+  usePagedList(load);
 
   // '13' removes a history entry; topic.expired / topic.deleted do too when this list watches them.
   useEffect(

@@ -6,7 +6,8 @@ import { useLocation, useParams } from 'wouter';
 
 import { T, client, useFail } from '../../data/api.ts';
 import { displayName, expireMs, historyName } from '../../lib/format.ts';
-import { appendPage, emptyPaged, nearBottom, withLatest, type Paged } from '../../lib/pages.ts';
+import { appendPage, emptyPaged, withLatest, type Paged } from '../../lib/pages.ts';
+import { usePagedList } from '../../lib/usePagedList.ts';
 import { strings } from '../../strings.ts';
 import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
 import { Countdown } from '../shared/Countdown.tsx';
@@ -79,18 +80,7 @@ export function Replies() {
     [topicId, type, expired, fail],
   );
 
-  useEffect(() => {
-    void load(false);
-  }, [load]);
-
-  useEffect(() => {
-    const onScroll = () => {
-      const el = document.scrollingElement ?? document.documentElement;
-      if (nearBottom(el.scrollTop, el.clientHeight, el.scrollHeight)) void load(true);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [load]);
+  usePagedList(load);
 
   useTopicEvents(topic ? topicChannels.thread(topic.thread_id) : null, {
     removed: (id) => {

@@ -84,20 +84,10 @@ export function GreetingRecorder({
       </div>
       <div className="cl-body" style={{ flex: 'none', gap: 'var(--hn-space-2)', alignItems: 'stretch' }}>
         {r.state === 'idle' ? <Button onClick={() => void r.start()}>{t.record}</Button> : null}
-        {r.state === 'recording' ? (
+        {r.state === 'recording' || r.state === 'paused' ? (
           <div style={{ display: 'flex', gap: 8 }}>
-            <Button variant="secondary" block onClick={r.pause}>
-              {t.pause}
-            </Button>
-            <Button block onClick={r.stop}>
-              {t.stopRecording}
-            </Button>
-          </div>
-        ) : null}
-        {r.state === 'paused' ? (
-          <div style={{ display: 'flex', gap: 8 }}>
-            <Button variant="secondary" block onClick={r.resume}>
-              {t.resume}
+            <Button variant="secondary" block onClick={r.state === 'recording' ? r.pause : r.resume}>
+              {r.state === 'recording' ? t.pause : t.resume}
             </Button>
             <Button block onClick={r.stop}>
               {t.stopRecording}
