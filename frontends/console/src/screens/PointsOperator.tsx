@@ -8,6 +8,8 @@ import { strings } from '../strings.ts';
 
 const t = strings.pointsOperator;
 
+const HEADING = { margin: '20px 0 0', fontSize: 15 } as const;
+
 const wholeNumber = (s: string): number | undefined => (/^\d+$/.test(s.trim()) ? Number(s.trim()) : undefined);
 
 /**
@@ -47,6 +49,7 @@ export function GrantForm({ userId, onDone }: { userId: string; onDone: (message
   });
   return (
     <form className="cn-form" onSubmit={(e) => void submit(e)} aria-label={t.grantHeading} noValidate>
+      <h3 style={HEADING}>{t.grantHeading}</h3>
       <div className="cn-row">
         <label>
           {t.amount}
@@ -94,6 +97,7 @@ export function RankForm({ userId, onDone }: { userId: string; onDone: (message:
   });
   return (
     <form className="cn-form" onSubmit={(e) => void submit(e)} aria-label={t.rankHeading} noValidate>
+      <h3 style={HEADING}>{t.rankHeading}</h3>
       <div className="cn-row">
         <label>
           {t.chatMax}
