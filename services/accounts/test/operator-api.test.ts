@@ -1,11 +1,9 @@
 import { EXPERT_STATUS } from '@honne/contracts/accounts';
-import { createService as createSafety, totpCode } from '@honne/safety';
-import { dropTestSchemas, eventually, infraModes, testConfig, uniqueName } from '@honne/service-kit/testing';
+import { eventually, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { startHarness } from './harness.ts';
-
-const ADMIN = { email: 'admin@example.jp', password: 'a long admin password', totp: 'JBSWY3DPEHPK3PXPJBSWY3DP' };
+import { safetyBeside } from './safety-beside.ts';
 
 // The points operator API under the console's accounts (ADR 0034), across accounts, points and the
 // moderation service on one bus: an operator (session with TOTP) or a scoped API key grants points,
@@ -17,36 +15,8 @@ describe.each(infraModes())('the points operator API under console accounts ($na
     { timeout: 120_000 },
     async () => {
       const h = await startHarness(mode);
-      const schema = uniqueName('safety');
-      const safetyConfig = {
-        ...testConfig('safety', mode),
-        sessionHours: 8,
-        bootstrapAdmin: { email: ADMIN.email, password: ADMIN.password, totpSecret: ADMIN.totp },
-      };
-      const safety = await createSafety(safetyConfig, {
-        bus: h.infra.bus,
-        cache: h.infra.cache,
-        clock: h.clock,
-        inMemoryDb: !mode.databaseUrl,
-        schema,
-      });
-      if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
-      const consoleReq = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: object) =>
-        safety.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${token}` },
-          ...(payload ? { payload } : {}),
-        });
-      const signIn = async (who: { email: string; password: string; totp: string }) => {
-        const res = await safety.app.inject({
-          method: 'POST',
-          url: '/admin/safety/sessions',
-          payload: { email: who.email, password: who.password, totp: totpCode(who.totp, h.clock.now()) },
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        return res.json().data as { token: string; operator: { id: string } };
-      };
+      const beside = await safetyBeside(h, mode);
+      const { safety, consoleReq, signIn } = beside;
       const audit = async (action: string) =>
         safety.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
       const balanceOf = async (userId: string) =>
@@ -72,7 +42,7 @@ describe.each(infraModes())('the points operator API under console accounts ($na
             .executeTakeFirst();
           if (!row) throw new Error('points does not know the user yet');
         }, 15_000);
-        const admin = await signIn(ADMIN);
+        const admin = await signIn();
         const madeModerator = await consoleReq('POST', '/admin/safety/operators', admin.token, {
           email: 'mod-points@example.jp',
           password: 'a long moderator password',
@@ -184,8 +154,7 @@ describe.each(infraModes())('the points operator API under console accounts ($na
         expect(await audit('points.grant')).toHaveLength(2);
         expect(await balanceOf(me.user_id)).toBe(700);
       } finally {
-        await safety.close();
-        await dropTestSchemas(mode, safetyConfig.dataDir, [schema]);
+        await beside.close();
         await h.close();
       }
     },
