@@ -12,14 +12,12 @@ export const E2E_CONTROL_PORT = E2E_PORT + 1;
  * The embedded app's data (PGlite files, outbox) for this run; the journeys read codes from the
  * outbox. support/run.mjs makes a fresh one per run and passes it to every Playwright process.
  */
-/** The operator credential of the app under test: journeys grant points the way operators do. */
-export const E2E_OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 /** The payment provider's webhook signing secret of the app under test (the purchase journey signs with it). */
 export const E2E_PURCHASE_SECRET = 'whsec_e2e_0123456789abcdef';
 /**
  * The moderation service's first admin (services/safety README, Bootstrap): made from these while no
  * operator exists; the console journey signs in as it (its TOTP computed from the secret) and makes
- * the moderators it needs.
+ * the moderators it needs, and the journeys grant points and set ranks as it (ADR 0034).
  */
 export const E2E_SAFETY_ADMIN = {
   email: 'e2e-safety-admin@example.jp',
@@ -116,7 +114,6 @@ export default defineConfig({
         FLOOD_NEW_ROOM_PER_MINUTE: '1000',
         FLOOD_SAME_TEXT_ROOMS: '50',
         FLOOD_NEW_SAME_TEXT_ROOMS: '50',
-        OPERATOR_TOKEN: E2E_OPERATOR_TOKEN,
         SAFETY_BOOTSTRAP_ADMIN_EMAIL: E2E_SAFETY_ADMIN.email,
         SAFETY_BOOTSTRAP_ADMIN_PASSWORD: E2E_SAFETY_ADMIN.password,
         SAFETY_BOOTSTRAP_ADMIN_TOTP_SECRET: E2E_SAFETY_ADMIN.totp,

@@ -3,14 +3,16 @@
 // check cannot pass on an empty file (issue 29).
 import { existsSync, readFileSync } from 'node:fs';
 
-import { E2E_OPERATOR_TOKEN, E2E_PURCHASE_SECRET, SERVER_LOG } from '../playwright.config.ts';
+import { E2E_PURCHASE_SECRET, E2E_SAFETY_ADMIN, SERVER_LOG } from '../playwright.config.ts';
 
 const SECRETS: [string, RegExp][] = [
   ['an access token (JWT)', /eyJ[\w-]{10,}\.[\w-]{10,}\./],
   ['a bearer credential', /Bearer (?!\[REDACTED\])\S/],
   ['the journeys’ password', /password123/],
   ['a password field', /"(?:password|confirm_password|old_password|new_password)":"(?!\[REDACTED\])/],
-  ['the operator token', new RegExp(E2E_OPERATOR_TOKEN)],
+  ['a console session token', /\bhso_[\w-]{40,}/],
+  ['a console API key', /\bhsk_[0-9a-f-]{36}\.[\w-]{20,}/],
+  ['the first admin’s TOTP secret', new RegExp(E2E_SAFETY_ADMIN.totp)],
   ['the webhook secret', new RegExp(E2E_PURCHASE_SECRET)],
 ];
 

@@ -38,11 +38,6 @@ const ACCESS: Record<string, Kind> = {
   // Age assurance (ADR 0031): the caller's own state and ID photo.
   'GET /safety/age_assurance': 'own',
   'POST /safety/age_assurance/document': 'own',
-  'PUT /admin/users/:id/rank': 'operator',
-  'POST /admin/points/grants': 'operator',
-  'GET /admin/points/reports/unused': 'operator',
-  'GET /admin/points/purchases': 'operator',
-  'PUT /admin/users/:id/expert': 'operator',
   'POST /users/get_approval': 'own',
   'GET /push': 'own',
   'PUT /push/subscription': 'own',
@@ -457,7 +452,7 @@ test('an id that is no UUID, anywhere in any endpoint, is stopped by the schema 
       const json = (await res.json().catch(() => ({}))) as { code?: string; errors?: Record<string, string> };
       const ok =
         (res.status() === 404 && json.code === 'not_found') ||
-        ((def.auth === 'operator' || def.auth === 'console') && res.status() === 401) ||
+        (def.auth === 'console' && res.status() === 401) ||
         (res.status() === 403 && json.errors !== undefined && field.name in json.errors);
       if (!ok) problems.push(`${label(def)} ${field.part}.${field.name}: ${res.status()} ${JSON.stringify(json)}`);
     }

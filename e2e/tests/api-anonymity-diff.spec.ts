@@ -37,9 +37,10 @@ const OPERATOR = { notHere: 'operator only: a user token is refused before any i
 
 /** Endpoints and socket commands (`ws <name>`) whose inputs take a user id, each compared or said why not. */
 const DIFF: Record<string, Case | { notHere: string }> = {
-  'PUT /admin/users/:id/expert': OPERATOR,
-  'PUT /admin/users/:id/rank': OPERATOR,
-  'POST /admin/points/grants': OPERATOR,
+  // The points operator API, console endpoints of safety (ADR 0034).
+  'PUT /admin/safety/users/:id/expert': OPERATOR,
+  'PUT /admin/safety/users/:id/rank': OPERATOR,
+  'POST /admin/safety/points/grants': OPERATOR,
   'POST /users/switch_character': (_w, c) => [{ method: 'POST', url: '/users/switch_character', data: { id: c } }],
   'GET /users/:id': (_w, c) => [{ method: 'GET', url: `/users/${c}` }],
   'GET /users/friends/:id': (_w, c) => [{ method: 'GET', url: `/users/friends/${c}` }],
@@ -123,7 +124,7 @@ const fieldsOf = (schema: unknown) => Object.keys((schema as Props | undefined)?
 /** Whether an endpoint takes a user id in its path, query or body. */
 function takesUserId(def: EndpointDef): boolean {
   const named = (['params', 'querystring', 'body'] as const).flatMap((p) => fieldsOf(def.schema[p]));
-  const userPath = /^\/(admin\/)?users(\/|$)/.test(def.url);
+  const userPath = /^\/(admin\/(safety\/)?)?users(\/|$)/.test(def.url);
   return named.some((n) => USER_FIELDS.has(n) || (n === 'id' && userPath));
 }
 const label = (def: EndpointDef) => `${def.method} ${def.url}`;

@@ -138,3 +138,67 @@ test('a reported paid chat is refunded after a second moderator approves; a froz
   }).toPass({ timeout: 10_000 });
   expect(await balanceOf(b)).toBe(3000);
 });
+
+/**
+ * The points operator API in the console (ADR 0034): from a reported person's page, the admin grants
+ * a character points and sets its rank; the user's balance and rank follow, and both are in the audit
+ * log under the admin's name. A moderator's page offers the rank but no grant (admins only).
+ */
+test('an admin grants points and sets a rank from the person view, both audited', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const mod = await moderator(request, admin, 'points-mod');
+  const c = await userWithProfile(request, 'cm-c', { user_name: 'ちなつ', gender: 2, age_id: 3, area_id: 13 });
+  const d = await userWithProfile(request, 'cm-d', { user_name: 'だいち', gender: 1, age_id: 3, area_id: 13 });
+  const reported = await request.put('/api/v1/users/user_report', {
+    headers: auth(d),
+    data: { user_id: c.userId, report: 'ポイントの付与を確かめるための通報' },
+  });
+  expect(reported.status(), await reported.text()).toBe(200);
+  let subject: string | undefined;
+  await expect(async () => {
+    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
+      subject_id: string;
+      content: string;
+    }[];
+    subject = queue.find((r) => r.content === 'ポイントの付与を確かめるための通報')?.subject_id;
+    expect(subject).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+
+  const page = await consolePage(browser, E2E_SAFETY_ADMIN);
+  await page.goto(`/console/people/${subject}`);
+  const points = page.getByTestId('person-points');
+  await expect(points).toContainText('0 pt');
+  await points.getByLabel('付与するポイント').fill('500');
+  await points.getByLabel('付与の理由').fill('不具合のお詫び');
+  await points.getByRole('button', { name: '付与する' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('500 pt を付与しますか？');
+  await page.getByRole('alertdialog').getByRole('button', { name: '付与する' }).click();
+  await expect(points.getByRole('status')).toHaveText('500 pt を付与しました(残高 500 pt)。');
+  await expect(points).toContainText('付与');
+  await points.getByLabel('チャットの上限(pt)').fill('300');
+  await points.getByLabel('通話の上限(pt/分)').fill('50');
+  await points.getByRole('button', { name: 'ランクを設定する' }).click();
+  await expect(points.getByRole('status')).toHaveText('ランクを設定しました(チャット 300 pt・通話 50 pt/分)。');
+  await shot(page, 'grant-rank');
+
+  const balance = await (await request.get('/api/v1/points/balance', { headers: auth(c) })).json();
+  expect(balance.data.balance).toBe(500);
+  const profile = await (await request.get('/api/v1/users/profile', { headers: auth(c) })).json();
+  expect(profile.data.rank).toEqual({ max_point_for_chatting: 300, max_point_for_a_call: 50 });
+  const audit = (await (await request.get(`${api}/audit?limit=50`, { headers: bearer(admin) })).json()).data as {
+    action: string;
+    actor: string;
+    target: string | null;
+  }[];
+  const mine = audit.filter((e) => e.target === c.userId).map((e) => e.action);
+  expect(mine).toEqual(expect.arrayContaining(['points.grant', 'rank.set']));
+  expect(audit.find((e) => e.action === 'points.grant' && e.target === c.userId)?.actor).toMatch(/^operator:/);
+
+  // A moderator sets ranks but makes no money: no grant form on their page.
+  const pm = await consolePage(browser, mod);
+  await pm.goto(`/console/people/${subject}`);
+  await expect(pm.getByTestId('person-points')).toContainText('500 pt');
+  await expect(pm.getByTestId('person-points').getByRole('button', { name: 'ランクを設定する' })).toBeVisible();
+  await expect(pm.getByTestId('person-points').getByRole('button', { name: '付与する' })).toHaveCount(0);
+});

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { E2E_OPERATOR_TOKEN } from '../playwright.config.ts';
-import { postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
+import { operatorKey, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 test('asking to be an expert: pending until an operator approves, then the mark shows on the voice others see', async ({
   browser,
@@ -23,8 +22,8 @@ test('asking to be an expert: pending until an operator approves, then the mark 
   await page.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('button', { name: '申請の承認待ち' })).toBeDisabled();
 
-  const approved = await request.put(`/api/v1/admin/users/${expert.userId}/expert`, {
-    headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+  const approved = await request.put(`/api/v1/admin/safety/users/${expert.userId}/expert`, {
+    headers: { Authorization: `Bearer ${await operatorKey(request)}` },
     data: { approve: true },
   });
   expect(approved.status(), await approved.text()).toBe(200);

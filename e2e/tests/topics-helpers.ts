@@ -1,8 +1,8 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 
-import { E2E_OPERATOR_TOKEN } from '../playwright.config.ts';
 import { registerViaApi, uniqueEmail } from '../support/api.ts';
+import { api as consoleApi, bearer, consoleToken } from './console-support.ts';
 
 export interface TestUser {
   email: string;
@@ -97,16 +97,40 @@ export async function openRoom(request: APIRequestContext, user: TestUser, topic
   return (await res.json()).data.id as string;
 }
 
-/** Points for `user`, granted through the operator API (no payment provider is reachable here). */
+let journeysKey: Promise<string> | undefined;
+
+/**
+ * The journeys' operator credential: an API key the first admin makes once per run (ADR 0034: the
+ * points operator API is the console's), scoped to what journeys do. A key, not a session: it does
+ * not hang on the TOTP code of the moment nor expire with a session while a journey moves the clock.
+ */
+export function operatorKey(request: APIRequestContext): Promise<string> {
+  journeysKey ??= (async () => {
+    const admin = await consoleToken(request);
+    const res = await request.post(`${consoleApi}/api_keys`, {
+      headers: bearer(admin),
+      data: { name: 'e2e journeys', scopes: ['points.grant', 'points.read', 'ranks.set', 'expert.approve'] },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()).data.secret as string;
+  })().catch((err: unknown) => {
+    journeysKey = undefined;
+    throw err;
+  });
+  return journeysKey;
+}
+
+/** Points for `user`, granted by an operator in the console's API (no payment provider is reachable here). */
 export async function grantPoints(request: APIRequestContext, user: TestUser, amount: number) {
   // Grants go to users points knows (issue 25): right after sign-up, the registration event may still
   // be on its way, so the same idempotent grant is asked again until points has it.
   let last = '';
+  const key = await operatorKey(request);
   await expect
     .poll(
       async () => {
-        const res = await request.post('/api/v1/admin/points/grants', {
-          headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+        const res = await request.post(`${consoleApi}/points/grants`, {
+          headers: bearer(key),
           data: { user_id: user.userId, amount, reason: 'e2e', idempotency_key: `e2e-${user.userId}-${amount}` },
         });
         last = await res.text();
@@ -119,8 +143,8 @@ export async function grantPoints(request: APIRequestContext, user: TestUser, am
 
 /** An operator sets `user`'s rank (new users charge nothing until then). */
 export async function setRank(request: APIRequestContext, user: TestUser, chat = 500, call = 100) {
-  const res = await request.put(`/api/v1/admin/users/${user.userId}/rank`, {
-    headers: { Authorization: `Bearer ${E2E_OPERATOR_TOKEN}` },
+  const res = await request.put(`${consoleApi}/users/${user.userId}/rank`, {
+    headers: bearer(await operatorKey(request)),
     data: { max_point_for_chatting: chat, max_point_for_a_call: call },
   });
   expect(res.status(), await res.text()).toBe(200);

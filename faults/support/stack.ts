@@ -21,6 +21,13 @@ import { freePort } from '@honne/service-kit/testing';
 
 import { NatsCluster, NatsServer, PgCluster, RedisServer } from './servers.ts';
 
+/** The safety service's first admin in these stacks: the suites sign in as it to act as operators. */
+export const FAULTS_ADMIN = {
+  email: 'faults-admin@example.jp',
+  password: 'faults admin password',
+  totp: 'JBSWY3DPEHPK3PXPJBSWY3DP',
+} as const;
+
 const creators = {
   points: (env: NodeJS.ProcessEnv) => createPoints(pointsConfig(env)),
   accounts: (env: NodeJS.ProcessEnv) => createAccounts(accountsConfig(env)),
@@ -93,7 +100,10 @@ export class Stack<N extends Bus = NatsServer> {
       REDIS_URL: this.redis.url,
       JWT_SECRET: 'faults-secret-that-is-long-enough-for-hs256!!',
       INTERNAL_TOKEN: 'faults-internal-token',
-      OPERATOR_TOKEN: 'faults-operator-token-0123456789',
+      // The operator the suites act as in the console (the points operator API, ADR 0034).
+      SAFETY_BOOTSTRAP_ADMIN_EMAIL: FAULTS_ADMIN.email,
+      SAFETY_BOOTSTRAP_ADMIN_PASSWORD: FAULTS_ADMIN.password,
+      SAFETY_BOOTSTRAP_ADMIN_TOTP_SECRET: FAULTS_ADMIN.totp,
       // The suites send hundreds of messages a second in one room on purpose (ADR 0028's limits would stop them).
       FLOOD_LIMITS: 'off',
       // Uploads go to the bucket as in CI and production when one is given (each service's keys

@@ -1,19 +1,18 @@
 import { CALL_RECORD } from '@honne/contracts/calls';
+import { totpCode } from '@honne/safety';
 import { eventually, requireOrSkip } from '@honne/service-kit/testing';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ApiError, request, User, voiceFor } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
-import { Stack } from '../support/stack.ts';
+import { FAULTS_ADMIN, Stack } from '../support/stack.ts';
 
 const real =
   requireOrSkip(
     'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
     Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
   ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
-
-const OPERATOR = 'faults-operator-token-0123456789';
 
 /** What every figure of this file says, printed at the end for bench/README.md. */
 const figures: string[] = [];
@@ -34,7 +33,18 @@ describe.runIf(real)('flows that survive a part going down', () => {
     await stack?.close();
   });
 
-  const operator = (method: string, url: string, body: unknown) => request(stack, method, url, OPERATOR, body);
+  // Operators act through the console (ADR 0034): the stack's first admin, signed in once.
+  let consoleToken: string | undefined;
+  const operator = async (method: string, url: string, body: unknown) => {
+    consoleToken ??= (
+      (await request(stack, 'POST', '/admin/safety/sessions', undefined, {
+        email: FAULTS_ADMIN.email,
+        password: FAULTS_ADMIN.password,
+        totp: totpCode(FAULTS_ADMIN.totp, new Date()),
+      })) as { token: string }
+    ).token;
+    return request(stack, method, url, consoleToken, body);
+  };
 
   it('chat down when a call ends: the call record is in the room once chat is back', async () => {
     const [owner, caller] = [await User.signUp(stack, 'callee'), await User.signUp(stack, 'caller')];
@@ -66,14 +76,14 @@ describe.runIf(real)('flows that survive a part going down', () => {
 
   it('a crash between the charge and the room: after the restart, one room and one charge', async () => {
     const [owner, payer] = [await User.signUp(stack, 'seller'), await User.signUp(stack, 'payer')];
-    await operator('PUT', `/admin/users/${owner.userId}/rank`, {
+    await operator('PUT', `/admin/safety/users/${owner.userId}/rank`, {
       max_point_for_chatting: 500,
       max_point_for_a_call: 100,
     });
     // Grants go to users points knows: the registration event may still be on its way (idempotent key).
     await eventually(
       () =>
-        operator('POST', '/admin/points/grants', {
+        operator('POST', '/admin/safety/points/grants', {
           user_id: payer.userId,
           amount: 1000,
           reason: 'faults',

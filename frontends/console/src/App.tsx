@@ -89,7 +89,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
             <Queue me={session.operator.id} />
           </Route>
           <Route path="/subjects/:id">{(p) => <Subject id={p.id} />}</Route>
-          <Route path="/people/:id">{(p) => <Person id={p.id} />}</Route>
+          <Route path="/people/:id">{(p) => <Person id={p.id} role={session.operator.role} />}</Route>
           <Route path="/appeals" component={Appeals} />
           <Route path="/approvals">
             <Approvals me={session.operator.id} />

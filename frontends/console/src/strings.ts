@@ -237,6 +237,26 @@ export const strings = {
     out: '出',
   },
 
+  // The points operator API in the person view (ADR 0034).
+  pointsOperator: {
+    grantHeading: 'ポイントを付与',
+    amount: '付与するポイント',
+    reason: '付与の理由',
+    grant: '付与する',
+    amountRange: 'ポイントは 1〜1,000,000 の整数で入力してください。',
+    grantTitle: (n: number) => `${n.toLocaleString('ja-JP')} pt を付与しますか？`,
+    grantMessage: 'このキャラクターに運営からポイントを付与します。付与は監査ログに残ります。',
+    granted: (n: number, balance: number) =>
+      `${n.toLocaleString('ja-JP')} pt を付与しました(残高 ${balance.toLocaleString('ja-JP')} pt)。`,
+    rankHeading: 'ランクを設定',
+    chatMax: 'チャットの上限(pt)',
+    callMax: '通話の上限(pt/分)',
+    setRank: 'ランクを設定する',
+    rankRule: '上限は 0〜100,000 の 10 pt 単位で入力してください。',
+    ranked: (chat: number, call: number) =>
+      `ランクを設定しました(チャット ${chat.toLocaleString('ja-JP')} pt・通話 ${call.toLocaleString('ja-JP')} pt/分)。`,
+  },
+
   person: {
     heading: '本人(3キャラクター)',
     characters: 'キャラクター',
@@ -454,6 +474,10 @@ export const permissionLabels: Record<Permission, string> = {
   'filters.read': 'フィルターを見る',
   'filters.edit': 'フィルターの編集',
   'system.read': 'システムの状態を見る',
+  'points.grant': 'ポイントの付与',
+  'points.read': 'ポイントの報告を見る',
+  'ranks.set': 'ランクの設定',
+  'expert.approve': 'エキスパートの承認',
 };
 
 export const filterKindLabels: Record<FilterEntryKind, string> = {

@@ -153,34 +153,6 @@ export const accountsEndpoints = {
     auth: 'user',
     schema: { response: { 200: Envelope(Type.Object({ is_approval: Type.Integer() })), ...errors } },
   }),
-  setExpert: endpoint({
-    method: 'PUT',
-    url: '/admin/users/:id/expert',
-    service: 'accounts',
-    summary: "Operator: approve or refuse a user's expert request (approved users carry the expert mark)",
-    auth: 'operator',
-    schema: {
-      params: Type.Object({ id: Uuid() }),
-      body: Type.Object({ approve: Type.Boolean() }),
-      response: {
-        200: Envelope(Type.Object({ user_id: Type.String(), is_approval: Type.Integer() })),
-        404: ErrorEnvelope,
-        ...errors,
-      },
-    },
-  }),
-  setRank: endpoint({
-    method: 'PUT',
-    url: '/admin/users/:id/rank',
-    service: 'accounts',
-    summary: "Operator: set a user's rank (price maxima); 'rank usable' when either is non-zero",
-    auth: 'operator',
-    schema: {
-      params: Type.Object({ id: Uuid() }),
-      body: RankBody,
-      response: { 200: Envelope(Type.Object({ user_id: Type.String(), rank: Rank })), 404: ErrorEnvelope, ...errors },
-    },
-  }),
   signUp: endpoint({
     method: 'POST',
     url: '/users',

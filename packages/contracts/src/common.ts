@@ -83,10 +83,10 @@ export interface EndpointDef {
   service: ServiceName;
   summary: string;
   /**
-   * 'operator' endpoints (/admin/…) take `Authorization: Bearer $OPERATOR_TOKEN`, never a user
-   * token: the gateway passes that header through and the owning service checks it.
+   * Operators call only 'console' endpoints (the shared OPERATOR_TOKEN is gone, ADR 0034): the
+   * points operator API is under /admin/safety too.
    */
-  auth: 'public' | 'user' | 'operator' | 'console';
+  auth: 'public' | 'user' | 'console';
   /**
    * 'console' endpoints (the moderation console, /admin/safety/…): the operator's session token or
    * an API key as `Authorization: Bearer …`, passed through by the gateway and checked by safety,

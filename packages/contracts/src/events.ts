@@ -1,7 +1,32 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
+import { Rank, RankBody } from './accounts.ts';
+import {
+  GrantBody,
+  GrantResult,
+  PurchaseEvent,
+  PurchaseEventsQuery,
+  UnusedReport,
+  UnusedReportQuery,
+} from './points.ts';
 import { FilterEntry, PersonPoints } from './safety.ts';
+
+/**
+ * The answer to an operator's request over the bus (ADR 0034): the result, or the owner's refusal
+ * as the status, code and message (and field errors) safety answers the console with.
+ */
+const OperatorReply = <T extends TSchema>(data: T) =>
+  Type.Union([
+    Type.Object({ ok: Type.Literal(true), data }),
+    Type.Object({
+      ok: Type.Literal(false),
+      status: Type.Integer(),
+      code: Type.String(),
+      message: Type.String(),
+      errors: Type.Optional(Type.Record(Type.String(), Type.String())),
+    }),
+  ]);
 
 /**
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
@@ -478,6 +503,33 @@ const SocketCommand = Type.Object({ user_id: Type.String(), session_id: Type.Str
 const SocketCommandResult = Type.Object({ status: Type.Integer(), body: Type.Unknown() });
 
 export const requests = {
+  // The points operator API, asked by safety for an operator it checked and audits (ADR 0034);
+  // `actor` is the console's name for them (operator:<id> / key:<id>), written on the grant.
+  pointsOperatorGrant: {
+    subject: 'points.operator.grant',
+    request: Type.Object({ actor: Type.String(), grant: GrantBody }),
+    reply: OperatorReply(GrantResult),
+  },
+  pointsOperatorUnusedReport: {
+    subject: 'points.operator.unused_report',
+    request: UnusedReportQuery,
+    reply: OperatorReply(UnusedReport),
+  },
+  pointsOperatorPurchases: {
+    subject: 'points.operator.purchases',
+    request: PurchaseEventsQuery,
+    reply: OperatorReply(Type.Array(PurchaseEvent)),
+  },
+  accountsOperatorRank: {
+    subject: 'accounts.operator.rank',
+    request: Type.Object({ actor: Type.String(), user_id: Type.String(), rank: RankBody }),
+    reply: OperatorReply(Type.Object({ user_id: Type.String(), rank: Rank })),
+  },
+  accountsOperatorExpert: {
+    subject: 'accounts.operator.expert',
+    request: Type.Object({ actor: Type.String(), user_id: Type.String(), approve: Type.Boolean() }),
+    reply: OperatorReply(Type.Object({ user_id: Type.String(), is_approval: Type.Integer() })),
+  },
   /** POST /messages sent over the socket (the chat screen's path while it is connected). */
   chatMessageSend: {
     subject: 'chat.command.message.send',

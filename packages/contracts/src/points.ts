@@ -37,6 +37,7 @@ export const UnusedReportQuery = Type.Object({
   /** 'YYYY-03-31' or 'YYYY-09-30'; default the latest base date that has ended. */
   base_date: Type.Optional(Type.String({ maxLength: 10 })),
 });
+export type UnusedReportQuery = Static<typeof UnusedReportQuery>;
 export const UnusedReport = Type.Object({
   base_date: Type.String(),
   /** The lot policy in force: under 'expire' lots last 180 days and no report is due. */
@@ -55,6 +56,7 @@ export const PurchaseEventsQuery = Type.Object({
   status: Type.Optional(Type.Union(PURCHASE_EVENT_STATUSES.map((s) => Type.Literal(s)))),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
 });
+export type PurchaseEventsQuery = Static<typeof PurchaseEventsQuery>;
 /** A checkout event as the provider delivered it, and what became of it. */
 export const PurchaseEvent = Type.Object({
   event_id: Type.String(),
@@ -318,45 +320,6 @@ export const pointsEndpoints = {
         404: ErrorEnvelope,
         409: ErrorEnvelope,
         422: ErrorEnvelope,
-      },
-    },
-  }),
-  unusedReport: endpoint({
-    method: 'GET',
-    url: '/admin/points/reports/unused',
-    service: 'points',
-    summary: 'Operator report: the unused purchased balance on a base date (31 March / 30 September)',
-    auth: 'operator',
-    schema: {
-      querystring: UnusedReportQuery,
-      response: { 200: Envelope(UnusedReport), 401: ErrorEnvelope, 403: ErrorEnvelope },
-    },
-  }),
-  purchaseEvents: endpoint({
-    method: 'GET',
-    url: '/admin/points/purchases',
-    service: 'points',
-    summary:
-      "Operator list of the provider's checkout events by status: 'unresolved' ones (no such buyer) wait for an operator",
-    auth: 'operator',
-    schema: {
-      querystring: PurchaseEventsQuery,
-      response: { 200: Envelope(Type.Array(PurchaseEvent)), 401: ErrorEnvelope, 403: ErrorEnvelope },
-    },
-  }),
-  grant: endpoint({
-    method: 'POST',
-    url: '/admin/points/grants',
-    service: 'points',
-    summary: 'Operator grant of points to a user, idempotent by key and audited',
-    auth: 'operator',
-    schema: {
-      body: GrantBody,
-      response: {
-        200: Envelope(GrantResult),
-        401: ErrorEnvelope,
-        403: ErrorEnvelope,
-        409: ErrorEnvelope,
       },
     },
   }),

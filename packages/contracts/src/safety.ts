@@ -1,6 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 
+import { Rank, RankBody } from './accounts.ts';
 import { endpoint, Envelope, ErrorEnvelope, IdParams, Nullable, Ok, Uuid } from './common.ts';
+import {
+  GrantBody,
+  GrantResult,
+  PurchaseEvent,
+  PurchaseEventsQuery,
+  UnusedReport,
+  UnusedReportQuery,
+} from './points.ts';
 
 // The moderation service (issue 27): reports, subjects and their events, evidence, notices and
 // appeals, operator accounts, API keys and the audit log. Console endpoints live under
@@ -29,6 +38,11 @@ export const PERMISSIONS = [
   'filters.read',
   'filters.edit',
   'system.read',
+  // The points operator API (ADR 0034): granting points, reading the money reports, ranks and experts.
+  'points.grant',
+  'points.read',
+  'ranks.set',
+  'expert.approve',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -45,7 +59,11 @@ export const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
     'filters.read',
     'filters.edit',
     'system.read',
+    'points.read',
+    'ranks.set',
+    'expert.approve',
   ],
+  // Granting points makes money: admins only (and keys they scope for it).
   admin: PERMISSIONS,
 };
 
@@ -664,6 +682,75 @@ export const safetyEndpoints = {
     auth: 'console',
     permission: 'queue.read',
     schema: { params: IdParams, response: { 200: Envelope(PersonPoints), ...consoleErrors } },
+  }),
+  // The points operator API (ADR 0034): safety checks the operator and audits, points and accounts
+  // do the work over the bus.
+  grantPoints: endpoint({
+    method: 'POST',
+    url: '/admin/safety/points/grants',
+    service: 'safety',
+    summary: 'Grant points to a user (idempotent by key), asked of points and audited',
+    auth: 'console',
+    permission: 'points.grant',
+    schema: { body: GrantBody, response: { 200: Envelope(GrantResult), ...consoleErrors, 503: ErrorEnvelope } },
+  }),
+  unusedPointsReport: endpoint({
+    method: 'GET',
+    url: '/admin/safety/points/reports/unused',
+    service: 'safety',
+    summary: 'The unused purchased balance on a base date (31 March / 30 September), asked of points',
+    auth: 'console',
+    permission: 'points.read',
+    schema: {
+      querystring: UnusedReportQuery,
+      response: { 200: Envelope(UnusedReport), ...consoleErrors, 503: ErrorEnvelope },
+    },
+  }),
+  purchaseEvents: endpoint({
+    method: 'GET',
+    url: '/admin/safety/points/purchases',
+    service: 'safety',
+    summary: "The provider's checkout events by status ('unresolved': no such buyer, an operator resolves it)",
+    auth: 'console',
+    permission: 'points.read',
+    schema: {
+      querystring: PurchaseEventsQuery,
+      response: { 200: Envelope(Type.Array(PurchaseEvent)), ...consoleErrors, 503: ErrorEnvelope },
+    },
+  }),
+  setRank: endpoint({
+    method: 'PUT',
+    url: '/admin/safety/users/:id/rank',
+    service: 'safety',
+    summary: "Set a character's rank (price maxima), asked of accounts and audited",
+    auth: 'console',
+    permission: 'ranks.set',
+    schema: {
+      params: IdParams,
+      body: RankBody,
+      response: {
+        200: Envelope(Type.Object({ user_id: Type.String(), rank: Rank })),
+        ...consoleErrors,
+        503: ErrorEnvelope,
+      },
+    },
+  }),
+  setExpert: endpoint({
+    method: 'PUT',
+    url: '/admin/safety/users/:id/expert',
+    service: 'safety',
+    summary: "Approve or refuse a character's expert request, asked of accounts and audited",
+    auth: 'console',
+    permission: 'expert.approve',
+    schema: {
+      params: IdParams,
+      body: Type.Object({ approve: Type.Boolean() }),
+      response: {
+        200: Envelope(Type.Object({ user_id: Type.String(), is_approval: Type.Integer() })),
+        ...consoleErrors,
+        503: ErrorEnvelope,
+      },
+    },
   }),
   subject: endpoint({
     method: 'GET',

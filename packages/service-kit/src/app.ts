@@ -16,7 +16,6 @@ import Fastify, {
 
 import { IDENTITY_HEADERS, type Caller } from './auth.ts';
 import { AppError, errorEnvelope, fieldErrors, unauthorized } from './errors.ts';
-import { assertOperator } from './operator.ts';
 import { unsafeInputField } from './input.ts';
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
@@ -266,7 +265,6 @@ export function route<E extends EndpointDef>(
     // and no input is read for them.
     onRequest: async (request) => {
       if (def.auth === 'user' && !callerFrom(request, ctx.config.internalToken)) throw unauthorized();
-      if (def.auth === 'operator') assertOperator(request, (ctx.config as { operatorToken?: string }).operatorToken);
       // Closed unless the owning service checks it: a console endpoint registered without a check refuses all.
       if (def.auth === 'console') {
         if (!options.authorize) throw unauthorized(messages.operatorOnly);

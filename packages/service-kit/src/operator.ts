@@ -1,26 +1,48 @@
-import { timingSafeEqual } from 'node:crypto';
+import type { ReplyPayload, RequestDef, RequestPayload } from '@honne/contracts/events';
 
-import { messages } from '@honne/contracts';
-
-import type { FastifyRequest } from 'fastify';
-
+import type { Bus } from './bus.ts';
 import { AppError } from './errors.ts';
 
-/**
- * The operator API's check (points' grants, accounts' ranks): `Authorization: Bearer $OPERATOR_TOKEN`. With no token configured
- * every call is refused, so a deployment that forgot it is closed, not open.
- */
-export function assertOperator(request: FastifyRequest, operatorToken: string | undefined): string {
-  const header = request.headers.authorization ?? '';
-  const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-  if (!operatorToken || !given || !sameSecret(given, operatorToken)) {
-    throw new AppError(401, 'operator_only', messages.operatorOnly);
+// The points operator API (ADR 0034): the console's operators and keys call safety, which checks
+// them, asks the owning service (points, accounts) over the bus and audits. These two helpers are
+// the bus's two ends of such a request; an owner's refusal travels as its status, code and message.
+
+type Refusal = { ok: false; status: number; code: string; message: string; errors?: Record<string, string> };
+type OkData<T> = T extends { ok: true; data: infer D } ? D : never;
+type OperatorOutcome<T> = { ok: true; data: T } | Refusal;
+
+/** The owner's end: the result, or the AppError it threw as the refusal safety answers with. */
+export async function operatorOutcome<T>(work: () => Promise<T>): Promise<OperatorOutcome<T>> {
+  try {
+    return { ok: true, data: await work() };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return {
+      ok: false,
+      status: err.status,
+      code: err.code,
+      message: err.message,
+      ...(err.errors ? { errors: err.errors } : {}),
+    };
   }
-  return 'operator-api';
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/**
+ * Safety's end: the owner's result, its refusal thrown as the same AppError, or a 503 naming the
+ * owner when it does not answer (the operator retries; nothing was audited).
+ */
+export async function askOperatorRequest<R extends RequestDef>(
+  bus: Bus,
+  def: R,
+  payload: RequestPayload<R>,
+  unavailable: string,
+): Promise<OkData<ReplyPayload<R>>> {
+  let outcome: OperatorOutcome<unknown>;
+  try {
+    outcome = (await bus.request(def, payload)) as OperatorOutcome<unknown>;
+  } catch {
+    throw new AppError(503, 'owner_unavailable', unavailable);
+  }
+  if (!outcome.ok) throw new AppError(outcome.status, outcome.code, outcome.message, outcome.errors);
+  return outcome.data as OkData<ReplyPayload<R>>;
 }

@@ -17,8 +17,6 @@ export interface AccountsConfig extends BaseConfig {
   mailMaxPerAddress?: number;
   /** Reset, resend and phone-code mails one source may cause per hour; past it none goes, same answer. */
   mailMaxPerSource?: number;
-  /** The operator API's bearer token (PUT /admin/users/:id/rank); unset: that API refuses everything. */
-  operatorToken?: string | undefined;
   /**
    * A new user's rank (the most they may charge for a chat and per call minute). 0/0 by default:
    * nobody charges until an operator sets a rank (docs/adr/0004, issue 15).
@@ -39,7 +37,6 @@ export const AccountsEnv = {
   LOGIN_MAX_FAILURES_PER_ADDRESS: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
   MAIL_MAX_PER_ADDRESS_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   MAIL_MAX_PER_SOURCE_PER_HOUR: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
-  OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   DEFAULT_RANK_CHAT: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   DEFAULT_RANK_CALL: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   VAPID_PUBLIC_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{80,90}$' })),
@@ -71,7 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AccountsConfig
     loginMaxFailuresPerAddress: parsed.LOGIN_MAX_FAILURES_PER_ADDRESS ?? ACCOUNTS_DEFAULTS.loginMaxFailuresPerAddress,
     mailMaxPerAddress: parsed.MAIL_MAX_PER_ADDRESS_PER_HOUR,
     mailMaxPerSource: parsed.MAIL_MAX_PER_SOURCE_PER_HOUR,
-    operatorToken: parsed.OPERATOR_TOKEN,
     defaultRank: {
       max_point_for_chatting: parsed.DEFAULT_RANK_CHAT ?? 0,
       max_point_for_a_call: parsed.DEFAULT_RANK_CALL ?? 0,

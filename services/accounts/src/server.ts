@@ -9,6 +9,7 @@ import { accountsRelay } from './events/outbox.ts';
 import { subscribePush } from './events/push.ts';
 import { onCallReported, onPersonRestricted } from './events/restrictions.ts';
 import { respondSnapshots } from './events/snapshot.ts';
+import { respondOperator } from './routes/ranks.ts';
 import { restoreLiveSessions } from './sessions-restore.ts';
 
 export const service = defineService<AccountsConfig, AccountsDb, AppContext, ContextOverrides>({
@@ -18,7 +19,13 @@ export const service = defineService<AccountsConfig, AccountsDb, AppContext, Con
   health: (db) => db.selectFrom('users').select('id').limit(1).execute(),
   own: ownParts,
   routes,
-  subscribers: (ctx) => [...respondSnapshots(ctx), ...subscribePush(ctx), onPersonRestricted(ctx), onCallReported(ctx)],
+  subscribers: (ctx) => [
+    ...respondSnapshots(ctx),
+    ...respondOperator(ctx),
+    ...subscribePush(ctx),
+    onPersonRestricted(ctx),
+    onCallReported(ctx),
+  ],
   filtersText: true,
   start: async (ctx) => {
     await restoreLiveSessions(ctx);

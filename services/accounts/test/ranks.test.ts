@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
-import { events } from '@honne/contracts/events';
-import { messages } from '@honne/contracts/messages';
+import { events, requests } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness } from './harness.ts';
 
-const OPERATOR = 'accounts-operator-token-0123456789';
-
+// Operators set ranks in the console, which asks accounts over the bus (ADR 0034); who may is
+// safety's check (services/safety/test/authorization.test.ts, test/operator-api.test.ts here).
 describe.each(infraModes())('ranks: new users charge nothing until an operator sets a rank ($name)', (mode) => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness(mode, {
-      operatorToken: OPERATOR,
       defaultRank: { max_point_for_chatting: 0, max_point_for_a_call: 0 },
     });
   });
@@ -21,12 +19,11 @@ describe.each(infraModes())('ranks: new users charge nothing until an operator s
     await h?.close();
   });
 
-  const setRank = (userId: string, body: object, token = OPERATOR) =>
-    h.app.inject({
-      method: 'PUT',
-      url: `/admin/users/${userId}/rank`,
-      payload: body,
-      headers: { authorization: `Bearer ${token}` },
+  const setRank = (userId: string, rank: object) =>
+    h.infra.bus.request(requests.accountsOperatorRank, {
+      actor: 'operator:test',
+      user_id: userId,
+      rank: rank as { max_point_for_chatting: number; max_point_for_a_call: number },
     });
   const rankOf = async (session: { caller: { userId: string; sessionId: string } }) =>
     (await h.get('/users/profile', h.as(session.caller))).json().data.rank;
@@ -39,27 +36,15 @@ describe.each(infraModes())('ranks: new users charge nothing until an operator s
     const sub = h.infra.bus.subscribe(events.userProfileUpdated, (e) => void heard.push(e));
     await h.infra.bus.flush();
     const res = await setRank(me.user_id, { max_point_for_chatting: 300, max_point_for_a_call: 50 });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({
-      user_id: me.user_id,
-      rank: { max_point_for_chatting: 300, max_point_for_a_call: 50 },
+    expect(res).toEqual({
+      ok: true,
+      data: { user_id: me.user_id, rank: { max_point_for_chatting: 300, max_point_for_a_call: 50 } },
     });
     expect(await rankOf(me)).toEqual({ max_point_for_chatting: 300, max_point_for_a_call: 50 });
     await eventually(() =>
       expect(heard).toContainEqual(expect.objectContaining({ user_id: me.user_id, max_point_for_chatting: 300 })),
     );
     sub.unsubscribe();
-  });
-
-  it('is the operators’ alone: no token, a wrong token or a user’s token is refused, and nothing changes', async () => {
-    const me = await h.register(`rank-${randomUUID().slice(0, 8)}@example.jp`);
-    const body = { max_point_for_chatting: 500, max_point_for_a_call: 100 };
-    for (const token of ['', 'wrong-token-wrong-token-wrong', me.access_token]) {
-      const res = await setRank(me.user_id, body, token);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ error: messages.operatorOnly });
-    }
-    expect(await rankOf(me)).toEqual({ max_point_for_chatting: 0, max_point_for_a_call: 0 });
   });
 
   it('refuses prices that are negative, too large or not in steps of 10, and unknown users', async () => {
@@ -70,10 +55,13 @@ describe.each(infraModes())('ranks: new users charge nothing until an operator s
       { max_point_for_chatting: 0, max_point_for_a_call: 1_000_000 },
       { max_point_for_chatting: 0 },
     ]) {
-      expect((await setRank(me.user_id, bad)).statusCode, JSON.stringify(bad)).toBe(403);
+      await expect(setRank(me.user_id, bad), JSON.stringify(bad)).rejects.toThrow(/invalid payload/);
     }
-    const unknown = await setRank(randomUUID(), { max_point_for_chatting: 10, max_point_for_a_call: 10 });
-    expect(unknown.statusCode).toBe(404);
+    expect(await setRank(randomUUID(), { max_point_for_chatting: 10, max_point_for_a_call: 10 })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await rankOf(me)).toEqual({ max_point_for_chatting: 0, max_point_for_a_call: 0 });
   });
 
   it('follows the configured default for new users', async () => {

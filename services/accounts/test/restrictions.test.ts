@@ -1,17 +1,8 @@
-import { createService as createSafety, totpCode } from '@honne/safety';
-import {
-  dropTestSchemas,
-  eventually,
-  infraModes,
-  testConfig,
-  testOverrides,
-  uniqueName,
-} from '@honne/service-kit/testing';
+import { eventually, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
 import { startHarness } from './harness.ts';
-
-const ADMIN = { email: 'admin@example.jp', password: 'a long admin password', totp: 'JBSWY3DPEHPK3PXPJBSWY3DP' };
+import { safetyBeside } from './safety-beside.ts';
 
 // A suspension, end to end across accounts and the moderation service on one bus: a user reports
 // another through accounts' endpoint; a moderator suspends the person in the console; none of their
@@ -22,21 +13,8 @@ describe.each(infraModes())('a suspension acts on the whole person ($name)', (mo
     { timeout: 120_000 },
     async () => {
       const h = await startHarness(mode);
-      const schema = uniqueName('safety');
-      const safetyConfig = {
-        ...testConfig('safety', mode),
-        sessionHours: 8,
-        bootstrapAdmin: { email: ADMIN.email, password: ADMIN.password, totpSecret: ADMIN.totp },
-      };
-      const safety = await createSafety(safetyConfig, testOverrides(mode, h.infra, h.clock, schema));
-      if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
-      const consoleReq = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
-        safety.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${token}` },
-          ...(payload ? { payload } : {}),
-        });
+      const beside = await safetyBeside(h, mode);
+      const { safety, consoleReq } = beside;
       try {
         const a = await h.register('a-restrict@example.jp');
         const added = await h.post('/users/add_myusers', {}, h.as(a.caller));
@@ -70,12 +48,7 @@ describe.each(infraModes())('a suspension acts on the whole person ($name)', (mo
           return row;
         }, 15_000);
 
-        const signIn = await safety.app.inject({
-          method: 'POST',
-          url: '/admin/safety/sessions',
-          payload: { email: ADMIN.email, password: ADMIN.password, totp: totpCode(ADMIN.totp, h.clock.now()) },
-        });
-        const token = signIn.json().data.token as string;
+        const { token } = await beside.signIn();
         const suspended = await consoleReq(
           'POST',
           `/admin/safety/subjects/${report.subject_id}/actions/suspend`,
@@ -133,8 +106,7 @@ describe.each(infraModes())('a suspension acts on the whole person ($name)', (mo
           if (again.statusCode !== 200) throw new Error(`still refused: ${again.body}`);
         }, 15_000);
       } finally {
-        await safety.close();
-        await dropTestSchemas(safetyConfig, [schema]);
+        await beside.close();
         await h.close();
       }
     },

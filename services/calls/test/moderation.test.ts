@@ -1,5 +1,6 @@
 import type { CallView } from '@honne/contracts/calls';
 import { events } from '@honne/contracts/events';
+import { messages } from '@honne/contracts/messages';
 import { infraModes, publishRestriction } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -41,6 +42,53 @@ describe.each(infraModes())('a mute enforced by calls ($name)', (mode) => {
 
     h.clock.advance(60_001);
     expect((await h.calls$('POST', `/rooms/${room}/calling`, muted, {})).statusCode).toBe(200);
+  });
+
+  it('refuses a frozen payer a paid call, placed or approved, with the words points uses; a free call still rings', async () => {
+    const [frozen, owner] = [await h.user(), await h.user()];
+    await publishRestriction(h.infra.bus, h.calls.ctx.db, {
+      person_id: `person-${frozen.userId}`,
+      user_ids: [frozen.userId],
+      restriction: 'freeze',
+      until: null,
+      at: h.clock.now(),
+    });
+    // Charged from the start: refused before anyone is rung, even with the caller's yes to the price.
+    const paid = await h.room(frozen, {
+      topic_id: h.voice(owner, { call_price: 30, time_call_price: 1, purchase_on_start: true }),
+      room_type_id: 4,
+    });
+    for (const body of [{}, { confirm_price: true }]) {
+      const refused = await h.calls$('POST', `/rooms/${paid}/calling`, frozen, body);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({
+        code: 'points_frozen',
+        error: messages.pointsFrozen,
+        errors: { call_price: messages.pointsFrozen },
+      });
+    }
+    expect(await h.calls.ctx.db.selectFrom('calls').select('id').where('room_id', '=', paid).execute()).toEqual([]);
+
+    // Charged once the owner asks: the call is placed free, and the frozen payer cannot say yes.
+    const later = await h.room(frozen, {
+      topic_id: h.voice(owner, { call_price: 30, time_call_price: 1 }),
+      room_type_id: 4,
+    });
+    expect((await h.calls$('POST', `/rooms/${later}/calling`, frozen, {})).statusCode).toBe(200);
+    await h.calls$('POST', `/rooms/${later}/callanswer`, owner, { action: 'answer' });
+    await h.calls$('POST', `/rooms/${later}/pingConnectRoomChat`, frozen, { state: 'connected' });
+    await h.calls$('POST', `/rooms/${later}/pingConnectRoomChat`, owner, { state: 'connected' });
+    await h.stateOf(frozen, 'connected');
+    expect((await h.calls$('POST', `/rooms/${later}/requestpaidcall`, owner)).statusCode).toBe(200);
+    const approve = await h.calls$('POST', `/rooms/${later}/confirmrequestpaidcall`, frozen, { approve: true });
+    expect(approve.statusCode).toBe(403);
+    expect(approve.json().error).toBe(messages.pointsFrozen);
+    const row = await h.calls.ctx.db
+      .selectFrom('calls')
+      .select(['charging', 'phase'])
+      .where('room_id', '=', later)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ charging: 'requested', phase: 'connected' });
   });
 
   it('ends a reported anonymous call on both screens and blocks the room, so the next call is refused', async () => {

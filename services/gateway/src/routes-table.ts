@@ -8,7 +8,7 @@ import type { ServiceName } from '@honne/contracts';
  * A path under none of these prefixes is answered 404 by the gateway itself.
  */
 export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
-  accounts: ['/users', '/logout', '/age', '/areas', '/admin/users', '/push'],
+  accounts: ['/users', '/logout', '/age', '/areas', '/push'],
   topics: [
     '/categories',
     '/subCategories',
@@ -40,7 +40,7 @@ export const ROUTES_TABLE: Readonly<Record<ServiceName, readonly string[]>> = {
     '/users/audio_record_6',
     '/users/audio_record_7',
   ],
-  points: ['/points', '/admin/points', '/users/send_coin'],
+  points: ['/points', '/users/send_coin'],
   // The moderation service: its console (/admin/safety) and what the app asks it (/safety).
   safety: ['/admin/safety', '/safety'],
 };

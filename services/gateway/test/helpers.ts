@@ -77,9 +77,6 @@ export interface StartedGateway extends RunningGateway {
  * One suite's world: the shared bus and cache of the mode, the real points service listening on
  * an ephemeral port, echo services for accounts/topics/chat, and a dead calls service.
  */
-/** The points service's operator token in these suites (the operator API passes the gateway). */
-export const OPERATOR_TOKEN = 'gateway-suite-operator-token-0123';
-
 export class Harness {
   readonly gateways: StartedGateway[] = [];
   readonly tokens: Tokens;
@@ -102,7 +99,7 @@ export class Harness {
     const infra = await testInfra(mode);
     const schema = uniqueName('points');
     const points = await createPoints(
-      { ...testConfig('points', mode), operatorToken: OPERATOR_TOKEN, lotPolicy: 'expire' },
+      { ...testConfig('points', mode), lotPolicy: 'expire' },
       {
         bus: infra.bus,
         cache: infra.cache,

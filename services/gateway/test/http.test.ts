@@ -2,12 +2,12 @@ import { messages } from '@honne/contracts';
 import { allEndpoints } from '@honne/contracts/endpoints';
 import { events } from '@honne/contracts/events';
 import { IDENTITY_HEADERS, ManualClock, NOTICE_TOKEN_TTL_SECONDS, Tokens, serveMetricsOn } from '@honne/service-kit';
-import { infraModes, publishAndWait } from '@honne/service-kit/testing';
+import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { LIVE_TTL_MS } from '../src/auth/token-verifier.ts';
 
-import { bearer, Harness, OPERATOR_TOKEN, type StartedGateway } from './helpers.ts';
+import { bearer, Harness, type StartedGateway } from './helpers.ts';
 
 interface Body {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- upstream answers vary per test
@@ -102,24 +102,16 @@ describe.each(infraModes())('gateway HTTP ($name)', (mode) => {
     expect(res.body.data).toMatchObject({ user_id: userId, balance: 0, purchased: 0 });
   });
 
-  it('passes the operator token through to the points operator API, and no user token works there', async () => {
+  it('routes no operator path to points or accounts: the points operator API is the console’s (ADR 0034)', async () => {
     const { userId, token } = await h.login();
-    // Grants go to users points knows (accounts' registration event opens the ledger account).
-    await publishAndWait(
-      h.infra.bus,
-      events.userRegistered,
-      { user_id: userId, email_id: userId, registered_at: new Date().toISOString() },
-      async () =>
-        h.points.ctx.db.selectFrom('accounts').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
-    );
-    const grant = { user_id: userId, amount: 300, reason: 'テスト付与', idempotency_key: `gw-${userId}` };
-    const granted = await call('POST', '/api/v1/admin/points/grants', bearer(OPERATOR_TOKEN), grant);
-    expect(granted.status).toBe(200);
-    expect(granted.body.data).toMatchObject({ user_id: userId, balance: 300, replayed: false });
-    const asUser = await call('POST', '/api/v1/admin/points/grants', bearer(token), { ...grant, idempotency_key: 'x' });
-    expect(asUser.status).toBe(401);
-    expect(asUser.body.error).toBe(messages.operatorOnly);
-    expect((await call('GET', '/api/v1/points/balance', bearer(token))).body.data).toMatchObject({ balance: 300 });
+    for (const [method, url] of [
+      ['POST', '/api/v1/admin/points/grants'],
+      ['PUT', `/api/v1/admin/users/${userId}/rank`],
+    ] as const) {
+      const res = await call(method, url, bearer(token), { user_id: userId, amount: 1 });
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    expect(h.echoes.accounts.requests.filter((r) => r.url.startsWith('/admin/'))).toEqual([]);
   });
 
   it("passes the console's bearer through to safety, which checks it, and the app's /safety paths take the user's token", async () => {

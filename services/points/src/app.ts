@@ -4,22 +4,16 @@ import type { AppContext } from './context.ts';
 import { balanceRoutes } from './routes/balance.ts';
 import { checkoutRoutes } from './routes/checkouts.ts';
 import { giftRoutes } from './routes/gifts.ts';
-import { grantRoutes } from './routes/grants.ts';
 import { historyRoutes } from './routes/history.ts';
-import { purchaseEventRoutes } from './routes/purchase-events.ts';
 import { purchaseRoutes } from './routes/purchases.ts';
 import { refundRoutes } from './routes/refunds.ts';
-import { reportRoutes } from './routes/reports.ts';
 
 /** The service's endpoints, registered in this order on the kit's app. */
 export const routes: ServiceRoutes<AppContext> = [
   balanceRoutes,
   historyRoutes,
-  grantRoutes,
   giftRoutes,
   purchaseRoutes,
   checkoutRoutes,
-  purchaseEventRoutes,
   refundRoutes,
-  reportRoutes,
 ];

@@ -6,8 +6,6 @@ import type { LotPolicy } from './domain/ledger.ts';
 import { DEFAULT_MINOR_CAPS, type MinorCaps } from './domain/spend-caps.ts';
 
 export interface PointsConfig extends BaseConfig {
-  /** The operator API's bearer token; unset means the operator API refuses everything. */
-  operatorToken?: string | undefined;
   /**
    * 資金決済法: purchased lots expire 180 days after issue, or are kept and reported per base date.
    * Optional so other services' suites can start points from the kit's base test config.
@@ -30,7 +28,6 @@ export interface PointsConfig extends BaseConfig {
 export const PointsEnv = {
   ...BaseEnv,
   POINTS_PORT: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
-  OPERATOR_TOKEN: Type.Optional(Type.String({ minLength: 16 })),
   POINTS_LOT_POLICY: Type.Optional(Type.Union([Type.Literal('expire'), Type.Literal('report')])),
   PURCHASE_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
   POINTS_MONTHLY_CAP_UNDER16: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000_000 })),
@@ -53,7 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PointsConfig {
   }
   return {
     ...base,
-    operatorToken: parsed.OPERATOR_TOKEN,
     lotPolicy: parsed.POINTS_LOT_POLICY ?? 'expire',
     // Outside production a local secret lets the test checkout sign its deliveries like the provider.
     purchaseWebhookSecret:

@@ -17,7 +17,7 @@ import {
 } from '@honne/service-kit/testing';
 
 import { createService } from '../src/server.ts';
-import { OPERATOR_TOKEN, pointsConfig } from './support.ts';
+import { operatorGrant, pointsConfig } from './support.ts';
 
 type Delivered = EventPayload<typeof events.realtimeDelivered>;
 
@@ -84,6 +84,17 @@ export async function startGiftHarness(mode: InfraMode) {
     points$: requestAs(() => points.app, config.internalToken),
     chat$: requestAs(() => chat.app, chatConfig.internalToken),
 
+    /** An operator's grant, as the console asks points for it (ADR 0034). */
+    async grant(person: Person, amount: number, key: string): Promise<void> {
+      const res = await operatorGrant(infra.bus, {
+        user_id: person.userId,
+        amount,
+        reason: 'テスト',
+        idempotency_key: key,
+      });
+      if (!res.ok) throw new Error(`grant ${res.status}: ${res.message}`);
+    },
+
     /** A user with a profile (30代 unless `ageId` says otherwise) and, when asked, granted points. */
     async user(name = `ユーザー${n + 1}`, coins = 0, ageId = 3): Promise<Person> {
       n += 1;
@@ -100,15 +111,7 @@ export async function startGiftHarness(mode: InfraMode) {
             .executeTakeFirst()) &&
           points.ctx.db.selectFrom('spender_ages').select('user_id').where('user_id', '=', userId).executeTakeFirst(),
       );
-      if (coins > 0) {
-        const res = await points.app.inject({
-          method: 'POST',
-          url: '/admin/points/grants',
-          headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
-          payload: { user_id: userId, amount: coins, reason: 'テスト', idempotency_key: `seed-${userId}` },
-        });
-        if (res.statusCode !== 200) throw new Error(`grant ${res.statusCode}: ${res.body}`);
-      }
+      if (coins > 0) await h.grant({ userId, name }, coins, `seed-${userId}`);
       return { userId, name };
     },
 

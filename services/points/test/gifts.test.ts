@@ -146,12 +146,7 @@ describe.each(infraModes())('gifts: PUT /users/send_coin ($name)', (mode) => {
     const room = await t.h.room(b, a, true);
     const res = await t.h.gift(b, { coin: 100, room_id: room });
     expect(res.statusCode).toBe(403); // b has nothing to give
-    await t.h.points.app.inject({
-      method: 'POST',
-      url: '/admin/points/grants',
-      headers: { authorization: `Bearer operator-token-for-tests-0123456789` },
-      payload: { user_id: b.userId, amount: 500, reason: 'テスト', idempotency_key: `anon-${b.userId}` },
-    });
+    await t.h.grant(b, 500, `anon-${b.userId}`);
     const given = await t.h.gift(b, { coin: 100, room_id: room });
     expect(given.statusCode, given.body).toBe(200);
     expect(given.body).not.toContain(a.userId);

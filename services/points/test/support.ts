@@ -1,16 +1,20 @@
-import { events } from '@honne/contracts/events';
-import { IDENTITY_HEADERS, type Clock } from '@honne/service-kit';
+import { events, requests } from '@honne/contracts/events';
+import type { GrantBody } from '@honne/contracts/points';
+import { IDENTITY_HEADERS, type Bus, type Clock } from '@honne/service-kit';
 import { publishAndWait, testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 
 import type { PointsConfig } from '../src/config.ts';
 import { TEEN_AGE_ID } from '../src/domain/spend-caps.ts';
 import { createService, type RunningService } from '../src/server.ts';
 
-export const OPERATOR_TOKEN = 'operator-token-for-tests-0123456789';
-
 export function pointsConfig(mode: InfraMode, extra: Partial<PointsConfig> = {}): PointsConfig {
-  return { ...testConfig('points', mode), operatorToken: OPERATOR_TOKEN, lotPolicy: 'expire', ...extra };
+  return { ...testConfig('points', mode), lotPolicy: 'expire', ...extra };
 }
+
+/** What the console's operator asks through safety (ADR 0034), asked here as safety does: over the bus. */
+export const OPERATOR = 'operator:points-suite';
+export const operatorGrant = (bus: Bus, grant: GrantBody) =>
+  bus.request(requests.pointsOperatorGrant, { actor: OPERATOR, grant });
 
 export async function startPoints(mode: InfraMode, extra: Partial<PointsConfig> = {}, clock?: Clock) {
   const infra = await testInfra(mode);

@@ -5,6 +5,7 @@ import { ageRoutes } from './routes/age.ts';
 import { appRoutes } from './routes/app-facing.ts';
 import { filterRoutes } from './routes/filter.ts';
 import { moneyRoutes } from './routes/money.ts';
+import { operatorApiRoutes } from './routes/operator-api.ts';
 import { operatorRoutes } from './routes/operators.ts';
 import { queueRoutes } from './routes/queue.ts';
 import { systemRoutes } from './routes/system.ts';
@@ -14,6 +15,7 @@ export const routes: ServiceRoutes<AppContext> = [
   operatorRoutes,
   queueRoutes,
   moneyRoutes,
+  operatorApiRoutes,
   filterRoutes,
   systemRoutes,
   appRoutes,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 
-import type { Approval, Report } from '@honne/contracts/safety';
+import type { Approval, Permission, Report } from '@honne/contracts/safety';
 import { Button, usePopup } from '@honne/ui';
 
 import { call, errorText, safetyEndpoints } from '../api.ts';
@@ -10,6 +10,7 @@ import { FormError } from '../form.tsx';
 import { LoadState, useLoad } from '../load.tsx';
 import { strings } from '../strings.ts';
 import { DecisionButtons, Notice, Table, useDecision } from '../table.tsx';
+import { GrantForm, RankForm } from './PointsOperator.tsx';
 
 const t = strings.money;
 
@@ -132,15 +133,25 @@ export function Approvals({ me }: { me: string }) {
 }
 
 /** A person's points per character: balance, frozen or not, the latest movements (ADR 0030). */
-export function PersonPoints({ subjectId }: { subjectId: string }) {
+export function PersonPoints({ subjectId, may }: { subjectId: string; may: (p: Permission) => boolean }) {
   const [points, reload] = useLoad(
     (signal) => call(safetyEndpoints.personPoints, { params: { id: subjectId }, signal }),
     `points:${subjectId}`,
   );
+  const [done, setDone] = useState<string | undefined>();
+  const after = (message: string) => {
+    setDone(message);
+    reload();
+  };
   return (
     <LoadState state={points} reload={reload}>
       {(p) => (
         <div data-testid="person-points">
+          {done ? (
+            <p className="cn-notice" role="status">
+              {done}
+            </p>
+          ) : null}
           {p.characters.map((c) => (
             <div className="cn-card" key={c.user_id} style={{ marginBottom: 12 }}>
               <dl className="cn-dl">
@@ -175,6 +186,8 @@ export function PersonPoints({ subjectId }: { subjectId: string }) {
                   </tbody>
                 </table>
               )}
+              {may('points.grant') ? <GrantForm userId={c.user_id} onDone={after} /> : null}
+              {may('ranks.set') ? <RankForm userId={c.user_id} onDone={after} /> : null}
             </div>
           ))}
         </div>

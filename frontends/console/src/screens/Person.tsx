@@ -1,5 +1,7 @@
 import { Link } from 'wouter';
 
+import { ROLE_PERMISSIONS, type OperatorRole, type Permission } from '@honne/contracts/safety';
+
 import { call, safetyEndpoints } from '../api.ts';
 import { shortId } from '../format.ts';
 import { LoadState, useLoad } from '../load.tsx';
@@ -13,7 +15,9 @@ import { subjectHref } from './Queue.tsx';
 const t = strings.person;
 
 /** A person across their (up to three) characters: status, the events on the person, every report about any of them. */
-export function Person({ id }: { id: string }) {
+export function Person({ id, role }: { id: string; role: string }) {
+  // What the forms offer follows the role; safety checks each call all the same.
+  const may = (p: Permission) => (ROLE_PERMISSIONS[role as OperatorRole] ?? []).includes(p);
   const [person, reload] = useLoad((signal) => call(safetyEndpoints.person, { params: { id }, signal }), id);
   return (
     <LoadState state={person} reload={reload}>
@@ -64,7 +68,7 @@ export function Person({ id }: { id: string }) {
                 ) : null}
               </div>
               <h2>{strings.money.pointsHeading}</h2>
-              <PersonPoints subjectId={id} />
+              <PersonPoints subjectId={id} may={may} />
             </div>
           </div>
         </>

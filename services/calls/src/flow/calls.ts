@@ -4,7 +4,15 @@ import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
 import { events, requests, type EventPayload } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { AppError, assertMaySpeak, enqueueEvent, notFound, publishToUser, type Caller } from '@honne/service-kit';
+import {
+  AppError,
+  assertMaySpeak,
+  enqueueEvent,
+  notFound,
+  pointsFrozen,
+  publishToUser,
+  type Caller,
+} from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import {
@@ -199,6 +207,15 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
 }
 
 /**
+ * A payer whose points a moderator froze (ADR 0030) starts no paid call: refused before it rings or
+ * is charged, in the words chat and points use, rather than ended at the first billed minute.
+ */
+export async function assertPayerNotFrozen(ctx: AppContext, payer: string): Promise<void> {
+  if (await pointsFrozen(ctx.db, payer, ctx.clock.now()))
+    throw new AppError(403, 'points_frozen', messages.pointsFrozen, { call_price: messages.pointsFrozen });
+}
+
+/**
  * How the call was placed: our app's POST can ask the caller to confirm a charge-from-start price
  * (and says whether they did); the spec's GET cannot ask (see chargingAtStart).
  */
@@ -234,6 +251,7 @@ export async function startCall(
   const callPrice = voice?.call_price ?? 0;
   const payer = payerOf(callPrice, voice?.owner_id ?? null, me, may.callee_id);
   const charging = chargingAtStart(callPrice, voice?.purchase_on_start ?? false, payer === me, placement);
+  if (charging === 'confirm' || charging === 'approved') await assertPayerNotFrozen(ctx, me);
   if (charging === 'confirm') {
     const price = CALL_MESSAGES.callPriceConfirmRequired(voice?.time_call_price ?? 1, callPrice);
     throw new AppError(403, 'price_confirmation_required', price, { confirm_price: price });

@@ -3,7 +3,7 @@ import { AppError, fieldErrors, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestCallOfRoom, updateCall } from '../db/repos/calls.ts';
-import { chargeFrom, tellBoth } from './calls.ts';
+import { assertPayerNotFrozen, chargeFrom, tellBoth } from './calls.ts';
 import { sideOf, viewOf } from './view.ts';
 
 const notAllowed = () => new AppError(403, 'charge_not_allowed', CALL_MESSAGES.chargeNotAllowed);
@@ -44,6 +44,7 @@ export async function confirmCharge(
     throw fieldErrors({ spend_cap: CALL_MESSAGES.spendCapTooLow });
   }
   if (approve) {
+    await assertPayerNotFrozen(ctx, caller.userId);
     // The cap is the payer's word on this call: set before the first period is billed.
     if (spendCap !== null) await updateCall(ctx.db, row.id, (r) => (r.charging_from ? null : { spend_cap: spendCap }));
     await chargeFrom(ctx, row.id, ctx.clock.now());

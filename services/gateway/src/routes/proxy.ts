@@ -44,9 +44,9 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const endpoint = endpointOf(request);
-    // The operator token is no user token: the owning service checks it (see forwardHeaders). The
-    // same holds for the moderation console's session tokens and API keys ('console').
-    if (endpoint?.auth === 'operator' || endpoint?.auth === 'console') return;
+    // The moderation console's session tokens and API keys ('console') are no user tokens: safety
+    // checks them (see forwardHeaders).
+    if (endpoint?.auth === 'console') return;
     const token = bearerToken(request.headers.authorization);
     const caller = token ? await ctx.tokens.verify(token) : undefined;
     if (caller?.scope === 'notices' && !endpoint?.whileRestricted) {
@@ -65,7 +65,7 @@ export async function proxyRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const forwardHeaders: ReplyHooks['rewriteRequestHeaders'] = (request, headers) => {
     const out: IncomingHttpHeaders = {};
     const auth = endpointOf(request as FastifyRequest)?.auth;
-    const operator = auth === 'operator' || auth === 'console';
+    const operator = auth === 'console';
     for (const name in headers) {
       // Identity is the gateway's to state; a user's bearer token stops here. An operator endpoint
       // takes the operator's token, and a public endpoint's Authorization is not ours (LiveKit signs

@@ -1,5 +1,5 @@
 /**
- * Operator CLI over the same code as `POST /api/v1/admin/points/grants`:
+ * Operator CLI over the same code as the console's `POST /api/v1/admin/safety/points/grants` (ADR 0034):
  *   node ../../scripts/pnpm.mjs run grant <user_id> <amount> <reason> <idempotency_key>   (in services/points)
  * The actor recorded is `cli:$USER`. Reads the same env as the service (DATABASE_URL, …).
  */

@@ -1,5 +1,5 @@
 /**
- * Operator CLI over the same code as `GET /api/v1/admin/points/reports/unused`:
+ * Operator CLI over the same code as the console's `GET /api/v1/admin/safety/points/reports/unused` (ADR 0034):
  *   node ../../scripts/pnpm.mjs run report [YYYY-03-31 | YYYY-09-30]   (in services/points)
  * Without a date: the latest base date that has ended. Reads the same env as the service.
  */

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { onBalanceChanged } from './balance-changed.ts';
 import { respondBalance } from './balance-get.ts';
 import { respondTransfer } from './transfer-request.ts';
+import { respondOperator } from './operator.ts';
 import { onProfileUpdated } from './profile-updated.ts';
 import { respondRoomEvidence } from './room-evidence.ts';
 import { respondPersonView, respondRoomRefund } from './room-refund.ts';
@@ -20,6 +21,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     respondRoomEvidence(ctx),
     respondRoomRefund(ctx),
     respondPersonView(ctx),
+    ...respondOperator(ctx),
     onBalanceChanged(ctx),
     // Frozen points (ADR 0030): kept in the kit's table, the way chat, calls and topics keep mutes.
     subscribeRestrictions(ctx),

@@ -1,0 +1,162 @@
+import { EXPERT_STATUS } from '@honne/contracts/accounts';
+import { eventually, infraModes } from '@honne/service-kit/testing';
+import { describe, expect, it } from 'vitest';
+
+import { startHarness } from './harness.ts';
+import { safetyBeside } from './safety-beside.ts';
+
+// The points operator API under the console's accounts (ADR 0034), across accounts, points and the
+// moderation service on one bus: an operator (session with TOTP) or a scoped API key grants points,
+// sets a rank and answers an expert request through safety; each lands in points or accounts and in
+// safety's audit log by the operator's name; a role or key without the permission changes nothing.
+describe.each(infraModes())('the points operator API under console accounts ($name)', (mode) => {
+  it(
+    'grants, ranks and approves experts for permitted operators and keys only, each audited',
+    { timeout: 120_000 },
+    async () => {
+      const h = await startHarness(mode);
+      const beside = await safetyBeside(h, mode);
+      const { safety, consoleReq, signIn } = beside;
+      const audit = async (action: string) =>
+        safety.ctx.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
+      const balanceOf = async (userId: string) =>
+        Number(
+          (
+            await h.points.ctx.db
+              .selectFrom('accounts')
+              .select('balance')
+              .where('user_id', '=', userId)
+              .executeTakeFirst()
+          )?.balance,
+        );
+      const detailOf = (row: { detail: unknown }) =>
+        (typeof row.detail === 'string' ? JSON.parse(row.detail) : row.detail) as Record<string, unknown>;
+      try {
+        const me = await h.register('operator-api-me@example.jp');
+        // Points opens the ledger account from accounts' registration event.
+        await eventually(async () => {
+          const row = await h.points.ctx.db
+            .selectFrom('accounts')
+            .select('user_id')
+            .where('user_id', '=', me.user_id)
+            .executeTakeFirst();
+          if (!row) throw new Error('points does not know the user yet');
+        }, 15_000);
+        const admin = await signIn();
+        const madeModerator = await consoleReq('POST', '/admin/safety/operators', admin.token, {
+          email: 'mod-points@example.jp',
+          password: 'a long moderator password',
+          role: 'moderator',
+        });
+        expect(madeModerator.statusCode, madeModerator.body).toBe(200);
+        const moderator = await signIn({
+          email: 'mod-points@example.jp',
+          password: 'a long moderator password',
+          totp: madeModerator.json().data.totp_secret as string,
+        });
+
+        // A grant by the admin's session: points credits it once per key, and the audit names the admin.
+        const grant = { user_id: me.user_id, amount: 700, reason: 'お詫び', idempotency_key: `apology-${me.user_id}` };
+        const granted = await consoleReq('POST', '/admin/safety/points/grants', admin.token, grant);
+        expect(granted.statusCode, granted.body).toBe(200);
+        expect(granted.json().data).toMatchObject({ user_id: me.user_id, amount: 700, balance: 700, replayed: false });
+        const again = await consoleReq('POST', '/admin/safety/points/grants', admin.token, grant);
+        expect(again.json().data).toMatchObject({ balance: 700, replayed: true });
+        // Points' own refusal passes through as points gave it: the same key with another amount.
+        const conflict = await consoleReq('POST', '/admin/safety/points/grants', admin.token, { ...grant, amount: 1 });
+        expect(conflict.statusCode).toBe(409);
+        expect(conflict.json().error).toBe('この操作はすでに別の内容で受け付けられています。');
+        const transfer = await h.points.ctx.db
+          .selectFrom('transfers')
+          .select(['actor', 'reason', 'amount'])
+          .where('id', '=', granted.json().data.transfer_id as string)
+          .executeTakeFirstOrThrow();
+        expect(transfer).toEqual({ actor: `operator:${admin.operator.id}`, reason: 'お詫び', amount: 700 });
+        const grants = await audit('points.grant');
+        expect(grants).toHaveLength(2);
+        expect(grants[0]).toMatchObject({ actor: `operator:${admin.operator.id}`, target: me.user_id });
+        expect(detailOf(grants[0]!)).toMatchObject({ amount: 700, reason: 'お詫び', replayed: false });
+
+        // A moderator may set ranks and answer experts, but not make money.
+        const byModerator = await consoleReq('POST', '/admin/safety/points/grants', moderator.token, {
+          ...grant,
+          idempotency_key: 'moderator-try',
+        });
+        expect(byModerator.statusCode).toBe(403);
+        const ranked = await consoleReq('PUT', `/admin/safety/users/${me.user_id}/rank`, moderator.token, {
+          max_point_for_chatting: 300,
+          max_point_for_a_call: 50,
+        });
+        expect(ranked.statusCode, ranked.body).toBe(200);
+        expect((await h.get('/users/profile', h.as(me.caller))).json().data.rank).toEqual({
+          max_point_for_chatting: 300,
+          max_point_for_a_call: 50,
+        });
+        expect(await audit('rank.set')).toEqual([
+          expect.objectContaining({ actor: `operator:${moderator.operator.id}`, target: me.user_id }),
+        ]);
+        // The rank's schema is checked at safety's door: nothing reaches accounts.
+        const badRank = await consoleReq('PUT', `/admin/safety/users/${me.user_id}/rank`, moderator.token, {
+          max_point_for_chatting: 15,
+          max_point_for_a_call: 0,
+        });
+        expect(badRank.statusCode).toBe(403);
+        expect(
+          (
+            await consoleReq('PUT', `/admin/safety/users/${admin.operator.id}/rank`, moderator.token, {
+              max_point_for_chatting: 10,
+              max_point_for_a_call: 10,
+            })
+          ).statusCode,
+        ).toBe(404);
+
+        // Experts: nothing to approve before the user asks (accounts' 403 passes through), then approved.
+        const early = await consoleReq('PUT', `/admin/safety/users/${me.user_id}/expert`, moderator.token, {
+          approve: true,
+        });
+        expect(early.statusCode).toBe(403);
+        expect(await audit('expert.approve')).toEqual([]);
+        expect((await h.post('/users/get_approval', {}, h.as(me.caller))).statusCode).toBe(200);
+        const approved = await consoleReq('PUT', `/admin/safety/users/${me.user_id}/expert`, moderator.token, {
+          approve: true,
+        });
+        expect(approved.json().data).toEqual({ user_id: me.user_id, is_approval: EXPERT_STATUS.approved });
+        expect(await audit('expert.approve')).toHaveLength(1);
+
+        // A key scoped to reading the money reports reads them, and cannot grant.
+        const key = await consoleReq('POST', '/admin/safety/api_keys', admin.token, {
+          name: 'accounting',
+          scopes: ['points.read'],
+        });
+        expect(key.statusCode, key.body).toBe(200);
+        const secret = key.json().data.secret as string;
+        const purchases = await consoleReq('GET', '/admin/safety/points/purchases?status=unresolved', secret);
+        expect(purchases.statusCode, purchases.body).toBe(200);
+        expect(purchases.json().data).toEqual([]);
+        const report = await consoleReq('GET', '/admin/safety/points/reports/unused', secret);
+        expect(report.statusCode, report.body).toBe(200);
+        expect(report.json().data).toMatchObject({ policy: expect.any(String), unused_purchased: 0 });
+        expect(await audit('points.report.read')).toEqual([
+          expect.objectContaining({ actor: `key:${key.json().data.key.id}` }),
+        ]);
+        const byKey = await consoleReq('POST', '/admin/safety/points/grants', secret, {
+          ...grant,
+          idempotency_key: 'key-try',
+        });
+        expect(byKey.statusCode).toBe(403);
+        // A user's token is no operator's.
+        const asUser = await consoleReq('POST', '/admin/safety/points/grants', me.access_token, {
+          ...grant,
+          idempotency_key: 'user-try',
+        });
+        expect(asUser.statusCode).toBe(401);
+        // None of the refused grants moved a point or was audited.
+        expect(await audit('points.grant')).toHaveLength(2);
+        expect(await balanceOf(me.user_id)).toBe(700);
+      } finally {
+        await beside.close();
+        await h.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,80 @@
+import { requests } from '@honne/contracts/events';
+import type { GrantBody, PurchaseEventsQuery, UnusedReportQuery } from '@honne/contracts/points';
+import type { RankBody } from '@honne/contracts/accounts';
+import { askOperatorRequest } from '@honne/service-kit';
+
+import type { AppContext } from '../context.ts';
+import { appendAudit } from '../db/repos/audit.ts';
+
+// The points operator API under the console's accounts and keys (ADR 0034): safety has already
+// checked the operator against the endpoint's permission; the owner (points, accounts) does the
+// work over the bus, and what it did is audited here, by the operator's name. An owner's refusal
+// (a reused grant key, an unknown user) is passed on as it answered, and not audited: nothing changed.
+
+const POINTS_DOWN = 'ポイントのサービスが応答しません。しばらくしてからやり直してください。';
+const ACCOUNTS_DOWN = 'アカウントのサービスが応答しません。しばらくしてからやり直してください。';
+
+export async function grantPoints(ctx: AppContext, by: string, grant: GrantBody) {
+  const result = await askOperatorRequest(ctx.bus, requests.pointsOperatorGrant, { actor: by, grant }, POINTS_DOWN);
+  // A replayed grant moved nothing: recorded all the same, since someone asked for money again.
+  await appendAudit(ctx.db, {
+    actor: by,
+    action: 'points.grant',
+    target: grant.user_id,
+    detail: {
+      amount: grant.amount,
+      reason: grant.reason,
+      idempotency_key: grant.idempotency_key,
+      transfer_id: result.transfer_id,
+      replayed: result.replayed,
+    },
+    at: ctx.clock.now(),
+  });
+  return result;
+}
+
+/** The money reports are read, not changed; reading them is audited like evidence is. */
+export async function unusedReport(ctx: AppContext, by: string, query: UnusedReportQuery) {
+  const report = await askOperatorRequest(ctx.bus, requests.pointsOperatorUnusedReport, query, POINTS_DOWN);
+  await appendAudit(ctx.db, { actor: by, action: 'points.report.read', detail: query, at: ctx.clock.now() });
+  return report;
+}
+
+export async function purchaseEvents(ctx: AppContext, by: string, query: PurchaseEventsQuery) {
+  const rows = await askOperatorRequest(ctx.bus, requests.pointsOperatorPurchases, query, POINTS_DOWN);
+  await appendAudit(ctx.db, {
+    actor: by,
+    action: 'points.purchases.read',
+    detail: { status: query.status ?? 'unresolved', count: rows.length },
+    at: ctx.clock.now(),
+  });
+  return rows;
+}
+
+export async function setRank(ctx: AppContext, by: string, userId: string, rank: RankBody) {
+  const result = await askOperatorRequest(
+    ctx.bus,
+    requests.accountsOperatorRank,
+    { actor: by, user_id: userId, rank },
+    ACCOUNTS_DOWN,
+  );
+  await appendAudit(ctx.db, { actor: by, action: 'rank.set', target: userId, detail: rank, at: ctx.clock.now() });
+  return result;
+}
+
+export async function setExpert(ctx: AppContext, by: string, userId: string, approve: boolean) {
+  const result = await askOperatorRequest(
+    ctx.bus,
+    requests.accountsOperatorExpert,
+    { actor: by, user_id: userId, approve },
+    ACCOUNTS_DOWN,
+  );
+  await appendAudit(ctx.db, {
+    actor: by,
+    action: approve ? 'expert.approve' : 'expert.refuse',
+    target: userId,
+    detail: { is_approval: result.is_approval },
+    at: ctx.clock.now(),
+  });
+  return result;
+}
