@@ -8,21 +8,31 @@ import { isMissingTable } from './processed.ts';
 type AnyDb = Kysely<any>;
 
 /**
- * Runs `fn` only if no other instance (of any process on this database) is running the job `name`
- * now: a session advisory lock on one pinned connection, released when `fn` ends. Answers
+ * Runs `fn` only if no other instance (of any process on this database and schema) is running the
+ * job `name` now: a session advisory lock on one pinned connection, released when `fn` ends. Answers
  * `undefined` when another instance holds it — the job is skipped this round, not queued, as the
- * holder is doing the same work. A crash releases the lock with its connection.
+ * holder is doing the same work (`wait`: waits for it instead, for a caller that needs the run).
+ * A crash releases the lock with its connection. `fn` runs all its queries on `conn`: on PGlite
+ * the one connection is pinned, so the database itself would wait.
  */
-export async function exclusively<T>(db: AnyDb, name: string, fn: (conn: AnyDb) => Promise<T>): Promise<T | undefined> {
+export async function exclusively<T>(
+  db: AnyDb,
+  name: string,
+  fn: (conn: AnyDb) => Promise<T>,
+  o: { wait?: boolean } = {},
+): Promise<T | undefined> {
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtext(${name})) as locked`.execute(
-      conn,
-    );
-    if (!rows[0]?.locked) return undefined;
+    // Keyed by schema too: services sharing one database run their own copy of a job side by side.
+    const key = sql`hashtext(current_schema() || ':' || ${name})`;
+    if (o.wait) await sql`select pg_advisory_lock(${key})`.execute(conn);
+    else {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(conn);
+      if (!rows[0]?.locked) return undefined;
+    }
     try {
       return await fn(conn);
     } finally {
-      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(conn);
+      await sql`select pg_advisory_unlock(${key})`.execute(conn);
     }
   });
 }
