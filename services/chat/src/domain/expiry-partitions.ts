@@ -14,10 +14,11 @@ export const PARTITION_HOURS_AHEAD = 74;
 
 /**
  * At most this many partitions are created per run, nearest hours first: a fresh database (or one
- * left alone for days) fills its 74 hours over a few runs instead of holding the first one for
+ * left alone for days) fills its 74 hours over about 20 runs (the first four hours at once, which
+ * hold every default-retention message) instead of holding the first run for
  * seconds; after that a run creates one an hour.
  */
-export const PARTITIONS_PER_RUN = 12;
+export const PARTITIONS_PER_RUN = 4;
 
 const NAME = /^messages_p(\d{4})(\d{2})(\d{2})(\d{2})$/;
 
