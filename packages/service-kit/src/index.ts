@@ -25,6 +25,7 @@ export * from './durable.ts';
 export * from './blocks.ts';
 export * from './objects.ts';
 export * from './processed.ts';
+export * from './prune.ts';
 export * from './restrictions.ts';
 export * from './age-states.ts';
 export * from './service-meta.ts';

@@ -5,6 +5,7 @@ import type { Bus } from './bus.ts';
 import type { Clock } from './clock.ts';
 import { every, type PeriodicJob } from './jobs.ts';
 import type { Logger } from './logger.ts';
+import { deliveryPruner, type PruneOptions } from './prune.ts';
 import { traceparent, withTraceparent } from './tracing.ts';
 
 /**
@@ -132,11 +133,14 @@ export async function relayOutbox(
 /**
  * A service's relay: `now()` right after a write commits (so the event goes out at once) and a job
  * every second (so a crash, or a NATS outage, between commit and publish only delays it). A failed
- * round leaves its rows for the next. `defs`: the subjects this service's outbox may carry.
+ * round leaves its rows for the next. `defs`: the subjects this service's outbox may carry. The job
+ * also prunes the outbox and processed-event marks every hour (`pruneDeliveryTables`, one instance
+ * at a time; `keep` sets how long), so every service with an outbox keeps them bounded.
  */
 export function outboxRelay(
   ctx: { db: AnyDb; bus: Bus; log: Logger; clock: Clock },
   defs: readonly EventDef[],
+  keep: PruneOptions = {},
 ): { now(): Promise<void>; job(): PeriodicJob } {
   const now = async () => {
     try {
@@ -145,5 +149,10 @@ export function outboxRelay(
       ctx.log.warn({ err }, 'outbox relay failed; the next round retries');
     }
   };
-  return { now, job: () => every(1000, 'outbox-relay', ctx.log, now) };
+  const job = (): PeriodicJob => {
+    const relay = every(1000, 'outbox-relay', ctx.log, now);
+    const prune = deliveryPruner(ctx, keep);
+    return { stop: () => Promise.all([relay.stop(), prune.stop()]).then(() => undefined) };
+  };
+  return { now, job };
 }

@@ -9,15 +9,12 @@ import { sql, type Generated, type Kysely } from 'kysely';
  *
  * The mark is written after the handler succeeded and before the ack: a crash between the two
  * runs the (idempotent) handler again, never skips it. Marks are kept 8 days, one more than the
- * streams keep events.
+ * streams keep events: `pruneDeliveryTables` (prune.ts) removes older ones, run with the outbox relay.
  */
 export interface ProcessedEvents {
   seen(consumer: string, eventId: string): Promise<boolean>;
   mark(consumer: string, eventId: string): Promise<void>;
 }
-
-export const PROCESSED_EVENTS_KEEP_DAYS = 8;
-const PRUNE_EVERY_MS = 3600_000;
 
 /** Migration of each service that consumes durable events (chat, topics, points, calls). */
 export async function createProcessedEventsTable(db: Kysely<unknown>): Promise<void> {
@@ -41,10 +38,9 @@ interface ProcessedEventsDb {
   processed_events: { consumer: string; event_id: string; processed_at: Generated<Date> };
 }
 
-const lastPrune = new WeakMap<object, number>();
 /** Databases without the table (a service that consumes no durable event never made it): no marks. */
 const withoutTable = new WeakSet<object>();
-const isMissingTable = (err: unknown) => (err as { code?: string }).code === '42P01';
+export const isMissingTable = (err: unknown) => (err as { code?: string }).code === '42P01';
 
 /** The processed-events table of a service's database (any schema that ran KIT_MIGRATIONS). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,13 +69,6 @@ export function processedEvents(anyDb: Kysely<any>): ProcessedEvents {
         .insertInto('processed_events')
         .values({ consumer, event_id: eventId })
         .onConflict((oc) => oc.doNothing())
-        .execute();
-      const now = Date.now();
-      if (now - (lastPrune.get(anyDb) ?? 0) < PRUNE_EVERY_MS) return;
-      lastPrune.set(anyDb, now);
-      await db
-        .deleteFrom('processed_events')
-        .where('processed_at', '<', sql<Date>`now() - ${`${PROCESSED_EVENTS_KEEP_DAYS} days`}::interval`)
         .execute();
     },
   };

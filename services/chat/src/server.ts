@@ -25,7 +25,7 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
   routes,
   subscribers: subscribeAll,
   filtersText: true,
-  // Expired messages are deleted on the server every minute; reads filter by expire_at meanwhile.
+  // Expired messages' hours are dropped every minute (ADR 0035); reads filter by expire_at meanwhile.
   // The objects of deleted images (S3_URL) follow their rows within seconds. Paid openings a crash
   // left between charge and room are finished every few seconds.
   start: (ctx) => [
@@ -39,4 +39,8 @@ export const service = defineService<ChatConfig, ChatDb, AppContext>({
 export const { createService } = service;
 export type RunningService = Running<AppContext>;
 export { loadConfig, purgeExpired, rebuildReadModels };
+// For bench/chat-expiry.ts: the schema and the partition steps the purge runs.
+export { migrations };
+export { createPartition, dropPartition, expiredPage } from './db/repos/partitions.ts';
+export { HOUR_MS, partitionName } from './domain/expiry-partitions.ts';
 export type { AppContext };

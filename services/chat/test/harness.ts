@@ -198,7 +198,8 @@ export async function startHarness(mode: InfraMode, opts: { instances?: number; 
       return { statusCode: r.status, json: () => r.body as { data: Message; status: number; errors?: object } };
     },
 
-    purge: () => purgeExpired(service.ctx),
+    /** One expiry run (waits for one in progress on another instance). */
+    purge: async () => (await purgeExpired(service.ctx))!,
 
     /** Stops chat as a redeploy or a crash would: its durable consumers stay on the bus. */
     stop: () => service.close(),

@@ -49,7 +49,7 @@ app.kubernetes.io/component: {{ .component }}
 {{- end -}}
 
 {{/*
-A service's own database (ADR 0036): its role's password from the Secret, then the URL built from
+A service's own database (ADR 0033): its role's password from the Secret, then the URL built from
 it by Kubernetes' $(VAR) expansion. (dict "root" $ "service" "chat")
 */}}
 {{- define "honne.databaseEnv" -}}

@@ -1,5 +1,5 @@
 #!/bin/bash
-# A database and a role per service (issue 30, docs/adr/0036): each service logs in as itself to
+# A database and a role per service (issue 30, docs/adr/0033): each service logs in as itself to
 # honne_<service> and cannot open another's. Runs once, when the cluster is first made, in both
 # the public postgres image and honne/postgres (both run /docker-entrypoint-initdb.d/*.sh with the
 # server up and POSTGRES_USER as superuser). <SERVICE>_DB_PASSWORD names each role's password;

@@ -12,6 +12,7 @@ import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
 import * as heldMessages from './2026-11-27T16-00-00-held-messages.ts';
 import * as ageStates from './2026-11-27T18-40-00-age-states.ts';
 import * as personRestrictions from './2026-11-27T15-05-27-person-restrictions.ts';
+import * as partitionMessages from './2026-11-27T22-08-24-partition-messages.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -27,6 +28,7 @@ export const migrations: MigrationSet = {
     '2026-11-27T16-00-00-held-messages': heldMessages,
     '2026-11-27T15-05-27-person-restrictions': personRestrictions,
     '2026-11-27T18-40-00-age-states': ageStates,
+    '2026-11-27T22-08-24-partition-messages': partitionMessages,
   },
   // Dated a day ahead of its time when written; databases that ran it recorded the old name.
   renamed: { '2026-11-24T02-00-00-rooms-messages': '2026-11-23T02-00-00-rooms-messages' },

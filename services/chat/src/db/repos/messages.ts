@@ -94,13 +94,19 @@ export function sendInRoom(db: Kysely<ChatDb>, row: RoomlessMessage): Promise<Se
   return batchesOf(db).sends.load(row);
 }
 
-/** The stored message a resend (same sender and client_id) stands for. */
+/**
+ * The stored message a resend (same sender and client_id) stands for, through its key: the key's
+ * expiry names the one partition to look in.
+ */
 export const findByClientId = (db: Kysely<ChatDb>, senderId: string, clientId: string) =>
   db
-    .selectFrom('messages')
-    .selectAll()
-    .where('sender_id', '=', senderId)
-    .where('client_id', '=', clientId)
+    .selectFrom('message_client_ids as k')
+    .innerJoin('messages', (j) =>
+      j.onRef('messages.id', '=', 'k.message_id').onRef('messages.expire_at', '=', 'k.expire_at'),
+    )
+    .selectAll('messages')
+    .where('k.sender_id', '=', senderId)
+    .where('k.client_id', '=', clientId)
     .executeTakeFirstOrThrow();
 
 /** What a send reads of its room: who is in it and how, its voice, and whether it is still open. */
@@ -220,24 +226,35 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
     ),
     c as (
       select ${sendContextColumns}, q.ask, q.id as new_message_id,
-        r.deleted_at is null and (r.topic_expire_at is null or r.topic_expire_at > q.created_at) as is_live
+        r.deleted_at is null and (r.topic_expire_at is null or r.topic_expire_at > q.created_at) as is_live,
+        least(
+          q.created_at + make_interval(mins => case when s.saved_message_time > 0 then s.saved_message_time
+            else ${sql.lit(CHAT_LIMITS.defaultRetentionMinutes)} end),
+          r.topic_expire_at
+        ) as new_expire_at
       from q ${senderInRoom}
+      left join user_settings s on s.user_id = q.sender_id
+    ),
+    -- The resend's dedupe (a unique key on the partitioned table would have to include expire_at):
+    -- only a client_id stored here first makes a message; a resend's finds its key taken.
+    keys as (
+      insert into message_client_ids (sender_id, client_id, message_id, expire_at)
+      select q.sender_id, q.client_id, q.id, c.new_expire_at
+      from q join c on c.ask = q.ask
+      where c.is_live and q.client_id is not null
+      order by q.ask
+      on conflict do nothing
+      returning message_id
     ),
     ins as (
       insert into messages (id, room_id, sender_id, receiver_id, message_type_id, data, stamp_id, is_sound, sound_tab,
         sound_item, is_voice, refused, held, is_read, client_id, created_at, expire_at)
       select q.id, q.room_id, q.sender_id, case when c.user1_id = q.sender_id then c.user2_id else c.user1_id end,
         q.message_type_id, q.data, q.stamp_id, q.is_sound, q.sound_tab, q.sound_item, q.is_voice, c.is_blocked or q.held,
-        q.held, q.is_read, q.client_id, q.created_at,
-        least(
-          q.created_at + make_interval(mins => case when c.saved_message_time > 0 then c.saved_message_time
-            else ${sql.lit(CHAT_LIMITS.defaultRetentionMinutes)} end),
-          c.topic_expire_at
-        )
+        q.held, q.is_read, q.client_id, q.created_at, c.new_expire_at
       from q join c on c.ask = q.ask
-      where c.is_live
+      where c.is_live and (q.client_id is null or q.id in (select message_id from keys))
       order by q.ask
-      on conflict (sender_id, client_id) where client_id is not null do nothing
       returning ${sql.raw(MESSAGE_COLUMNS.join(', '))}
     )
     select c.*, ${insertedColumns}
@@ -256,12 +273,29 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
 }
 
 async function insertMessages(db: Kysely<ChatDb>, rows: NewMessage[]): Promise<Inserted[]> {
-  const inserted = await db
-    .insertInto('messages')
-    .values(rows)
-    .onConflict((oc) => oc.columns(['sender_id', 'client_id']).where('client_id', 'is not', null).doNothing())
-    .returningAll()
-    .execute();
+  const inserted = await db.transaction().execute(async (trx) => {
+    const keyed = rows.filter((r) => r.client_id != null);
+    // The resend's dedupe, as in `sendInRooms`: a message only for a client_id whose key is new.
+    const kept =
+      keyed.length === 0
+        ? []
+        : await trx
+            .insertInto('message_client_ids')
+            .values(
+              keyed.map((r) => ({
+                sender_id: r.sender_id,
+                client_id: r.client_id!,
+                message_id: r.id,
+                expire_at: r.expire_at,
+              })),
+            )
+            .onConflict((oc) => oc.doNothing())
+            .returning('message_id')
+            .execute();
+    const keptIds = new Set(kept.map((k) => k.message_id));
+    const fresh = rows.filter((r) => r.client_id == null || keptIds.has(r.id));
+    return fresh.length === 0 ? [] : trx.insertInto('messages').values(fresh).returningAll().execute();
+  });
   const byId = new Map(inserted.map((m) => [m.id, m]));
   return Promise.all(
     rows.map(async (row) => {
@@ -430,35 +464,35 @@ export async function deleteMessages(db: Kysely<ChatDb>, ids: string[]) {
       .where('id', 'in', ids)
       .returning(['id', 'room_id', 'sender_id', 'receiver_id', 'refused', 'image_id'])
       .execute();
+    await forgetClientIds(
+      trx,
+      rows.map((r) => r.id),
+    );
     const images = rows.map((r) => r.image_id).filter((i): i is string => i !== null);
     if (images.length > 0) await trx.deleteFrom('images').where('id', 'in', images).execute();
     return rows;
   });
 }
 
-/** One batch of expired messages, deleted; several instances claim different rows (SKIP LOCKED). */
-export async function deleteExpiredBatch(db: Kysely<ChatDb>, now: Date, batch: number) {
-  return db
-    .deleteFrom('messages')
-    .where('seq', 'in', (eb) =>
-      eb
-        .selectFrom('messages as e')
-        .select('e.seq')
-        .where('e.expire_at', '<=', now)
-        .limit(batch)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning(['id', 'room_id', 'sender_id', 'receiver_id', 'refused', 'expire_at'])
-    .execute();
+/**
+ * The resend keys of deleted messages: a resend after a delete stores the message again, as it did
+ * when the key was the message's own unique index.
+ */
+async function forgetClientIds(db: Kysely<ChatDb>, messageIds: string[]): Promise<void> {
+  if (messageIds.length > 0) await db.deleteFrom('message_client_ids').where('message_id', 'in', messageIds).execute();
 }
 
 /** Every message a deleted user sent or received. */
 export async function deleteMessagesOf(db: Kysely<ChatDb>, userId: string): Promise<void> {
-  await db
+  const rows = await db
     .deleteFrom('messages')
     .where((eb) => eb.or([eb('sender_id', '=', userId), eb('receiver_id', '=', userId)]))
+    .returning('id')
     .execute();
+  await forgetClientIds(
+    db,
+    rows.map((r) => r.id),
+  );
 }
 
 /**
@@ -519,6 +553,10 @@ export const releaseHeld = (db: Kysely<ChatDb>, id: string) =>
 
 /** A held message a moderator discarded: deleted, never delivered. */
 export async function discardHeld(db: Kysely<ChatDb>, id: string): Promise<boolean> {
-  const r = await db.deleteFrom('messages').where('id', '=', id).where('held', '=', true).executeTakeFirst();
-  return r.numDeletedRows > 0n;
+  const rows = await db.deleteFrom('messages').where('id', '=', id).where('held', '=', true).returning('id').execute();
+  await forgetClientIds(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.length > 0;
 }

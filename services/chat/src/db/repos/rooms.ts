@@ -136,7 +136,12 @@ export async function deleteRooms(db: Kysely<ChatDb>, roomIds: string[]): Promis
 
 async function deleteRoomContent(trx: Transaction<ChatDb>, roomIds: string[]): Promise<void> {
   if (roomIds.length === 0) return;
-  await trx.deleteFrom('messages').where('room_id', 'in', roomIds).execute();
+  // With their resend keys (ADR 0035), so a client_id is free again once its message is gone.
+  await trx
+    .with('gone', (db) => db.deleteFrom('messages').where('room_id', 'in', roomIds).returning('id'))
+    .deleteFrom('message_client_ids')
+    .where('message_id', 'in', (eb) => eb.selectFrom('gone').select('gone.id'))
+    .execute();
   await trx.deleteFrom('images').where('room_id', 'in', roomIds).execute();
 }
 

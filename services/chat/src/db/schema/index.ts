@@ -145,6 +145,8 @@ export interface ChatDb {
   rooms: RoomTable;
   room_blocks: RoomBlockTable;
   messages: MessageTable;
+  message_client_ids: MessageClientIdTable;
+  message_expiry_state: MessageExpiryStateTable;
   images: ImageTable;
   room_reports: RoomReportTable;
   room_ratings: RoomRatingTable;
@@ -162,4 +164,18 @@ export interface PaidOpeningTable {
   /** JSON of `PaidOpeningPlan` (db/repos/openings.ts). */
   plan: ColumnType<unknown, string, string>;
   created_at: ColumnType<Date, Date, Date>;
+}
+
+/** A resend's dedupe: the message a sender's client_id was first stored as (ADR 0035). */
+export interface MessageClientIdTable {
+  sender_id: string;
+  client_id: string;
+  message_id: string;
+  expire_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** One row: up to where (by expiry) expired messages were announced; partitions go only after it. */
+export interface MessageExpiryStateTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  announced_until: ColumnType<Date, Date, Date>;
 }
