@@ -3,9 +3,10 @@
  * (alternating, each sender one message at a time, retrying as the app does), while `fault` breaks
  * a part and brings it back. Then it counts what each side received live and what each history holds.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
-import type { User } from './client.ts';
+import { conversation, User } from './client.ts';
+import type { AnyStack } from './stack.ts';
 
 export interface FaultFigures {
   fault: string;
@@ -26,6 +27,38 @@ export interface Fault {
   name: string;
   /** Breaks the part and brings it back; resolves with the moment it was back (performance.now()). */
   run(): Promise<number>;
+}
+
+/** A suite's two people in one room on a stack of its own, and the figures its faults gave. */
+export interface Talk<S extends AnyStack> {
+  stack: S;
+  a: User;
+  b: User;
+  room: string;
+  figures: FaultFigures[];
+}
+
+/**
+ * Registers a suite's set-up: the stack `start` gives, two people signed up with a room between
+ * them, a's socket on the first gateway and b's on the second; after the suite, the figures are
+ * printed and everything stopped.
+ */
+export function talkOn<S extends AnyStack>(start: () => Promise<S>): Talk<S> {
+  const t = { figures: [] as FaultFigures[] } as Talk<S>;
+  beforeAll(async () => {
+    t.stack = await start();
+    [t.a, t.b] = [await User.signUp(t.stack, 'owner'), await User.signUp(t.stack, 'replier')];
+    t.room = await conversation(t.a, t.b);
+    await t.a.connect(t.stack.gateways[0]!);
+    await t.b.connect(t.stack.gateways[1]!);
+  });
+  afterAll(async () => {
+    t.a?.stop();
+    t.b?.stop();
+    if (t.figures.length) printFigures(t.figures);
+    await t.stack?.close();
+  });
+  return t;
 }
 
 /** Nothing lost, nothing doubled, in order, both histories whole; recovery within 5 s of the part's return. */
