@@ -139,6 +139,27 @@ describe.each(infraModes())('messages partitioned by the hour they expire ($name
     expect(await partitionOf(h.ctx.db, sent.id)).toBeUndefined();
   });
 
+  it('a clock set back after a run still tells the messages expiring before the run’s watermark', async () => {
+    const [x, y] = [await h.user(), await h.user()];
+    await h.retention(x, 5);
+    const start = h.clock.now();
+    // A run from a clock a day ahead leaves its watermark there; then the clock comes back.
+    h.clock.set(new Date(start.getTime() + 24 * HOUR_MS));
+    await h.purge();
+    h.clock.set(start);
+    const room = await h.topicRoom(y, h.voice(x));
+    const sent = (await h.send(x, room, { data: '巻き戻し' })).json().data as Message;
+    h.clock.set(new Date(new Date(sent.expire_at).getTime() + 1000));
+    const before = h.eventsOf(y, CHAT_REALTIME_TYPES.messageExpired).length;
+    expect((await h.purge()).messages).toBeGreaterThanOrEqual(1);
+    await h.settle();
+    const told = h
+      .eventsOf(y, CHAT_REALTIME_TYPES.messageExpired)
+      .slice(before)
+      .flatMap((e) => (e.data as { ids: string[] }).ids);
+    expect(told).toContain(sent.id);
+  });
+
   // Two instances need two connections: PGlite has one (its runs queue on it instead).
   if (mode.databaseUrl)
     it('runs on one instance at a time: the other skips while one holds the job', async () => {
