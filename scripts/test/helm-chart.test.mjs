@@ -4,12 +4,29 @@
 // proxy by .ci/run (HELM_BIN); no cluster runs here, so the rendered objects are what is checked.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 
 const CHART = path.resolve(import.meta.dirname, '../../infra/helm/honne');
 const HELM = process.env.HELM_BIN || 'helm';
-const present = spawnSync(HELM, ['version', '--short'], { encoding: 'utf8' }).status === 0;
+const answers = () => spawnSync(HELM, ['version', '--short'], { encoding: 'utf8' }).status === 0;
+const building = () => {
+  const pid = Number(process.env.HELM_BUILD_PID);
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+// .ci/run builds helm in the background: wait for that build to end (it is the event; no fixed sleep).
+const deadline = Date.now() + 30 * 60_000;
+while (!answers() && building() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2_000));
+const present = answers();
+if (!present && process.env.HELM_BUILD_LOG && existsSync(process.env.HELM_BUILD_LOG))
+  console.error(readFileSync(process.env.HELM_BUILD_LOG, 'utf8').slice(-3000));
 if (!present && process.env.CI === 'true') throw new Error(`helm is missing (HELM_BIN=${HELM}); .ci/run builds it`);
 const skip = !present && 'helm is not installed (HELM_BIN)';
 
