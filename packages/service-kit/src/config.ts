@@ -79,6 +79,9 @@ export function parseEnv<P extends TProperties>(service: string, props: P, env: 
  * The variable naming one service's own database (`CHAT_DATABASE_URL`, …). Without it the service
  * uses DATABASE_URL, its schema beside the others' (one server for a small deployment).
  */
+/** The services with a database of their own (infra/images/postgres/initdb makes one each). */
+export const SERVICE_DATABASES = ['accounts', 'topics', 'chat', 'calls', 'points', 'safety'];
+
 export const serviceDatabaseVar = (service: string) => `${service.toUpperCase()}_DATABASE_URL`;
 
 type BaseEnvValues = Static<TObject<typeof BaseEnv>>;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type * as Testcontainers from 'testcontainers';
 import type { GenericContainer, StartedTestContainer } from 'testcontainers';
 
-import { serviceDatabaseVar } from './config.ts';
+import { SERVICE_DATABASES, serviceDatabaseVar } from './config.ts';
 
 // Real infrastructure for a test run through Testcontainers: a vitest globalSetup starts
 // PostgreSQL, Redis, NATS and an S3-compatible store (and LiveKit for the calls suites) once per
@@ -14,9 +14,6 @@ import { serviceDatabaseVar } from './config.ts';
 // say so, and with CI=true the run fails here instead. The images are honne's own,
 // built from Debian packages by infra/images/build.sh (no registry is reachable on our machines);
 // HONNE_IMAGE_<NAME> names another. HONNE_TESTCONTAINERS=off turns this off.
-
-/** The services with a database of their own (infra/images/postgres/initdb makes one each). */
-const SERVICE_DATABASES = ['accounts', 'topics', 'chat', 'calls', 'points', 'safety'];
 
 const LIVEKIT_CONFIG = fileURLToPath(new URL('../../../infra/livekit/livekit.yaml', import.meta.url));
 

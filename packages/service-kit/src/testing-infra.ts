@@ -8,7 +8,7 @@ import { describe, it } from 'vitest';
 
 import { InProcessBus, NatsBus, type Bus } from './bus.ts';
 import { MemoryCache, RedisCache, type Cache } from './cache.ts';
-import { serviceDatabaseVar, type BaseConfig } from './config.ts';
+import { SERVICE_DATABASES, serviceDatabaseVar, type BaseConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
 /**
@@ -76,9 +76,9 @@ export function describeOnRealInfra(title: string, suite: (mode: InfraMode) => v
 /** Every `<SERVICE>_DATABASE_URL` in env, by service name (CI gives each service its own database). */
 function serviceDatabaseUrls(env: NodeJS.ProcessEnv): Record<string, string> {
   const urls: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    const service = /^([A-Z]+)_DATABASE_URL$/.exec(name)?.[1]?.toLowerCase();
-    if (service && value && serviceDatabaseVar(service) === name) urls[service] = value;
+  for (const service of SERVICE_DATABASES) {
+    const url = env[serviceDatabaseVar(service)];
+    if (url) urls[service] = url;
   }
   return urls;
 }

@@ -2,16 +2,16 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
 import { openDatabase } from '../src/db.ts';
+import { SERVICE_DATABASES } from '../src/config.ts';
 import { infraModes, testConfig, uniqueName } from '../src/testing.ts';
 
 // Issue 30: on real infrastructure each service runs against a database and role of its own
 // (.ci/run and Testcontainers make them as compose does), and cannot open another service's.
-const SERVICES = ['accounts', 'topics', 'chat', 'calls', 'points', 'safety'];
 
 describe.each(infraModes().filter((m) => m.name === 'real'))('a database per service ($name)', (mode) => {
   it("gives every service's suite its own database, as its own role", async () => {
-    expect(Object.keys(mode.serviceDatabaseUrls ?? {}).sort()).toEqual([...SERVICES].sort());
-    for (const service of SERVICES) {
+    expect(Object.keys(mode.serviceDatabaseUrls ?? {}).sort()).toEqual([...SERVICE_DATABASES].sort());
+    for (const service of SERVICE_DATABASES) {
       const config = testConfig(service, mode);
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: '', schema: uniqueName('own') });
       try {
