@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   BottomNav,
   ConfirmDialog,
+  TextAreaField,
   TextField,
   activeTabFor,
   formatBadge,
@@ -83,6 +84,16 @@ describe('components', () => {
     );
     expect(html).toContain('aria-invalid="true"');
     expect(html.indexOf('<input')).toBeLessThan(html.indexOf('メールアドレスを入力してください。'));
+  });
+  it('TextAreaField ties its label and error to the text area as TextField does', () => {
+    const html = renderToStaticMarkup(
+      <TextAreaField label="通報内容" value="" rows={5} error="通報内容を入力してください。" onChange={() => {}} />,
+    );
+    const id = /<textarea[^>]* id="([^"]+)"/.exec(html)?.[1];
+    expect(html).toContain(`for="${id}"`);
+    expect(html).toMatch(new RegExp(`<textarea[^>]*aria-describedby="${id}-error"`));
+    expect(html).toContain('aria-invalid="true"');
+    expect(html.indexOf('<textarea')).toBeLessThan(html.indexOf('通報内容を入力してください。'));
   });
   it('ConfirmDialog draws the safe choice as secondary and the destructive one as destructive', () => {
     const html = renderToStaticMarkup(

@@ -1,6 +1,6 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {
+interface FieldFrameProps {
   label: string;
   /** The message under the field (client check or the server's 403 errors[field]). */
   error?: string | undefined;
@@ -8,7 +8,28 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   onChange?: (value: string) => void;
 }
 
-export function TextField({ label, error, hint, id, onChange, className, ...rest }: TextFieldProps) {
+export interface TextFieldProps extends FieldFrameProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> {}
+
+export interface TextAreaFieldProps
+  extends FieldFrameProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange'> {}
+
+/** The label, hint and error around a control, with the ids that tie them to it for screen readers. */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  control,
+}: FieldFrameProps & {
+  id: string | undefined;
+  className: string | undefined;
+  control: (a11y: {
+    id: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }) => ReactNode;
+}) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -19,14 +40,7 @@ export function TextField({ label, error, hint, id, onChange, className, ...rest
       <label className="hn-field__label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        className="hn-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange?.(e.target.value)}
-        {...rest}
-      />
+      {control({ id: inputId, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p className="hn-field__hint" id={hintId}>
           {hint}
@@ -38,5 +52,33 @@ export function TextField({ label, error, hint, id, onChange, className, ...rest
         </p>
       ) : null}
     </div>
+  );
+}
+
+export function TextField({ label, error, hint, id, onChange, className, ...rest }: TextFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, id, className }}
+      control={(a11y) => (
+        <input className="hn-field__input" {...a11y} onChange={(e) => onChange?.(e.target.value)} {...rest} />
+      )}
+    />
+  );
+}
+
+/** A multi-line TextField (a report's content, an appeal): the same label, hint and error. */
+export function TextAreaField({ label, error, hint, id, onChange, className, ...rest }: TextAreaFieldProps) {
+  return (
+    <FieldFrame
+      {...{ label, error, hint, id, className }}
+      control={(a11y) => (
+        <textarea
+          className="hn-field__input hn-textarea"
+          {...a11y}
+          onChange={(e) => onChange?.(e.target.value)}
+          {...rest}
+        />
+      )}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { isApiError } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { topicsEndpoints } from '@honne/contracts/topics';
-import { BottomSheet, Button, usePopup } from '@honne/ui';
-import { useId, useState, type FormEvent } from 'react';
+import { BottomSheet, Button, TextAreaField, usePopup } from '@honne/ui';
+import { useState, type FormEvent } from 'react';
 
 import { client, useFail } from '../../data/api.ts';
 import { strings } from '../../strings.ts';
@@ -11,7 +11,6 @@ import { strings } from '../../strings.ts';
 export function ReportDialog({ topicId, name, onClose }: { topicId: string; name: string; onClose: () => void }) {
   const popup = usePopup();
   const fail = useFail();
-  const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -38,28 +37,16 @@ export function ReportDialog({ topicId, name, onClose }: { topicId: string; name
     <BottomSheet title={strings.reportTitle} onClose={onClose}>
       <form className="tp-form" onSubmit={(e) => void submit(e)} noValidate>
         <p className="tp-note">{strings.reportTarget(name)}</p>
-        <div className="hn-field">
-          <label className="hn-field__label" htmlFor={id}>
-            {strings.reportLabel}
-          </label>
-          <textarea
-            id={id}
-            className="hn-field__input hn-textarea"
-            rows={5}
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              if (error) setError(undefined);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-          {error ? (
-            <p className="hn-field__error" id={`${id}-error`} role="alert">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={strings.reportLabel}
+          rows={5}
+          value={text}
+          error={error}
+          onChange={(v) => {
+            setText(v);
+            if (error) setError(undefined);
+          }}
+        />
         {/* The same layout as the room's and the user's reports (walk #50): report, then cancel. */}
         <div className="hn-stack" style={{ gap: 'var(--hn-space-2)' }}>
           <Button type="submit" variant="destructive" block loading={sending}>

@@ -1,7 +1,7 @@
-import { Button } from '@honne/ui';
 import { useId, useState } from 'react';
 
 import { strings } from '../../../strings.ts';
+import { reportPanel, ReportSheet } from './ReportSheet.tsx';
 
 const t = strings.calls;
 
@@ -19,64 +19,35 @@ export function CallReportForm({
   onClose: () => void;
 }) {
   const [reason, setReason] = useState<string>(t.callReportReasons[0]);
-  const [busy, setBusy] = useState(false);
   const id = useId();
   return (
-    <>
-      <div className="cl-head">
-        <h2>{t.callReportTitle}</h2>
-      </div>
-      <form
-        className="cl-body"
-        style={{ alignItems: 'stretch', textAlign: 'left' }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setBusy(true);
-          void onSubmit(reason).then((done) => {
-            setBusy(false);
-            if (done) onClose();
-          });
+    <ReportSheet
+      title={t.callReportTitle}
+      target={target}
+      sendLabel={t.callReportSend}
+      send={() => onSubmit(reason)}
+      onClose={onClose}
+    >
+      <fieldset
+        aria-labelledby={`${id}-legend`}
+        style={{
+          ...reportPanel,
+          border: 0,
+          margin: 0,
+          display: 'grid',
+          gap: 8,
         }}
       >
-        <p style={{ margin: 0 }}>
-          {t.reportTarget}：<strong>{target}</strong>
-        </p>
-        <fieldset
-          aria-labelledby={`${id}-legend`}
-          style={{
-            background: 'var(--hn-color-surface)',
-            color: 'var(--hn-color-text)',
-            borderRadius: 12,
-            padding: 12,
-            border: 0,
-            margin: 0,
-            display: 'grid',
-            gap: 8,
-          }}
-        >
-          <legend id={`${id}-legend`} className="hn-field__label" style={{ float: 'left', marginBottom: 4 }}>
-            {t.callReportReason}
-          </legend>
-          {t.callReportReasons.map((r) => (
-            <label key={r} style={{ display: 'flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
-              <input
-                type="radio"
-                name={`${id}-reason`}
-                value={r}
-                checked={reason === r}
-                onChange={() => setReason(r)}
-              />
-              {r}
-            </label>
-          ))}
-        </fieldset>
-        <Button type="submit" block loading={busy}>
-          {t.callReportSend}
-        </Button>
-        <Button type="button" variant="secondary" block onClick={onClose}>
-          {t.cancel}
-        </Button>
-      </form>
-    </>
+        <legend id={`${id}-legend`} className="hn-field__label" style={{ float: 'left', marginBottom: 4 }}>
+          {t.callReportReason}
+        </legend>
+        {t.callReportReasons.map((r) => (
+          <label key={r} style={{ display: 'flex', gap: 8, alignItems: 'center', minHeight: 32 }}>
+            <input type="radio" name={`${id}-reason`} value={r} checked={reason === r} onChange={() => setReason(r)} />
+            {r}
+          </label>
+        ))}
+      </fieldset>
+    </ReportSheet>
   );
 }
