@@ -79,6 +79,8 @@ export interface StartedGateway extends RunningGateway {
  */
 export class Harness {
   readonly gateways: StartedGateway[] = [];
+  /** Raw connections a test opened (stalls, refused upgrades): destroyed before the gateways close. */
+  readonly sockets: Socket[] = [];
   readonly tokens: Tokens;
   readonly ctx: { bus: Bus; cache: Cache; clock: typeof systemClock };
 
@@ -165,6 +167,7 @@ export class Harness {
   }
 
   async close(): Promise<void> {
+    for (const s of this.sockets.splice(0)) s.destroy();
     for (const g of this.gateways.splice(0)) await g.close();
     if (this.mode.databaseUrl)
       await sql`DROP SCHEMA IF EXISTS ${sql.id(this.pointsSchema)} CASCADE`.execute(this.points.ctx.db);

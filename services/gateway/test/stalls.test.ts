@@ -1,9 +1,8 @@
 import { request as httpRequest } from 'node:http';
-import type { Socket } from 'node:net';
 
 import { messages } from '@honne/contracts';
-import { eventually, infraModes } from '@honne/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, harnessForSuite, infraModes } from '@honne/service-kit/testing';
+import { describe, expect, it } from 'vitest';
 
 import { Harness, rawConnection, type StartedGateway } from './helpers.ts';
 
@@ -40,22 +39,14 @@ function post(
 // Issue 11: slow or stalled clients took accounts down through the gateway, a large upload was
 // a 503, and curl's `Expect: 100-continue` broke every upload over 1 MB.
 describe.each(infraModes())('gateway under stalled and oversized requests ($name)', (mode) => {
-  let h: Harness;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    h = await Harness.start(mode);
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.destroy();
-    await h?.close();
-  });
+  const suite = harnessForSuite(() => Harness.start(mode));
 
   it('keeps accounts answering while 130 clients stall halfway through a body', async () => {
-    const gw: StartedGateway = await h.gateway({ limits: { maxConnectionsPerClient: 0, bodyTimeoutMs: 60_000 } });
+    const gw: StartedGateway = await suite.h.gateway({ limits: { maxConnectionsPerClient: 0, bodyTimeoutMs: 60_000 } });
     const stalls = await Promise.all(
       Array.from({ length: 130 }, () => rawConnection(gw.url, partialBody('/api/v1/users/login'))),
     );
-    sockets.push(...stalls.map((s) => s.socket));
+    suite.h.sockets.push(...stalls.map((s) => s.socket));
     const started = Date.now();
     const res = await fetch(`${gw.url}/api/v1/users/login`, {
       method: 'POST',
@@ -69,10 +60,10 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   });
 
   it('answers a body that stops arriving with 408, and drops headers that never finish', async () => {
-    const gw = await h.gateway({ limits: { bodyTimeoutMs: 300, headersTimeoutMs: 300 } });
+    const gw = await suite.h.gateway({ limits: { bodyTimeoutMs: 300, headersTimeoutMs: 300 } });
     const body = await rawConnection(gw.url, partialBody('/api/v1/users/login'));
     const headers = await rawConnection(gw.url, 'POST /api/v1/users/login HTTP/1.1\r\nHost: x\r\n');
-    sockets.push(body.socket, headers.socket);
+    suite.h.sockets.push(body.socket, headers.socket);
     await body.closed;
     expect(body.received()).toMatch(/^HTTP\/1\.1 408/);
     expect(body.received()).toContain('"code":"request_timeout"');
@@ -80,9 +71,9 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   });
 
   it('refuses connections beyond the per-client cap at once', async () => {
-    const gw = await h.gateway({ limits: { maxConnectionsPerClient: 3 } });
+    const gw = await suite.h.gateway({ limits: { maxConnectionsPerClient: 3 } });
     const held = await Promise.all([1, 2, 3].map(() => rawConnection(gw.url, '')));
-    sockets.push(...held.map((s) => s.socket));
+    suite.h.sockets.push(...held.map((s) => s.socket));
     const fourth = await rawConnection(gw.url, 'GET /api/v1/health HTTP/1.1\r\nHost: x\r\n\r\n');
     await fourth.closed;
     expect(fourth.received()).toBe('');
@@ -99,7 +90,7 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   });
 
   it('passes an upload sent with Expect: 100-continue, and refuses one over the limit with 413 before it is sent', async () => {
-    const gw = await h.gateway();
+    const gw = await suite.h.gateway();
     const small = Buffer.from(JSON.stringify({ email: 'a@example.jp', password: 'x'.repeat(2_000_000) }));
     const ok = await post(gw.url, small, { expect: '100-continue' });
     expect(ok).toMatchObject({ status: 200, continued: true, json: { data: { service: 'accounts' } } });
@@ -109,10 +100,10 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   });
 
   it('shuts down on time while a client stalls halfway through a body', async () => {
-    const gw = await h.gateway({ limits: { shutdownGraceMs: 300, bodyTimeoutMs: 60_000 } });
-    h.gateways.splice(h.gateways.indexOf(gw), 1);
+    const gw = await suite.h.gateway({ limits: { shutdownGraceMs: 300, bodyTimeoutMs: 60_000 } });
+    suite.h.gateways.splice(suite.h.gateways.indexOf(gw), 1);
     const stall = await rawConnection(gw.url, partialBody('/api/v1/users/login'));
-    sockets.push(stall.socket);
+    suite.h.sockets.push(stall.socket);
     // The request is under way (its body being read) before the shutdown begins.
     const open = () => new Promise<number>((resolve) => gw.app.server.getConnections((_e, n) => resolve(n)));
     await eventually(async () => expect(await open()).toBeGreaterThan(0));
@@ -123,7 +114,7 @@ describe.each(infraModes())('gateway under stalled and oversized requests ($name
   });
 
   it('answers a 20 MB body with 413, not 503', async () => {
-    const gw = await h.gateway();
+    const gw = await suite.h.gateway();
     const res = await fetch(`${gw.url}/api/v1/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

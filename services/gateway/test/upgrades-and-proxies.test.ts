@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import type { Socket } from 'node:net';
 
 import { messages } from '@honne/contracts';
-import { eventually, infraModes } from '@honne/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, harnessForSuite, infraModes } from '@honne/service-kit/testing';
+import { describe, expect, it } from 'vitest';
 
 import { loadConfig } from '../src/config.ts';
 
@@ -23,18 +22,10 @@ const someClient = () => `2001:db8::${randomBytes(2).toString('hex')}:${randomBy
 // Issue 25: every upgrade the gateway did not accept kept its socket open forever, and 64 of them
 // locked the address out; behind the compose proxy every client was the proxy.
 describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)', (mode) => {
-  let h: Harness;
-  const sockets: Socket[] = [];
-  beforeAll(async () => {
-    h = await Harness.start(mode);
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.destroy();
-    await h?.close();
-  });
+  const suite = harnessForSuite(() => Harness.start(mode));
 
   it('answers and closes every upgrade it refuses: any path, no token, a rate-limited /realtime', async () => {
-    const gw = await h.gateway({ rateLimitMax: 3 });
+    const gw = await suite.h.gateway({ rateLimitMax: 3 });
     // (The static frontends are not built in this suite: the shell answers 503.)
     for (const [path, status] of [
       ['/anything', 503],
@@ -42,30 +33,30 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
       ['/api/v1/no-such-thing', 404],
     ] as const) {
       const r = await rawConnection(gw.url, upgrade(path));
-      sockets.push(r.socket);
+      suite.h.sockets.push(r.socket);
       await r.closed;
       expect(r.received()).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
     }
     // Spend what is left of the general budget (3 a minute).
     while ((await fetch(`${gw.url}/api/v1/users/me`)).status !== 429);
     const limited = await rawConnection(gw.url, upgrade('/api/v1/realtime'));
-    sockets.push(limited.socket);
+    suite.h.sockets.push(limited.socket);
     await limited.closed;
     expect(limited.received()).toMatch(/^HTTP\/1\.1 429 /);
     expect(limited.received()).toContain(messages.rateLimited);
   });
 
   it('does not lock an address out with refused upgrades (more of them than the connection cap)', async () => {
-    const gw = await h.gateway({ limits: { maxConnectionsPerClient: 4 } });
+    const gw = await suite.h.gateway({ limits: { maxConnectionsPerClient: 4 } });
     const refused = await Promise.all(Array.from({ length: 12 }, () => rawConnection(gw.url, upgrade('/nowhere'))));
-    sockets.push(...refused.map((r) => r.socket));
+    suite.h.sockets.push(...refused.map((r) => r.socket));
     await Promise.all(refused.map((r) => r.closed));
     await eventually(async () => expect((await fetch(`${gw.url}/api/v1/users/me`)).status).toBe(401));
   });
 
   it('drops an upgrade neither accepted nor answered in time, and counts it against the cap meanwhile', async () => {
     // An upgrade that claims a body: the gateway waits for it (60 s), the upgrade deadline is 500 ms.
-    const gw = await h.gateway({
+    const gw = await suite.h.gateway({
       limits: { maxConnectionsPerClient: 2, headersTimeoutMs: 500, bodyTimeoutMs: 60_000 },
     });
     const pending = await Promise.all(
@@ -79,7 +70,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
         ),
       ),
     );
-    sockets.push(...pending.map((p) => p.socket));
+    suite.h.sockets.push(...pending.map((p) => p.socket));
     // Both held: a third connection from the address is refused at once.
     const third = await rawConnection(gw.url, 'GET /api/v1/users/me HTTP/1.1\r\nHost: x\r\n\r\n');
     await third.closed;
@@ -91,7 +82,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
   });
 
   it('reads the client from X-Forwarded-For of a trusted proxy only: rate limits, the cap, what accounts sees', async () => {
-    const behind = await h.gateway({
+    const behind = await suite.h.gateway({
       rateLimitAuthMax: 2,
       trustedProxies: ['127.0.0.1/8', '::1'],
       limits: { maxConnectionsPerClient: 2, bodyTimeoutMs: 60_000 },
@@ -106,7 +97,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
       });
     // nginx appends the peer it saw: the last untrusted hop is the client.
     expect((await login(attacker)).status).toBe(200);
-    const seen = h.echoes.accounts.requests.at(-1)!;
+    const seen = suite.h.echoes.accounts.requests.at(-1)!;
     expect(seen.headers['x-forwarded-for']).toBe(attacker);
     expect((await login(attacker)).status).toBe(200);
     expect((await login(attacker)).status).toBe(429);
@@ -118,7 +109,7 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
     const held = await Promise.all(
       [1, 2].map(() => rawConnection(behind.url, partialLogin(`X-Forwarded-For: ${crowd}\r\n`))),
     );
-    sockets.push(...held.map((s) => s.socket));
+    suite.h.sockets.push(...held.map((s) => s.socket));
     const bodyOf = (client: string) =>
       fetch(`${behind.url}/api/v1/users/me`, { headers: { 'x-forwarded-for': client } });
     await eventually(async () => expect((await bodyOf(crowd)).status).toBe(429));
@@ -129,13 +120,13 @@ describe.each(infraModes())('gateway: refused upgrades, trusted proxies ($name)'
   });
 
   it('ignores X-Forwarded-For from a peer it does not trust (a client cannot pick its own address)', async () => {
-    const direct = await h.gateway({ rateLimitAuthMax: 2, trustedProxies: ['192.0.2.1'] });
+    const direct = await suite.h.gateway({ rateLimitAuthMax: 2, trustedProxies: ['192.0.2.1'] });
     // A loopback address of its own, so the strict limit's count (in Redis when real) is this test's.
     const peer = `127.${randomBytes(3).join('.')}`;
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push(await loginFrom(direct.url, peer, someClient()));
     expect(statuses).toEqual([200, 200, 429]);
-    expect(h.echoes.accounts.requests.at(-1)!.headers['x-forwarded-for']).toBe(peer);
+    expect(suite.h.echoes.accounts.requests.at(-1)!.headers['x-forwarded-for']).toBe(peer);
   });
 });
 
