@@ -1,16 +1,7 @@
 import { messages } from '@honne/contracts';
 import { events } from '@honne/contracts/events';
 import { REALTIME_CLOSE, REALTIME_TYPES } from '@honne/contracts/realtime';
-import {
-  createLogger,
-  hasOpenSocket,
-  NatsBus,
-  publishToUser,
-  realtimeKeys,
-  RedisCache,
-  systemClock,
-  Tokens,
-} from '@honne/service-kit';
+import { hasOpenSocket, publishToUser, realtimeKeys, systemClock, Tokens } from '@honne/service-kit';
 import { eventually, requireOrSkip, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -28,30 +19,16 @@ const present = requireOrSkip('NATS_URL and REDIS_URL for the two-gateway fan-ou
 describe.runIf(present)('real-time fan-out across gateway instances (NATS + Redis)', () => {
   const mode: InfraMode = { name: 'real', natsUrl, redisUrl, databaseUrl: process.env.DATABASE_URL };
   const keyPrefix = `${uniqueName('honne')}:`;
-  const log = createLogger('test', 'silent');
   let h: Harness;
   let a: StartedGateway;
   let b: StartedGateway;
 
   beforeAll(async () => {
     h = await Harness.start(mode);
-    const instance = async (name: string) =>
-      h.gateway(
-        {},
-        { bus: await NatsBus.connect(natsUrl!, name, log), cache: await RedisCache.connect(redisUrl!, keyPrefix) },
-      );
-    a = await instance('gateway-a');
-    b = await instance('gateway-b');
+    a = await h.separateInstance('gateway-a', keyPrefix);
+    b = await h.separateInstance('gateway-b', keyPrefix);
   });
-  afterAll(async () => {
-    const owned = [a, b].filter(Boolean);
-    await h?.close();
-    // The gateways were given their bus and cache, so they leave closing them to us.
-    for (const g of owned) {
-      await g.ctx.bus.close();
-      await g.ctx.cache.close();
-    }
-  });
+  afterAll(() => h?.close());
 
   it('delivers an event published through one instance to a socket on the other, with its seq', async () => {
     expect(a.ctx.bus).not.toBe(b.ctx.bus);

@@ -7,7 +7,17 @@ import path from 'node:path';
 
 import type { ServiceName } from '@honne/contracts';
 import { createService as createPoints, type RunningService } from '@honne/points';
-import { systemClock, Tokens, type Bus, type Cache, type Clock, type Logger } from '@honne/service-kit';
+import {
+  createLogger,
+  NatsBus,
+  RedisCache,
+  systemClock,
+  Tokens,
+  type Bus,
+  type Cache,
+  type Clock,
+  type Logger,
+} from '@honne/service-kit';
 import { testConfig, testInfra, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { sql } from 'kysely';
 import { WebSocket } from 'ws';
@@ -81,6 +91,8 @@ export class Harness {
   readonly gateways: StartedGateway[] = [];
   /** Raw connections a test opened (stalls, refused upgrades): destroyed before the gateways close. */
   readonly sockets: Socket[] = [];
+  /** The buses and caches of separate instances: the gateways leave closing what they were given to us. */
+  private readonly separate: { close(): Promise<void> }[] = [];
   readonly tokens: Tokens;
   readonly ctx: { bus: Bus; cache: Cache; clock: typeof systemClock };
 
@@ -158,6 +170,19 @@ export class Harness {
     return started;
   }
 
+  /**
+   * A gateway as a second process would run: its own NATS and Redis connections (`keyPrefix` shared
+   * by the instances of one test), closed with the harness. Needs the real infrastructure.
+   */
+  async separateInstance(name: string, keyPrefix: string, extra: Partial<GatewayConfig> = {}): Promise<StartedGateway> {
+    const { natsUrl, redisUrl } = this.mode;
+    if (!natsUrl || !redisUrl) throw new Error('a separate gateway instance needs NATS_URL and REDIS_URL');
+    const bus = await NatsBus.connect(natsUrl, name, createLogger('test', 'silent'));
+    const cache = await RedisCache.connect(redisUrl, keyPrefix);
+    this.separate.push(bus, cache);
+    return this.gateway(extra, { bus, cache });
+  }
+
   /** A live session and its access token. */
   async login(
     userId: string = randomUUID(),
@@ -173,6 +198,7 @@ export class Harness {
       await sql`DROP SCHEMA IF EXISTS ${sql.id(this.pointsSchema)} CASCADE`.execute(this.points.ctx.db);
     await this.points.close();
     await Promise.all(Object.values(this.echoes).map((e) => e.close()));
+    for (const c of this.separate.splice(0)) await c.close();
     await this.infra.close();
   }
 }

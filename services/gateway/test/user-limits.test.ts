@@ -1,6 +1,6 @@
 import { requests } from '@honne/contracts/events';
 import { REALTIME_CLOSE, REALTIME_TYPES, type RealtimeCommandResult } from '@honne/contracts/realtime';
-import { createLogger, NatsBus, RedisCache, Tokens, type Subscription } from '@honne/service-kit';
+import { Tokens, type Subscription } from '@honne/service-kit';
 import { eventually, requireOrSkip, testConfig, uniqueName, type InfraMode } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -21,20 +21,12 @@ const present = requireOrSkip(
 describe.runIf(present)('per-user real-time limits across gateway instances (NATS + Redis)', () => {
   const mode: InfraMode = { name: 'real', natsUrl, redisUrl, databaseUrl: process.env.DATABASE_URL };
   const keyPrefix = `${uniqueName('honne')}:`;
-  const log = createLogger('test', 'silent');
   let h: Harness;
   let a: StartedGateway;
   let b: StartedGateway;
   let responder: Subscription;
-  const owned: StartedGateway[] = [];
-  const instance = async (name: string) => {
-    const gw = await h.gateway(
-      { rateLimitMax: 4, limits: { maxSocketsPerUser: 2 } },
-      { bus: await NatsBus.connect(natsUrl!, name, log), cache: await RedisCache.connect(redisUrl!, keyPrefix) },
-    );
-    owned.push(gw);
-    return gw;
-  };
+  const instance = (name: string) =>
+    h.separateInstance(name, keyPrefix, { rateLimitMax: 4, limits: { maxSocketsPerUser: 2 } });
 
   beforeAll(async () => {
     h = await Harness.start(mode);
@@ -50,10 +42,6 @@ describe.runIf(present)('per-user real-time limits across gateway instances (NAT
   afterAll(async () => {
     responder?.unsubscribe();
     await h?.close();
-    for (const g of owned) {
-      await g.ctx.bus.close();
-      await g.ctx.cache.close();
-    }
   });
 
   const tokenFor = (userId: string) =>
