@@ -1,13 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { dropSchema, openDatabase, type Database } from '../src/db.ts';
 import { createLogger } from '../src/logger.ts';
-import { addOutboxTraceColumn, createOutboxTable, enqueueEvent, relayOutbox, type OutboxDb } from '../src/outbox.ts';
+import { enqueueEvent, relayOutbox } from '../src/outbox.ts';
 import { infraModes, testInfra, uniqueName } from '../src/testing.ts';
+import { outboxSchemaForSuite } from './outbox-schema.ts';
 
 describe.each(infraModes())('transactional outbox ($name)', (mode) => {
-  let database: Database<OutboxDb>;
   let infra: Awaited<ReturnType<typeof testInfra>>;
   const def = {
     subject: uniqueName('kit.outbox.tested'),
@@ -16,24 +15,11 @@ describe.each(infraModes())('transactional outbox ($name)', (mode) => {
   const log = createLogger('kit-test', 'silent');
   const now = () => new Date('2026-11-23T00:00:00Z');
 
+  const suite = outboxSchemaForSuite(mode, 'outbox');
   beforeAll(async () => {
     infra = await testInfra(mode);
-    database = await openDatabase<OutboxDb>({
-      databaseUrl: mode.databaseUrl,
-      dataDir: '',
-      schema: uniqueName('outbox'),
-      inMemory: true,
-    });
-    await createOutboxTable(database.db);
-    await addOutboxTraceColumn(database.db);
   }, 60_000);
-  afterAll(async () => {
-    if (database) {
-      await dropSchema(database);
-      await database.close();
-    }
-    await infra?.close();
-  });
+  afterAll(() => infra?.close());
 
   it('publishes only what committed, once per event id, and nothing again on the next run', async () => {
     const seen: { event_id: string; n: number }[] = [];
@@ -42,38 +28,38 @@ describe.each(infraModes())('transactional outbox ($name)', (mode) => {
     });
     await infra.bus.flush();
 
-    await database.db.transaction().execute(async (trx) => {
+    await suite.h.db.transaction().execute(async (trx) => {
       await enqueueEvent(trx, def, 'e-1', { event_id: 'e-1', n: 1 }, now());
       await enqueueEvent(trx, def, 'e-1', { event_id: 'e-1', n: 1 }, now());
     });
     await expect(
-      database.db.transaction().execute(async (trx) => {
+      suite.h.db.transaction().execute(async (trx) => {
         await enqueueEvent(trx, def, 'e-rolled-back', { event_id: 'e-rolled-back', n: 9 }, now());
         throw new Error('the business write failed');
       }),
     ).rejects.toThrow('the business write failed');
-    await database.db.transaction().execute((trx) => enqueueEvent(trx, def, 'e-2', { event_id: 'e-2', n: 2 }, now()));
+    await suite.h.db.transaction().execute((trx) => enqueueEvent(trx, def, 'e-2', { event_id: 'e-2', n: 2 }, now()));
 
     // Nothing is published until the relay runs: a "crash" here loses nothing, the rows wait.
     expect(seen).toEqual([]);
-    expect(await relayOutbox(database.db, infra.bus, [def], log, now)).toBe(2);
+    expect(await relayOutbox(suite.h.db, infra.bus, [def], log, now)).toBe(2);
     await expect.poll(() => seen.length).toBe(2);
     expect(seen).toEqual([
       { event_id: 'e-1', n: 1 },
       { event_id: 'e-2', n: 2 },
     ]);
-    expect(await relayOutbox(database.db, infra.bus, [def], log, now)).toBe(0);
+    expect(await relayOutbox(suite.h.db, infra.bus, [def], log, now)).toBe(0);
     await infra.bus.flush();
     expect(seen).toHaveLength(2);
     sub.unsubscribe();
   });
 
   it('leaves rows of subjects the relay does not know for a later version', async () => {
-    await database.db
+    await suite.h.db
       .transaction()
       .execute((trx) => enqueueEvent(trx, { ...def, subject: 'kit.unknown' }, 'e-3', { event_id: 'e-3', n: 3 }, now()));
-    expect(await relayOutbox(database.db, infra.bus, [def], log, now)).toBe(0);
-    const pending = await database.db
+    expect(await relayOutbox(suite.h.db, infra.bus, [def], log, now)).toBe(0);
+    const pending = await suite.h.db
       .selectFrom('outbox')
       .select('event_id')
       .where('published_at', 'is', null)

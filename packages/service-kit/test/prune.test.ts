@@ -1,39 +1,21 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-import { dropSchema, openDatabase, type Database } from '../src/db.ts';
-import { createOutboxTable, addOutboxTraceColumn, type OutboxDb } from '../src/outbox.ts';
 import { createProcessedEventsTable } from '../src/processed.ts';
 import { exclusively, pruneDeliveryTables } from '../src/prune.ts';
+import { dropSchema, openDatabase } from '../src/db.ts';
 import { infraModes, uniqueName } from '../src/testing.ts';
+import { outboxSchemaForSuite } from './outbox-schema.ts';
 
 const day = 86_400_000;
 const now = new Date('2026-11-27T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * day);
 
 describe.each(infraModes())('delivery tables pruning ($name)', (mode) => {
-  let database: Database<OutboxDb>;
-
-  beforeAll(async () => {
-    database = await openDatabase<OutboxDb>({
-      databaseUrl: mode.databaseUrl,
-      dataDir: '',
-      schema: uniqueName('prune'),
-      inMemory: true,
-    });
-    await createOutboxTable(database.db);
-    await addOutboxTraceColumn(database.db);
-    await createProcessedEventsTable(database.db as never);
-  }, 60_000);
-  afterAll(async () => {
-    if (database) {
-      await dropSchema(database);
-      await database.close();
-    }
-  });
+  const suite = outboxSchemaForSuite(mode, 'prune', (db) => createProcessedEventsTable(db as never));
 
   it('deletes published outbox rows and marks past their retention, in batches, and keeps the rest', async () => {
-    const db = database.db;
+    const db = suite.h.db;
     const outbox = (event_id: string, created: Date, published: Date | null) => ({
       event_id,
       subject: 'kit.pruned',
@@ -75,16 +57,16 @@ describe.each(infraModes())('delivery tables pruning ($name)', (mode) => {
 
   it('runs one instance at a time: a run while another holds the job is skipped', async () => {
     let inner: unknown = 'not run';
-    const outer = await exclusively(database.db, 'kit:prune-delivery', async () => {
+    const outer = await exclusively(suite.h.db, 'kit:prune-delivery', async () => {
       // PGlite has one connection: a second pinned connection would wait for this one, so the
       // overlap is tried only where there is a pool (PostgreSQL).
-      if (mode.databaseUrl) inner = await pruneDeliveryTables(database.db, now);
+      if (mode.databaseUrl) inner = await pruneDeliveryTables(suite.h.db, now);
       return 'ran';
     });
     expect(outer).toBe('ran');
     expect(inner).toBe(mode.databaseUrl ? undefined : 'not run');
     // Released afterwards: the next run goes ahead.
-    expect(await pruneDeliveryTables(database.db, now)).toEqual({ outbox: 0, processed: 0 });
+    expect(await pruneDeliveryTables(suite.h.db, now)).toEqual({ outbox: 0, processed: 0 });
   });
 
   it('skips a table a service never created', async () => {
