@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 
 import { conversation, User } from './client.ts';
-import type { AnyStack } from './stack.ts';
+import { Stack, type AnyStack } from './stack.ts';
 
 export interface FaultFigures {
   fault: string;
@@ -27,6 +27,22 @@ export interface Fault {
   name: string;
   /** Breaks the part and brings it back; resolves with the moment it was back (performance.now()). */
   run(): Promise<number>;
+}
+
+/**
+ * Registers a suite's own stack of one gateway per part: started before its tests; after them the
+ * `figures` they wrote are printed (for bench/README.md) and everything stopped.
+ */
+export function stackForSuite(figures: string[]): { readonly stack: Stack } {
+  const suite = {} as { stack: Stack };
+  beforeAll(async () => {
+    suite.stack = await Stack.start(1);
+  });
+  afterAll(async () => {
+    if (figures.length) console.log(['', ...figures, ''].join('\n'));
+    await suite.stack?.close();
+  });
+  return suite;
 }
 
 /** A suite's two people in one room on a stack of its own, and the figures its faults gave. */

@@ -2,11 +2,12 @@ import { CALL_RECORD } from '@honne/contracts/calls';
 import { totpCode } from '@honne/safety';
 import { eventually, requireOrSkip } from '@honne/service-kit/testing';
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 import { ApiError, request, User, voiceFor } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
-import { FAULTS_ADMIN, Stack } from '../support/stack.ts';
+import { FAULTS_ADMIN } from '../support/stack.ts';
+import { stackForSuite } from '../support/traffic.ts';
 
 const real =
   requireOrSkip(
@@ -23,44 +24,36 @@ const figures: string[] = [];
  * chat is one durable flow, so a crash between the charge and the room leaves one room, one charge.
  */
 describe.runIf(real)('flows that survive a part going down', () => {
-  let stack: Stack;
+  const suite = stackForSuite(figures);
 
-  beforeAll(async () => {
-    stack = await Stack.start(1);
-  });
-  afterAll(async () => {
-    if (figures.length) console.log(['', ...figures, ''].join('\n'));
-    await stack?.close();
-  });
-
-  // Operators act through the console (ADR 0034): the stack's first admin, signed in once.
+  // Operators act through the console (ADR 0034): the suite.stack's first admin, signed in once.
   let consoleToken: string | undefined;
   const operator = async (method: string, url: string, body: unknown) => {
     consoleToken ??= (
-      (await request(stack, 'POST', '/admin/safety/sessions', undefined, {
+      (await request(suite.stack, 'POST', '/admin/safety/sessions', undefined, {
         email: FAULTS_ADMIN.email,
         password: FAULTS_ADMIN.password,
         totp: totpCode(FAULTS_ADMIN.totp, new Date()),
       })) as { token: string }
     ).token;
-    return request(stack, method, url, consoleToken, body);
+    return request(suite.stack, method, url, consoleToken, body);
   };
 
   it('chat down when a call ends: the call record is in the room once chat is back', async () => {
-    const [owner, caller] = [await User.signUp(stack, 'callee'), await User.signUp(stack, 'caller')];
+    const [owner, caller] = [await User.signUp(suite.stack, 'callee'), await User.signUp(suite.stack, 'caller')];
     const topic = await voiceFor(owner, caller, { is_callable: true });
     const room = (await caller.call('POST', '/rooms', { topic_id: topic, room_type_id: 4 })) as { id: string };
     const call = (await caller.call('POST', `/rooms/${room.id}/calling`, {})) as { id: string; state: string };
     expect(call.state).toBe('calling');
 
-    await stack.stopService('chat');
+    await suite.stack.stopService('chat');
     // The caller gives up while chat is down: the end commits with its event in calls' outbox.
     const ended = (await caller.call('POST', `/rooms/${room.id}/callanswer`, { action: 'hangup' })) as {
       end_cause: string;
     };
     expect(ended.end_cause).toBe('cancel');
     const t0 = performance.now();
-    await stack.startService('chat');
+    await suite.stack.startService('chat');
 
     const records = async () =>
       ((await owner.call('GET', `/rooms/${room.id}/messages`)) as { message_type_id: number }[]).filter(
@@ -75,7 +68,7 @@ describe.runIf(real)('flows that survive a part going down', () => {
   });
 
   it('a crash between the charge and the room: after the restart, one room and one charge', async () => {
-    const [owner, payer] = [await User.signUp(stack, 'seller'), await User.signUp(stack, 'payer')];
+    const [owner, payer] = [await User.signUp(suite.stack, 'seller'), await User.signUp(suite.stack, 'payer')];
     await operator('PUT', `/admin/safety/users/${owner.userId}/rank`, {
       max_point_for_chatting: 500,
       max_point_for_a_call: 100,
@@ -95,7 +88,7 @@ describe.runIf(real)('flows that survive a part going down', () => {
     const topic = await eventually(() => voiceFor(owner, payer, { chat_price: 100 }), 10_000);
     const balance = async () => ((await payer.call('GET', '/points/balance')) as { balance: number }).balance;
     const fees = () =>
-      stack
+      suite.stack
         .service('points')
         .ctx.db.selectFrom('transfers')
         .select(['room_id', 'amount'])
@@ -104,7 +97,7 @@ describe.runIf(real)('flows that survive a part going down', () => {
         .execute();
 
     // The room's insert fails after points charged, as a process dying between the two would leave it.
-    const chatDb = stack.service('chat').ctx.db as Kysely<unknown>;
+    const chatDb = suite.stack.service('chat').ctx.db as Kysely<unknown>;
     await sql
       .raw(
         `CREATE OR REPLACE FUNCTION faults_fail_room_insert() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -125,11 +118,11 @@ describe.runIf(real)('flows that survive a part going down', () => {
     expect(await balance()).toBe(900);
 
     // The crash: chat goes down with the plan in its database, and comes back.
-    await stack.stopService('chat');
+    await suite.stack.stopService('chat');
     const t0 = performance.now();
-    await stack.startService('chat');
+    await suite.stack.startService('chat');
     const rooms = () =>
-      stack
+      suite.stack
         .service('chat')
         .ctx.db.selectFrom('rooms')
         .select(['id', 'paid', 'opener_id'])

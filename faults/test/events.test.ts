@@ -16,12 +16,13 @@ import {
 import { eventually, requireOrSkip } from '@honne/service-kit/testing';
 
 import { connect, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
 import { conversation, User } from '../support/client.ts';
 import { canRunOwnServers } from '../support/servers.ts';
-import { Stack, type ServiceName } from '../support/stack.ts';
+import type { ServiceName } from '../support/stack.ts';
+import { stackForSuite } from '../support/traffic.ts';
 
 const real =
   requireOrSkip(
@@ -47,28 +48,20 @@ async function storedBlocks(nc: NatsConnection, blocker: string, blocked: string
 }
 
 describe.runIf(real)('facts reach services that were down, once', () => {
-  let stack: Stack;
-
-  beforeAll(async () => {
-    stack = await Stack.start(1);
-  });
-  afterAll(async () => {
-    if (figures.length) console.log(['', ...figures, ''].join('\n'));
-    await stack?.close();
-  });
+  const suite = stackForSuite(figures);
 
   const restart = async (names: ServiceName[]) => {
     const t0 = performance.now();
-    for (const name of names) await stack.startService(name);
+    for (const name of names) await suite.stack.startService(name);
     return t0;
   };
 
   it('chat stopped, a block made in accounts, chat started: the blocked user’s next message is refused', async () => {
-    const [x, y] = [await User.signUp(stack, 'blocked'), await User.signUp(stack, 'blocker')];
+    const [x, y] = [await User.signUp(suite.stack, 'blocked'), await User.signUp(suite.stack, 'blocker')];
     const room = await conversation(x, y);
     expect((await x.send(room, 'ブロック前')).status).toBe('sent_success');
 
-    await stack.stopService('chat');
+    await suite.stack.stopService('chat');
     await y.call('POST', '/users/block', { id: x.userId });
     const back = await restart(['chat']);
 
@@ -77,15 +70,20 @@ describe.runIf(real)('facts reach services that were down, once', () => {
   });
 
   it('every consumer stopped, a user deleted, all started: each removed the user’s data within seconds', async () => {
-    const [x, y] = [await User.signUp(stack, 'deleted'), await User.signUp(stack, 'other')];
+    const [x, y] = [await User.signUp(suite.stack, 'deleted'), await User.signUp(suite.stack, 'other')];
     const room = await conversation(x, y);
     await x.send(room, '消える前');
     const points = () =>
-      stack.service('points').ctx.db.selectFrom('accounts').select('user_id').where('user_id', '=', x.userId).execute();
+      suite.stack
+        .service('points')
+        .ctx.db.selectFrom('accounts')
+        .select('user_id')
+        .where('user_id', '=', x.userId)
+        .execute();
     const voices = () =>
-      stack.service('topics').ctx.db.selectFrom('topics').select('id').where('user_id', '=', x.userId).execute();
+      suite.stack.service('topics').ctx.db.selectFrom('topics').select('id').where('user_id', '=', x.userId).execute();
     const rooms = () =>
-      stack
+      suite.stack
         .service('chat')
         .ctx.db.selectFrom('rooms')
         .select('id')
@@ -96,7 +94,7 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     await eventually(async () => expect((await points()).length).toBe(1), 10_000);
 
     const consumers: ServiceName[] = ['points', 'topics', 'chat', 'calls'];
-    for (const name of consumers) await stack.stopService(name);
+    for (const name of consumers) await suite.stack.stopService(name);
     await x.call('POST', '/users/deleteUser');
     const back = await restart(consumers);
 
@@ -111,23 +109,23 @@ describe.runIf(real)('facts reach services that were down, once', () => {
   });
 
   it('the outbox relay killed between commit and publish, and between publish and mark: published once after restart', async () => {
-    const [x, y] = [await User.signUp(stack, 'relayx'), await User.signUp(stack, 'relayy')];
+    const [x, y] = [await User.signUp(suite.stack, 'relayx'), await User.signUp(suite.stack, 'relayy')];
     const room = await conversation(x, y);
-    const nc = await connect({ servers: stack.nats.url });
+    const nc = await connect({ servers: suite.stack.nats.url });
     try {
       // Between commit and publish: NATS is down, so the block commits with its event and the relay
       // cannot publish it; then accounts (and its relay) is stopped.
-      await stack.nats.kill();
+      await suite.stack.nats.kill();
       await y.call('POST', '/users/block', { id: x.userId });
-      const pending = await stack
+      const pending = await suite.stack
         .service('accounts')
         .ctx.db.selectFrom('outbox')
         .select('event_id')
         .where('published_at', 'is', null)
         .execute();
       expect(pending.length).toBeGreaterThan(0);
-      await stack.stopService('accounts');
-      await stack.nats.start();
+      await suite.stack.stopService('accounts');
+      await suite.stack.nats.start();
       await nc.flush().catch(() => undefined);
       const back = await restart(['accounts']);
       await eventually(async () => expect((await x.send(room, 'まだ届く？')).status).toBe('refused'), 15_000);
@@ -137,7 +135,7 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       expect(await storedBlocks(nc, y.userId, x.userId)).toBe(1);
 
       // Between publish and mark: the relay publishes, then dies before marking the row.
-      const accounts = stack.service('accounts').ctx;
+      const accounts = suite.stack.service('accounts').ctx;
       const stored = await storedBlocks(nc, x.userId, y.userId); // the block above said x→y too
       const event = { blocker_id: x.userId, blocked_id: y.userId, blocked: true, at: new Date().toISOString() };
       await accounts.db
@@ -163,11 +161,11 @@ describe.runIf(real)('facts reach services that were down, once', () => {
   });
 
   it('a client that stops reading its socket cannot grow the gateway’s memory; it resumes from its seq later', async () => {
-    const [gateway] = stack.gateways;
-    const z = await User.signUp(stack, 'slow');
+    const [gateway] = suite.stack.gateways;
+    const z = await User.signUp(suite.stack, 'slow');
     const log = createLogger('faults', 'silent');
-    const bus = await NatsBus.connect(stack.nats.url, 'faults-publisher', log);
-    const cache = await RedisCache.connect(stack.redis.url);
+    const bus = await NatsBus.connect(suite.stack.nats.url, 'faults-publisher', log);
+    const cache = await RedisCache.connect(suite.stack.redis.url);
     try {
       const ws = new WebSocket(`${gateway!.url.replace(/^http/, 'ws')}/api/v1/realtime?token=${z.token}`);
       const seen: number[] = [];
@@ -178,7 +176,7 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       await new Promise((resolve) => ws.once('message', resolve));
       ws.pause(); // reads nothing more: the kernel's buffers fill, then the gateway's
 
-      const before = await stack.memoryOf(gateway!);
+      const before = await suite.stack.memoryOf(gateway!);
       const ctx = { bus, cache, clock: systemClock };
       const big = 'あ'.repeat(10_000); // 30 KB in UTF-8
       const count = 900; // ~27 MB in all, within the replay log's 1,000 events
@@ -186,7 +184,7 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       await bus.flush();
       let after = before;
       await eventually(async () => {
-        after = await stack.memoryOf(gateway!);
+        after = await suite.stack.memoryOf(gateway!);
         expect(after.sockets).toBe(before.sockets - 1);
       }, 20_000);
       const grew = after.heapUsed + after.external - (before.heapUsed + before.external);
@@ -217,16 +215,16 @@ describe.runIf(real)('facts reach services that were down, once', () => {
   });
 
   it('copies lost anyway are rebuilt from their owners on demand (the rebuild CLIs of chat, topics and points)', async () => {
-    const [x, y] = [await User.signUp(stack, 'rbblocked'), await User.signUp(stack, 'rbblocker')];
+    const [x, y] = [await User.signUp(suite.stack, 'rbblocked'), await User.signUp(suite.stack, 'rbblocker')];
     const room = await conversation(x, y);
     // y opened the room on x's voice and writes in it: topics lists a reply, replied.
     expect((await y.send(room, '返信です')).status).toBe('sent_success');
     await y.call('POST', '/users/block', { id: x.userId });
     await eventually(async () => expect((await x.send(room, 'ブロック後')).status).toBe('refused'), 10_000);
 
-    const chatDb = stack.service('chat').ctx.db;
-    const topicsDb = stack.service('topics').ctx.db;
-    const pointsDb = stack.service('points').ctx.db;
+    const chatDb = suite.stack.service('chat').ctx.db;
+    const topicsDb = suite.stack.service('topics').ctx.db;
+    const pointsDb = suite.stack.service('points').ctx.db;
     const pair = [x.userId, y.userId];
     const topicsCards = () =>
       topicsDb
@@ -273,8 +271,8 @@ describe.runIf(real)('facts reach services that were down, once', () => {
     // A user deleted while every service's `accounts.user.deleted` was lost: their ledger, their
     // voice with a room on it, their room on another's voice (whose owner keeps a history entry of
     // it), their messages and cards all stayed behind.
-    const gone = await User.signUp(stack, 'rbgone');
-    const host = await User.signUp(stack, 'rbhost');
+    const gone = await User.signUp(suite.stack, 'rbgone');
+    const host = await User.signUp(suite.stack, 'rbhost');
     const onGoneVoice = await conversation(gone, y);
     const onHostVoice = await conversation(host, gone);
     expect((await gone.send(onHostVoice, '消える人から')).status).toBe('sent_success');
@@ -319,7 +317,7 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       expect(await goneInTopics()).toEqual({ cards: 1, voices: 1, history: 2, replies: 1 });
       expect(await hostEntry()).toHaveLength(1);
     }, 10_000);
-    await stack.service('accounts').ctx.db.deleteFrom('users').where('id', '=', gone.userId).execute();
+    await suite.stack.service('accounts').ctx.db.deleteFrom('users').where('id', '=', gone.userId).execute();
     const houses = () =>
       pointsDb.selectFrom('accounts').select('user_id').where('user_id', 'like', 'house:%').execute();
     const housesBefore = await houses();
@@ -343,7 +341,10 @@ describe.runIf(real)('facts reach services that were down, once', () => {
       ['points', 'src/cli/rebuild.ts'],
     ] as const) {
       const dir = fileURLToPath(new URL(`../../services/${service}/`, import.meta.url));
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', `${dir}${entry}`], { env: stack.env, cwd: dir });
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', `${dir}${entry}`], {
+        env: suite.stack.env,
+        cwd: dir,
+      });
     }
     figures.push(
       `read models rebuilt from accounts (chat, topics, points CLIs): ${Math.round(performance.now() - t0)} ms`,

@@ -1,6 +1,6 @@
 import type { events, EventPayload } from '@honne/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { IDENTITY_HEADERS } from './auth.ts';
 import type { Bus } from './bus.ts';
@@ -138,4 +138,29 @@ export function harnessWithObjectStore<H extends { close(): Promise<void> }>(
       return store;
     },
   };
+}
+
+/**
+ * A read-model rebuild needs NATS (ADR 0007: the owners answer its pages over the bus): on the
+ * embedded bus it must refuse clearly and remove nothing, here the one user the harness made.
+ */
+export function describeRebuildNeedsNats<H extends { close(): Promise<void>; user(): Promise<{ userId: string }> }>(
+  service: string,
+  owners: string,
+  start: () => Promise<H>,
+  rebuild: (h: H) => Promise<unknown>,
+  heldUserIds: (h: H) => Promise<string[]>,
+): void {
+  describe(`${service}’s rebuild without NATS`, () => {
+    it(`refuses clearly and removes nothing: ${owners} over the bus`, async () => {
+      const h = await start();
+      try {
+        const someone = await h.user();
+        await expect(rebuild(h)).rejects.toThrow('rebuild needs NATS_URL');
+        expect(await heldUserIds(h)).toEqual([someone.userId]);
+      } finally {
+        await h.close();
+      }
+    });
+  });
 }

@@ -1,23 +1,18 @@
 import { CHAT_REALTIME_TYPES } from '@honne/contracts/chat';
-import { accountsStandIn, describeOnRealInfra, userCard } from '@honne/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountsStandIn, describeOnRealInfra, describeRebuildNeedsNats, userCard } from '@honne/service-kit/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { heldUserIdsPage } from '../src/db/repos/users.ts';
 import { rebuildReadModels } from '../src/events/rebuild.ts';
 import { startHarness, type Harness, type Person } from './harness.ts';
 
-describe('chat’s rebuild without NATS', () => {
-  it('refuses clearly and removes nothing: accounts answers over the bus', async () => {
-    const h = await startHarness({ name: 'embedded' });
-    try {
-      const someone = await h.user();
-      await expect(rebuildReadModels(h.ctx)).rejects.toThrow('rebuild needs NATS_URL');
-      expect(await heldUserIdsPage(h.ctx.db, null, 10)).toEqual([someone.userId]);
-    } finally {
-      await h.close();
-    }
-  });
-});
+describeRebuildNeedsNats(
+  'chat',
+  'accounts answers',
+  () => startHarness({ name: 'embedded' }),
+  (h) => rebuildReadModels(h.ctx),
+  (h) => heldUserIdsPage(h.ctx.db, null, 10),
+);
 
 describeOnRealInfra('chat’s rebuild removes the users accounts no longer has', (mode) => {
   let h: Harness;

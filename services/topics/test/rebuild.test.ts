@@ -1,7 +1,13 @@
 import { requests, type ReplyPayload } from '@honne/contracts/events';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { accountsStandIn, describeOnRealInfra, userCard, uuidOf } from '@honne/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountsStandIn,
+  describeOnRealInfra,
+  describeRebuildNeedsNats,
+  userCard,
+  uuidOf,
+} from '@honne/service-kit/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { heldRoomIdsPage } from '../src/db/repos/history.ts';
 import { heldUserIdsPage } from '../src/db/repos/users.ts';
@@ -10,18 +16,13 @@ import { startHarness, type Harness, type Person } from './harness.ts';
 
 type RoomItem = ReplyPayload<typeof requests.chatRoomsPage>['items'][number];
 
-describe('topics’ rebuild without NATS', () => {
-  it('refuses clearly and removes nothing: accounts and chat answer over the bus', async () => {
-    const h = await startHarness({ name: 'embedded' });
-    try {
-      const someone = await h.user();
-      await expect(rebuildReadModels(h.ctx)).rejects.toThrow('rebuild needs NATS_URL');
-      expect(await heldUserIdsPage(h.ctx.db, null, 10)).toEqual([someone.userId]);
-    } finally {
-      await h.close();
-    }
-  });
-});
+describeRebuildNeedsNats(
+  'topics',
+  'accounts and chat answer',
+  () => startHarness({ name: 'embedded' }),
+  (h) => rebuildReadModels(h.ctx),
+  (h) => heldUserIdsPage(h.ctx.db, null, 10),
+);
 
 describeOnRealInfra('topics’ rebuild: rooms chat no longer has, users accounts no longer has', (mode) => {
   let h: Harness;
