@@ -79,28 +79,15 @@ describe.each(infraModes())('passwords, characters, deletion and phone codes ($n
       (await h.post('/users/reset_password/verify_code', { email: 'forgot@example.jp', verify_code: code })).json()
         .data,
     ).toEqual({ ok: true });
-    const mismatch = await h.post('/users/reset_password', {
-      email: 'forgot@example.jp',
-      verify_code: code,
-      password: 'brandnew1',
-      confirm_password: 'brandnew2',
-    });
+    const reset = (password: string, confirm_password: string) =>
+      h.post('/users/reset_password', { email: 'forgot@example.jp', verify_code: code, password, confirm_password });
+    const mismatch = await reset('brandnew1', 'brandnew2');
     expect(mismatch.json().errors.confirm_password).toBe(messages.confirmPasswordMismatch);
 
-    const done = await h.post('/users/reset_password', {
-      email: 'forgot@example.jp',
-      verify_code: code,
-      password: 'brandnew1',
-      confirm_password: 'brandnew1',
-    });
+    const done = await reset('brandnew1', 'brandnew1');
     expect(done.json().data).toEqual({ message: '新パスワードを設定完了しました。' });
     expect(await h.ctx.tokens.verify(me.access_token, h.clock.now())).toBeUndefined();
-    const reuse = await h.post('/users/reset_password', {
-      email: 'forgot@example.jp',
-      verify_code: code,
-      password: 'another12',
-      confirm_password: 'another12',
-    });
+    const reuse = await reset('another12', 'another12');
     expect(reuse.json().errors.verify_code).toBe(messages.verifyCodeExpired);
     expect(
       (await h.post('/users/login', { email: 'forgot@example.jp', password: 'brandnew1', device_id: 'x' })).statusCode,

@@ -14,15 +14,11 @@ for (const mode of infraModes()) {
     });
     afterAll(() => calls.close());
 
+    const as = (user: string, method: 'GET' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      calls.app.inject({ method, url, headers: calls.as(user), ...(payload ? { payload } : {}) });
     const put = (user: string, audioRecord: string, mime_type = 'audio/webm;codecs=opus') =>
-      calls.app.inject({
-        method: 'PUT',
-        url: '/users/audio_record',
-        headers: calls.as(user),
-        payload: { audioRecord, mime_type },
-      });
-    const mine = (user: string) =>
-      calls.app.inject({ method: 'GET', url: '/users/audio_record', headers: calls.as(user) });
+      as(user, 'PUT', '/users/audio_record', { audioRecord, mime_type });
+    const mine = (user: string) => as(user, 'GET', '/users/audio_record');
 
     it('has no greeting at first', async () => {
       const res = await mine('greeter-a');
@@ -68,20 +64,12 @@ for (const mode of infraModes()) {
     });
 
     it("never hands out another user's greeting outside a ringing call", async () => {
-      const res = await calls.app.inject({
-        method: 'GET',
-        url: '/rooms/any-room/greeting',
-        headers: calls.as('greeter-b'),
-      });
+      const res = await as('greeter-b', 'GET', '/rooms/any-room/greeting');
       expect(res.statusCode).toBe(404);
     });
 
     it('deletes the greeting', async () => {
-      const res = await calls.app.inject({
-        method: 'DELETE',
-        url: '/users/audio_record',
-        headers: calls.as('greeter-a'),
-      });
+      const res = await as('greeter-a', 'DELETE', '/users/audio_record');
       expect(res.statusCode).toBe(200);
       expect((await mine('greeter-a')).json().data).toBeNull();
     });

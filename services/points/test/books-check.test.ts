@@ -14,6 +14,15 @@ import { startPoints } from './support.ts';
 const valueOf = async (metric: string, labels = '') =>
   Number(new RegExp(`^${metric}${labels.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(await metricsText())?.[1]);
 
+/** A grant from the house (as an operator's), the transfer input the ledger takes. */
+const houseGrant = (idempotencyKey: string, to: string, amount: number) => ({
+  idempotencyKey,
+  kind: 'grant' as const,
+  from: HOUSE.issued,
+  to,
+  amount,
+});
+
 describe.each(infraModes())('the books check and the money metrics (issue 29) ($name)', (mode) => {
   let env: Awaited<ReturnType<typeof startPoints>>;
   const A = uuidOf('books-a');
@@ -25,13 +34,7 @@ describe.each(infraModes())('the books check and the money metrics (issue 29) ($
 
   it('counts the points a committed transfer moves, by kind, and not a replay', async () => {
     const before = (await valueOf('honne_points_moved_total', '{kind="grant"}')) || 0;
-    const input = {
-      idempotencyKey: `books-grant-${mode.name}`,
-      kind: 'grant' as const,
-      from: HOUSE.issued,
-      to: A,
-      amount: 300,
-    };
+    const input = houseGrant(`books-grant-${mode.name}`, A, 300);
     const rules = ledgerRules(env.config);
     await transfer(env.points.ctx.db, input, new Date(), rules);
     await transfer(env.points.ctx.db, input, new Date(), rules);
@@ -41,13 +44,7 @@ describe.each(infraModes())('the books check and the money metrics (issue 29) ($
   it('keeps the books whole when a user who still holds points is deleted: what they held is forfeited to the house', async () => {
     const C = uuidOf('books-c');
     const rules = ledgerRules(env.config);
-    const input = {
-      idempotencyKey: `books-c-${mode.name}`,
-      kind: 'grant' as const,
-      from: HOUSE.issued,
-      to: C,
-      amount: 700,
-    };
+    const input = houseGrant(`books-c-${mode.name}`, C, 700);
     await transfer(env.points.ctx.db, input, new Date(), rules);
     await removeUser(env.points.ctx, C);
     expect(await checkBooks(env.points.ctx)).toBe(true);
