@@ -1,9 +1,9 @@
-import type { events, EventPayload } from '@honne/contracts/events';
+import type { EventDef, events, EventPayload } from '@honne/contracts/events';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { IDENTITY_HEADERS } from './auth.ts';
-import type { Bus } from './bus.ts';
+import type { Bus, Subscription } from './bus.ts';
 import type { Cache } from './cache.ts';
 import type { Clock } from './clock.ts';
 import type { BaseConfig } from './config.ts';
@@ -163,4 +163,22 @@ export function describeRebuildNeedsNats<H extends { close(): Promise<void>; use
       }
     });
   });
+}
+
+/**
+ * Everything the bus carries of the given kinds, by name, as gateways and other services receive it;
+ * on NATS the subscriptions are flushed first, so nothing published after this returns is missed.
+ */
+export async function recordEvents<D extends Record<string, EventDef>>(
+  bus: Bus,
+  defs: D,
+): Promise<{ seen: { [K in keyof D]: EventPayload<D[K]>[] }; subscriptions: Subscription[] }> {
+  const seen = {} as { [K in keyof D]: EventPayload<D[K]>[] };
+  const subscriptions = Object.entries(defs).map(([name, def]) => {
+    const list: EventPayload<EventDef>[] = [];
+    (seen as Record<string, unknown[]>)[name] = list;
+    return bus.subscribe(def, (e) => void list.push(e));
+  });
+  if (bus.kind === 'nats') await bus.flush();
+  return { seen, subscriptions };
 }

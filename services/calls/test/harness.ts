@@ -1,11 +1,12 @@
 import type { CallView } from '@honne/contracts/calls';
-import { events, type EventPayload } from '@honne/contracts/events';
+import { events } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
   eventually,
   pointsStandIn,
   publishAndWait,
+  recordEvents,
   requestAs,
   testConfig,
   testProfile,
@@ -33,8 +34,6 @@ export interface Person {
   name: string;
 }
 
-type Delivered = EventPayload<typeof events.realtimeDelivered>;
-
 /**
  * The calls service and the real chat service (rooms, friends, blocks, call records) on one bus,
  * cache and clock, against the given infrastructure. Topics is stood in for by a responder of
@@ -55,13 +54,9 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
   const topics = topicsStandIn(infra.bus, clock);
   const points = pointsStandIn(infra.bus);
   const { wallet, monthLeft, frozen, charges } = points;
-  const delivered: Delivered[] = [];
-  const subs: Subscription[] = [
-    topics.subscription,
-    points.subscription,
-    infra.bus.subscribe(events.realtimeDelivered, (e) => void delivered.push(e)),
-  ];
-  if (infra.bus.kind === 'nats') await infra.bus.flush();
+  const recorded = await recordEvents(infra.bus, { delivered: events.realtimeDelivered });
+  const delivered = recorded.seen.delivered;
+  const subs: Subscription[] = [topics.subscription, points.subscription, ...recorded.subscriptions];
 
   let n = 0;
   const run = testRunPrefix();

@@ -6,6 +6,7 @@ import {
   eventually,
   pointsStandIn,
   publishAndWait,
+  recordEvents,
   publishBlock,
   dropTestSchemas,
   requestAs,
@@ -70,19 +71,13 @@ export async function startHarness(mode: InfraMode, opts: { instances?: number; 
   const topics = topicsStandIn(infra.bus, clock);
   const points = pointsStandIn(infra.bus);
   const { wallet, charges } = points;
-  const seen = {
-    user: [] as EventPayload<typeof events.realtimeDelivered>[],
-    opened: [] as EventPayload<typeof events.chatRoomOpened>[],
-    replied: [] as EventPayload<typeof events.chatRoomReplied>[],
-  };
-  const subs: Subscription[] = [
-    topics.subscription,
-    points.subscription,
-    infra.bus.subscribe(events.realtimeDelivered, (e) => void seen.user.push(e)),
-    infra.bus.subscribe(events.chatRoomOpened, (e) => void seen.opened.push(e)),
-    infra.bus.subscribe(events.chatRoomReplied, (e) => void seen.replied.push(e)),
-  ];
-  if (infra.bus.kind === 'nats') await infra.bus.flush();
+  const recorded = await recordEvents(infra.bus, {
+    user: events.realtimeDelivered,
+    opened: events.chatRoomOpened,
+    replied: events.chatRoomReplied,
+  });
+  const seen = recorded.seen;
+  const subs: Subscription[] = [topics.subscription, points.subscription, ...recorded.subscriptions];
 
   const inject = requestAs(() => service.app, config.internalToken);
   let n = 0;

@@ -1,10 +1,11 @@
 import { MESSAGE_TYPES } from '@honne/contracts/chat';
-import { events, type EventPayload } from '@honne/contracts/events';
+import { events } from '@honne/contracts/events';
 import { createService as createChat } from '@honne/chat';
 import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
   harnessForSuite,
   publishAndWait,
+  recordEvents,
   requestAs,
   testConfig,
   testInfra,
@@ -18,8 +19,6 @@ import {
 
 import { createService } from '../src/server.ts';
 import { operatorGrant, pointsConfig } from './support.ts';
-
-type Delivered = EventPayload<typeof events.realtimeDelivered>;
 
 export interface Person {
   userId: string;
@@ -52,12 +51,9 @@ export async function startGiftHarness(mode: InfraMode) {
   const points = await createService(config, { ...common, schema: uniqueName('points') });
 
   const topics = topicsStandIn(infra.bus, clock);
-  const delivered: Delivered[] = [];
-  const subs: Subscription[] = [
-    topics.subscription,
-    infra.bus.subscribe(events.realtimeDelivered, (e) => void delivered.push(e)),
-  ];
-  if (infra.bus.kind === 'nats') await infra.bus.flush();
+  const recorded = await recordEvents(infra.bus, { delivered: events.realtimeDelivered });
+  const delivered = recorded.seen.delivered;
+  const subs: Subscription[] = [topics.subscription, ...recorded.subscriptions];
 
   let n = 0;
   const run = testRunPrefix();

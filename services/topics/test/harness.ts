@@ -4,6 +4,7 @@ import { ManualClock } from '@honne/service-kit';
 import {
   eventually,
   publishAndWait,
+  recordEvents,
   dropTestSchemas,
   requestAs,
   settleBus,
@@ -38,21 +39,13 @@ export async function startHarness(mode: InfraMode) {
   const app = service.app;
 
   // Everything the service says on the bus, as gateways and other services would receive it.
-  const seen = {
-    channel: [] as EventPayload<typeof events.channelDelivered>[],
-    user: [] as EventPayload<typeof events.realtimeDelivered>[],
-    created: [] as EventPayload<typeof events.topicCreated>[],
-    deleted: [] as EventPayload<typeof events.topicDeleted>[],
-    expired: [] as EventPayload<typeof events.topicExpired>[],
-  };
-  const subs = [
-    infra.bus.subscribe(events.channelDelivered, (e) => void seen.channel.push(e)),
-    infra.bus.subscribe(events.realtimeDelivered, (e) => void seen.user.push(e)),
-    infra.bus.subscribe(events.topicCreated, (e) => void seen.created.push(e)),
-    infra.bus.subscribe(events.topicDeleted, (e) => void seen.deleted.push(e)),
-    infra.bus.subscribe(events.topicExpired, (e) => void seen.expired.push(e)),
-  ];
-  if (infra.bus.kind === 'nats') await infra.bus.flush();
+  const { seen, subscriptions: subs } = await recordEvents(infra.bus, {
+    channel: events.channelDelivered,
+    user: events.realtimeDelivered,
+    created: events.topicCreated,
+    deleted: events.topicDeleted,
+    expired: events.topicExpired,
+  });
 
   const inject = requestAs(() => app, config.internalToken);
   let n = 0;
