@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
-import { Rank, RankBody } from './accounts.ts';
+import { ExpertRequest, ExpertRequestsQuery, Rank, RankBody } from './accounts.ts';
 import {
   GrantBody,
   GrantResult,
@@ -524,6 +524,11 @@ export const requests = {
     subject: 'accounts.operator.rank',
     request: Type.Object({ actor: Type.String(), user_id: Type.String(), rank: RankBody }),
     reply: OperatorReply(Type.Object({ user_id: Type.String(), rank: Rank })),
+  },
+  accountsOperatorExpertRequests: {
+    subject: 'accounts.operator.expert_requests',
+    request: ExpertRequestsQuery,
+    reply: OperatorReply(Type.Array(ExpertRequest)),
   },
   accountsOperatorExpert: {
     subject: 'accounts.operator.expert',

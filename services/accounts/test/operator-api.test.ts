@@ -116,12 +116,24 @@ describe.each(infraModes())('the points operator API under console accounts ($na
         });
         expect(early.statusCode).toBe(403);
         expect(await audit('expert.approve')).toEqual([]);
+        const waiting = async () =>
+          (await consoleReq('GET', '/admin/safety/experts/requests', moderator.token)).json().data as {
+            user_id: string;
+          }[];
+        expect((await waiting()).map((r) => r.user_id)).not.toContain(me.user_id);
         expect((await h.post('/users/get_approval', {}, h.as(me.caller))).statusCode).toBe(200);
+        // The console's 専門家申請 page lists the request while it waits, and no more once answered.
+        expect(await waiting()).toContainEqual({
+          user_id: me.user_id,
+          user_name: null, // registered, no profile written yet
+          updated_at: expect.any(String),
+        });
         const approved = await consoleReq('PUT', `/admin/safety/users/${me.user_id}/expert`, moderator.token, {
           approve: true,
         });
         expect(approved.json().data).toEqual({ user_id: me.user_id, is_approval: EXPERT_STATUS.approved });
         expect(await audit('expert.approve')).toHaveLength(1);
+        expect((await waiting()).map((r) => r.user_id)).not.toContain(me.user_id);
 
         // A key scoped to reading the money reports reads them, and cannot grant.
         const key = await consoleReq('POST', '/admin/safety/api_keys', admin.token, {

@@ -1,6 +1,6 @@
 import { requests } from '@honne/contracts/events';
 import type { GrantBody, PurchaseEventsQuery, UnusedReportQuery } from '@honne/contracts/points';
-import type { RankBody } from '@honne/contracts/accounts';
+import type { ExpertRequestsQuery, RankBody } from '@honne/contracts/accounts';
 import { askOperatorRequest } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
@@ -61,6 +61,10 @@ export async function setRank(ctx: AppContext, by: string, userId: string, rank:
   await appendAudit(ctx.db, { actor: by, action: 'rank.set', target: userId, detail: rank, at: ctx.clock.now() });
   return result;
 }
+
+/** The expert requests waiting; a list of names to answer, so reading it is not audited (answering is). */
+export const expertRequests = (ctx: AppContext, query: ExpertRequestsQuery) =>
+  askOperatorRequest(ctx.bus, requests.accountsOperatorExpertRequests, query, ACCOUNTS_DOWN);
 
 export async function setExpert(ctx: AppContext, by: string, userId: string, approve: boolean) {
   const result = await askOperatorRequest(
