@@ -315,3 +315,76 @@ test("a moderator reads the system page: the SLOs and the app's instance as the 
   }).toPass({ timeout: 20_000 });
   await shot(page, 'system');
 });
+
+/**
+ * An appeal against a hidden voice (issue 27): B reports A's voice, a moderator hides it, A appeals
+ * the notice; the appeal inbox sends the moderator to the voice's page, where 「ボイスを再表示」
+ * answers the appeal; the history shows it and B reads the voice again.
+ */
+test('an appeal against a hidden voice is granted from the voice’s page and the voice is back for others', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const mod = await moderator(request, admin, 'voice-appeal');
+  const a = await userWithProfile(request, 'cv-a', { user_name: 'あおい', gender: 2, age_id: 3, area_id: 13 });
+  const b = await userWithProfile(request, 'cv-b', { user_name: 'びわ', gender: 1, age_id: 3, area_id: 13 });
+  const voice = await postVoice(request, a, { title: '誤解されそうな相談' }, [b]);
+  const voiceAsB = () => request.get(`/api/v1/topics/${voice.id}`, { headers: auth(b) });
+  const content = `ボイスの通報 ${voice.id.slice(0, 8)}`;
+  const reported = await request.post(`/api/v1/topics/${voice.id}/report`, { headers: auth(b), data: { content } });
+  expect(reported.status(), await reported.text()).toBe(200);
+  let report: { id: string; subject_id: string } | undefined;
+  await expect(async () => {
+    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
+      id: string;
+      subject_id: string;
+      content: string;
+    }[];
+    report = queue.find((r) => r.content === content);
+    expect(report).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  const hidden = await request.post(`${api}/subjects/${report!.subject_id}/actions/hide_voice`, {
+    headers: bearer(admin),
+    data: { reason: '誤解を招く表現', report_id: report!.id },
+  });
+  expect(hidden.status(), await hidden.text()).toBe(200);
+  await expect.poll(async () => (await voiceAsB()).status(), { timeout: 10_000 }).toBe(404);
+
+  // A appeals the notice from the app's API.
+  const notices = (await (await request.get('/api/v1/safety/notices', { headers: auth(a) })).json()).data as {
+    id: string;
+    action: string;
+  }[];
+  const notice = notices.find((n) => n.action === 'hide_voice')!;
+  const appeal = await request.post(`/api/v1/safety/notices/${notice.id}/appeal`, {
+    headers: auth(a),
+    data: { content: '相談の内容を読めば誤解だとわかるはずです。' },
+  });
+  expect(appeal.status(), await appeal.text()).toBe(200);
+
+  // The inbox sends the moderator to the voice; the action there is already 「ボイスを再表示」 for this appeal.
+  const page = await consolePage(browser, mod);
+  await page.getByRole('link', { name: '異議申し立て' }).click();
+  const row = page
+    .getByTestId('appeals')
+    .locator('tbody tr', { hasText: '相談の内容を読めば誤解だとわかるはずです。' });
+  await expect(row).toContainText('ボイスの非表示への異議');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await row.getByRole('link', { name: 'ボイスのページで判断する' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ボイス');
+  await expect(page.getByTestId('subject-appeals')).toContainText('相談の内容を読めば誤解だとわかるはずです。');
+  await expect(page.getByLabel('対応', { exact: true })).toHaveValue('restore_voice');
+  await page.getByLabel('理由(本人への通知に入ります)').fill('異議を認めました');
+  await page.getByRole('button', { name: '確認へ' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '実行する' }).click();
+  await expect(page.getByRole('status')).toHaveText('「ボイスを再表示」を実行しました。');
+  await expect(page.getByTestId('subject-appeals')).toHaveCount(0);
+  await shot(page, 'voice-restored');
+
+  // B reads the voice again; the appeal is no longer waiting.
+  await expect.poll(async () => (await voiceAsB()).status(), { timeout: 10_000 }).toBe(200);
+  await page.getByRole('link', { name: '異議申し立て' }).click();
+  await expect(page.getByText('相談の内容を読めば誤解だとわかるはずです。')).toHaveCount(0);
+});

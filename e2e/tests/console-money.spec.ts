@@ -186,14 +186,19 @@ test('an admin grants points and sets a rank from the person view, both audited'
   expect(balance.data.balance).toBe(500);
   const profile = await (await request.get('/api/v1/users/profile', { headers: auth(c) })).json();
   expect(profile.data.rank).toEqual({ max_point_for_chatting: 300, max_point_for_a_call: 50 });
-  const audit = (await (await request.get(`${api}/audit?limit=50`, { headers: bearer(admin) })).json()).data as {
-    action: string;
-    actor: string;
-    target: string | null;
-  }[];
-  const mine = audit.filter((e) => e.target === c.userId).map((e) => e.action);
-  expect(mine).toEqual(expect.arrayContaining(['points.grant', 'rank.set']));
-  expect(audit.find((e) => e.action === 'points.grant' && e.target === c.userId)?.actor).toMatch(/^operator:/);
+  // The grant's audit entry follows from points' event, written with the transfer: it lands just after.
+  await expect(async () => {
+    const audit = (await (await request.get(`${api}/audit?limit=50`, { headers: bearer(admin) })).json()).data as {
+      action: string;
+      actor: string;
+      target: string | null;
+    }[];
+    const mine = audit.filter((e) => e.target === c.userId);
+    expect(mine.map((e) => e.action)).toEqual(expect.arrayContaining(['points.grant', 'rank.set']));
+    expect(mine.filter((e) => e.action === 'points.grant')).toEqual([
+      expect.objectContaining({ actor: expect.stringMatching(/^operator:/) }),
+    ]);
+  }).toPass({ timeout: 10_000 });
 
   // A moderator sets ranks but makes no money: no grant form on their page.
   const pm = await consolePage(browser, mod);
@@ -201,4 +206,86 @@ test('an admin grants points and sets a rank from the person view, both audited'
   await expect(pm.getByTestId('person-points')).toContainText('500 pt');
   await expect(pm.getByTestId('person-points').getByRole('button', { name: 'ランクを設定する' })).toBeVisible();
   await expect(pm.getByTestId('person-points').getByRole('button', { name: '付与する' })).toHaveCount(0);
+});
+
+/**
+ * The points operator pages (ADR 0034): a moderator answers an expert request from 専門家申請 (the
+ * user's mark follows), reads a credited test purchase in 購入イベント and the 未使用残高 report; each
+ * list has its empty state. A triage operator's menu has none of these pages.
+ */
+test('a moderator answers expert requests and reads purchases and the unused balance; triage sees none', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
+  const mod = await moderator(request, admin, 'experts-mod');
+  const e = await userWithProfile(request, 'cm-e', { user_name: 'えいじ', gender: 1, age_id: 3, area_id: 13 });
+  expect((await request.post('/api/v1/users/get_approval', { headers: auth(e) })).status()).toBe(200);
+
+  const page = await consolePage(browser, mod);
+  await page.getByRole('link', { name: '専門家申請' }).click();
+  const row = page.getByTestId('expert-requests').locator(`tr[data-user-id="${e.userId}"]`);
+  await expect(row).toContainText('えいじ');
+  await shot(page, 'experts');
+  await row.getByRole('button', { name: '承認' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('この申請を承認しますか？');
+  await page.getByRole('alertdialog').getByRole('button', { name: '承認' }).click();
+  await expect(page.getByRole('status')).toHaveText('承認しました。');
+  await expect(row).toHaveCount(0);
+  const profile = await (await request.get('/api/v1/users/profile', { headers: auth(e) })).json();
+  expect(profile.data.is_approval).toBe(1);
+
+  // A test purchase, paid through the provider's signed path, is listed as credited to its buyer.
+  const checkout = await request.post('/api/v1/points/checkouts', { headers: auth(e), data: { pack: 'p500' } });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const paid = await request.post(`/api/v1/points/checkouts/${(await checkout.json()).data.id}/test_payment`, {
+    headers: auth(e),
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  await page.getByRole('link', { name: '購入イベント' }).click();
+  await expect(page.getByLabel('状態')).toHaveValue('unresolved');
+  const purchases = page.getByTestId('purchases');
+  // Unresolved first; then the credited ones, with the buyer's id.
+  await expect(page.getByText('該当する購入イベントはありません。').or(purchases)).toBeVisible();
+  await page.getByLabel('状態').selectOption('credited');
+  await expect(purchases.locator('tbody tr', { hasText: e.userId.slice(0, 8) }).first()).toContainText('付与済み');
+  await expect(purchases.locator('tbody tr', { hasText: e.userId.slice(0, 8) }).first()).toContainText('p500');
+  await shot(page, 'purchases');
+
+  await page.getByRole('link', { name: '未使用残高' }).click();
+  const unused = page.getByTestId('unused-report');
+  await expect(unused).toContainText('基準日');
+  await expect(unused).toContainText(/\d{4}-(03-31|09-30)/);
+  await expect(unused).toContainText('10,000,000 円');
+  // An earlier base date, counted back from the latest: the report is asked again for it.
+  const baseDate = page.getByRole('combobox', { name: '基準日' });
+  const older = (await baseDate.locator('option').nth(2).getAttribute('value'))!;
+  expect(older).toMatch(/^\d{4}-(03-31|09-30)$/);
+  await baseDate.selectOption(older);
+  await expect(unused).toContainText(older);
+  await shot(page, 'unused');
+  // Reading the money reports is audited under the moderator's name.
+  const audit = (await (await request.get(`${api}/audit?limit=50`, { headers: bearer(admin) })).json()).data as {
+    action: string;
+  }[];
+  expect(audit.map((x) => x.action)).toEqual(expect.arrayContaining(['points.report.read', 'points.purchases.read']));
+
+  // Triage: none of the points pages in the menu, and the server refuses them all the same.
+  const triageWho = {
+    email: `experts-triage-${Date.now().toString(36)}@example.jp`,
+    password: 'a long triage password',
+  };
+  const made = await request.post(`${api}/operators`, {
+    headers: bearer(admin),
+    data: { ...triageWho, role: 'triage' },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const triage = await consolePage(browser, { ...triageWho, totp: (await made.json()).data.totp_secret as string });
+  const menu = triage.getByRole('navigation', { name: 'コンソールのメニュー' });
+  await expect(menu.getByRole('link', { name: 'キュー' })).toBeVisible();
+  for (const name of ['専門家申請', '購入イベント', '未使用残高'])
+    await expect(menu.getByRole('link', { name })).toHaveCount(0);
+  await triage.goto('/console/experts');
+  await expect(triage.getByRole('alert')).toBeVisible();
 });

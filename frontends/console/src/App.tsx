@@ -3,13 +3,14 @@ import { Link, Route, Router, Switch, useLocation } from 'wouter';
 
 import { Button, PopupProvider } from '@honne/ui';
 
-import { call, safetyEndpoints, sessionStore, setUnauthorizedHandler, type ConsoleSession } from './api.ts';
+import { call, roleMay, safetyEndpoints, sessionStore, setUnauthorizedHandler, type ConsoleSession } from './api.ts';
 import { CONSOLE_BASE } from './base.ts';
 import { AgeReviews } from './screens/AgeReviews.tsx';
 import { Appeals } from './screens/Appeals.tsx';
 import { Audit } from './screens/Audit.tsx';
 import { Filters } from './screens/Filters.tsx';
 import { Approvals } from './screens/Money.tsx';
+import { ExpertRequests, Purchases, UnusedReport } from './screens/PointsPages.tsx';
 import { Operators } from './screens/Operators.tsx';
 import { Person } from './screens/Person.tsx';
 import { Queue } from './screens/Queue.tsx';
@@ -55,6 +56,8 @@ function NavLink({ href, children }: { href: string; children: ReactNode }) {
 
 function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () => void }) {
   const isAdmin = session.operator.role === 'admin';
+  // A page this role may not use is left out of the menu (the server refuses it all the same).
+  const may = roleMay(session.operator.role);
   const signOut = async () => {
     await call(safetyEndpoints.signOut).catch(() => undefined);
     sessionStore.write(null);
@@ -71,6 +74,9 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
         {session.operator.role !== 'triage' ? <NavLink href="/system">{strings.nav.system}</NavLink> : null}
         <NavLink href="/filters">{strings.nav.filters}</NavLink>
         <NavLink href="/age">{strings.nav.age}</NavLink>
+        {may('expert.approve') ? <NavLink href="/experts">{strings.nav.experts}</NavLink> : null}
+        {may('points.read') ? <NavLink href="/purchases">{strings.nav.purchases}</NavLink> : null}
+        {may('points.read') ? <NavLink href="/unused">{strings.nav.unused}</NavLink> : null}
         {isAdmin ? <NavLink href="/operators">{strings.nav.operators}</NavLink> : null}
         {isAdmin ? <NavLink href="/audit">{strings.nav.audit}</NavLink> : null}
         <p className="cn-side__who">
@@ -102,6 +108,9 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
           <Route path="/age">
             <AgeReviews canDecide={session.operator.role !== 'triage'} />
           </Route>
+          <Route path="/experts" component={ExpertRequests} />
+          <Route path="/purchases" component={Purchases} />
+          <Route path="/unused" component={UnusedReport} />
           <Route path="/operators" component={Operators} />
           <Route path="/audit" component={Audit} />
           <Route>

@@ -1,6 +1,6 @@
 import { ApiError, buildUrl, type CallInput, type DataOf } from '@honne/api-client';
 import type { EndpointDef } from '@honne/contracts/common';
-import { safetyEndpoints } from '@honne/contracts/safety';
+import { ROLE_PERMISSIONS, safetyEndpoints, type OperatorRole, type Permission } from '@honne/contracts/safety';
 
 import { strings } from './strings.ts';
 
@@ -84,6 +84,9 @@ export async function call<E extends EndpointDef>(endpoint: E, input: CallInput<
   }
   return json.data as DataOf<E>;
 }
+
+/** Whether an operator's role holds a permission: what the console offers them (the server decides all the same). */
+export const roleMay = (role: string) => (p: Permission) => (ROLE_PERMISSIONS[role as OperatorRole] ?? []).includes(p);
 
 export const errorText = (e: unknown) => (e instanceof Error && e.message ? e.message : strings.unexpected);
 

@@ -278,3 +278,14 @@ export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The spec's is_approval: where a user's expert request stands (1 is the expert mark). */
 export const EXPERT_STATUS = { none: 0, approved: 1, requested: 2, refused: 3 } as const;
+
+/** A character's expert request waiting for an operator (the console's 専門家申請 page, ADR 0034). */
+export const ExpertRequest = Type.Object({
+  user_id: Type.String(),
+  user_name: Nullable(Type.String()),
+  /** The character's last change: the request itself, or an edit of the profile since. */
+  updated_at: Type.String(),
+});
+export type ExpertRequest = Static<typeof ExpertRequest>;
+export const ExpertRequestsQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) });
+export type ExpertRequestsQuery = Static<typeof ExpertRequestsQuery>;

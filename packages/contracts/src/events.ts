@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 import { RealtimeEvent, type RealtimeCommandName } from './realtime.ts';
-import { Rank, RankBody } from './accounts.ts';
+import { ExpertRequest, ExpertRequestsQuery, Rank, RankBody } from './accounts.ts';
 import {
   GrantBody,
   GrantResult,
@@ -200,6 +200,26 @@ export const events = {
     // points instance that was down still announces it.
     durable: true,
     schema: Type.Object({ user_ids: Type.Array(Type.String(), { minItems: 1, maxItems: 2 }) }),
+  },
+  /**
+   * An operator's (console or API key) or the CLI's grant, written by points in the transaction of
+   * the grant itself (outbox): safety audits it from this, once per transfer, so no grant goes
+   * without its audit entry whichever way it was made (ADR 0034). A replayed grant moves nothing and
+   * publishes nothing.
+   */
+  pointsGranted: {
+    subject: 'points.grant.recorded',
+    durable: true,
+    schema: Type.Object({
+      transfer_id: Type.String(),
+      user_id: Type.String(),
+      amount: Type.Integer(),
+      reason: Type.String(),
+      idempotency_key: Type.String(),
+      /** operator:<id>, key:<id> (the console) or cli:<login> (the points CLI). */
+      actor: Type.String(),
+      at: Type.String(),
+    }),
   },
   giftSent: {
     subject: 'points.gift.sent',
@@ -524,6 +544,11 @@ export const requests = {
     subject: 'accounts.operator.rank',
     request: Type.Object({ actor: Type.String(), user_id: Type.String(), rank: RankBody }),
     reply: OperatorReply(Type.Object({ user_id: Type.String(), rank: Rank })),
+  },
+  accountsOperatorExpertRequests: {
+    subject: 'accounts.operator.expert_requests',
+    request: ExpertRequestsQuery,
+    reply: OperatorReply(Type.Array(ExpertRequest)),
   },
   accountsOperatorExpert: {
     subject: 'accounts.operator.expert',

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-import { Rank, RankBody } from './accounts.ts';
+import { ExpertRequest, ExpertRequestsQuery, Rank, RankBody } from './accounts.ts';
 import { endpoint, Envelope, ErrorEnvelope, IdParams, Nullable, Ok, Uuid } from './common.ts';
 import {
   GrantBody,
@@ -109,6 +109,12 @@ export const REPORT_SOURCES = ['user', 'voice', 'room', 'call', 'contact', 'appe
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const REPORT_STATES = ['open', 'queued', 'assigned', 'closed'] as const;
+/**
+ * The parts of a report's rank in the queue: a minor involved, a live call, an appeal, other open
+ * reports on the same subject (repeats), or a reporter muted for abusive reports (ranks nothing).
+ */
+export const PRIORITY_REASONS = ['minor', 'live_call', 'appeal', 'repeats', 'muted_reporter'] as const;
+export type PriorityReason = (typeof PRIORITY_REASONS)[number];
 export type ReportState = (typeof REPORT_STATES)[number];
 
 /**
@@ -211,12 +217,22 @@ export const Report = Type.Object({
   reporter_id: Nullable(Type.String()),
   content: Type.String(),
   state: Type.String(),
+  /** The rank the queue orders by (its own priority, plus repeats while it waits). */
   priority: Type.Integer(),
+  /** What the rank is made of, each part with its points (they add up to `priority`). */
+  priority_reasons: Type.Array(
+    Type.Object({ reason: Type.Union(PRIORITY_REASONS.map((r) => Type.Literal(r))), points: Type.Integer() }),
+  ),
   assigned_to: Nullable(Type.String()),
   created_at: Type.String(),
   closed_at: Nullable(Type.String()),
   /** A message the filter held (ADR 0028), undelivered until an operator releases or discards it. */
   held: Type.Boolean(),
+  /**
+   * An appeal's appealed moderation event: its action and subject (an appeal against a hidden voice
+   * is decided on the voice, by restore_voice). Null for other reports, and where not looked up.
+   */
+  appeal_of: Nullable(Type.Object({ action: Type.String(), subject_id: Type.String() })),
 });
 export const QueueQuery = Type.Object({
   state: Type.Optional(Type.Union(REPORT_STATES.map((s) => Type.Literal(s)))),
@@ -271,6 +287,8 @@ export const SubjectView = Type.Object({
   status: SubjectStatus,
   events: Type.Array(ModerationEvent),
   reports: Type.Array(Report),
+  /** Open appeals against this subject's events (filed on the person): a hidden voice's, say. */
+  appeals: Type.Array(Report),
 });
 export const ActionBody = Type.Object({
   reason: Type.String({ minLength: 1, maxLength: 500 }),
@@ -733,6 +751,18 @@ export const safetyEndpoints = {
         ...consoleErrors,
         503: ErrorEnvelope,
       },
+    },
+  }),
+  expertRequests: endpoint({
+    method: 'GET',
+    url: '/admin/safety/experts/requests',
+    service: 'safety',
+    summary: 'The expert requests waiting for an answer, oldest first, asked of accounts',
+    auth: 'console',
+    permission: 'expert.approve',
+    schema: {
+      querystring: ExpertRequestsQuery,
+      response: { 200: Envelope(Type.Array(ExpertRequest)), ...consoleErrors, 503: ErrorEnvelope },
     },
   }),
   setExpert: endpoint({

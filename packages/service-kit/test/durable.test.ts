@@ -64,7 +64,7 @@ describe('durable subjects', () => {
     // Issue 26: what a user sees of a call's end and of their balance.
     expect(streams.get('EVENTS_CALLS')).toEqual(['calls.call.ended']);
     expect(streams.get('EVENTS_POINTS')).toEqual(
-      expect.arrayContaining(['points.balance.changed', 'points.gift.sent']),
+      expect.arrayContaining(['points.balance.changed', 'points.gift.sent', 'points.grant.recorded']),
     );
     // The hot paths stay on core NATS.
     expect([...streams.values()].flat()).not.toContain(events.realtimeDelivered.subject);

@@ -1,6 +1,11 @@
+import { randomUUID } from 'node:crypto';
+
 import { EXPERT_STATUS } from '@honne/contracts/accounts';
+import { events, type EventPayload } from '@honne/contracts/events';
 import { eventually, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
+
+import { grantPoints as grantByCli } from '@honne/points';
 
 import { startHarness } from './harness.ts';
 import { safetyBeside } from './safety-beside.ts';
@@ -72,10 +77,58 @@ describe.each(infraModes())('the points operator API under console accounts ($na
           .where('id', '=', granted.json().data.transfer_id as string)
           .executeTakeFirstOrThrow();
         expect(transfer).toEqual({ actor: `operator:${admin.operator.id}`, reason: 'お詫び', amount: 700 });
-        const grants = await audit('points.grant');
-        expect(grants).toHaveLength(2);
+        // The grant's audit entry follows from points' own event, written with the transfer; the
+        // replay moved nothing and is recorded by safety as asked again.
+        const grants = await eventually(async () => {
+          const rows = await audit('points.grant');
+          if (rows.length === 0) throw new Error('the grant is not audited yet');
+          return rows;
+        }, 15_000);
+        expect(grants).toHaveLength(1);
         expect(grants[0]).toMatchObject({ actor: `operator:${admin.operator.id}`, target: me.user_id });
-        expect(detailOf(grants[0]!)).toMatchObject({ amount: 700, reason: 'お詫び', replayed: false });
+        expect(detailOf(grants[0]!)).toMatchObject({
+          amount: 700,
+          reason: 'お詫び',
+          transfer_id: granted.json().data.transfer_id,
+        });
+        expect(await audit('points.grant.replayed')).toEqual([
+          expect.objectContaining({ actor: `operator:${admin.operator.id}`, target: me.user_id }),
+        ]);
+
+        // The points CLI's grant (the same function `pnpm grant` runs, actor cli:<login>) is in the
+        // same audit log, once, also when its event is delivered a second time.
+        const heard: EventPayload<typeof events.pointsGranted>[] = [];
+        const sub = h.infra.bus.subscribe(events.pointsGranted, async (e) => void heard.push(e), {
+          queue: 'test-listener',
+        });
+        if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+        const byCli = await grantByCli(
+          h.points.ctx,
+          { user_id: me.user_id, amount: 30, reason: 'CLIでの補填', idempotency_key: `cli-${me.user_id}` },
+          'cli:tester',
+        );
+        const cliAudit = () => audit('points.grant').then((rows) => rows.filter((r) => r.actor === 'cli:tester'));
+        await eventually(async () => {
+          if ((await cliAudit()).length === 0) throw new Error('the CLI grant is not audited yet');
+        }, 15_000);
+        const event = await eventually(() => {
+          const e = heard.find((x) => x.transfer_id === byCli.transfer_id);
+          if (!e) throw new Error('the grant event was not heard');
+          return e;
+        }, 15_000);
+        sub.unsubscribe();
+        await h.infra.bus.publish(events.pointsGranted, event);
+        await h.infra.bus.publish(events.pointsGranted, event);
+        // A marker published after the redeliveries: once it is audited, they were handled before it.
+        const marker = { ...event, transfer_id: randomUUID(), actor: 'cli:marker' };
+        await h.infra.bus.publish(events.pointsGranted, marker);
+        await eventually(async () => {
+          if (!(await audit('points.grant')).some((r) => r.actor === 'cli:marker')) throw new Error('waiting');
+        }, 15_000);
+        expect((await audit('points.grant')).map((r) => r.actor).sort()).toEqual(
+          ['cli:marker', 'cli:tester', `operator:${admin.operator.id}`].sort(),
+        );
+        expect(detailOf((await cliAudit())[0]!)).toMatchObject({ amount: 30, transfer_id: byCli.transfer_id });
 
         // A moderator may set ranks and answer experts, but not make money.
         const byModerator = await consoleReq('POST', '/admin/safety/points/grants', moderator.token, {
@@ -116,12 +169,24 @@ describe.each(infraModes())('the points operator API under console accounts ($na
         });
         expect(early.statusCode).toBe(403);
         expect(await audit('expert.approve')).toEqual([]);
+        const waiting = async () =>
+          (await consoleReq('GET', '/admin/safety/experts/requests', moderator.token)).json().data as {
+            user_id: string;
+          }[];
+        expect((await waiting()).map((r) => r.user_id)).not.toContain(me.user_id);
         expect((await h.post('/users/get_approval', {}, h.as(me.caller))).statusCode).toBe(200);
+        // The console's 専門家申請 page lists the request while it waits, and no more once answered.
+        expect(await waiting()).toContainEqual({
+          user_id: me.user_id,
+          user_name: null, // registered, no profile written yet
+          updated_at: expect.any(String),
+        });
         const approved = await consoleReq('PUT', `/admin/safety/users/${me.user_id}/expert`, moderator.token, {
           approve: true,
         });
         expect(approved.json().data).toEqual({ user_id: me.user_id, is_approval: EXPERT_STATUS.approved });
         expect(await audit('expert.approve')).toHaveLength(1);
+        expect((await waiting()).map((r) => r.user_id)).not.toContain(me.user_id);
 
         // A key scoped to reading the money reports reads them, and cannot grant.
         const key = await consoleReq('POST', '/admin/safety/api_keys', admin.token, {
@@ -150,9 +215,11 @@ describe.each(infraModes())('the points operator API under console accounts ($na
           idempotency_key: 'user-try',
         });
         expect(asUser.statusCode).toBe(401);
-        // None of the refused grants moved a point or was audited.
-        expect(await audit('points.grant')).toHaveLength(2);
-        expect(await balanceOf(me.user_id)).toBe(700);
+        // None of the refused grants moved a point or was audited: the console's 700 and the CLI's 30
+        // (the marker was an event only).
+        expect(await audit('points.grant')).toHaveLength(3);
+        expect(await audit('points.grant.replayed')).toHaveLength(1);
+        expect(await balanceOf(me.user_id)).toBe(730);
       } finally {
         await beside.close();
         await h.close();

@@ -28,4 +28,6 @@ export type { AppContext };
 // For bench/ledger.ts: the ledger's own transfer, measured as the routes and the bus call it.
 export { sumOfAllAccounts } from './db/repos/ledger.ts';
 export { transfer } from './ledger/transfer.ts';
+/** The grant the console (through safety) and the CLI (`pnpm grant`) both run. */
+export { grantPoints } from './ledger/grant.ts';
 export { HOUSE } from './domain/ledger.ts';

@@ -156,10 +156,20 @@ describe.each(infraModes())('moderation, end to end in the service ($name)', (mo
       (await h.asUser('POST', `/safety/rooms/${callRoom}/call_report`, teen.userId, { content: 'x' })).statusCode,
     ).toBe(404);
 
-    const order = ((await h.console('GET', '/admin/safety/queue', token)).json().data as { content: string }[]).map(
-      (r) => r.content,
-    );
-    expect(order).toEqual(['teen', '通話中に暴言', 'repeated-1', 'repeated-2', 'plain']);
+    const rows = (await h.console('GET', '/admin/safety/queue', token)).json().data as {
+      content: string;
+      priority: number;
+      priority_reasons: { reason: string; points: number }[];
+    }[];
+    expect(rows.map((r) => r.content)).toEqual(['teen', '通話中に暴言', 'repeated-1', 'repeated-2', 'plain']);
+    // Each rank comes with what it is made of (the console's 優先度 column), adding up to the rank.
+    expect(rows.map((r) => [r.priority, r.priority_reasons])).toEqual([
+      [100, [{ reason: 'minor', points: 100 }]],
+      [50, [{ reason: 'live_call', points: 50 }]],
+      [10, [{ reason: 'repeats', points: 10 }]],
+      [10, [{ reason: 'repeats', points: 10 }]],
+      [0, []],
+    ]);
   });
 
   it('suspends the person (all characters), tells them in Japanese, lets them appeal once, and lifts it', async () => {
@@ -254,6 +264,81 @@ describe.each(infraModes())('moderation, end to end in the service ($name)', (mo
     await eventually(() => {
       if (!h.restricted.some((r) => r.person_id === parent.personId && r.restriction === 'lift'))
         throw new Error('no lift');
+    });
+  });
+
+  it('decides an appeal against a hidden voice on the voice: restore_voice answers it and shows the voice again', async () => {
+    const { h } = suite;
+    const admin = await h.signIn(ADMIN);
+    const moderator = (await h.operator(admin, 'moderator')).token;
+    const poster = await h.user();
+    const reporter = await h.user();
+    const topicId = randomUUID();
+    const reportId = randomUUID();
+    await h.publish(
+      events.voiceReported,
+      {
+        report_id: reportId,
+        topic_id: topicId,
+        poster_id: poster.userId,
+        reporter_id: reporter.userId,
+        content: 'voice-to-hide',
+        voice: { title: '夜の相談', detail: null, is_anonymous: false, expire_at: null },
+        at: h.clock.now().toISOString(),
+      },
+      async () => (await h.reportBySource(`voice:${reportId}`))?.state === 'queued',
+    );
+    const report = (await h.reportBySource(`voice:${reportId}`))!;
+    const voiceSubject = report.subject_id;
+    const hidden = await h.console('POST', `/admin/safety/subjects/${voiceSubject}/actions/hide_voice`, moderator, {
+      reason: '不適切な表現',
+      report_id: report.id,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+
+    // The poster appeals the notice; the appeal is filed on their person, naming the hidden voice.
+    const notice = (
+      (await h.asUser('GET', '/safety/notices', poster.userId)).json().data as { id: string; action: string }[]
+    ).find((n) => n.action === 'hide_voice')!;
+    const appealed = await h.asUser('POST', `/safety/notices/${notice.id}/appeal`, poster.userId, {
+      content: '誤解です。表現を確認してください。',
+    });
+    expect(appealed.statusCode, appealed.body).toBe(200);
+    const appealId = appealed.json().data.id as string;
+    const inbox = (await h.console('GET', '/admin/safety/queue?source=appeal&limit=200', moderator)).json().data as {
+      id: string;
+      appeal_of: { action: string; subject_id: string } | null;
+    }[];
+    expect(inbox.find((r) => r.id === appealId)?.appeal_of).toEqual({ action: 'hide_voice', subject_id: voiceSubject });
+    // The voice's page lists it, so restore_voice there can answer it.
+    const voicePage = async () =>
+      (await h.console('GET', `/admin/safety/subjects/${voiceSubject}`, moderator)).json().data as {
+        status: { voice_hidden: boolean };
+        events: { action: string; report_id: string | null }[];
+        appeals: { id: string }[];
+      };
+    expect((await voicePage()).appeals.map((a) => a.id)).toEqual([appealId]);
+    expect((await voicePage()).status.voice_hidden).toBe(true);
+
+    const before = h.hidden.length;
+    const restored = await h.console(
+      'POST',
+      `/admin/safety/subjects/${voiceSubject}/actions/restore_voice`,
+      moderator,
+      {
+        reason: '異議を認めました',
+        report_id: appealId,
+      },
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    const after = await voicePage();
+    expect(after.status.voice_hidden).toBe(false);
+    expect(after.events.at(-1)).toMatchObject({ action: 'restore_voice', report_id: appealId });
+    expect(after.appeals).toEqual([]);
+    expect((await h.reportBySource(`appeal:${notice.id}`))?.state).toBe('closed');
+    // Topics is told to show the voice again (the durable event, through the outbox).
+    await eventually(() => {
+      expect(h.hidden.slice(before)).toContainEqual(expect.objectContaining({ topic_id: topicId, hidden: false }));
     });
   });
 

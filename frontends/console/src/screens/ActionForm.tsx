@@ -33,7 +33,11 @@ export function ActionForm({
   onDone: (message: string) => void;
 }) {
   const allowed = ACTION_NAMES.filter((a) => subjectKind === 'voice' || !VOICE_ONLY.has(a));
-  const [action, setAction] = useState<ActionName>('acknowledge');
+  // Opened from an appeal against this voice's hiding: showing it again is the likely answer.
+  const appealsHiding = reports.some((r) => r.id === reportId && r.appeal_of?.action === 'hide_voice');
+  const [action, setAction] = useState<ActionName>(
+    appealsHiding && subjectKind === 'voice' ? 'restore_voice' : 'acknowledge',
+  );
   const [reason, setReason] = useState('');
   const [policy, setPolicy] = useState('');
   const [note, setNote] = useState('');

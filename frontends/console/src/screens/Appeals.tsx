@@ -62,7 +62,16 @@ export function Appeals() {
                   ) : null}
                 </td>
                 <td>
-                  <DecisionButtons t={t} onDecide={(approve) => void decide(r, approve)} />
+                  {r.appeal_of?.action === 'hide_voice' ? (
+                    // Lifting the person would not show the voice again: restore_voice on the voice does.
+                    <>
+                      <small className="hn-text-muted">{t.voiceHidden}</small>
+                      <br />
+                      <Link href={`/subjects/${r.appeal_of.subject_id}?report=${r.id}`}>{t.onVoice}</Link>
+                    </>
+                  ) : (
+                    <DecisionButtons t={t} onDecide={(approve) => void decide(r, approve)} />
+                  )}
                 </td>
               </tr>
             )}

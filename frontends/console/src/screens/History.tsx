@@ -38,13 +38,21 @@ export function History({ events }: { events: ModerationEvent[] }) {
 }
 
 /** Reports in a table; `extra` renders per-row tools (the evidence button). */
-export function ReportTable({ reports, extra }: { reports: Report[]; extra?: (r: Report) => ReactNode }) {
+export function ReportTable({
+  reports,
+  extra,
+  testId = 'reports',
+}: {
+  reports: Report[];
+  extra?: (r: Report) => ReactNode;
+  testId?: string;
+}) {
   const c = strings.table;
   return (
     <Table
       rows={reports}
       empty={strings.subject.noReports}
-      testId="reports"
+      testId={testId}
       columns={[c.at, c.source, strings.queue.content, c.state]}
       row={(r) => (
         <tr key={r.id} data-report-id={r.id}>

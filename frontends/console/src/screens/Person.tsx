@@ -1,8 +1,5 @@
 import { Link } from 'wouter';
-
-import { ROLE_PERMISSIONS, type OperatorRole, type Permission } from '@honne/contracts/safety';
-
-import { call, safetyEndpoints } from '../api.ts';
+import { call, roleMay, safetyEndpoints } from '../api.ts';
 import { shortId } from '../format.ts';
 import { LoadState, useLoad } from '../load.tsx';
 import { ageLabel, strings } from '../strings.ts';
@@ -17,7 +14,7 @@ const t = strings.person;
 /** A person across their (up to three) characters: status, the events on the person, every report about any of them. */
 export function Person({ id, role }: { id: string; role: string }) {
   // What the forms offer follows the role; safety checks each call all the same.
-  const may = (p: Permission) => (ROLE_PERMISSIONS[role as OperatorRole] ?? []).includes(p);
+  const may = roleMay(role);
   const [person, reload] = useLoad((signal) => call(safetyEndpoints.person, { params: { id }, signal }), id);
   return (
     <LoadState state={person} reload={reload}>

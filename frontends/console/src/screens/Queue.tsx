@@ -16,6 +16,12 @@ const t = strings.queue;
 /** A report's row label: its subject's kind, and the source when that says more (an appeal, a call). */
 export const subjectHref = (r: Pick<Report, 'subject_id' | 'id'>) => `/subjects/${r.subject_id}?report=${r.id}`;
 
+/** Why a report ranks where it does: each part with its points, as「10代が関係 +100・同じ対象への通報 +20」. */
+export const rankReasons = (r: Pick<Report, 'priority_reasons'>) =>
+  r.priority_reasons.length === 0
+    ? t.noPriorityReason
+    : r.priority_reasons.map((p) => `${t.priorityReasons[p.reason]} +${p.points}`).join('・');
+
 /** The queue, highest priority first, then oldest: filters by subject type, reason (source) and state. */
 export function Queue({ me }: { me: string }) {
   const [kind, setKind] = useState<SubjectKind | ''>('');
@@ -108,8 +114,10 @@ export function Queue({ me }: { me: string }) {
                 columns={[t.priority, t.age, t.subject, t.content, t.state, t.assignee]}
                 row={(r) => (
                   <tr key={r.id} data-report-id={r.id}>
-                    <td className="cn-num">
+                    <td className="cn-num" data-testid="queue-rank">
                       <span className={r.priority >= 50 ? 'cn-tag cn-tag--hot' : 'cn-tag'}>{r.priority}</span>
+                      <br />
+                      <small className="hn-text-muted">{rankReasons(r)}</small>
                     </td>
                     <td className="cn-num" title={formatAt(r.created_at)}>
                       <span className={isLate(r.created_at) ? 'cn-late' : undefined}>{formatAge(r.created_at)}</span>

@@ -55,6 +55,12 @@ export function Subject({ id }: { id: string }) {
                     </>
                   )}
                 />
+                {s.appeals.length > 0 ? (
+                  <>
+                    <h2>{strings.appeals.againstThis}</h2>
+                    <ReportTable reports={s.appeals} testId="subject-appeals" />
+                  </>
+                ) : null}
                 <h2>{t.history}</h2>
                 <History events={s.events} />
               </div>
@@ -74,7 +80,7 @@ export function Subject({ id }: { id: string }) {
                     subjectId={s.id}
                     subjectKind={s.kind}
                     targetLabel={`${kind} ${shortId(s.ref_id)}`}
-                    reports={s.reports}
+                    reports={[...s.reports, ...s.appeals]}
                     reportId={reportId}
                     onDone={(message) => {
                       setDone(message);

@@ -5,7 +5,7 @@ import { AppError, notFound, ok, operatorOutcome, route, serviceQueue, type Subs
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { findById, updateUser } from '../db/repos/users.ts';
+import { expertRequests, findById, updateUser } from '../db/repos/users.ts';
 import { withEvents } from '../events/outbox.ts';
 import { emitProfile } from '../events/profile-updated.ts';
 
@@ -19,6 +19,18 @@ export function respondOperator(ctx: AppContext): Subscription[] {
     ctx.bus.respond(
       requests.accountsOperatorRank,
       (r) => operatorOutcome(() => setRank(ctx, r.user_id, r.rank, r.actor)),
+      serviceQueue(ctx),
+    ),
+    ctx.bus.respond(
+      requests.accountsOperatorExpertRequests,
+      (q) =>
+        operatorOutcome(async () =>
+          (await expertRequests(ctx.db, q.limit ?? 100)).map((u) => ({
+            user_id: u.id,
+            user_name: u.user_name,
+            updated_at: u.updated_at.toISOString(),
+          })),
+        ),
       serviceQueue(ctx),
     ),
     ctx.bus.respond(

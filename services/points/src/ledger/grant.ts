@@ -1,6 +1,7 @@
 import { messages } from '@honne/contracts';
 import type { GrantBody, GrantResult } from '@honne/contracts/points';
-import { AppError, fieldErrors } from '@honne/service-kit';
+import { events } from '@honne/contracts/events';
+import { AppError, enqueueEvent, fieldErrors } from '@honne/service-kit';
 
 import { ledgerRules } from '../config.ts';
 import type { AppContext } from '../context.ts';
@@ -30,6 +31,24 @@ export async function grantPoints(ctx: AppContext, input: GrantBody, actor: stri
     },
     ctx.clock.now(),
     ledgerRules(ctx.config),
+    // The audit follows from the grant itself: the event commits with the transfer or not at all.
+    async (trx, t) => {
+      await enqueueEvent(
+        trx,
+        events.pointsGranted,
+        `grant:${t.id}`,
+        {
+          transfer_id: t.id,
+          user_id: input.user_id,
+          amount: t.amount,
+          reason: input.reason,
+          idempotency_key: input.idempotency_key,
+          actor,
+          at: t.created_at.toISOString(),
+        },
+        t.created_at,
+      );
+    },
   );
   if (result.status === 'conflict') throw new AppError(409, 'idempotency_conflict', messages.idempotencyConflict);
   // The house account has no floor and a grant is no spend, so a grant is never refused.

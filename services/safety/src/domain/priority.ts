@@ -1,3 +1,5 @@
+import type { PriorityReason } from '@honne/contracts/safety';
+
 /** The profile's age group 10代 (the first row of the age reference): a minor. */
 export const TEEN_AGE_ID = 1;
 
@@ -27,4 +29,32 @@ export function reportPriority(input: {
   if (input.source === 'call') p += PRIORITY.liveCall;
   if (input.source === 'appeal') p += PRIORITY.appeal;
   return p;
+}
+
+/**
+ * What a report's rank is made of, for the queue's column: its own priority split back into the parts
+ * `reportPriority` added (a call and an appeal are known by the source, so what is left of the own
+ * priority is the minor's), and the repeats the queue added on top (`rank` − own priority).
+ */
+export function priorityReasons(input: {
+  source: string;
+  priority: number;
+  rank: number;
+  raisesPriority: boolean;
+}): { reason: PriorityReason; points: number }[] {
+  if (!input.raisesPriority) return [{ reason: 'muted_reporter', points: 0 }];
+  const parts: { reason: PriorityReason; points: number }[] = [];
+  let own = input.priority;
+  if (input.source === 'call') {
+    parts.push({ reason: 'live_call', points: PRIORITY.liveCall });
+    own -= PRIORITY.liveCall;
+  }
+  if (input.source === 'appeal') {
+    parts.push({ reason: 'appeal', points: PRIORITY.appeal });
+    own -= PRIORITY.appeal;
+  }
+  if (own >= PRIORITY.minor) parts.unshift({ reason: 'minor', points: PRIORITY.minor });
+  const repeats = input.rank - input.priority;
+  if (repeats > 0) parts.push({ reason: 'repeats', points: repeats });
+  return parts;
 }

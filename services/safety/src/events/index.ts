@@ -6,6 +6,7 @@ import { upsertPerson } from '../db/repos/people.ts';
 import { onCardChanged } from '../moderation/age.ts';
 import { currentLists } from '../moderation/filter-lists.ts';
 import { onMessageFiltered } from '../moderation/held.ts';
+import { onPointsGranted } from '../moderation/operator-api.ts';
 import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/reports.ts';
 
 /** Bus subscribers of this service (queue group: the service's name, `serviceQueue`). */
@@ -29,6 +30,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     ctx.bus.subscribe(events.voiceReported, async (e) => void (await onVoiceReported(ctx, e)), q),
     ctx.bus.subscribe(events.roomReported, async (e) => void (await onRoomReported(ctx, e)), q),
     ctx.bus.subscribe(events.chatMessageFiltered, async (e) => void (await onMessageFiltered(ctx, e)), q),
+    // Every grant's audit entry, from points' outbox (ADR 0034): console, API key and CLI alike.
+    ctx.bus.subscribe(events.pointsGranted, (e) => onPointsGranted(ctx, e), q),
     // Every instance that filters text asks for the lists at start and after a missed change.
     ctx.bus.respond(requests.filterLists, () => currentLists(ctx), { queue: q.queue }),
   ];

@@ -1,10 +1,10 @@
-import { requests } from '@honne/contracts/events';
+import { type events, requests, type EventPayload } from '@honne/contracts/events';
 import type { GrantBody, PurchaseEventsQuery, UnusedReportQuery } from '@honne/contracts/points';
-import type { RankBody } from '@honne/contracts/accounts';
+import type { ExpertRequestsQuery, RankBody } from '@honne/contracts/accounts';
 import { askOperatorRequest } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { appendAudit } from '../db/repos/audit.ts';
+import { appendAudit, appendAuditOnce } from '../db/repos/audit.ts';
 
 // The points operator API under the console's accounts and keys (ADR 0034): safety has already
 // checked the operator against the endpoint's permission; the owner (points, accounts) does the
@@ -16,21 +16,38 @@ const ACCOUNTS_DOWN = 'アカウントのサービスが応答しません。し
 
 export async function grantPoints(ctx: AppContext, by: string, grant: GrantBody) {
   const result = await askOperatorRequest(ctx.bus, requests.pointsOperatorGrant, { actor: by, grant }, POINTS_DOWN);
-  // A replayed grant moved nothing: recorded all the same, since someone asked for money again.
-  await appendAudit(ctx.db, {
-    actor: by,
-    action: 'points.grant',
-    target: grant.user_id,
-    detail: {
-      amount: grant.amount,
-      reason: grant.reason,
-      idempotency_key: grant.idempotency_key,
-      transfer_id: result.transfer_id,
-      replayed: result.replayed,
-    },
-    at: ctx.clock.now(),
-  });
+  // A grant that moved points is audited from points' own event (onPointsGranted), written with the
+  // transfer. A replayed one moved nothing and publishes nothing: recorded here all the same, since
+  // someone asked for money again.
+  if (result.replayed) {
+    await appendAudit(ctx.db, {
+      actor: by,
+      action: 'points.grant.replayed',
+      target: grant.user_id,
+      detail: {
+        amount: grant.amount,
+        reason: grant.reason,
+        idempotency_key: grant.idempotency_key,
+        transfer_id: result.transfer_id,
+      },
+      at: ctx.clock.now(),
+    });
+  }
   return result;
+}
+
+/**
+ * The audit entry of a grant, from points' durable event (console, API key or CLI alike), once per
+ * transfer however often the event is delivered.
+ */
+export async function onPointsGranted(ctx: AppContext, e: EventPayload<typeof events.pointsGranted>) {
+  await appendAuditOnce(ctx.db, `points.grant:${e.transfer_id}`, {
+    actor: e.actor,
+    action: 'points.grant',
+    target: e.user_id,
+    detail: { amount: e.amount, reason: e.reason, idempotency_key: e.idempotency_key, transfer_id: e.transfer_id },
+    at: new Date(e.at),
+  });
 }
 
 /** The money reports are read, not changed; reading them is audited like evidence is. */
@@ -61,6 +78,10 @@ export async function setRank(ctx: AppContext, by: string, userId: string, rank:
   await appendAudit(ctx.db, { actor: by, action: 'rank.set', target: userId, detail: rank, at: ctx.clock.now() });
   return result;
 }
+
+/** The expert requests waiting; a list of names to answer, so reading it is not audited (answering is). */
+export const expertRequests = (ctx: AppContext, query: ExpertRequestsQuery) =>
+  askOperatorRequest(ctx.bus, requests.accountsOperatorExpertRequests, query, ACCOUNTS_DOWN);
 
 export async function setExpert(ctx: AppContext, by: string, userId: string, approve: boolean) {
   const result = await askOperatorRequest(

@@ -3,7 +3,14 @@ import { ok } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
-import { grantPoints, purchaseEvents, setExpert, setRank, unusedReport } from '../moderation/operator-api.ts';
+import {
+  expertRequests,
+  grantPoints,
+  purchaseEvents,
+  setExpert,
+  setRank,
+  unusedReport,
+} from '../moderation/operator-api.ts';
 import { consoleRoute } from './console.ts';
 
 /** The points operator API (ADR 0034): grants, the money reports, ranks and experts, for console operators and keys. */
@@ -18,6 +25,7 @@ export function operatorApiRoutes(app: FastifyInstance, ctx: AppContext): void {
   consoleRoute(app, ctx, safetyEndpoints.setRank, async ({ params, body, by }) =>
     ok(await setRank(ctx, by, params.id, body)),
   );
+  consoleRoute(app, ctx, safetyEndpoints.expertRequests, async ({ query }) => ok(await expertRequests(ctx, query)));
   consoleRoute(app, ctx, safetyEndpoints.setExpert, async ({ params, body, by }) =>
     ok(await setExpert(ctx, by, params.id, body.approve)),
   );

@@ -6,17 +6,31 @@ import type { AppContext } from '../context.ts';
 import { appendAudit } from '../db/repos/audit.ts';
 import { evidenceOf } from '../db/repos/evidence.ts';
 import { charactersWithSubjects } from '../db/repos/people.ts';
-import { findReport, queue, reportsOfPerson, reportsOfSubject, setReportState } from '../db/repos/reports.ts';
+import {
+  findReport,
+  openAppealsAgainst,
+  queue,
+  reportsOfPerson,
+  reportsOfSubject,
+  setReportState,
+} from '../db/repos/reports.ts';
 import { breachingReports, queueFigures } from '../db/repos/stats.ts';
 import { eventsOf, findSubject, findSubjectByRef } from '../db/repos/subjects.ts';
 import type { ReportRow } from '../db/schema/index.ts';
+import { priorityReasons } from '../domain/priority.ts';
 import { deriveStatus } from '../domain/status.ts';
 import { act, eventView } from '../moderation/actions.ts';
 import { isHeldRef } from '../moderation/held.ts';
 import { statsWindows } from '../moderation/stats-window.ts';
 import { consoleRoute } from './console.ts';
 
-type ReportWithSubject = ReportRow & { subject_kind: string; subject_ref: string; rank?: number };
+type ReportWithSubject = ReportRow & {
+  subject_kind: string;
+  subject_ref: string;
+  rank?: number;
+  appeal_action?: string | null;
+  appeal_subject_id?: string | null;
+};
 
 export const reportView = (r: ReportWithSubject) => ({
   id: r.id,
@@ -29,10 +43,18 @@ export const reportView = (r: ReportWithSubject) => ({
   content: r.content,
   state: r.state,
   priority: Number(r.rank ?? r.priority),
+  priority_reasons: priorityReasons({
+    source: r.source,
+    priority: r.priority,
+    rank: Number(r.rank ?? r.priority),
+    raisesPriority: r.raises_priority,
+  }),
   assigned_to: r.assigned_to,
   created_at: r.created_at.toISOString(),
   closed_at: r.closed_at?.toISOString() ?? null,
   held: r.state !== 'closed' && isHeldRef(r.source, r.source_ref),
+  appeal_of:
+    r.appeal_action && r.appeal_subject_id ? { action: r.appeal_action, subject_id: r.appeal_subject_id } : null,
 });
 
 /** The queue, assignment, subjects with their history, evidence, and the actions. */
@@ -99,6 +121,7 @@ export function queueRoutes(app: FastifyInstance, ctx: AppContext): void {
       status: deriveStatus(events, ctx.clock.now()),
       events: events.map(eventView),
       reports: (await reportsOfSubject(ctx.db, subject.id)).map(reportView),
+      appeals: (await openAppealsAgainst(ctx.db, subject.id)).map(reportView),
     });
   });
 

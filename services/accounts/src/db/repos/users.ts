@@ -1,3 +1,4 @@
+import { EXPERT_STATUS } from '@honne/contracts/accounts';
 import type { Kysely, Transaction } from 'kysely';
 
 import type { AccountsDb } from '../schema/index.ts';
@@ -105,6 +106,18 @@ export function usersPage(db: Db, after: string | null, limit: number): Promise<
   let q = db.selectFrom('users').selectAll().orderBy('id').limit(limit);
   if (after) q = q.where('id', '>', after);
   return q.execute();
+}
+
+/** Characters whose expert request waits for an operator, the longest waiting first. */
+export function expertRequests(db: Db, limit: number): Promise<Pick<User, 'id' | 'user_name' | 'updated_at'>[]> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'updated_at'])
+    .where('is_approval', '=', EXPERT_STATUS.requested)
+    .orderBy('updated_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** A user id as accounts issues them: anything else names nobody (and would not cast to uuid). */

@@ -7,6 +7,7 @@ import * as filterLists from './2026-11-27T16-00-00-filter-lists.ts';
 import * as reporterOutcomes from './2026-11-27T15-15-43-reporter-outcomes.ts';
 import * as approvals from './2026-11-27T18-45-00-approvals.ts';
 import * as eventsByReport from './2026-11-27T19-45-00-events-by-report.ts';
+import * as auditSource from './2026-11-28T02-00-00-audit-source.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -17,5 +18,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T18-40-00-age-reviews': ageReviews,
     '2026-11-27T18-45-00-approvals': approvals,
     '2026-11-27T19-45-00-events-by-report': eventsByReport,
+    '2026-11-28T02-00-00-audit-source': auditSource,
   },
 };

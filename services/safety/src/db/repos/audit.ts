@@ -13,17 +13,30 @@ export interface AuditInput {
   at: Date;
 }
 
+const row = (entry: AuditInput, sourceRef: string | null) => ({
+  actor: entry.actor,
+  action: entry.action,
+  target: entry.target ?? null,
+  detail: JSON.stringify(entry.detail ?? {}),
+  at: entry.at,
+  source_ref: sourceRef,
+});
+
 export async function appendAudit(db: Kysely<SafetyDb>, entry: AuditInput): Promise<void> {
-  await db
+  await db.insertInto('audit_log').values(row(entry, null)).execute();
+}
+
+/**
+ * An entry recorded from another service's durable event, once per `sourceRef` (the event's
+ * identity): a redelivery adds nothing. Answers whether it was new.
+ */
+export async function appendAuditOnce(db: Kysely<SafetyDb>, sourceRef: string, entry: AuditInput): Promise<boolean> {
+  const done = await db
     .insertInto('audit_log')
-    .values({
-      actor: entry.actor,
-      action: entry.action,
-      target: entry.target ?? null,
-      detail: JSON.stringify(entry.detail ?? {}),
-      at: entry.at,
-    })
-    .execute();
+    .values(row(entry, sourceRef))
+    .onConflict((oc) => oc.column('source_ref').where('source_ref', 'is not', null).doNothing())
+    .executeTakeFirst();
+  return Number(done.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export const readAudit = (db: Kysely<SafetyDb>, limit: number) =>

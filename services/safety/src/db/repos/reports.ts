@@ -39,6 +39,44 @@ export async function queueReport(db: Db, id: string): Promise<void> {
   await db.updateTable('reports').set({ state: 'queued' }).where('id', '=', id).where('state', '=', 'open').execute();
 }
 
+/**
+ * The notice an appeal answers, by its source_ref ('appeal:<notice id>'); null for other reports (the
+ * cast is only tried on an appeal's ref).
+ */
+const appealedNotice = sql`case when r.source = 'appeal' then substr(r.source_ref, 8)::uuid end`;
+
+/**
+ * For an appeal, the moderation event it appeals: its action and subject, so an appeal against a
+ * hidden voice is decided on the voice's page (restore_voice), not by lifting the person.
+ */
+const appealOf = [
+  sql<
+    string | null
+  >`(select e.action from notices n join moderation_events e on e.id = n.event_id where n.id = ${appealedNotice})`.as(
+    'appeal_action',
+  ),
+  sql<
+    string | null
+  >`(select e.subject_id::text from notices n join moderation_events e on e.id = n.event_id where n.id = ${appealedNotice})`.as(
+    'appeal_subject_id',
+  ),
+];
+
+/** The appeals still open against this subject's events (the hidden voice's page lists them). */
+export const openAppealsAgainst = (db: Db, subjectId: string) =>
+  db
+    .selectFrom('reports as r')
+    .innerJoin('subjects as s', 's.id', 'r.subject_id')
+    .selectAll('r')
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref', ...appealOf])
+    .where('r.source', '=', 'appeal')
+    .where('r.state', '<>', 'closed')
+    .where(
+      sql<boolean>`exists (select 1 from notices n join moderation_events e on e.id = n.event_id where n.id = ${appealedNotice} and e.subject_id = ${subjectId})`,
+    )
+    .orderBy('r.created_at')
+    .execute();
+
 export const REPEAT_STEP = 10;
 export const REPEAT_CAP = 5;
 
@@ -66,7 +104,7 @@ export function queue(db: Db, filter: { state?: string; source?: string; kind?: 
     .innerJoin('subjects as s', 's.id', 'r.subject_id')
     .leftJoin('ranked as k', 'k.id', 'r.id')
     .selectAll('r')
-    .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref', ...appealOf])
     // A closed report ranks by its own priority (nothing it waits with raises it any more).
     .select(sql<number>`coalesce(k.rank, r.priority)`.as('rank'));
   q = filter.state ? q.where('r.state', '=', filter.state) : q.where('r.state', '<>', 'closed');
@@ -80,7 +118,7 @@ export const reportsOfSubject = (db: Db, subjectId: string) =>
     .selectFrom('reports as r')
     .innerJoin('subjects as s', 's.id', 'r.subject_id')
     .selectAll('r')
-    .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref', ...appealOf])
     .where('r.subject_id', '=', subjectId)
     .orderBy('r.created_at')
     .execute();
@@ -91,7 +129,7 @@ export const reportsOfPerson = (db: Db, personId: string) =>
     .selectFrom('reports as r')
     .innerJoin('subjects as s', 's.id', 'r.subject_id')
     .selectAll('r')
-    .select(['s.kind as subject_kind', 's.ref_id as subject_ref'])
+    .select(['s.kind as subject_kind', 's.ref_id as subject_ref', ...appealOf])
     .where('r.person_id', '=', personId)
     .orderBy('r.created_at', 'desc')
     .limit(200)

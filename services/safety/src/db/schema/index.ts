@@ -41,6 +41,8 @@ export interface AuditLogTable {
   target: string | null;
   detail: Json<unknown>;
   at: Timestamp;
+  /** The durable event an entry was recorded from (unique), null for safety's own. */
+  source_ref: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** An action waiting for a second operator (ADR 0030). */
