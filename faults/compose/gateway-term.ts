@@ -38,7 +38,7 @@ const AWAY_MS = 2_000;
 /** The instance that answered: the last of the proxy's tries ("a:8080, b:8080" when a refused). */
 const answeredBy = (upstream: string) => upstream.split(',').at(-1)!.trim();
 
-interface Sent {
+export interface Sent {
   text: string;
   started: number;
   ended: number;
@@ -48,7 +48,7 @@ interface Sent {
 }
 
 /** POST /messages through the proxy, retried with the same client_id on a proxy-level failure. */
-async function send(token: string, roomId: string, text: string, log: Sent[]): Promise<void> {
+export async function send(token: string, roomId: string, text: string, log: Sent[]): Promise<void> {
   const clientId = randomUUID();
   for (let tries = 1; ; tries++) {
     const started = performance.now();
@@ -181,28 +181,7 @@ export async function termGatewayMidChat(from: Person, to: Person, roomId: strin
         `nothing was logged while the client was away (hello seq ${resumed.helloSeq}, since=${since}): the resume went untried`,
       );
 
-    // Nothing lost or doubled: stored once each, and each of the other's arrived once, in order.
-    const history = (
-      (await api('GET', `/rooms/${roomId}/messages?per_page=1000`, from.token)) as unknown as { data: string }[]
-    ).map((m) => m.data);
-    for (const text of [...texts, ...ownTexts]) {
-      const copies = history.filter((d) => d === text).length;
-      if (copies !== 1) throw new Error(`"${text}" is in the history ${copies} times`);
-    }
-    const textOf = (e: RealtimeEvent) => (e.data as { data?: unknown } | null)?.data;
-    await until(
-      `every message on ${to.tag}'s client`,
-      () =>
-        texts.every((t) => events.some((e) => e.type === 'message.created' && textOf(e) === t)) ? true : undefined,
-      30_000,
-    );
-    for (const text of texts) {
-      const copies = events.filter((e) => e.type === 'message.created' && textOf(e) === text).length;
-      if (copies !== 1) throw new Error(`"${text}" arrived on ${to.tag}'s client ${copies} times`);
-    }
-    const seqs = events.map((e) => e.seq).filter((s): s is number => s !== undefined);
-    if (seqs.some((s, i) => i > 0 && s !== seqs[i - 1]! + 1)) throw new Error(`seqs not contiguous: ${seqs.join(',')}`);
-    if (resyncs.length > 0) throw new Error(`the client had to resync: ${resyncs.join(', ')}`);
+    await expectWhole(from, to, roomId, texts, ownTexts, events, resyncs);
     step(
       `gateway SIGTERM: ${drained} requests in flight on ${held} drained, ${retried} sends retried elsewhere; ` +
         `${to.tag}'s client came back on ${answeredBy(resumed.gateway)} after ${Math.round(away.to - away.from)} ms ` +
@@ -215,10 +194,46 @@ export async function termGatewayMidChat(from: Person, to: Person, roomId: strin
 }
 
 /**
+ * Nothing lost or doubled across a fault: every message (`texts` from `from`, `ownTexts` from
+ * `to`) is stored once in the room's history, each of `texts` arrived once on `to`'s client
+ * (`events`), in contiguous seq order, and the client never had to resync.
+ */
+export async function expectWhole(
+  from: Person,
+  to: Person,
+  roomId: string,
+  texts: string[],
+  ownTexts: string[],
+  events: RealtimeEvent[],
+  resyncs: string[],
+): Promise<void> {
+  const history = (
+    (await api('GET', `/rooms/${roomId}/messages?per_page=1000`, from.token)) as unknown as { data: string }[]
+  ).map((m) => m.data);
+  for (const text of [...texts, ...ownTexts]) {
+    const copies = history.filter((d) => d === text).length;
+    if (copies !== 1) throw new Error(`"${text}" is in the history ${copies} times`);
+  }
+  const textOf = (e: RealtimeEvent) => (e.data as { data?: unknown } | null)?.data;
+  await until(
+    `every message on ${to.tag}'s client`,
+    () => (texts.every((t) => events.some((e) => e.type === 'message.created' && textOf(e) === t)) ? true : undefined),
+    30_000,
+  );
+  for (const text of texts) {
+    const copies = events.filter((e) => e.type === 'message.created' && textOf(e) === text).length;
+    if (copies !== 1) throw new Error(`"${text}" arrived on ${to.tag}'s client ${copies} times`);
+  }
+  const seqs = events.map((e) => e.seq).filter((s): s is number => s !== undefined);
+  if (seqs.some((s, i) => i > 0 && s !== seqs[i - 1]! + 1)) throw new Error(`seqs not contiguous: ${seqs.join(',')}`);
+  if (resyncs.length > 0) throw new Error(`the client had to resync: ${resyncs.join(', ')}`);
+}
+
+/**
  * This person's message over its socket, as the chat screen sends it: when the socket is gone or
  * the answer does not come, the same message (same client_id) goes over HTTP.
  */
-async function answer(
+export async function answer(
   client: ReturnType<typeof createRealtimeClient>,
   person: Person,
   roomId: string,

@@ -8,6 +8,7 @@
  * with SMOKE_GATEWAY_TERM_CMD the gateway instance holding a socket does (gateway-term.ts). At the
  * end (limits.ts): with SMOKE_PROXY_EXEC, wrong passwords from inside the proxy's container lock
  * that source out and not the owner; with two gateways, one user's sockets stay within the cap.
+ * Last, with SMOKE_ROLL_CMDS (the swarm stack), each rolling update runs while the two talk (rolling.ts).
  *
  *   SMOKE_URL=http://127.0.0.1:PORT SMOKE_MAIL_CMD='docker-compose … logs --no-color mailpit' npx tsx faults/compose/journey.ts
  */
@@ -17,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { ApiError, retryable } from '../support/client.ts';
 import { termGatewayMidChat } from './gateway-term.ts';
 import { attackerDoesNotLockOwnerOut, socketCapAcrossGateways } from './limits.ts';
+import { rollUnderTraffic } from './rolling.ts';
 import { api, BASE, pause, Person, step, THEME, until } from './smoke-kit.ts';
 
 const GATEWAYS = Number(process.env.SMOKE_GATEWAYS ?? '1');
@@ -31,6 +33,8 @@ const TERM_WHAT = process.env.SMOKE_TERM_WHAT || 'a chat instance';
 const GATEWAY_TERM_CMD = process.env.SMOKE_GATEWAY_TERM_CMD;
 /** The VAPID public key the stack's accounts was given (GET /push must answer it). */
 const VAPID_PUBLIC_KEY = process.env.SMOKE_VAPID_PUBLIC_KEY;
+/** Rolling updates to run under traffic, in order: JSON `{"what it updates": "shell command"}`. */
+const ROLL_CMDS = JSON.parse(process.env.SMOKE_ROLL_CMDS || '{}') as Record<string, string>;
 
 /**
  * A chat instance gets SIGTERM while messages stream in: every message the server accepted (200)
@@ -143,6 +147,7 @@ async function main() {
   // Once each: the lock-out on the single stack, the cap on the scaled one (before any gateway is stopped).
   if (GATEWAYS === 1) await attackerDoesNotLockOwnerOut(owner);
   else if (!GATEWAY_TERM_CMD) await socketCapAcrossGateways(guest);
+  for (const [what, cmd] of Object.entries(ROLL_CMDS)) await rollUnderTraffic(owner, guest, cmd, what);
   step('journey passed');
 }
 

@@ -48,19 +48,8 @@ fi
 ENV_FILE="$RUN_DIR/env"
 COMPOSE=("${COMPOSE_BIN[@]}" --project-name "$PROJECT" --env-file "$ENV_FILE" -f docker-compose.yml -f infra/compose.local.yml)
 
-listening() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-  local p=$1
-  while listening "$p"; do p=$((p + 1)); done
-  echo "$p"
-}
-random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
-# A VAPID key pair (P-256, base64url: what `web-push generate-vapid-keys` prints), as env lines.
-vapid_keys() {
-  node -e 'const e = require("node:crypto").createECDH("prime256v1"); e.generateKeys();
-    const k = e.getPrivateKey(), priv = Buffer.concat([Buffer.alloc(32 - k.length), k]); // 32 bytes, as web-push wants
-    console.log(`VAPID_PUBLIC_KEY=${e.getPublicKey("base64url")}\nVAPID_PRIVATE_KEY=${priv.toString("base64url")}`)'
-}
+# listening, free_port, random_hex, vapid_keys, healthy_on
+. infra/smoke/lib.sh
 
 down() { "${COMPOSE[@]}" down -v --remove-orphans >"$RUN_DIR/down.log" 2>&1 || cat "$RUN_DIR/down.log" >&2; }
 cleanup() {
@@ -80,17 +69,7 @@ trap cleanup EXIT
 say "images"
 started=$SECONDS
 infra/images/build.sh
-for service in accounts topics chat calls points safety synthetic; do
-  DOCKER_BUILDKIT=0 docker build -q --label "honne.app=$APP_TAG" --build-arg NODE_IMAGE=honne/node:local --build-arg SERVICE="$service" \
-    -f infra/Dockerfile.service -t "honne/$service:$APP_TAG" . >"$RUN_DIR/build-$service.log" 2>&1 ||
-    { tail -n 30 "$RUN_DIR/build-$service.log" >&2; die "building honne/$service:$APP_TAG failed"; }
-done
-DOCKER_BUILDKIT=0 docker build -q --label "honne.app=$APP_TAG" --build-arg NODE_IMAGE=honne/node:local \
-  -f infra/Dockerfile.gateway -t "honne/gateway:$APP_TAG" . >"$RUN_DIR/build-gateway.log" 2>&1 ||
-  { tail -n 30 "$RUN_DIR/build-gateway.log" >&2; die "building honne/gateway:$APP_TAG failed"; }
-# The images these builds replaced (untagged now): only this tag's, as another worktree's build may
-# have just made an image it has not tagged yet (seen: "failed to get digest").
-docker image prune -f --filter "label=honne.app=$APP_TAG" >/dev/null 2>&1 || true
+HONNE_APP_TAG=$APP_TAG infra/images/build-app.sh "$RUN_DIR"
 say "images ready in $((SECONDS - started))s"
 
 # ---------------------------------------------------------------------------------------------
@@ -129,14 +108,7 @@ VAPID_SUBJECT=mailto:smoke@honne.local
 EOF
 down # a stack left by a killed run
 
-# GET /api/v1/health through the proxy answers 200 (bash only: curl may be missing).
-healthy() {
-  (
-    exec 3<>"/dev/tcp/127.0.0.1/$PORT" || exit 1
-    printf 'GET /api/v1/health HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' >&3
-    timeout 2 head -n 1 <&3 | grep -q ' 200 '
-  ) 2>/dev/null
-}
+healthy() { healthy_on "$PORT"; }
 
 # `term-gateway IP`: SIGTERM to this stack's gateway instance at IP (the proxy's X-Honne-Gateway).
 cat >"$RUN_DIR/term-gateway" <<EOF

@@ -51,28 +51,60 @@ export class ConfigError extends Error {
 
 /**
  * Validates `env` against the service's schema and fails fast with every problem listed, so an
- * operator sees all of them at once instead of one per restart.
+ * operator sees all of them at once instead of one per restart. Every variable may instead be
+ * given as a file (`JWT_SECRET_FILE=/run/secrets/jwt_secret`, see `fromFiles`).
  */
 export function parseEnv<P extends TProperties>(service: string, props: P, env: NodeJS.ProcessEnv): Static<TObject<P>> {
   const schema = Type.Object(props);
-  const picked: Record<string, unknown> = {};
-  for (const key of Object.keys(props)) {
-    const value = env[key];
-    if (value !== undefined && value !== '') picked[key] = value;
-  }
   // A database of its own (issue 30): `<SERVICE>_DATABASE_URL` wins over the shared DATABASE_URL.
   const ownDatabase = serviceDatabaseVar(service);
-  const ownUrl = 'DATABASE_URL' in props ? env[ownDatabase] : undefined;
+  const read = [...Object.keys(props), ...('DATABASE_URL' in props ? [ownDatabase] : [])];
+  const { values, problems } = fromFiles(read, env);
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(props)) {
+    const value = values[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  const ownUrl = values[ownDatabase];
   if (ownUrl) picked.DATABASE_URL = ownUrl;
   const named = (key: string) => (key === 'DATABASE_URL' && ownUrl ? ownDatabase : key);
   const converted = Value.Convert(schema, picked);
-  const problems = [...Value.Errors(schema, converted)].map(
-    (e) => `  ${named(e.path.slice(1)) || '(root)'}: ${e.message}`,
+  problems.push(
+    ...[...Value.Errors(schema, converted)].map((e) => `  ${named(e.path.slice(1)) || '(root)'}: ${e.message}`),
   );
   if (problems.length > 0) {
     throw new ConfigError(`${service}: invalid environment\n${problems.join('\n')}`);
   }
   return converted as Static<TObject<P>>;
+}
+
+/**
+ * `X_FILE` names a file holding X's value, trimmed: how Docker secrets (/run/secrets/…, the swarm
+ * stack in infra/swarm/) and Kubernetes secret volumes hand a secret over without putting it in the
+ * environment, where `docker inspect` and every child process would see it. X and X_FILE both set
+ * is a mistake an operator should hear about, not a silent choice of one.
+ */
+function fromFiles(
+  keys: string[],
+  env: NodeJS.ProcessEnv,
+): { values: Record<string, string | undefined>; problems: string[] } {
+  const values: Record<string, string | undefined> = {};
+  const problems: string[] = [];
+  for (const key of keys) {
+    const file = env[`${key}_FILE`];
+    if (file === undefined || file === '') {
+      values[key] = env[key];
+    } else if (env[key] !== undefined && env[key] !== '') {
+      problems.push(`  ${key}: set both ${key} and ${key}_FILE; set only one`);
+    } else {
+      try {
+        values[key] = readFileSync(file, 'utf8').trim();
+      } catch (err) {
+        problems.push(`  ${key}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      }
+    }
+  }
+  return { values, problems };
 }
 
 /**

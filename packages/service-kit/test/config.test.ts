@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -36,6 +36,33 @@ describe('parseEnv', () => {
     expect(parseEnv('demo', Env, env).DATABASE_URL).toBe('postgresql://own/honne_demo');
     expect(parseEnv('other', Env, env).DATABASE_URL).toBe('postgresql://shared/honne');
     expect(() => parseEnv('demo', Env, { DEMO_DATABASE_URL: 'mysql://x' })).toThrow(/DEMO_DATABASE_URL/);
+  });
+
+  it('reads X from the file X_FILE names, trimmed, and refuses both set', () => {
+    const dir = tempDir();
+    const secret = path.join(dir, 'jwt_secret');
+    writeFileSync(secret, `${'s'.repeat(40)}\n`);
+    const db = path.join(dir, 'demo_db');
+    writeFileSync(db, 'postgresql://demo:pw@db/honne_demo\n');
+    const parsed = parseEnv('demo', Env, { JWT_SECRET_FILE: secret, DEMO_DATABASE_URL_FILE: db, DEMO_PORT_FILE: '' });
+    expect(parsed).toEqual({ JWT_SECRET: 's'.repeat(40), DATABASE_URL: 'postgresql://demo:pw@db/honne_demo' });
+
+    let error: unknown;
+    try {
+      parseEnv('demo', Env, {
+        JWT_SECRET: 'x'.repeat(40),
+        JWT_SECRET_FILE: secret,
+        INTERNAL_TOKEN_FILE: path.join(dir, 'missing'),
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/JWT_SECRET: set both JWT_SECRET and JWT_SECRET_FILE/);
+    expect((error as Error).message).toMatch(/INTERNAL_TOKEN_FILE: cannot read .*missing \(ENOENT\)/);
+    // A file's content is validated like the variable's: a short secret is still refused.
+    writeFileSync(secret, 'short');
+    expect(() => parseEnv('demo', Env, { JWT_SECRET_FILE: secret })).toThrow(/JWT_SECRET/);
   });
 
   it('ignores variables the service does not read', () => {

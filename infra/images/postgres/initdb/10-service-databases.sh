@@ -4,11 +4,17 @@
 # the public postgres image and honne/postgres (both run /docker-entrypoint-initdb.d/*.sh with the
 # server up and POSTGRES_USER as superuser). <SERVICE>_DB_PASSWORD names each role's password;
 # a service whose password is unset gets no database (it then uses DATABASE_URL's, a schema beside
-# the others').
+# the others'). <SERVICE>_DB_PASSWORD_FILE names a file holding it instead (a Docker secret:
+# infra/swarm/).
 set -euo pipefail
 for service in ${HONNE_SERVICE_DATABASES:-accounts topics chat calls points safety}; do
   var="${service^^}_DB_PASSWORD"
   password="${!var:-}"
+  file_var="${var}_FILE"
+  if [[ -n "${!file_var:-}" ]]; then
+    [[ -z "$password" ]] || { echo "service-databases: set $var or $file_var, not both" >&2; exit 1; }
+    password=$(<"${!file_var}")
+  fi
   if [[ -z "$password" ]]; then
     echo "service-databases: $var unset: $service gets no database of its own"
     continue
