@@ -26,6 +26,7 @@ import {
   notFound,
   productCounter,
   putForRow,
+  moderatorLook,
   screenText,
   type Caller,
 } from '@honne/service-kit';
@@ -118,11 +119,7 @@ async function contentOf(
       }
       if (origin !== 'client') return { ...base, data: text, is_voice: body.is_voice === true };
       const screened = screenText({ data: text }, { lists: ctx.filterLists, canHold: true });
-      const action = screened.flagged.some((f) => f.action === 'hold') ? 'hold' : 'flag';
-      const filtered =
-        screened.flagged.length > 0
-          ? { action, entries: [...new Set(screened.flagged.map((f) => f.entry))] }
-          : undefined;
+      const filtered = moderatorLook(screened.flagged);
       return { ...base, data: screened.fields.data, is_voice: body.is_voice === true, filtered } as Content;
     }
     case MESSAGE_TYPES.stamp: {

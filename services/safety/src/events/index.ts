@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { upsertPerson } from '../db/repos/people.ts';
 import { onCardChanged } from '../moderation/age.ts';
 import { currentLists } from '../moderation/filter-lists.ts';
-import { onMessageFiltered } from '../moderation/held.ts';
+import { onMessageFiltered, onTextFlagged, onVoiceFiltered } from '../moderation/held.ts';
 import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/reports.ts';
 
 /** Bus subscribers of this service (queue group: the service's name, `serviceQueue`). */
@@ -29,6 +29,9 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     ctx.bus.subscribe(events.voiceReported, async (e) => void (await onVoiceReported(ctx, e)), q),
     ctx.bus.subscribe(events.roomReported, async (e) => void (await onRoomReported(ctx, e)), q),
     ctx.bus.subscribe(events.chatMessageFiltered, async (e) => void (await onMessageFiltered(ctx, e)), q),
+    ctx.bus.subscribe(events.voiceFiltered, async (e) => void (await onVoiceFiltered(ctx, e)), q),
+    ctx.bus.subscribe(events.themeTextFlagged, async (e) => void (await onTextFlagged(ctx, e)), q),
+    ctx.bus.subscribe(events.profileTextFlagged, async (e) => void (await onTextFlagged(ctx, e)), q),
     // Every instance that filters text asks for the lists at start and after a missed change.
     ctx.bus.respond(requests.filterLists, () => currentLists(ctx), { queue: q.queue }),
   ];

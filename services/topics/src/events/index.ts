@@ -3,6 +3,7 @@ import { onBlockChanged, serviceQueue, subscribeRestrictions, type Subscription 
 
 import type { AppContext } from '../context.ts';
 import { setVoiceModerated } from '../db/repos/topics.ts';
+import { onHeldVoiceDecided } from './held.ts';
 import { respondFilter, respondTopic } from './requests.ts';
 import { onRoomOpened, onRoomReplied } from './rooms.ts';
 import { onPresenceChanged, onProfileUpdated, onUserDeleted } from './users.ts';
@@ -26,5 +27,6 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       (e) => setVoiceModerated(ctx.db, e.topic_id, e.hidden, new Date(e.at)),
       serviceQueue(ctx),
     ),
+    onHeldVoiceDecided(ctx),
   ];
 }
