@@ -11,7 +11,6 @@ import {
   type Message,
   type MessageCreateBody,
 } from '@honne/contracts/chat';
-import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
