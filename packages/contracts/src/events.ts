@@ -812,10 +812,14 @@ export const requests = {
       balance: Type.Integer(),
     }),
   },
-  /** The filter's whole lists with their version: every filtering instance asks at start and after a gap. */
+  /**
+   * The filter's whole lists with their version: every filtering instance asks at start, after a gap,
+   * and every ~30 s (a change announced while the bus was down). With `known_version` equal to the
+   * current version the entries are left out: the periodic check costs a version read.
+   */
   filterLists: {
     subject: 'safety.filter.lists',
-    request: Type.Object({}),
+    request: Type.Object({ known_version: Type.Optional(Type.Integer()) }),
     reply: Type.Object({ version: Type.Integer(), entries: Type.Array(FilterEntry) }),
   },
   chatRoomParticipants: {

@@ -33,6 +33,6 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     ctx.bus.subscribe(events.themeTextFlagged, async (e) => void (await onTextFlagged(ctx, e)), q),
     ctx.bus.subscribe(events.profileTextFlagged, async (e) => void (await onTextFlagged(ctx, e)), q),
     // Every instance that filters text asks for the lists at start and after a missed change.
-    ctx.bus.respond(requests.filterLists, () => currentLists(ctx), { queue: q.queue }),
+    ctx.bus.respond(requests.filterLists, (r) => currentLists(ctx, r.known_version), { queue: q.queue }),
   ];
 }
