@@ -111,3 +111,51 @@ test('a held message reaches the console queue and not the partner until a moder
     expect(delivered.some((m) => m.id === messageId)).toBe(true);
   }).toPass({ timeout: 5_000 });
 });
+
+test('a held voice is shown to its poster only, reaches the console queue, and everyone sees it once a moderator shows it (ADR 0037)', async ({
+  browser,
+  request,
+}) => {
+  const token = await consoleToken(request);
+  const ops = { Authorization: `Bearer ${token}` };
+  const poster = await userWithProfile(request, 'filter-e', profile('えみ'));
+  const reader = await userWithProfile(request, 'filter-f', profile('ふうた'));
+  const held = `ほりゅうボイス${Date.now().toString(36)}`;
+  const added = await request.post('/api/v1/admin/safety/filter/entries', {
+    headers: ops,
+    data: { kind: 'term', pattern: held, action: 'hold', note: 'e2e' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+
+  // The poster sees it posted; the reader neither lists nor opens it; the queue has it.
+  const voiceId = (await postVoice(request, poster, { title: '聞いてほしい', detail: `じつは${held}` })).id;
+  await expect
+    .poll(async () => {
+      const queue = (await (await request.get('/api/v1/admin/safety/queue?source=filter', { headers: ops })).json())
+        .data as { subject_ref: string; subject_kind: string; held: boolean }[];
+      return queue.find((r) => r.subject_ref === voiceId);
+    })
+    .toMatchObject({ subject_kind: 'voice', held: true });
+  const listed = async (who: typeof poster) =>
+    (
+      (await (await request.get('/api/v1/topics?per_page=50', { headers: auth(who) })).json()).data as { id: string }[]
+    ).some((t) => t.id === voiceId);
+  expect(await listed(poster)).toBe(true);
+  expect(await listed(reader)).toBe(false);
+  expect((await request.get(`/api/v1/topics/${voiceId}`, { headers: auth(reader) })).status()).toBe(404);
+
+  // A moderator opens it from the queue and shows it; the reader has it.
+  const page = await consolePage(browser, await moderator(request, token, 'mod-held-voice'));
+  const row = page.getByTestId('queue').locator('tbody tr').filter({ hasText: held });
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await row.getByRole('link').first().click();
+  const actions = page.getByTestId('held-actions');
+  await actions.getByRole('button', { name: 'ボイスを公開する' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'ボイスを公開する' }).click();
+  await expect(actions).toHaveCount(0);
+  await consoleShot(page, 'held-voice-shown');
+  await expect.poll(() => listed(reader), { timeout: 5_000 }).toBe(true);
+});

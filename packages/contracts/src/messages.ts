@@ -79,6 +79,9 @@ export const messages = {
   /** Flood limits (issue 28, ADR 0028; docs/strings.md): too many messages in a room, one text to many rooms. */
   floodRoom: '短い時間にたくさん送信しています。少し待ってからもう一度お試しください。',
   floodSameText: '同じ内容を多くの相手に続けて送ることはできません。少し時間をおいてください。',
+  /** Voices past a per-minute or per-hour limit (ADR 0037). */
+  floodVoices: '短い時間にたくさん投稿しています。少し待ってからもう一度お試しください。',
+  floodSameVoice: '同じ内容を何度も続けて投稿することはできません。少し時間をおいてください。',
   /** Deleting an account asks for the password again (issue 33; docs/strings.md). */
   deletePasswordWrong: 'パスワードが正しくありません。',
   /** 'SNS information was saved' */

@@ -1,5 +1,11 @@
 import { events } from '@honne/contracts/events';
-import { onBlockChanged, serviceQueue, subscribeRestrictions, type Subscription } from '@honne/service-kit';
+import {
+  onBlockChanged,
+  onNewAccounts,
+  serviceQueue,
+  subscribeRestrictions,
+  type Subscription,
+} from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { setVoiceModerated } from '../db/repos/topics.ts';
@@ -28,5 +34,7 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       serviceQueue(ctx),
     ),
     onHeldVoiceDecided(ctx),
+    // A new account's first hour posts under stricter flood limits (ADR 0037).
+    onNewAccounts(ctx, ctx.config.voiceFlood),
   ];
 }

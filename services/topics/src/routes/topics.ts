@@ -14,6 +14,7 @@ import {
 import {
   AppError,
   assertMaySpeak,
+  checkVoiceFlood,
   fieldErrors,
   forbidden,
   notFound,
@@ -86,6 +87,11 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
       comment: (body.comment ?? '').trim(),
     };
     const screened = screenText(written, { theme: thread.id, lists: ctx.filterLists, canHold: true });
+    // Floods are counted once the voice is valid, before anything is stored (ADR 0037): 429.
+    if (ctx.config.voiceFlood) {
+      const text = [written.title, written.detail, written.comment].join('\n');
+      await checkVoiceFlood(ctx.cache, ctx.config.voiceFlood, { userId: caller.userId, text });
+    }
     const text = screened.fields;
     const look = moderatorLook(screened.flagged);
 
