@@ -1,5 +1,5 @@
 import { messages } from '@honne/contracts/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 import { consolePage, consoleShot, consoleToken, moderator } from './console-support.ts';
 import { auth, openRoom, postVoice, userWithProfile } from './topics-helpers.ts';
@@ -93,18 +93,7 @@ test('a held message reaches the console queue and not the partner until a moder
   expect(partner.some((m) => m.id === messageId)).toBe(false);
 
   // A moderator opens it from the queue's filter view and delivers it after all; the partner has it.
-  const page = await consolePage(browser, await moderator(request, token, 'mod-held'));
-  const row = page.getByTestId('queue').locator('tbody tr').filter({ hasText: held });
-  await expect(async () => {
-    await page.reload();
-    await expect(row).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  await row.getByRole('link').first().click();
-  const actions = page.getByTestId('held-actions');
-  await actions.getByRole('button', { name: '相手に届ける' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '相手に届ける' }).click();
-  await expect(actions).toHaveCount(0);
-  await consoleShot(page, 'held-released');
+  await releaseFromQueue(await consolePage(browser, await moderator(request, token, 'mod-held')), held, '相手に届ける');
   await expect(async () => {
     const delivered = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json())
       .data as { id: string }[];
@@ -146,6 +135,15 @@ test('a held voice is shown to its poster only, reaches the console queue, and e
 
   // A moderator opens it from the queue and shows it; the reader has it.
   const page = await consolePage(browser, await moderator(request, token, 'mod-held-voice'));
+  await releaseFromQueue(page, held, 'ボイスを公開する');
+  await expect.poll(() => listed(reader), { timeout: 5_000 }).toBe(true);
+});
+
+/**
+ * A moderator finds the held item in the queue (the word in its row), opens it and releases it with
+ * `button`, confirming; the 保留 actions are gone after, and the page is kept as a screenshot.
+ */
+async function releaseFromQueue(page: Page, held: string, button: string) {
   const row = page.getByTestId('queue').locator('tbody tr').filter({ hasText: held });
   await expect(async () => {
     await page.reload();
@@ -153,9 +151,8 @@ test('a held voice is shown to its poster only, reaches the console queue, and e
   }).toPass({ timeout: 15_000 });
   await row.getByRole('link').first().click();
   const actions = page.getByTestId('held-actions');
-  await actions.getByRole('button', { name: 'ボイスを公開する' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'ボイスを公開する' }).click();
+  await actions.getByRole('button', { name: button }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: button }).click();
   await expect(actions).toHaveCount(0);
-  await consoleShot(page, 'held-voice-shown');
-  await expect.poll(() => listed(reader), { timeout: 5_000 }).toBe(true);
-});
+  await consoleShot(page, button === '相手に届ける' ? 'held-released' : 'held-voice-shown');
+}

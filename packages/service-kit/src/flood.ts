@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { messages } from '@honne/contracts/messages';
 import { normalize } from '@honne/text-filter';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 
 import { events } from '@honne/contracts/events';
 
@@ -54,24 +54,29 @@ export const FloodEnv = {
   FLOOD_NEW_ACCOUNT_MINUTES: Type.Optional(Count),
 };
 
-export function floodLimits(parsed: {
-  FLOOD_LIMITS?: 'on' | 'off' | undefined;
-  FLOOD_ROOM_PER_MINUTE?: number | undefined;
-  FLOOD_NEW_ROOM_PER_MINUTE?: number | undefined;
-  FLOOD_SAME_TEXT_ROOMS?: number | undefined;
-  FLOOD_NEW_SAME_TEXT_ROOMS?: number | undefined;
-  FLOOD_NEW_ACCOUNT_MINUTES?: number | undefined;
-}): FloodLimits | undefined {
+/** Limits from the parsed env: `defaults` with each number `names` maps set; none at FLOOD_LIMITS=off. */
+function limitsFromEnv<L extends object>(
+  parsed: { FLOOD_LIMITS?: 'on' | 'off' | undefined },
+  defaults: L,
+  names: { [K in keyof L]?: string },
+): L | undefined {
   if (parsed.FLOOD_LIMITS === 'off') return undefined;
-  return {
-    ...FLOOD_DEFAULTS,
-    roomPerMinute: parsed.FLOOD_ROOM_PER_MINUTE ?? FLOOD_DEFAULTS.roomPerMinute,
-    newRoomPerMinute: parsed.FLOOD_NEW_ROOM_PER_MINUTE ?? FLOOD_DEFAULTS.newRoomPerMinute,
-    sameTextRooms: parsed.FLOOD_SAME_TEXT_ROOMS ?? FLOOD_DEFAULTS.sameTextRooms,
-    newSameTextRooms: parsed.FLOOD_NEW_SAME_TEXT_ROOMS ?? FLOOD_DEFAULTS.newSameTextRooms,
-    newAccountMinutes: parsed.FLOOD_NEW_ACCOUNT_MINUTES ?? FLOOD_DEFAULTS.newAccountMinutes,
-  };
+  const limits = { ...defaults };
+  for (const [key, env] of Object.entries(names) as [keyof L, string][]) {
+    const value = (parsed as Record<string, unknown>)[env];
+    if (typeof value === 'number') (limits as Record<keyof L, unknown>)[key] = value;
+  }
+  return limits;
 }
+
+export const floodLimits = (parsed: Partial<Static<TObject<typeof FloodEnv>>>): FloodLimits | undefined =>
+  limitsFromEnv(parsed, FLOOD_DEFAULTS, {
+    roomPerMinute: 'FLOOD_ROOM_PER_MINUTE',
+    newRoomPerMinute: 'FLOOD_NEW_ROOM_PER_MINUTE',
+    sameTextRooms: 'FLOOD_SAME_TEXT_ROOMS',
+    newSameTextRooms: 'FLOOD_NEW_SAME_TEXT_ROOMS',
+    newAccountMinutes: 'FLOOD_NEW_ACCOUNT_MINUTES',
+  });
 
 /**
  * Flood limits on voices (issue 28, ADR 0037), per person over every theme: posts within a minute and
@@ -116,29 +121,18 @@ export const VoiceFloodEnv = {
   FLOOD_NEW_SAME_VOICE_TEXT: Type.Optional(Count),
 };
 
-export function voiceFloodLimits(parsed: {
-  FLOOD_LIMITS?: 'on' | 'off' | undefined;
-  FLOOD_NEW_ACCOUNT_MINUTES?: number | undefined;
-  FLOOD_VOICES_PER_MINUTE?: number | undefined;
-  FLOOD_VOICES_PER_HOUR?: number | undefined;
-  FLOOD_NEW_VOICES_PER_MINUTE?: number | undefined;
-  FLOOD_NEW_VOICES_PER_HOUR?: number | undefined;
-  FLOOD_SAME_VOICE_TEXT?: number | undefined;
-  FLOOD_NEW_SAME_VOICE_TEXT?: number | undefined;
-}): VoiceFloodLimits | undefined {
-  if (parsed.FLOOD_LIMITS === 'off') return undefined;
-  const d = VOICE_FLOOD_DEFAULTS;
-  return {
-    ...d,
-    perMinute: parsed.FLOOD_VOICES_PER_MINUTE ?? d.perMinute,
-    perHour: parsed.FLOOD_VOICES_PER_HOUR ?? d.perHour,
-    newPerMinute: parsed.FLOOD_NEW_VOICES_PER_MINUTE ?? d.newPerMinute,
-    newPerHour: parsed.FLOOD_NEW_VOICES_PER_HOUR ?? d.newPerHour,
-    sameText: parsed.FLOOD_SAME_VOICE_TEXT ?? d.sameText,
-    newSameText: parsed.FLOOD_NEW_SAME_VOICE_TEXT ?? d.newSameText,
-    newAccountMinutes: parsed.FLOOD_NEW_ACCOUNT_MINUTES ?? d.newAccountMinutes,
-  };
-}
+export const voiceFloodLimits = (
+  parsed: Partial<Static<TObject<typeof VoiceFloodEnv>>>,
+): VoiceFloodLimits | undefined =>
+  limitsFromEnv(parsed, VOICE_FLOOD_DEFAULTS, {
+    perMinute: 'FLOOD_VOICES_PER_MINUTE',
+    perHour: 'FLOOD_VOICES_PER_HOUR',
+    newPerMinute: 'FLOOD_NEW_VOICES_PER_MINUTE',
+    newPerHour: 'FLOOD_NEW_VOICES_PER_HOUR',
+    sameText: 'FLOOD_SAME_VOICE_TEXT',
+    newSameText: 'FLOOD_NEW_SAME_VOICE_TEXT',
+    newAccountMinutes: 'FLOOD_NEW_ACCOUNT_MINUTES',
+  });
 
 const refusals = productCounter('honne_flood_refused_total', 'Sends refused by a flood limit', ['limit']);
 const newKey = (userId: string) => `flood:new:${userId}`;
