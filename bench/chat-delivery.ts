@@ -22,6 +22,8 @@ const SEND = process.env.BENCH_CHAT_SEND === 'http' ? 'http' : 'socket';
 const FLOOR = process.env.BENCH_CHAT_FLOOR !== '0';
 /** BENCH_CHAT_OBSERVE=1: tracing and metrics off against on, in one run (issue 29), instead of the floor and relay. */
 const OBSERVE = process.env.BENCH_CHAT_OBSERVE === '1';
+/** BENCH_CHAT_FILTER=1: the text filter on against off, in one run (issue 28), instead of the floor and relay. */
+const FILTER = process.env.BENCH_CHAT_FILTER === '1';
 const SCRAPE_EVERY_MS = 1000;
 const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,12500,15000,17500,20000,25000')
   .split(',')
@@ -195,14 +197,39 @@ async function compareObservability(): Promise<void> {
   } finally {
     sink.close();
   }
-  const [, offFixed, offBest] = runs[0]!;
-  console.log('\nsummary (tracing and metrics off / on / on with 1 in 10 traces sampled)');
-  for (const [label, fixed, best, bytes] of runs) {
+  summarize(
+    'tracing and metrics off / on / on with 1 in 10 traces sampled',
+    runs.map(([label, fixed, best, bytes]) => [label, fixed, best, `  OTLP ${(bytes / 1e6).toFixed(1)} MB`]),
+  );
+}
+
+/** Each run against the first: p99 at the fixed rate and the most delivered at p99 within the limit. */
+function summarize(title: string, runs: [string, RunResult, RunResult | undefined, string][]): void {
+  const [, baseFixed, baseBest] = runs[0]!;
+  console.log(`\nsummary (${title})`);
+  for (const [label, fixed, best, extra] of runs) {
     const vs = (a: number, b: number) => `${(((a - b) / b) * 100).toFixed(1)} %`;
     console.log(
-      `  ${label.padEnd(7)} at ${FIXED_RATE}/s: p99 ${fixed.p99.toFixed(2)} ms (${vs(fixed.p99, offFixed.p99)})  max at p99 ≤ ${P99_LIMIT_MS} ms: ${best ? best.deliveredPerSecond.toFixed(0) : 'none'} msg/s${best && offBest ? ` (${vs(best.deliveredPerSecond, offBest.deliveredPerSecond)})` : ''}  OTLP ${(bytes / 1e6).toFixed(1)} MB`,
+      `  ${label.padEnd(10)} at ${FIXED_RATE}/s: p50 ${fixed.p50.toFixed(2)} ms, p99 ${fixed.p99.toFixed(2)} ms (${vs(fixed.p99, baseFixed.p99)})  max at p99 ≤ ${P99_LIMIT_MS} ms: ${best ? best.deliveredPerSecond.toFixed(0) : 'none'} msg/s${best && baseBest ? ` (${vs(best.deliveredPerSecond, baseBest.deliveredPerSecond)})` : ''}${extra}`,
     );
   }
+}
+
+/**
+ * Issue 28's cost check: the same stack with the text filter off (every text passes unread), then on
+ * (the shipped lists, as every message is screened in production). No floor or relay: the runs
+ * compare with each other. The library alone is `bench:filter`.
+ */
+async function compareFilter(): Promise<void> {
+  const runs: [string, RunResult, RunResult | undefined, string][] = [];
+  for (const [label, env] of [
+    ['filter off', { BENCH_FILTER: 'off' }],
+    ['filter on', {}],
+  ] as const) {
+    const { fixed, best } = await runStack(label, env);
+    runs.push([label, fixed, best, '']);
+  }
+  summarize('text filter off / on', runs);
 }
 
 async function main(): Promise<void> {
@@ -213,6 +240,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   if (OBSERVE) return compareObservability();
+  if (FILTER) return compareFilter();
   const stack = await runStack('stack');
 
   // ---- the floor: the stack's hops (ws → gateway → NATS → service → PostgreSQL, Redis → NATS →

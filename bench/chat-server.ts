@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { createService, loadConfig } from '@honne/chat';
+import type { TextFilter } from '@honne/text-filter';
 import { sql } from 'kysely';
 
 import { answerMeasurements, reply } from './lib/child.ts';
@@ -23,6 +24,14 @@ const config = loadConfig({
 const schema = `bench_chat_${process.pid}`;
 const chat = await createService(config, { inMemoryDb: !config.databaseUrl, schema });
 const url = await chat.app.listen({ host: config.host, port: 0 });
+// BENCH_FILTER=off (the filter comparison's "off" run): the word lists pass every text unread, so the
+// difference from the "on" run is the filter's cost on the send path. The contact guard runs in both.
+if (process.env.BENCH_FILTER === 'off' && chat.ctx.filterLists) {
+  chat.ctx.filterLists.stop();
+  chat.ctx.filterLists.filter = {
+    check: (text: string) => ({ action: 'pass', matches: [], masked: text }),
+  } as unknown as TextFilter;
+}
 
 const users = Number(process.env.BENCH_SOCKET_USERS ?? 0);
 const rooms: string[] = [];

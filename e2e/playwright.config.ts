@@ -114,6 +114,14 @@ export default defineConfig({
         FLOOD_NEW_ROOM_PER_MINUTE: '1000',
         FLOOD_SAME_TEXT_ROOMS: '50',
         FLOOD_NEW_SAME_TEXT_ROOMS: '50',
+        // New accounts posting several voices a minute, often with the same text: the voices' limits
+        // are covered by services/topics/test/flood.test.ts (ADR 0037).
+        FLOOD_VOICES_PER_MINUTE: '1000',
+        FLOOD_VOICES_PER_HOUR: '1000',
+        FLOOD_NEW_VOICES_PER_MINUTE: '1000',
+        FLOOD_NEW_VOICES_PER_HOUR: '1000',
+        FLOOD_SAME_VOICE_TEXT: '1000',
+        FLOOD_NEW_SAME_VOICE_TEXT: '1000',
         SAFETY_BOOTSTRAP_ADMIN_EMAIL: E2E_SAFETY_ADMIN.email,
         SAFETY_BOOTSTRAP_ADMIN_PASSWORD: E2E_SAFETY_ADMIN.password,
         SAFETY_BOOTSTRAP_ADMIN_TOTP_SECRET: E2E_SAFETY_ADMIN.totp,

@@ -1,5 +1,5 @@
 import { messages } from '@honne/contracts/messages';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 import { consolePage, consoleShot, consoleToken, moderator } from './console-support.ts';
 import { auth, openRoom, postVoice, userWithProfile } from './topics-helpers.ts';
@@ -93,7 +93,57 @@ test('a held message reaches the console queue and not the partner until a moder
   expect(partner.some((m) => m.id === messageId)).toBe(false);
 
   // A moderator opens it from the queue's filter view and delivers it after all; the partner has it.
-  const page = await consolePage(browser, await moderator(request, token, 'mod-held'));
+  await releaseFromQueue(await consolePage(browser, await moderator(request, token, 'mod-held')), held, '相手に届ける');
+  await expect(async () => {
+    const delivered = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json())
+      .data as { id: string }[];
+    expect(delivered.some((m) => m.id === messageId)).toBe(true);
+  }).toPass({ timeout: 5_000 });
+});
+
+test('a held voice is shown to its poster only, reaches the console queue, and everyone sees it once a moderator shows it (ADR 0037)', async ({
+  browser,
+  request,
+}) => {
+  const token = await consoleToken(request);
+  const ops = { Authorization: `Bearer ${token}` };
+  const poster = await userWithProfile(request, 'filter-e', profile('えみ'));
+  const reader = await userWithProfile(request, 'filter-f', profile('ふうた'));
+  const held = `ほりゅうボイス${Date.now().toString(36)}`;
+  const added = await request.post('/api/v1/admin/safety/filter/entries', {
+    headers: ops,
+    data: { kind: 'term', pattern: held, action: 'hold', note: 'e2e' },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+
+  // The poster sees it posted; the reader neither lists nor opens it; the queue has it.
+  const voiceId = (await postVoice(request, poster, { title: '聞いてほしい', detail: `じつは${held}` })).id;
+  await expect
+    .poll(async () => {
+      const queue = (await (await request.get('/api/v1/admin/safety/queue?source=filter', { headers: ops })).json())
+        .data as { subject_ref: string; subject_kind: string; held: boolean }[];
+      return queue.find((r) => r.subject_ref === voiceId);
+    })
+    .toMatchObject({ subject_kind: 'voice', held: true });
+  const listed = async (who: typeof poster) =>
+    (
+      (await (await request.get('/api/v1/topics?per_page=50', { headers: auth(who) })).json()).data as { id: string }[]
+    ).some((t) => t.id === voiceId);
+  expect(await listed(poster)).toBe(true);
+  expect(await listed(reader)).toBe(false);
+  expect((await request.get(`/api/v1/topics/${voiceId}`, { headers: auth(reader) })).status()).toBe(404);
+
+  // A moderator opens it from the queue and shows it; the reader has it.
+  const page = await consolePage(browser, await moderator(request, token, 'mod-held-voice'));
+  await releaseFromQueue(page, held, 'ボイスを公開する');
+  await expect.poll(() => listed(reader), { timeout: 5_000 }).toBe(true);
+});
+
+/**
+ * A moderator finds the held item in the queue (the word in its row), opens it and releases it with
+ * `button`, confirming; the 保留 actions are gone after, and the page is kept as a screenshot.
+ */
+async function releaseFromQueue(page: Page, held: string, button: string) {
   const row = page.getByTestId('queue').locator('tbody tr').filter({ hasText: held });
   await expect(async () => {
     await page.reload();
@@ -101,13 +151,8 @@ test('a held message reaches the console queue and not the partner until a moder
   }).toPass({ timeout: 15_000 });
   await row.getByRole('link').first().click();
   const actions = page.getByTestId('held-actions');
-  await actions.getByRole('button', { name: '相手に届ける' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '相手に届ける' }).click();
+  await actions.getByRole('button', { name: button }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: button }).click();
   await expect(actions).toHaveCount(0);
-  await consoleShot(page, 'held-released');
-  await expect(async () => {
-    const delivered = (await (await request.get(`/api/v1/rooms/${roomId}/messages`, { headers: auth(a) })).json())
-      .data as { id: string }[];
-    expect(delivered.some((m) => m.id === messageId)).toBe(true);
-  }).toPass({ timeout: 5_000 });
-});
+  await consoleShot(page, button === '相手に届ける' ? 'held-released' : 'held-voice-shown');
+}

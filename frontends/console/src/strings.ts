@@ -130,6 +130,8 @@ export const strings = {
       calls: '通話の記録',
       points: 'ポイントの移動',
       voice: 'ボイス',
+      message: 'メッセージ(書かれたまま)',
+      text: 'テーマ名・プロフィール(書かれたまま)',
       report: '通報の内容',
       notice: '異議の対象の通知',
       missing: '取得できなかった証拠',
@@ -143,6 +145,10 @@ export const strings = {
     releaseAsk: 'フィルターが保留したこのメッセージを、相手に届けます。通報は対応済みになります。',
     discard: '破棄する',
     discardAsk: 'フィルターが保留したこのメッセージを、届けずに削除します。通報は対応済みになります。',
+    // A held voice (ADR 0037) is shown to its poster only until it is released.
+    releaseVoice: 'ボイスを公開する',
+    releaseVoiceAsk: 'フィルターが保留したこのボイスを、ほかの人にも表示します。通報は対応済みになります。',
+    discardVoiceAsk: 'フィルターが保留したこのボイスを、公開せずに削除します。通報は対応済みになります。',
   },
 
   action: {

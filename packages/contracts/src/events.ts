@@ -32,6 +32,21 @@ const OperatorReply = <T extends TSchema>(data: T) =>
  * Bus subjects read `<service>.<entity>.<past-tense>`; the payload schema stands next to each
  * subject and is checked on publish. Requests (request/reply) read `<service>.<entity>.<verb>`.
  */
+/**
+ * A name or profile text saved with a `flag` entry of the filter's lists (ADR 0037): what the person
+ * wrote, queued for a moderator in the transaction that saved it. `where` names the text: a theme's
+ * name (`ref` the theme) or a character's name, forbidden matters or self-PR (`ref` the character).
+ */
+const TextFlagged = Type.Object({
+  event_id: Type.String(),
+  user_id: Type.String(),
+  where: Type.Union([Type.Literal('theme'), Type.Literal('profile')]),
+  ref: Type.String(),
+  texts: Type.Record(Type.String(), Type.String()),
+  entries: Type.Array(Type.String()),
+  at: Type.String(),
+});
+
 export const events = {
   userRegistered: {
     subject: 'accounts.user.registered',
@@ -138,7 +153,8 @@ export const events = {
   },
   /**
    * A voice is gone before its expiry: its poster posted again in the same theme ('replaced') or
-   * was deleted ('user_deleted'). Chat deletes the rooms and messages of the voice.
+   * was deleted ('user_deleted'), or an operator discarded it after the filter held it ('discarded').
+   * Chat deletes the rooms and messages of the voice.
    */
   topicDeleted: {
     subject: 'topics.topic.deleted',
@@ -147,7 +163,7 @@ export const events = {
       topic_id: Type.String(),
       thread_id: Type.String(),
       user_id: Type.String(),
-      reason: Type.Union([Type.Literal('replaced'), Type.Literal('user_deleted')]),
+      reason: Type.Union([Type.Literal('replaced'), Type.Literal('user_deleted'), Type.Literal('discarded')]),
       deleted_at: Type.String(),
     }),
   },
@@ -488,6 +504,41 @@ export const events = {
       at: Type.String(),
     }),
   },
+  /**
+   * A voice's title, detail or comment hit a `hold` entry (stored, shown to its poster only) or a `flag`
+   * entry (shown) of the filter's lists (ADR 0037): safety files it in the queue with the text frozen.
+   * Queued in topics' outbox with the voice, so a crash between cannot lose the queue item.
+   */
+  voiceFiltered: {
+    subject: 'topics.voice.filtered',
+    durable: true,
+    schema: Type.Object({
+      topic_id: Type.String(),
+      thread_id: Type.String(),
+      poster_id: Type.String(),
+      action: Type.Union([Type.Literal('hold'), Type.Literal('flag')]),
+      title: Type.String(),
+      detail: Type.String(),
+      comment: Type.String(),
+      entries: Type.Array(Type.String()),
+      at: Type.String(),
+    }),
+  },
+  /** A theme named with a `flag` entry (ADR 0037): safety queues it. */
+  themeTextFlagged: { subject: 'topics.text.flagged', durable: true, schema: TextFlagged },
+  /** A character's name, forbidden matters or self-PR saved with a `flag` entry (ADR 0037): safety queues it. */
+  profileTextFlagged: { subject: 'accounts.text.flagged', durable: true, schema: TextFlagged },
+  /** An operator released a held voice (topics shows it to everyone) or discarded it (topics deletes it). */
+  heldVoiceDecided: {
+    subject: 'safety.voice.decided',
+    durable: true,
+    schema: Type.Object({
+      event_id: Type.String(),
+      topic_id: Type.String(),
+      release: Type.Boolean(),
+      at: Type.String(),
+    }),
+  },
   /** An operator released a held message (chat delivers it) or discarded it (chat deletes it). */
   heldMessageDecided: {
     subject: 'safety.message.decided',
@@ -786,10 +837,14 @@ export const requests = {
       balance: Type.Integer(),
     }),
   },
-  /** The filter's whole lists with their version: every filtering instance asks at start and after a gap. */
+  /**
+   * The filter's whole lists with their version: every filtering instance asks at start, after a gap,
+   * and every ~30 s (a change announced while the bus was down). With `known_version` equal to the
+   * current version the entries are left out: the periodic check costs a version read.
+   */
   filterLists: {
     subject: 'safety.filter.lists',
-    request: Type.Object({}),
+    request: Type.Object({ known_version: Type.Optional(Type.Integer()) }),
     reply: Type.Object({ version: Type.Integer(), entries: Type.Array(FilterEntry) }),
   },
   chatRoomParticipants: {

@@ -72,11 +72,16 @@ export const messages = {
   currentPasswordWrong: '現在のパスワードが正しくありません。',
   /** The text filter (issue 28; docs/strings.md): a refused word, and contact details in a 1:1 chat. */
   textRefused: '不適切な表現が含まれているため、送信できません。表現を変えてもう一度お試しください。',
+  /** A `hold` word where nothing can wait for a moderator (names, self-PR; ADR 0037). */
+  textNeedsReview: '運営の確認が必要な表現が含まれているため、保存できません。表現を変えてもう一度お試しください。',
   contactRefused:
     '安全のため、年齢確認済みの方同士でないと連絡先の交換はできません。（電話番号・メールアドレス・SNSのID・URL・会う約束）',
   /** Flood limits (issue 28, ADR 0028; docs/strings.md): too many messages in a room, one text to many rooms. */
   floodRoom: '短い時間にたくさん送信しています。少し待ってからもう一度お試しください。',
   floodSameText: '同じ内容を多くの相手に続けて送ることはできません。少し時間をおいてください。',
+  /** Voices past a per-minute or per-hour limit (ADR 0037). */
+  floodVoices: '短い時間にたくさん投稿しています。少し待ってからもう一度お試しください。',
+  floodSameVoice: '同じ内容を何度も続けて投稿することはできません。少し時間をおいてください。',
   /** Deleting an account asks for the password again (issue 33; docs/strings.md). */
   deletePasswordWrong: 'パスワードが正しくありません。',
   /** 'SNS information was saved' */

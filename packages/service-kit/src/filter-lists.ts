@@ -9,7 +9,8 @@ import type { Logger } from './logger.ts';
 // every instance that filters text. At start it asks safety for the whole lists (`safety.filter.lists`)
 // and, until safety answers, filters with the shipped DEFAULT_LIST and asks again; afterwards each
 // change arrives as `safety.filter.changed` with a version. The next version is applied as it comes;
-// any other (a missed or out-of-order update) makes it fetch the whole lists again.
+// any other (a missed or out-of-order update) makes it fetch the whole lists again, and so does a
+// newer version found by the check every ~30 s (a change announced while the bus was down).
 
 /** The lists' entries as the filter library reads them (ids, notes and authors are the console's). */
 export const toListEntries = (entries: readonly FilterEntry[]): ListEntry[] =>
@@ -42,6 +43,12 @@ export function compileLists(entries: readonly FilterEntry[], log?: Logger): Tex
 /** Waits between asks while safety does not answer: 0.5 s, doubling up to 30 s. */
 const RETRY_MS = { first: 500, max: 30_000 } as const;
 const REQUEST_TIMEOUT_MS = 2_000;
+/**
+ * How often an instance holding the lists asks safety for the version anyway: a change announced
+ * while this instance's NATS connection was down is otherwise noticed only at the next change's
+ * version gap. Each wait is jittered ±25 % so instances started together do not ask together.
+ */
+export const FILTER_RECHECK_MS = 30_000;
 
 export class LiveFilterLists {
   /** 0 until safety has answered once (DEFAULT_LIST meanwhile). */
@@ -50,6 +57,7 @@ export class LiveFilterLists {
   private entries = new Map<string, FilterEntry>();
   private subscription: Subscription | undefined;
   private retry: NodeJS.Timeout | undefined;
+  private recheck: NodeJS.Timeout | undefined;
   private fetching: Promise<void> | undefined;
   private stopped = false;
   /** The newest version an update named: one announced while a fetch was under way is fetched again. */
@@ -59,18 +67,35 @@ export class LiveFilterLists {
   constructor(
     private readonly bus: Bus,
     private readonly log: Logger,
+    private readonly recheckMs = FILTER_RECHECK_MS,
   ) {}
 
-  /** Subscribes to changes (every instance: no queue group) and fetches the lists; never blocks start. */
+  /**
+   * Subscribes to changes (every instance: no queue group), fetches the lists and checks the version
+   * every `recheckMs` (jittered); never blocks start.
+   */
   start(): void {
     this.subscription = this.bus.subscribe(events.filterListsChanged, (e) => this.onChange(e));
     void this.fetch(RETRY_MS.first);
+    this.scheduleRecheck();
   }
 
   stop(): void {
     this.stopped = true;
     this.subscription?.unsubscribe();
     if (this.retry) clearTimeout(this.retry);
+    if (this.recheck) clearTimeout(this.recheck);
+  }
+
+  private scheduleRecheck(): void {
+    if (this.stopped) return;
+    const wait = this.recheckMs * (0.75 + Math.random() * 0.5);
+    this.recheck = setTimeout(() => {
+      // Before safety's first answer the retry loop is asking already.
+      const check = this.version > 0 && !this.fetching ? this.fetch(RETRY_MS.first, true) : Promise.resolve();
+      void check.finally(() => this.scheduleRecheck());
+    }, wait);
+    this.recheck.unref();
   }
 
   /** Resolves once this instance holds lists of at least `version` (tests await it instead of sleeping). */
@@ -88,17 +113,21 @@ export class LiveFilterLists {
     this.use(e.version);
   }
 
-  private fetch(wait: number): Promise<void> {
+  /** `check`: the periodic version check, answered without entries when this instance is current. */
+  private fetch(wait: number, check = false): Promise<void> {
     this.fetching ??= (async () => {
       const asked = this.seen;
       try {
-        const lists = await this.bus.request(requests.filterLists, {}, REQUEST_TIMEOUT_MS);
+        const known = check ? { known_version: this.version } : {};
+        const lists = await this.bus.request(requests.filterLists, known, REQUEST_TIMEOUT_MS);
         if (lists.version > this.version) {
           this.entries = new Map(lists.entries.map((e) => [e.id, e]));
           this.use(lists.version);
         }
       } catch (err) {
         if (this.stopped) return;
+        // A periodic check that goes unanswered waits for the next one (the lists it holds stay).
+        if (check) return;
         this.log.debug({ err }, 'the moderation service did not answer with the filter lists; asking again');
         this.retry = setTimeout(() => void this.fetch(Math.min(wait * 2, RETRY_MS.max)), wait);
         this.retry.unref();

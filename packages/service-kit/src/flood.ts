@@ -2,11 +2,16 @@ import { createHash } from 'node:crypto';
 
 import { messages } from '@honne/contracts/messages';
 import { normalize } from '@honne/text-filter';
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
 
+import { events } from '@honne/contracts/events';
+
+import type { Subscription } from './bus.ts';
 import type { Cache } from './cache.ts';
+import type { BaseContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { productCounter } from './metrics.ts';
+import { serviceQueue } from './service.ts';
 
 // Flood limits on what people send (issue 28, ADR 0028): messages per person per room per minute,
 // one text to many rooms in a short time, and stricter numbers in an account's first hour. Counted
@@ -49,24 +54,85 @@ export const FloodEnv = {
   FLOOD_NEW_ACCOUNT_MINUTES: Type.Optional(Count),
 };
 
-export function floodLimits(parsed: {
-  FLOOD_LIMITS?: 'on' | 'off' | undefined;
-  FLOOD_ROOM_PER_MINUTE?: number | undefined;
-  FLOOD_NEW_ROOM_PER_MINUTE?: number | undefined;
-  FLOOD_SAME_TEXT_ROOMS?: number | undefined;
-  FLOOD_NEW_SAME_TEXT_ROOMS?: number | undefined;
-  FLOOD_NEW_ACCOUNT_MINUTES?: number | undefined;
-}): FloodLimits | undefined {
+/** Limits from the parsed env: `defaults` with each number `names` maps set; none at FLOOD_LIMITS=off. */
+function limitsFromEnv<L extends object>(
+  parsed: { FLOOD_LIMITS?: 'on' | 'off' | undefined },
+  defaults: L,
+  names: { [K in keyof L]?: string },
+): L | undefined {
   if (parsed.FLOOD_LIMITS === 'off') return undefined;
-  return {
-    ...FLOOD_DEFAULTS,
-    roomPerMinute: parsed.FLOOD_ROOM_PER_MINUTE ?? FLOOD_DEFAULTS.roomPerMinute,
-    newRoomPerMinute: parsed.FLOOD_NEW_ROOM_PER_MINUTE ?? FLOOD_DEFAULTS.newRoomPerMinute,
-    sameTextRooms: parsed.FLOOD_SAME_TEXT_ROOMS ?? FLOOD_DEFAULTS.sameTextRooms,
-    newSameTextRooms: parsed.FLOOD_NEW_SAME_TEXT_ROOMS ?? FLOOD_DEFAULTS.newSameTextRooms,
-    newAccountMinutes: parsed.FLOOD_NEW_ACCOUNT_MINUTES ?? FLOOD_DEFAULTS.newAccountMinutes,
-  };
+  const limits = { ...defaults };
+  for (const [key, env] of Object.entries(names) as [keyof L, string][]) {
+    const value = (parsed as Record<string, unknown>)[env];
+    if (typeof value === 'number') (limits as Record<keyof L, unknown>)[key] = value;
+  }
+  return limits;
 }
+
+export const floodLimits = (parsed: Partial<Static<TObject<typeof FloodEnv>>>): FloodLimits | undefined =>
+  limitsFromEnv(parsed, FLOOD_DEFAULTS, {
+    roomPerMinute: 'FLOOD_ROOM_PER_MINUTE',
+    newRoomPerMinute: 'FLOOD_NEW_ROOM_PER_MINUTE',
+    sameTextRooms: 'FLOOD_SAME_TEXT_ROOMS',
+    newSameTextRooms: 'FLOOD_NEW_SAME_TEXT_ROOMS',
+    newAccountMinutes: 'FLOOD_NEW_ACCOUNT_MINUTES',
+  });
+
+/**
+ * Flood limits on voices (issue 28, ADR 0037), per person over every theme: posts within a minute and
+ * within an hour, and the same text (title, detail and comment folded as the filter folds them)
+ * posted again within an hour; stricter in the account's first `newAccountMinutes` (the same mark as
+ * chat's). 0 turns one off.
+ */
+export interface VoiceFloodLimits {
+  perMinute: number;
+  perHour: number;
+  newPerMinute: number;
+  newPerHour: number;
+  /** Voices of one text within `sameTextSeconds`. */
+  sameText: number;
+  newSameText: number;
+  sameTextSeconds: number;
+  sameTextMinLength: number;
+  newAccountMinutes: number;
+}
+
+export const VOICE_FLOOD_DEFAULTS: VoiceFloodLimits = {
+  perMinute: 3,
+  perHour: 20,
+  newPerMinute: 1,
+  newPerHour: 5,
+  sameText: 3,
+  newSameText: 2,
+  sameTextSeconds: 3600,
+  sameTextMinLength: 6,
+  newAccountMinutes: FLOOD_DEFAULTS.newAccountMinutes,
+};
+
+/** The voices' env knobs (with FLOOD_LIMITS and FLOOD_NEW_ACCOUNT_MINUTES, shared with chat's). */
+export const VoiceFloodEnv = {
+  FLOOD_LIMITS: FloodEnv.FLOOD_LIMITS,
+  FLOOD_NEW_ACCOUNT_MINUTES: FloodEnv.FLOOD_NEW_ACCOUNT_MINUTES,
+  FLOOD_VOICES_PER_MINUTE: Type.Optional(Count),
+  FLOOD_VOICES_PER_HOUR: Type.Optional(Count),
+  FLOOD_NEW_VOICES_PER_MINUTE: Type.Optional(Count),
+  FLOOD_NEW_VOICES_PER_HOUR: Type.Optional(Count),
+  FLOOD_SAME_VOICE_TEXT: Type.Optional(Count),
+  FLOOD_NEW_SAME_VOICE_TEXT: Type.Optional(Count),
+};
+
+export const voiceFloodLimits = (
+  parsed: Partial<Static<TObject<typeof VoiceFloodEnv>>>,
+): VoiceFloodLimits | undefined =>
+  limitsFromEnv(parsed, VOICE_FLOOD_DEFAULTS, {
+    perMinute: 'FLOOD_VOICES_PER_MINUTE',
+    perHour: 'FLOOD_VOICES_PER_HOUR',
+    newPerMinute: 'FLOOD_NEW_VOICES_PER_MINUTE',
+    newPerHour: 'FLOOD_NEW_VOICES_PER_HOUR',
+    sameText: 'FLOOD_SAME_VOICE_TEXT',
+    newSameText: 'FLOOD_NEW_SAME_VOICE_TEXT',
+    newAccountMinutes: 'FLOOD_NEW_ACCOUNT_MINUTES',
+  });
 
 const refusals = productCounter('honne_flood_refused_total', 'Sends refused by a flood limit', ['limit']);
 const newKey = (userId: string) => `flood:new:${userId}`;
@@ -77,7 +143,7 @@ const newKey = (userId: string) => `flood:new:${userId}`;
  */
 export async function markNewAccount(
   cache: Cache,
-  limits: FloodLimits,
+  limits: Pick<FloodLimits, 'newAccountMinutes'>,
   userId: string,
   registeredAt: Date,
   now: Date,
@@ -86,13 +152,67 @@ export async function markNewAccount(
   if (left > 0) await cache.set(newKey(userId), '1', left);
 }
 
+/**
+ * A service's subscription to accounts' `user.registered` that marks new accounts (chat and topics:
+ * the one cache key both read); nothing when the service has no limits.
+ */
+export const onNewAccounts = (
+  ctx: Pick<BaseContext, 'bus' | 'cache' | 'clock' | 'config'> & { db?: unknown },
+  limits: Pick<FloodLimits, 'newAccountMinutes'> | undefined,
+): Subscription =>
+  ctx.bus.subscribe(
+    events.userRegistered,
+    async (e) => {
+      if (limits) await markNewAccount(ctx.cache, limits, e.user_id, new Date(e.registered_at), ctx.clock.now());
+    },
+    serviceQueue(ctx),
+  );
+
+const isNewAccount = async (cache: Cache, limits: { newAccountMinutes: number }, userId: string) =>
+  limits.newAccountMinutes > 0 && (await cache.get(newKey(userId))) !== null;
+
+/** The text as the filter folds it, hashed: the same text however it is spelled, and no text kept. */
+const textKey = (folded: string) => createHash('sha256').update(folded).digest('base64url').slice(0, 22);
+
+/**
+ * Counts one voice and throws 429 when it passes a limit (ADR 0037), before anything is stored.
+ * `text`: its title, detail and comment together.
+ */
+export async function checkVoiceFlood(
+  cache: Cache,
+  limits: VoiceFloodLimits,
+  post: { userId: string; text: string },
+): Promise<void> {
+  const isNew = await isNewAccount(cache, limits, post.userId);
+  const windows: [number, number, string][] = [
+    [isNew ? limits.newPerMinute : limits.perMinute, 60, 'minute'],
+    [isNew ? limits.newPerHour : limits.perHour, 3600, 'hour'],
+  ];
+  for (const [max, seconds, name] of windows) {
+    if (max <= 0) continue;
+    if ((await cache.incrWindow(`flood:voices:${name}:${post.userId}`, seconds)) > max) {
+      refusals.inc({ limit: `voices_${name}` });
+      throw new AppError(429, 'flood_voices', messages.floodVoices);
+    }
+  }
+  const same = isNew ? limits.newSameText : limits.sameText;
+  const folded = normalize(post.text).text;
+  if (same > 0 && [...folded].length >= limits.sameTextMinLength) {
+    const n = await cache.incrWindow(`flood:voice-same:${post.userId}:${textKey(folded)}`, limits.sameTextSeconds);
+    if (n > same) {
+      refusals.inc({ limit: 'voice_same_text' });
+      throw new AppError(429, 'flood_same_voice', messages.floodSameVoice);
+    }
+  }
+}
+
 /** Counts one send and throws 429 when it passes a limit. `text`: the message's text, if it has one. */
 export async function checkFlood(
   cache: Cache,
   limits: FloodLimits,
   send: { userId: string; roomId: string; text?: string | undefined },
 ): Promise<void> {
-  const isNew = limits.newAccountMinutes > 0 && (await cache.get(newKey(send.userId))) !== null;
+  const isNew = await isNewAccount(cache, limits, send.userId);
   const perRoom = isNew ? limits.newRoomPerMinute : limits.roomPerMinute;
   if (perRoom > 0) {
     const n = await cache.incrWindow(`flood:room:${send.userId}:${send.roomId}`, 60);
@@ -104,7 +224,7 @@ export async function checkFlood(
   const rooms = isNew ? limits.newSameTextRooms : limits.sameTextRooms;
   const folded = send.text ? normalize(send.text).text : '';
   if (rooms > 0 && [...folded].length >= limits.sameTextMinLength) {
-    const key = `flood:same:${send.userId}:${createHash('sha256').update(folded).digest('base64url').slice(0, 22)}`;
+    const key = `flood:same:${send.userId}:${textKey(folded)}`;
     await cache.memberRenew(key, send.roomId, limits.sameTextSeconds);
     if ((await cache.liveMembers(key)) > rooms) {
       refusals.inc({ limit: 'same_text' });

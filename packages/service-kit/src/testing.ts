@@ -1,8 +1,10 @@
-import { events, type EventDef, type EventPayload } from '@honne/contracts/events';
+import { events, requests, type EventDef, type EventPayload } from '@honne/contracts/events';
+import type { FilterEntry } from '@honne/contracts/safety';
 import type { Kysely } from 'kysely';
 
 import type { BlocksReadModel } from './blocks.ts';
 import type { Bus } from './bus.ts';
+import type { LiveFilterLists } from './filter-lists.ts';
 import type { RestrictionsReadModel } from './restrictions.ts';
 
 /** Waits until `check` passes (bus deliveries are asynchronous, on NATS across the network). */
@@ -114,3 +116,38 @@ export {
   type TransferAsked,
   type UserCard,
 } from './testing-stand-ins.ts';
+
+/**
+ * Safety's filter lists as a suite without the moderation service needs them (ADR 0028): `entries`
+ * (term: action) answered to `safety.filter.lists` under a fresh version, announced, and resolved
+ * once `lists` (the service's LiveFilterLists) holds them. The answer then stops: the lists stay.
+ */
+export async function serveFilterLists(
+  bus: Bus,
+  lists: LiveFilterLists,
+  entries: Record<string, 'refuse' | 'hold' | 'mask' | 'flag'>,
+): Promise<void> {
+  const at = new Date().toISOString();
+  const version = 1_000_000 + Math.floor(Math.random() * 1_000_000);
+  const answered: FilterEntry[] = Object.entries(entries).map(([pattern, action], i) => ({
+    id: `test-${version}-${i}`,
+    kind: 'term',
+    pattern,
+    action,
+    theme: null,
+    whole_word: null,
+    note: null,
+    created_by: 'test',
+    created_at: at,
+    updated_by: 'test',
+    updated_at: at,
+  }));
+  const sub = bus.respond(requests.filterLists, async () => ({ version, entries: answered }));
+  try {
+    await bus.flush();
+    await bus.publish(events.filterListsChanged, { version });
+    await lists.reached(version);
+  } finally {
+    sub.unsubscribe();
+  }
+}

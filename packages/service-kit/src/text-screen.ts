@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
 import type { FieldErrors } from '@honne/contracts';
+import type { EventPayload, events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { DEFAULT_LIST, TextFilter, findContacts, type ContactKind, type ListEntry } from '@honne/text-filter';
 
@@ -30,9 +33,9 @@ export interface Screened<F extends string> {
 
 /**
  * Checks each field against the lists. A refused word answers 403 with the field's Japanese message
- * (nothing is stored); masked words come back as ＊. `hold` is refused like `refuse` (it must not be
- * delivered) unless the caller can keep the text undelivered for a moderator (`canHold`: chat
- * messages, ADR 0028); `flag` is delivered, and both come back in `flagged` for the caller to queue.
+ * (nothing is stored); masked words come back as ＊. `hold` is refused too (it must not be
+ * delivered; its message says a moderator would have to look) unless the caller can keep the text undelivered for a moderator (`canHold`: chat
+ * messages, ADR 0028; voices, ADR 0037); `flag` is delivered, and both come back in `flagged` for the caller to queue.
  */
 export function screenText<F extends string>(
   fields: Partial<Record<F, string | null | undefined>>,
@@ -46,9 +49,9 @@ export function screenText<F extends string>(
     if (typeof value !== 'string' || value === '') continue;
     const result = current.check(value, { theme: context.theme });
     if (result.action !== 'pass') filterHits.inc({ action: result.action });
-    if (result.action === 'refuse' || (result.action === 'hold' && !context.canHold)) {
-      errors[field] = messages.textRefused;
-    }
+    if (result.action === 'refuse') errors[field] = messages.textRefused;
+    // Where nothing can wait unshown for a moderator, a hold word is refused, saying why (ADR 0037).
+    else if (result.action === 'hold' && !context.canHold) errors[field] = messages.textNeedsReview;
     for (const m of result.matches) {
       if (m.action === 'hold' || m.action === 'flag') flagged.push({ field, entry: m.entry, action: m.action });
     }
@@ -56,6 +59,37 @@ export function screenText<F extends string>(
   }
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   return { fields: out, flagged };
+}
+
+/**
+ * What the caller queues for a moderator, or nothing: `hold` when any entry held (the text waits
+ * undelivered), else `flag` (delivered), with each entry once.
+ */
+export function moderatorLook(
+  flagged: Screened<string>['flagged'],
+): { action: 'hold' | 'flag'; entries: string[] } | undefined {
+  if (flagged.length === 0) return undefined;
+  return {
+    action: flagged.some((f) => f.action === 'hold') ? 'hold' : 'flag',
+    entries: [...new Set(flagged.map((f) => f.entry))],
+  };
+}
+
+/**
+ * The queue item for a name or profile text saved with a `flag` entry (ADR 0037), for the caller to
+ * queue in the transaction that saves it; none when nothing was flagged. `texts` are as written.
+ */
+export function flaggedText(
+  flagged: Screened<string>['flagged'],
+  about: Pick<EventPayload<typeof events.profileTextFlagged>, 'user_id' | 'where' | 'ref' | 'texts'>,
+  at: Date,
+): EventPayload<typeof events.profileTextFlagged> | undefined {
+  const look = moderatorLook(flagged);
+  if (!look) return undefined;
+  const texts = Object.fromEntries(
+    Object.entries(about.texts).filter(([field]) => flagged.some((f) => f.field === field)),
+  );
+  return { event_id: randomUUID(), ...about, texts, entries: look.entries, at: at.toISOString() };
 }
 
 /**

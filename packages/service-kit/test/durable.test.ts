@@ -29,13 +29,22 @@ describe('durable subjects', () => {
   it('are the facts other services keep copies of, in one stream per producer', () => {
     const streams = durableStreams();
     expect(streams.get('EVENTS_ACCOUNTS')).toEqual(
-      expect.arrayContaining(['accounts.block.changed', 'accounts.user.deleted', 'accounts.friend.changed']),
+      // ADR 0037: a name or profile text the filter flagged, for the moderation queue.
+      expect.arrayContaining([
+        'accounts.block.changed',
+        'accounts.user.deleted',
+        'accounts.friend.changed',
+        'accounts.text.flagged',
+      ]),
     );
     // Issue 27: a report is a fact the moderation service keeps (with its evidence).
     expect(streams.get('EVENTS_TOPICS')).toEqual([
       'topics.topic.deleted',
       'topics.topic.expired',
       'topics.voice.reported',
+      // ADR 0037: a voice the filter held or flagged, for the moderation queue.
+      'topics.voice.filtered',
+      'topics.text.flagged',
     ]);
     // Issue 27: what moderation decides, and the in-call report's block-and-hang-up.
     expect(streams.get('EVENTS_SAFETY')).toEqual(
@@ -44,6 +53,7 @@ describe('durable subjects', () => {
         'safety.person.restricted',
         'safety.voice.moderated',
         'safety.message.decided',
+        'safety.voice.decided',
         'safety.call.reported',
         'safety.messages.deleted',
         // ADR 0031: a person's age-assurance state.

@@ -1,5 +1,7 @@
-import { eventually, infraModes } from '@honne/service-kit/testing';
+import { cutDurablePublishes, eventually, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
+
+import { chatRelay } from '../src/events/outbox.ts';
 
 import { moderationBeside } from './moderation-beside.ts';
 import { startHarness, type Harness, type Person } from './harness.ts';
@@ -73,6 +75,26 @@ describe.each(infraModes())('held and flagged messages, chat and the moderation 
       const flagReport = await queued(consoleCall, flaggedId);
       expect(flagReport.content).toContain(flagged);
       expect((await consoleCall('POST', `/admin/safety/reports/${flagReport.id}/release`)).statusCode).toBe(409);
+
+      // The bus down at the send: the message and its queue item commit together (chat's outbox),
+      // and the item reaches the queue once the bus is back.
+      const restore = cutDurablePublishes(h.ctx.bus);
+      let cutId = '';
+      try {
+        const res = await h.send(b, roomId, { data: `切断中${held}` });
+        expect(res.statusCode).toBe(200);
+        cutId = res.json().data.id as string;
+        const pending = await h.ctx.db
+          .selectFrom('outbox')
+          .select('event_id')
+          .where('published_at', 'is', null)
+          .execute();
+        expect(pending.map((r) => r.event_id)).toContain(`chat.message.filtered:${cutId}`);
+      } finally {
+        restore();
+      }
+      await chatRelay(h.ctx).now();
+      expect((await queued(consoleCall, cutId)).content).toContain(held);
 
       const audit = (await consoleCall('GET', '/admin/safety/audit?limit=50')).json().data as { action: string }[];
       expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['filter.release', 'filter.discard']));

@@ -190,4 +190,39 @@ describe.each(infraModes())('filter lists in the moderation service ($name)', (m
       lists.stop();
     }
   });
+
+  it('an instance that missed a change (announced while its bus was down) finds it at its periodic version check', async () => {
+    const { h } = suite;
+    const admin = await h.signIn(ADMIN);
+    // A fast check for the test; the service's is FILTER_RECHECK_MS (30 s, jittered).
+    const lists = new LiveFilterLists(h.infra.bus, createLogger('test', 'silent'), 300);
+    lists.start();
+    const publish = h.ctx.bus.publish.bind(h.ctx.bus);
+    let dropped = 0;
+    try {
+      const current = (await h.console('GET', '/admin/safety/filter/entries', admin)).json().data.version as number;
+      await lists.reached(current);
+      // Safety's announcements are lost, as to an instance whose NATS connection is down.
+      h.ctx.bus.publish = (async (def, payload, options) => {
+        if (def.subject === events.filterListsChanged.subject) {
+          dropped += 1;
+          return;
+        }
+        return publish(def, payload, options);
+      }) as typeof h.ctx.bus.publish;
+      const term = word();
+      const added = await h.console('POST', '/admin/safety/filter/entries', admin, { kind: 'term', pattern: term });
+      expect(added.statusCode).toBe(200);
+      expect(dropped).toBe(1);
+      expect(lists.version).toBe(current);
+      await lists.reached(current + 1);
+      expect(lists.filter.check(`ほら${term}だよ`).action).toBe('refuse');
+      // Checks while current are answered with the version alone and change nothing.
+      const answered = await h.infra.bus.request(requests.filterLists, { known_version: current + 1 });
+      expect(answered).toEqual({ version: current + 1, entries: [] });
+    } finally {
+      h.ctx.bus.publish = publish;
+      lists.stop();
+    }
+  });
 });

@@ -18,6 +18,7 @@ import {
   testUserId,
 } from '@honne/service-kit/testing';
 
+import type { TopicsConfig } from '../src/config.ts';
 import { createService, purgeExpired } from '../src/server.ts';
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -30,11 +31,11 @@ export interface Person {
 export { eventually };
 
 /** The topics service on its own schema, with a clock tests move by hand, against the given infrastructure. */
-export async function startHarness(mode: InfraMode) {
+export async function startHarness(mode: InfraMode, extra: Partial<TopicsConfig> = {}) {
   const infra = await testInfra(mode);
   const clock = new ManualClock(new Date());
   const schema = uniqueName('topics');
-  const config = testConfig('topics', mode);
+  const config: TopicsConfig = { ...testConfig('topics', mode), ...extra };
   const service = await createService(config, testOverrides(mode, infra, clock, schema));
   const app = service.app;
 

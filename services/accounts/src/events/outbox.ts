@@ -22,6 +22,7 @@ const RELAYED = [
   events.userRenamed,
   events.userSettingsUpdated,
   events.userReported,
+  events.profileTextFlagged,
 ];
 
 export const accountsRelay = (ctx: AppContext) => outboxRelay(ctx, RELAYED);

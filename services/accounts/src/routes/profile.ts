@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { parseAvatarPath } from '@honne/avatars';
 import { accountsEndpoints } from '@honne/contracts/accounts';
-import { events, requests } from '@honne/contracts/events';
+import { events, requests, type EventPayload } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import {
   PROFILE_LIMITS,
@@ -21,6 +21,7 @@ import {
   ok,
   putForRow,
   route,
+  flaggedText,
   screenText,
 } from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
@@ -48,10 +49,10 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = await currentUser(ctx, caller.userId);
     const completing = Number(body.is_infomation) === 1;
     assertNoFieldErrors(validateProfileUpdate(body, completing && user.is_infomation === 0));
-    const patch = screenProfileText(ctx, profilePatch(body));
+    const { patch, flagged } = screenProfileText(ctx, user.id, profilePatch(body));
     const image = await imageFrom(ctx, user, body.type, body.profile_image_data, PROFILE_LIMITS.registrationAvatarSide);
     if (image !== undefined) patch.profile_image = image;
-    const saved = await save(ctx, user, patch);
+    const saved = await save(ctx, user, patch, flagged);
     // A new name here is the same rename as /users/change_user_name's (spec accounts §4): the first
     // name, given while completing the profile, is no rename.
     const newName = patch.user_name;
@@ -79,10 +80,11 @@ export function profileRoutes(app: FastifyInstance, ctx: AppContext): void {
       const error = checkUserName(body.user_name);
       if (error) throw fieldErrors({ user_name: error });
       const user = await currentUser(ctx, caller.userId);
-      const name = screenProfileText(ctx, { user_name: body.user_name!.trim() }).user_name!;
+      const { patch, flagged } = screenProfileText(ctx, user.id, { user_name: body.user_name!.trim() });
+      const name = patch.user_name!;
       // The same name again is no rename: nothing is saved and no friendship or room is touched.
       if (name === user.user_name) return ok({ user_name: name, roomIds: [] });
-      const saved = await save(ctx, user, { user_name: name });
+      const saved = await save(ctx, user, { user_name: name }, flagged);
       return ok({ user_name: name, roomIds: await afterRename(ctx, saved.id, name) });
     });
   }
@@ -127,11 +129,18 @@ async function afterRename(ctx: AppContext, userId: string, name: string): Promi
   }
 }
 
-async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<User> {
-  // The card and its event commit together: services following it cannot miss a change.
+async function save(
+  ctx: AppContext,
+  user: User,
+  patch: UserUpdate,
+  flagged?: EventPayload<typeof events.profileTextFlagged>,
+): Promise<User> {
+  // The card and its event commit together: services following it cannot miss a change (nor the
+  // moderators a flagged text, ADR 0037).
   const saved = await withEvents(ctx, async (trx, emit) => {
     const updated = await updateUser(trx, user.id, { ...patch, updated_at: ctx.clock.now() });
     await emitProfile(emit, updated);
+    if (flagged) await emit(events.profileTextFlagged, flagged);
     return updated;
   });
   if (patch.profile_image !== undefined) await pruneImages(ctx.db, user.id, saved.profile_image);
@@ -140,23 +149,34 @@ async function save(ctx: AppContext, user: User, patch: UserUpdate): Promise<Use
 
 /**
  * What others read of a profile, screened before it is stored (issue 28): a name with a listed word
- * is refused (a name of ＊ helps nobody); the two texts are refused or masked like any text.
+ * is refused (a name of ＊ helps nobody); the two texts are refused or masked like any text. A hold
+ * word is refused too, saying a moderator would have to look (a character has one name and
+ * profile, shown as soon as saved: ADR 0037); a flag word is saved and queued with the save.
  */
-function screenProfileText(ctx: AppContext, patch: UserUpdate): UserUpdate {
-  const { fields } = screenText(
-    {
-      user_name: patch.user_name ?? undefined,
-      userCharacterInputWord: patch.input_word ?? undefined,
-      userCharacterInputDetail: patch.input_detail ?? undefined,
-    },
-    { lists: ctx.filterLists },
-  );
+function screenProfileText(
+  ctx: AppContext,
+  userId: string,
+  patch: UserUpdate,
+): { patch: UserUpdate; flagged: EventPayload<typeof events.profileTextFlagged> | undefined } {
+  const written = {
+    user_name: patch.user_name ?? undefined,
+    userCharacterInputWord: patch.input_word ?? undefined,
+    userCharacterInputDetail: patch.input_detail ?? undefined,
+  };
+  const { fields, flagged } = screenText(written, { lists: ctx.filterLists });
   if (typeof patch.user_name === 'string' && patch.user_name && fields.user_name !== patch.user_name) {
     throw fieldErrors({ user_name: messages.textRefused });
   }
   if (patch.input_word) patch.input_word = fields.userCharacterInputWord;
   if (patch.input_detail) patch.input_detail = fields.userCharacterInputDetail;
-  return patch;
+  const texts = Object.fromEntries(Object.entries(written).filter(([, v]) => typeof v === 'string')) as Record<
+    string,
+    string
+  >;
+  return {
+    patch,
+    flagged: flaggedText(flagged, { user_id: userId, where: 'profile', ref: userId, texts }, ctx.clock.now()),
+  };
 }
 
 function profilePatch(body: ProfileUpdateBody): UserUpdate {

@@ -11,7 +11,6 @@ import {
   type Message,
   type MessageCreateBody,
 } from '@honne/contracts/chat';
-import { events } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
@@ -26,7 +25,9 @@ import {
   notFound,
   productCounter,
   putForRow,
+  moderatorLook,
   screenText,
+  traceparent,
   type Caller,
 } from '@honne/service-kit';
 
@@ -34,6 +35,7 @@ import type { AppContext } from '../context.ts';
 import { findOwnUpload, insertImage, setImageExpiry } from '../db/repos/images.ts';
 import { findByClientId, findSendContext, insertMessage, sendInRoom, type SendContext } from '../db/repos/messages.ts';
 import type { MessageRow, RoomRow } from '../db/schema/index.ts';
+import { chatRelay } from '../events/outbox.ts';
 import { markRepliedAndAnnounce, toUserSurely } from '../events/publish.ts';
 import { decodeBase64, imageIdOf, imageObjectKey, imageUrl, toChatJpeg } from './images.ts';
 import { isRoomDeleted, messageExpiry, messageView, sides } from './views.ts';
@@ -118,11 +120,7 @@ async function contentOf(
       }
       if (origin !== 'client') return { ...base, data: text, is_voice: body.is_voice === true };
       const screened = screenText({ data: text }, { lists: ctx.filterLists, canHold: true });
-      const action = screened.flagged.some((f) => f.action === 'hold') ? 'hold' : 'flag';
-      const filtered =
-        screened.flagged.length > 0
-          ? { action, entries: [...new Set(screened.flagged.map((f) => f.entry))] }
-          : undefined;
+      const filtered = moderatorLook(screened.flagged);
       return { ...base, data: screened.fields.data, is_voice: body.is_voice === true, filtered } as Content;
     }
     case MESSAGE_TYPES.stamp: {
@@ -293,6 +291,17 @@ export async function sendMessage(
       created_at: now,
       is_read: origin === 'calls' && callRecordStartsRead(body.message_type_id),
       held: content.filtered?.action === 'hold',
+      // Into the moderation queue with the text as written (ADR 0028), queued with the message.
+      filtered: content.filtered && {
+        message_id: id,
+        room_id: body.room_id,
+        sender_id: me,
+        action: content.filtered.action,
+        text: body.data ?? '',
+        entries: content.filtered.entries,
+        at: now.toISOString(),
+      },
+      trace: content.filtered ? traceparent() : undefined,
     });
     if (!result.room) throw notFound();
     assertLive(result.room, now);
@@ -303,23 +312,8 @@ export async function sendMessage(
     };
   }
   const { room, message, created } = sent;
-  // Held or flagged by the filter: into the moderation queue with the text as written (ADR 0028).
-  if (created && filtered) {
-    await ctx.bus.publish(
-      events.chatMessageFiltered,
-      {
-        message_id: message.id,
-        room_id: room.id,
-        sender_id: me,
-        receiver_id: message.receiver_id,
-        action: filtered.action,
-        text: body.data ?? '',
-        entries: filtered.entries,
-        at: now.toISOString(),
-      },
-      { id: `chat.message.filtered:${message.id}` },
-    );
-  }
+  // Held or flagged by the filter: its queue item was stored with it; relayed now, else by the job.
+  if (created && filtered) await chatRelay(ctx).now();
   if (created)
     messagesAccepted.inc({ origin, type: String(message.message_type_id), refused: String(message.refused) });
   if (created && !message.refused) {

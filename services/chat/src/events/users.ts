@@ -1,6 +1,6 @@
 import { events, requests } from '@honne/contracts/events';
 import {
-  markNewAccount,
+  onNewAccounts,
   onBlockChanged as kitOnBlockChanged,
   serviceQueue,
   type Subscription,
@@ -21,16 +21,7 @@ export const onProfileUpdated = (ctx: AppContext): Subscription =>
  * A new account's first hour sends under stricter flood limits (ADR 0028): a cache mark that expires
  * by itself when the hour is over (shared by every instance through Redis).
  */
-export const onUserRegistered = (ctx: AppContext): Subscription =>
-  ctx.bus.subscribe(
-    events.userRegistered,
-    async (e) => {
-      if (ctx.config.flood) {
-        await markNewAccount(ctx.cache, ctx.config.flood, e.user_id, new Date(e.registered_at), ctx.clock.now());
-      }
-    },
-    serviceQueue(ctx),
-  );
+export const onUserRegistered = (ctx: AppContext): Subscription => onNewAccounts(ctx, ctx.config.flood);
 
 /** Retention of the user's messages from now on (saved_message_time minutes). */
 export const onSettingsUpdated = (ctx: AppContext): Subscription =>

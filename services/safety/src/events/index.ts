@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { upsertPerson } from '../db/repos/people.ts';
 import { onCardChanged } from '../moderation/age.ts';
 import { currentLists } from '../moderation/filter-lists.ts';
-import { onMessageFiltered } from '../moderation/held.ts';
+import { onMessageFiltered, onTextFlagged, onVoiceFiltered } from '../moderation/held.ts';
 import { onPointsGranted } from '../moderation/operator-api.ts';
 import { onRoomReported, onUserReported, onVoiceReported } from '../moderation/reports.ts';
 
@@ -32,7 +32,10 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     ctx.bus.subscribe(events.chatMessageFiltered, async (e) => void (await onMessageFiltered(ctx, e)), q),
     // Every grant's audit entry, from points' outbox (ADR 0034): console, API key and CLI alike.
     ctx.bus.subscribe(events.pointsGranted, (e) => onPointsGranted(ctx, e), q),
+    ctx.bus.subscribe(events.voiceFiltered, async (e) => void (await onVoiceFiltered(ctx, e)), q),
+    ctx.bus.subscribe(events.themeTextFlagged, async (e) => void (await onTextFlagged(ctx, e)), q),
+    ctx.bus.subscribe(events.profileTextFlagged, async (e) => void (await onTextFlagged(ctx, e)), q),
     // Every instance that filters text asks for the lists at start and after a missed change.
-    ctx.bus.respond(requests.filterLists, () => currentLists(ctx), { queue: q.queue }),
+    ctx.bus.respond(requests.filterLists, (r) => currentLists(ctx, r.known_version), { queue: q.queue }),
   ];
 }

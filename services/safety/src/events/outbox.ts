@@ -13,6 +13,7 @@ export const safetyRelay = (ctx: AppContext) =>
     events.personRestricted,
     events.voiceModerated,
     events.heldMessageDecided,
+    events.heldVoiceDecided,
     events.callReported,
     events.messagesModerated,
     events.personAgeState,

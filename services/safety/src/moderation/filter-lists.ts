@@ -43,12 +43,14 @@ export async function announceLists(ctx: AppContext): Promise<void> {
   await ctx.bus.publish(events.filterListsChanged, { version });
 }
 
-export async function currentLists(ctx: AppContext): Promise<FilterLists> {
+export async function currentLists(ctx: AppContext, knownVersion?: number): Promise<FilterLists> {
   // Version and entries in one transaction, so an answer never pairs new entries with an old version.
-  return ctx.db.transaction().execute(async (trx) => ({
-    version: await filterVersion(trx),
-    entries: (await listFilterEntries(trx)).map(entryView),
-  }));
+  return ctx.db.transaction().execute(async (trx) => {
+    const version = await filterVersion(trx);
+    // An instance's periodic check that is up to date gets the version alone (it keeps its entries).
+    if (knownVersion === version) return { version, entries: [] };
+    return { version, entries: (await listFilterEntries(trx)).map(entryView) };
+  });
 }
 
 /** An entry the filter library would refuse (a runaway or too long expression) is refused here, with a message. */

@@ -1,8 +1,15 @@
 import { events } from '@honne/contracts/events';
-import { onBlockChanged, serviceQueue, subscribeRestrictions, type Subscription } from '@honne/service-kit';
+import {
+  onBlockChanged,
+  onNewAccounts,
+  serviceQueue,
+  subscribeRestrictions,
+  type Subscription,
+} from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { setVoiceModerated } from '../db/repos/topics.ts';
+import { onHeldVoiceDecided } from './held.ts';
 import { respondFilter, respondTopic } from './requests.ts';
 import { onRoomOpened, onRoomReplied } from './rooms.ts';
 import { onPresenceChanged, onProfileUpdated, onUserDeleted } from './users.ts';
@@ -26,5 +33,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       (e) => setVoiceModerated(ctx.db, e.topic_id, e.hidden, new Date(e.at)),
       serviceQueue(ctx),
     ),
+    onHeldVoiceDecided(ctx),
+    // A new account's first hour posts under stricter flood limits (ADR 0037).
+    onNewAccounts(ctx, ctx.config.voiceFlood),
   ];
 }

@@ -5,7 +5,7 @@ import { blockedWith, publishToChannel, publishToUser } from '@honne/service-kit
 
 import type { AppContext } from '../context.ts';
 import { unlockersOf } from '../db/repos/reference.ts';
-import type { Removed } from '../db/repos/topics.ts';
+import type { Removed, RemovedWhy } from '../db/repos/topics.ts';
 import { topicsRelay } from './outbox.ts';
 
 type Where = { thread_id: string; category_id: number; sub_category_id: number };
@@ -59,11 +59,7 @@ export async function announceHistoryRemoved(ctx: AppContext, history: Removed['
  * Tells everyone concerned that voices are gone: owners of removed history entries ('13'), the
  * bus (chat deletes rooms and messages), and watchers of live lists.
  */
-export async function announceRemoved(
-  ctx: AppContext,
-  removed: Removed,
-  why: 'expired' | 'replaced' | 'user_deleted',
-): Promise<void> {
+export async function announceRemoved(ctx: AppContext, removed: Removed, why: RemovedWhy): Promise<void> {
   await announceHistoryRemoved(ctx, removed.history);
   // The durable events were queued with the deletion (deleteTopics): relay them now.
   if (removed.topics.length > 0) await topicsRelay(ctx).now();

@@ -3,7 +3,17 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@honne/contracts/messages';
 import { areaFilter, topicsEndpoints, validateThemeChoice, validateThreadCreate } from '@honne/contracts/topics';
 import type { FieldErrors } from '@honne/contracts';
-import { AppError, assertMaySpeak, fieldErrors, notFound, ok, route, isUuid, screenText } from '@honne/service-kit';
+import {
+  AppError,
+  assertMaySpeak,
+  fieldErrors,
+  flaggedText,
+  notFound,
+  ok,
+  route,
+  isUuid,
+  screenText,
+} from '@honne/service-kit';
 import type { FastifyInstance } from 'fastify';
 
 import type { AppContext } from '../context.ts';
@@ -13,6 +23,7 @@ import { saveFilter } from '../db/repos/users.ts';
 import { decodeCursor, nextCursor } from '../domain/cursor.ts';
 import { threadView } from '../domain/views.ts';
 import { assertUnlocked, locked, lockedFor, pageSize } from '../domain/gate.ts';
+import { topicsRelay } from '../events/outbox.ts';
 
 /** The name of the theme made for a sub-category and area that has none yet. */
 export const defaultThreadName = (subCategoryName: string) => `みんなの「${subCategoryName}」`;
@@ -44,17 +55,32 @@ export function threadRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     await assertUnlocked(ctx, caller.userId, body.sub_category_id!);
     await assertMaySpeak(ctx.db, caller.userId, ctx.clock.now());
-    const { name } = screenText({ name: body.name!.trim() }, { lists: ctx.filterLists }).fields;
-    const thread = await insertThread(ctx.db, {
-      id: randomUUID(),
-      name,
-      area_id: body.area_id!,
-      category_id: body.category_id!,
-      sub_category_id: body.sub_category_id!,
-      user_id: caller.userId,
-      is_default: false,
-      created_at: ctx.clock.now(),
-    });
+    // A theme's name is refused for a hold word (nothing shows a theme to its maker only, ADR 0037);
+    // a flagged one is saved and queued with it.
+    const written = body.name!.trim();
+    const screened = screenText({ name: written }, { lists: ctx.filterLists });
+    const { name } = screened.fields;
+    const id = randomUUID();
+    const flagged = flaggedText(
+      screened.flagged,
+      { user_id: caller.userId, where: 'theme', ref: id, texts: { name: written } },
+      ctx.clock.now(),
+    );
+    const thread = await insertThread(
+      ctx.db,
+      {
+        id,
+        name,
+        area_id: body.area_id!,
+        category_id: body.category_id!,
+        sub_category_id: body.sub_category_id!,
+        user_id: caller.userId,
+        is_default: false,
+        created_at: ctx.clock.now(),
+      },
+      flagged,
+    );
+    if (flagged) await topicsRelay(ctx).now();
     await remember(caller.userId, thread);
     return ok(threadView(thread, caller.userId, { total: 0, total_callable: 0 }));
   });

@@ -14,12 +14,14 @@ import {
 import {
   AppError,
   assertMaySpeak,
+  checkVoiceFlood,
   fieldErrors,
   forbidden,
   notFound,
   ok,
   route,
   isUuid,
+  moderatorLook,
   screenText,
 } from '@honne/service-kit';
 import { validateReport } from '@honne/contracts/friends';
@@ -76,11 +78,22 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (callError) errors.call_price = callError;
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     // What strangers will read, screened before it is stored (issue 28): refused words answer 403
-    // under their field, masked ones are stored as ＊; the theme's own list applies too.
-    const text = screenText(
-      { title: body.title!.trim(), detail: (body.detail ?? '').trim(), comment: (body.comment ?? '').trim() },
-      { theme: thread.id, lists: ctx.filterLists },
-    ).fields;
+    // under their field, masked ones are stored as ＊; the theme's own list applies too. A held
+    // voice is stored shown to its poster only and queued for a moderator, a flagged one shown and
+    // queued (ADR 0037); the poster sees it posted either way, as chat's writer does.
+    const written = {
+      title: body.title!.trim(),
+      detail: (body.detail ?? '').trim(),
+      comment: (body.comment ?? '').trim(),
+    };
+    const screened = screenText(written, { theme: thread.id, lists: ctx.filterLists, canHold: true });
+    // Floods are counted once the voice is valid, before anything is stored (ADR 0037): 429.
+    if (ctx.config.voiceFlood) {
+      const text = [written.title, written.detail, written.comment].join('\n');
+      await checkVoiceFlood(ctx.cache, ctx.config.voiceFlood, { userId: caller.userId, text });
+    }
+    const text = screened.fields;
+    const look = moderatorLook(screened.flagged);
 
     const now = ctx.clock.now();
     const limit = category.id >= TOPIC_LIMITS.pickerCategoryBelow ? category.topic_max_num : null;
@@ -110,11 +123,14 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
       limit,
       now,
+      look && { ...look, text: written },
     );
     if (outcome.limited) throw new AppError(403, 'topic_limit', messages.topicLimit);
     await announceRemoved(ctx, outcome.replaced, 'replaced');
+    if (look) await topicsRelay(ctx).now();
     const row = (await findLive(ctx.db, outcome.topic.id, now))!;
-    await announceCreated(ctx, topicView(row, null), caller.userId);
+    // Nobody else hears of a held voice until it is released (events/held.ts announces it then).
+    if (look?.action !== 'hold') await announceCreated(ctx, topicView(row, null), caller.userId);
     return ok(topicView(row, caller.userId));
   });
 

@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysely';
 
 import { CHAT_LIMITS } from '@honne/contracts/chat';
+import { events, type EventPayload } from '@honne/contracts/events';
 import { Batcher, prepared } from '@honne/service-kit';
 
 import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
@@ -40,7 +41,19 @@ export type RoomlessMessage = Pick<
   | 'sound_item'
   | 'is_voice'
   | 'client_id'
-> & { created_at: Date; is_read?: boolean; held?: boolean };
+> & {
+  created_at: Date;
+  is_read?: boolean;
+  held?: boolean;
+  /**
+   * Held or flagged by the filter (ADR 0028): `chat.message.filtered` but its receiver, queued in the
+   * outbox by the statement that stores the message, so a crash after the store cannot lose the
+   * moderators' queue item (and a resend that stores nothing queues nothing).
+   */
+  filtered?: Omit<EventPayload<typeof events.chatMessageFiltered>, 'receiver_id'>;
+  /** The sender's request's `traceparent`, for the queued event (a batch runs outside it). */
+  trace?: string | null;
+};
 
 /** What `sendInRoom` found: no room (not there, or the sender is not in it), or the room and the message. */
 export type SentInRoom = { room: undefined } | { room: SendContext; message: MessageRow | undefined; created: boolean };
@@ -216,13 +229,15 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       created_at: r.created_at.toISOString(),
       is_read: r.is_read ?? false,
       held: r.held ?? false,
+      filtered: r.filtered ?? null,
+      trace: r.trace ?? null,
     })),
   );
   const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`${prepared('chat_send_in_rooms')}
     with q as (
       select * from jsonb_to_recordset(${asks}::jsonb) as q(ask int, id uuid, room_id uuid, sender_id text,
         message_type_id int, data text, stamp_id int, is_sound bool, sound_tab int, sound_item int, is_voice bool,
-        client_id text, created_at timestamptz, is_read bool, held bool)
+        client_id text, created_at timestamptz, is_read bool, held bool, filtered jsonb, trace text)
     ),
     c as (
       select ${sendContextColumns}, q.ask, q.id as new_message_id,
@@ -256,6 +271,14 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       where c.is_live and (q.client_id is null or q.id in (select message_id from keys))
       order by q.ask
       returning ${sql.raw(MESSAGE_COLUMNS.join(', '))}
+    ),
+    queued as (
+      insert into outbox (event_id, subject, payload, trace, created_at)
+      select ${sql.lit(`${events.chatMessageFiltered.subject}:`)} || ins.id::text, ${sql.lit(events.chatMessageFiltered.subject)},
+        q.filtered || jsonb_build_object('receiver_id', ins.receiver_id), q.trace, q.created_at
+      from ins join q on q.id = ins.id
+      where q.filtered is not null
+      on conflict (event_id) do nothing
     )
     select c.*, ${insertedColumns}
     from c left join ins on ins.id = c.new_message_id

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
+import { events, type EventPayload } from '@honne/contracts/events';
+import { enqueueEvent } from '@honne/service-kit';
+
 import type { Cursor, ThreadRow, TopicsDb } from '../schema/index.ts';
 
 export interface ThreadFilter {
@@ -28,8 +31,18 @@ export async function listThreads(
 export const findThread = (db: Kysely<TopicsDb>, id: string): Promise<ThreadRow | undefined> =>
   db.selectFrom('threads').selectAll().where('id', '=', id).executeTakeFirst();
 
-export const insertThread = (db: Kysely<TopicsDb>, row: ThreadRow): Promise<ThreadRow> =>
-  db.insertInto('threads').values(row).returningAll().executeTakeFirstOrThrow();
+/** A new theme; a name the filter flagged is queued for a moderator with it (ADR 0037). */
+export const insertThread = (
+  db: Kysely<TopicsDb>,
+  row: ThreadRow,
+  flagged?: EventPayload<typeof events.themeTextFlagged>,
+): Promise<ThreadRow> =>
+  db.transaction().execute(async (trx) => {
+    const thread = await trx.insertInto('threads').values(row).returningAll().executeTakeFirstOrThrow();
+    if (flagged)
+      await enqueueEvent(trx, events.themeTextFlagged, `theme-flagged:${flagged.event_id}`, flagged, row.created_at);
+    return thread;
+  });
 
 /** The newest theme of a sub-category and area, creating the default one when there is none. */
 export async function newestOrDefault(

@@ -170,7 +170,7 @@ export interface Removed {
 }
 
 /** Why voices went: expiry is `topics.topic.expired`, anything else `topics.topic.deleted`. */
-export type RemovedWhy = 'expired' | 'replaced' | 'user_deleted';
+export type RemovedWhy = 'expired' | 'replaced' | 'user_deleted' | 'discarded';
 
 /**
  * Deletes voices with their history entries, replies and clicks (cascades), reporting what went,
@@ -234,6 +234,7 @@ export async function postTopic(
   values: NewTopic,
   limit: number | null,
   now: Date,
+  filtered?: VoiceFiltered,
 ): Promise<PostOutcome> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext(${values.thread_id}))`.execute(trx);
@@ -261,8 +262,55 @@ export async function postTopic(
       now,
     );
     const topic = await trx.insertInto('topics').values(values).returningAll().executeTakeFirstOrThrow();
+    if (filtered) await queueFiltered(trx, topic, filtered, now);
     return { topic, replaced, limited: false };
   });
+}
+
+/** What the filter asked a moderator to see of a voice (ADR 0037), with the text as written. */
+export interface VoiceFiltered {
+  action: 'hold' | 'flag';
+  entries: string[];
+  text: { title: string; detail: string; comment: string };
+}
+
+/**
+ * A held voice is hidden from everyone but its poster until an operator decides (the same row an
+ * operator's hide writes, so every read already leaves it out), and the queue item goes through the
+ * outbox in the voice's own transaction: the voice is never stored held without its queue item.
+ */
+async function queueFiltered(trx: Transaction<TopicsDb>, topic: TopicRow, f: VoiceFiltered, now: Date) {
+  if (f.action === 'hold')
+    await trx.insertInto('moderated_voices').values({ topic_id: topic.id, hidden: true, updated_at: now }).execute();
+  await enqueueEvent(
+    trx,
+    events.voiceFiltered,
+    `voice-filtered:${topic.id}`,
+    {
+      topic_id: topic.id,
+      thread_id: topic.thread_id,
+      poster_id: topic.user_id,
+      action: f.action,
+      ...f.text,
+      entries: f.entries,
+      at: now.toISOString(),
+    },
+    now,
+  );
+}
+
+/** An operator released a held voice (shown from `at`) or discarded it (deleted, announced as gone). */
+export async function decideHeldVoice(
+  db: Kysely<TopicsDb>,
+  topicId: string,
+  release: boolean,
+  at: Date,
+): Promise<Removed | undefined> {
+  if (release) {
+    await setVoiceModerated(db, topicId, false, at);
+    return undefined;
+  }
+  return db.transaction().execute((trx) => deleteTopics(trx, [topicId], 'discarded', at));
 }
 
 export async function setCallable(db: Kysely<TopicsDb>, id: string, isCallable: boolean): Promise<void> {
