@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+
 import { call, roleMay, safetyEndpoints } from '../api.ts';
 import { shortId } from '../format.ts';
 import { LoadState, useLoad } from '../load.tsx';
