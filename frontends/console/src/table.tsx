@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, usePopup } from '@honne/ui';
 
 import { errorText } from './api.ts';
-import { Empty } from './load.tsx';
+import { Empty, LoadState, type Loaded } from './load.tsx';
 import { strings } from './strings.ts';
 
 /**
@@ -58,6 +58,34 @@ export function Notice({ message }: { message: string | undefined }) {
       {message}
     </p>
   ) : null;
+}
+
+/** A screen of decisions: its heading, a hint, the last decision's notice, then the list once loaded. */
+export function DecisionScreen<T>({
+  heading,
+  hint,
+  done,
+  state,
+  reload,
+  children,
+}: {
+  heading: string;
+  hint?: string;
+  done: string | undefined;
+  state: Loaded<T>;
+  reload: () => void;
+  children: (data: T) => ReactNode;
+}) {
+  return (
+    <>
+      <h1>{heading}</h1>
+      {hint ? <p className="hn-text-muted">{hint}</p> : null}
+      <Notice message={done} />
+      <LoadState state={state} reload={reload}>
+        {children}
+      </LoadState>
+    </>
+  );
 }
 
 /** The words of an approve-or-reject decision: the confirmation asked and the notice after. */

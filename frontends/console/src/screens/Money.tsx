@@ -9,7 +9,7 @@ import { formatAt, shortId } from '../format.ts';
 import { FormError } from '../form.tsx';
 import { LoadState, useLoad } from '../load.tsx';
 import { strings } from '../strings.ts';
-import { DecisionButtons, Notice, Table, useDecision } from '../table.tsx';
+import { DecisionButtons, DecisionScreen, Table, useDecision } from '../table.tsx';
 import { GrantForm, RankForm } from './PointsOperator.tsx';
 
 const t = strings.money;
@@ -81,54 +81,49 @@ export function Approvals({ me }: { me: string }) {
     (a, approve) => approve && a.action === 'ban',
   );
   return (
-    <>
-      <h1>{t.approvalsHeading}</h1>
-      <p className="hn-text-muted">{t.approvalsHint}</p>
-      <Notice message={done} />
-      <LoadState state={rows} reload={reload}>
-        {(list) => (
-          <Table
-            rows={list}
-            empty={t.empty}
-            testId="approvals"
-            columns={[
-              t.requestedAt,
-              strings.action.action,
-              t.amount,
-              strings.appeals.reason,
-              t.requestedBy,
-              strings.queue.state,
-              { label: strings.action.heading, hidden: true },
-            ]}
-            row={(a) => (
-              <tr key={a.id} data-approval-id={a.id}>
-                <td className="cn-num">{formatAt(a.requested_at)}</td>
-                <td>
-                  {t.kinds[a.action] ?? a.action}
-                  {a.subject_id ? (
-                    <>
-                      {' '}
-                      <Link href={`/subjects/${a.subject_id}`}>{shortId(a.subject_id)}</Link>
-                    </>
-                  ) : null}
-                </td>
-                <td className="cn-num">{a.amount === null ? '—' : `${a.amount.toLocaleString('ja-JP')} pt`}</td>
-                <td>{a.reason}</td>
-                <td title={a.requested_by}>
-                  {a.requested_by === `operator:${me}` ? strings.queue.me : shortId(a.requested_by.split(':').at(-1)!)}
-                </td>
-                <td>{t.states[a.state] ?? a.state}</td>
-                <td>
-                  {a.state === 'pending' ? (
-                    <DecisionButtons t={t} onDecide={(approve) => void decide(a, approve)} />
-                  ) : null}
-                </td>
-              </tr>
-            )}
-          />
-        )}
-      </LoadState>
-    </>
+    <DecisionScreen heading={t.approvalsHeading} hint={t.approvalsHint} done={done} state={rows} reload={reload}>
+      {(list) => (
+        <Table
+          rows={list}
+          empty={t.empty}
+          testId="approvals"
+          columns={[
+            t.requestedAt,
+            strings.action.action,
+            t.amount,
+            strings.appeals.reason,
+            t.requestedBy,
+            strings.queue.state,
+            { label: strings.action.heading, hidden: true },
+          ]}
+          row={(a) => (
+            <tr key={a.id} data-approval-id={a.id}>
+              <td className="cn-num">{formatAt(a.requested_at)}</td>
+              <td>
+                {t.kinds[a.action] ?? a.action}
+                {a.subject_id ? (
+                  <>
+                    {' '}
+                    <Link href={`/subjects/${a.subject_id}`}>{shortId(a.subject_id)}</Link>
+                  </>
+                ) : null}
+              </td>
+              <td className="cn-num">{a.amount === null ? '—' : `${a.amount.toLocaleString('ja-JP')} pt`}</td>
+              <td>{a.reason}</td>
+              <td title={a.requested_by}>
+                {a.requested_by === `operator:${me}` ? strings.queue.me : shortId(a.requested_by.split(':').at(-1)!)}
+              </td>
+              <td>{t.states[a.state] ?? a.state}</td>
+              <td>
+                {a.state === 'pending' ? (
+                  <DecisionButtons t={t} onDecide={(approve) => void decide(a, approve)} />
+                ) : null}
+              </td>
+            </tr>
+          )}
+        />
+      )}
+    </DecisionScreen>
   );
 }
 

@@ -7,7 +7,7 @@ import { call, safetyEndpoints } from '../api.ts';
 import { formatAge, formatAt, shortId } from '../format.ts';
 import { LoadState, useLoad } from '../load.tsx';
 import { strings } from '../strings.ts';
-import { DecisionButtons, Notice, Table, useDecision } from '../table.tsx';
+import { DecisionButtons, DecisionScreen, Table, useDecision } from '../table.tsx';
 
 // The points operator pages (ADR 0034): what safety's console endpoints already answered, on a screen.
 
@@ -21,35 +21,30 @@ export function ExpertRequests() {
     reload,
   );
   return (
-    <>
-      <h1>{t.heading}</h1>
-      <p className="hn-text-muted">{t.hint}</p>
-      <Notice message={done} />
-      <LoadState state={rows} reload={reload}>
-        {(list) => (
-          <Table
-            rows={list}
-            empty={t.empty}
-            testId="expert-requests"
-            columns={[t.name, 'ID', t.updatedAt, { label: strings.action.heading, hidden: true }]}
-            row={(r) => (
-              <tr key={r.user_id} data-user-id={r.user_id}>
-                <td>{r.user_name ?? t.noName}</td>
-                <td className="cn-num" title={r.user_id}>
-                  {shortId(r.user_id)}
-                </td>
-                <td className="cn-num" title={formatAt(r.updated_at)}>
-                  {formatAge(r.updated_at)}
-                </td>
-                <td>
-                  <DecisionButtons t={t} onDecide={(approve) => void decide(r, approve)} />
-                </td>
-              </tr>
-            )}
-          />
-        )}
-      </LoadState>
-    </>
+    <DecisionScreen heading={t.heading} hint={t.hint} done={done} state={rows} reload={reload}>
+      {(list) => (
+        <Table
+          rows={list}
+          empty={t.empty}
+          testId="expert-requests"
+          columns={[t.name, 'ID', t.updatedAt, { label: strings.action.heading, hidden: true }]}
+          row={(r) => (
+            <tr key={r.user_id} data-user-id={r.user_id}>
+              <td>{r.user_name ?? t.noName}</td>
+              <td className="cn-num" title={r.user_id}>
+                {shortId(r.user_id)}
+              </td>
+              <td className="cn-num" title={formatAt(r.updated_at)}>
+                {formatAge(r.updated_at)}
+              </td>
+              <td>
+                <DecisionButtons t={t} onDecide={(approve) => void decide(r, approve)} />
+              </td>
+            </tr>
+          )}
+        />
+      )}
+    </DecisionScreen>
   );
 }
 
