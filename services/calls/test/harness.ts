@@ -6,6 +6,7 @@ import {
   eventually,
   pointsStandIn,
   publishAndWait,
+  publishBlock,
   recordEvents,
   requestAs,
   testConfig,
@@ -117,20 +118,8 @@ export async function startHarness(mode: InfraMode, settings: Partial<CallsConfi
 
     /** `blocker` blocks `blocked`; waits until chat holds it (calls ends live calls on the same event). */
     async block(blocker: Person, blocked: Person): Promise<void> {
-      const at = new Date(clock.now().getTime() + ++n).toISOString();
-      await publishAndWait(
-        infra.bus,
-        events.blockChanged,
-        { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: true, at },
-        async () =>
-          chat.ctx.db
-            .selectFrom('blocks')
-            .select('blocked')
-            .where('blocker_id', '=', blocker.userId)
-            .where('blocked_id', '=', blocked.userId)
-            .where('blocked', '=', true)
-            .executeTakeFirst(),
-      );
+      const at = new Date(clock.now().getTime() + ++n);
+      await publishBlock(infra.bus, chat.ctx.db, { blocker: blocker.userId, blocked: blocked.userId, on: true, at });
     },
 
     /** A live voice topics knows of. */

@@ -5,6 +5,7 @@ import { ManualClock, type Subscription } from '@honne/service-kit';
 import {
   harnessForSuite,
   publishAndWait,
+  publishBlock,
   recordEvents,
   requestAs,
   testConfig,
@@ -112,18 +113,8 @@ export async function startGiftHarness(mode: InfraMode) {
     },
 
     async block(blocker: Person, blocked: Person): Promise<void> {
-      await publishAndWait(
-        infra.bus,
-        events.blockChanged,
-        { blocker_id: blocker.userId, blocked_id: blocked.userId, blocked: true, at: clock.now().toISOString() },
-        async () =>
-          chat.ctx.db
-            .selectFrom('blocks')
-            .select('blocked')
-            .where('blocker_id', '=', blocker.userId)
-            .where('blocked_id', '=', blocked.userId)
-            .executeTakeFirst(),
-      );
+      const pair = { blocker: blocker.userId, blocked: blocked.userId, on: true, at: clock.now() };
+      await publishBlock(infra.bus, chat.ctx.db, pair);
     },
 
     /** A live voice by `owner` and a room on it opened by `replier` (anonymously when asked). */
