@@ -51,7 +51,28 @@ export default function MyPage() {
     // Only when a (different) profile arrives, not on every refresh while typing.
   }, [profileId]);
 
-  const over = isOverLimit(ban, PROFILE_LIMITS.banText) || isOverLimit(pr, PROFILE_LIMITS.prText);
+  // The ban list and the self-PR, saved together; either over its limit blocks saving.
+  const texts = [
+    {
+      label: strings.banList,
+      value: ban,
+      onChange: setBan,
+      max: PROFILE_LIMITS.banText,
+      overMessage: messages.banTextTooLong,
+      placeholder: strings.banPlaceholder,
+      rows: 3,
+    },
+    {
+      label: strings.selfPr,
+      value: pr,
+      onChange: setPr,
+      max: PROFILE_LIMITS.prText,
+      overMessage: messages.prTextTooLong,
+      placeholder: strings.prPlaceholder,
+      rows: 5,
+    },
+  ];
+  const over = texts.some((f) => isOverLimit(f.value, f.max));
 
   const saveTexts = async () => {
     if (over) return;
@@ -187,24 +208,9 @@ export default function MyPage() {
         </div>
 
         <section className="hn-card hn-stack">
-          <LimitedTextArea
-            label={strings.banList}
-            value={ban}
-            onChange={setBan}
-            max={PROFILE_LIMITS.banText}
-            overMessage={messages.banTextTooLong}
-            placeholder={strings.banPlaceholder}
-            rows={3}
-          />
-          <LimitedTextArea
-            label={strings.selfPr}
-            value={pr}
-            onChange={setPr}
-            max={PROFILE_LIMITS.prText}
-            overMessage={messages.prTextTooLong}
-            placeholder={strings.prPlaceholder}
-            rows={5}
-          />
+          {texts.map((props) => (
+            <LimitedTextArea key={props.label} {...props} />
+          ))}
           <Button block onClick={() => void saveTexts()} disabled={over || !profile} loading={busy}>
             {strings.save}
           </Button>

@@ -49,6 +49,30 @@ export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }:
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sending, setSending] = useState(false);
 
+  // The title (≤ 100, required) and the comment (≤ 200), each with its limit’s red note (spec §5).
+  const textFields = [
+    {
+      field: 'title',
+      label: strings.titleLabel,
+      value: title,
+      onChange: setTitle,
+      max: TOPIC_LIMITS.titleMax,
+      limitNote: messages.maxLength100,
+      placeholder: strings.titlePlaceholder,
+      required: true,
+    },
+    {
+      field: 'comment',
+      label: strings.commentLabel,
+      value: comment,
+      onChange: setComment,
+      max: TOPIC_LIMITS.textMax,
+      limitNote: messages.maxLength200,
+      placeholder: strings.commentPlaceholder,
+      multiline: true,
+    },
+  ] as const;
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (sending) return;
@@ -99,26 +123,9 @@ export function CreateVoice({ thread, subCategory, profile, onClose, onPosted }:
         <p className="tp-note">
           {strings.theme}：{thread.name}
         </p>
-        <LimitedInput
-          label={strings.titleLabel}
-          value={title}
-          onChange={setTitle}
-          max={TOPIC_LIMITS.titleMax}
-          limitNote={messages.maxLength100}
-          placeholder={strings.titlePlaceholder}
-          error={errors.title}
-          required
-        />
-        <LimitedInput
-          label={strings.commentLabel}
-          value={comment}
-          onChange={setComment}
-          max={TOPIC_LIMITS.textMax}
-          limitNote={messages.maxLength200}
-          placeholder={strings.commentPlaceholder}
-          error={errors.comment}
-          multiline
-        />
+        {textFields.map(({ field, ...props }) => (
+          <LimitedInput key={field} {...props} error={errors[field]} />
+        ))}
         <SelectField
           label={strings.expireLabel}
           value={expire}
