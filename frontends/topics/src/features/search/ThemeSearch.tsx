@@ -11,7 +11,7 @@ import {
   type Thread,
 } from '@honne/contracts/topics';
 import { Button, EmptyState, Header, TextField, usePopup } from '@honne/ui';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 
 import { T, client, reference, useFail } from '../../data/api.ts';
@@ -214,67 +214,49 @@ export function ThemeSearch({ onExit }: { onExit: () => void }) {
         ) : null}
 
         {view === 'select_category_view' ? (
-          <ul className="tp-choice-grid" aria-label={strings.flowHeaders.category}>
-            {categories.map((c) => (
-              <li key={c.id}>
-                <button
-                  type="button"
-                  className="tp-choice-card"
-                  aria-pressed={c.id === filter.category_id}
-                  onClick={() => void chooseCategory(c)}
-                  disabled={busy}
-                >
-                  {c.name}
-                </button>
-              </li>
-            ))}
-          </ul>
+          <ChoiceGrid
+            label={strings.flowHeaders.category}
+            items={categories}
+            selected={filter.category_id}
+            busy={busy}
+            onChoose={(c) => void chooseCategory(c)}
+          />
         ) : null}
 
         {view === 'select_sub_category_view' ? (
           <>
             <p className="tp-note">{category?.name}</p>
-            <ul className="tp-choice-grid" aria-label={strings.flowHeaders.subCategory}>
-              {subs.map((s) => (
-                <li key={s.id}>
-                  <button
-                    type="button"
-                    className="tp-choice-card"
-                    aria-pressed={s.id === filter.sub_category_id}
-                    onClick={() => chooseSub(s)}
-                    disabled={busy}
-                  >
-                    <span>{s.name}</span>
-                    {s.has_password && !s.is_unlocked ? (
-                      <span role="img" aria-label={strings.locked}>
-                        <LockIcon />
-                      </span>
-                    ) : null}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <ChoiceGrid
+              label={strings.flowHeaders.subCategory}
+              items={subs}
+              selected={filter.sub_category_id}
+              busy={busy}
+              onChoose={chooseSub}
+              content={(sc) => (
+                <>
+                  <span>{sc.name}</span>
+                  {sc.has_password && !sc.is_unlocked ? (
+                    <span role="img" aria-label={strings.locked}>
+                      <LockIcon />
+                    </span>
+                  ) : null}
+                </>
+              )}
+            />
           </>
         ) : null}
 
         {view === 'select_area_view' ? (
           <>
             <p className="tp-note">{[category?.name, sub?.name].filter(Boolean).join(' / ')}</p>
-            <ul className="tp-choice-grid tp-choice-grid--areas" aria-label={strings.flowHeaders.area}>
-              {areas.map((a) => (
-                <li key={a.id}>
-                  <button
-                    type="button"
-                    className="tp-choice-card"
-                    aria-pressed={a.id === filter.area_id}
-                    onClick={() => void chooseArea(a)}
-                    disabled={busy}
-                  >
-                    {a.name}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <ChoiceGrid
+              label={strings.flowHeaders.area}
+              items={areas}
+              selected={filter.area_id}
+              busy={busy}
+              onChoose={(a) => void chooseArea(a)}
+              className="tp-choice-grid--areas"
+            />
           </>
         ) : null}
 
@@ -431,5 +413,42 @@ function CreateThread({
         {strings.create}
       </Button>
     </form>
+  );
+}
+
+/** One step of the theme search: a grid of choices, the one in the filter pressed. */
+function ChoiceGrid<T extends { id: number; name: string }>({
+  label,
+  items,
+  selected,
+  busy,
+  onChoose,
+  content = (item) => item.name,
+  className,
+}: {
+  label: string;
+  items: readonly T[];
+  selected: number | null | undefined;
+  busy: boolean;
+  onChoose: (item: T) => void;
+  content?: (item: T) => ReactNode;
+  className?: string;
+}) {
+  return (
+    <ul className={['tp-choice-grid', className].filter(Boolean).join(' ')} aria-label={label}>
+      {items.map((item) => (
+        <li key={item.id}>
+          <button
+            type="button"
+            className="tp-choice-card"
+            aria-pressed={item.id === selected}
+            onClick={() => onChoose(item)}
+            disabled={busy}
+          >
+            {content(item)}
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
