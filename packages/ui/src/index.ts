@@ -6,6 +6,7 @@ export { BUY_POINTS_PATH, useOfferToBuy } from './buy-points.ts';
 export { AppFrame } from './components/AppFrame.tsx';
 export { Button, type ButtonProps, type ButtonVariant } from './components/Button.tsx';
 export { IconButton, type IconButtonProps } from './components/IconButton.tsx';
+export { ErrorLine } from './components/ErrorLine.tsx';
 export { TextAreaField, TextField, type TextAreaFieldProps, type TextFieldProps } from './components/TextField.tsx';
 export { useFormFields } from './components/useFormFields.ts';
 export { Checkbox, type CheckboxProps } from './components/Checkbox.tsx';

@@ -1,5 +1,7 @@
 import { useId } from 'react';
 
+import { ErrorLine } from './ErrorLine.tsx';
+
 export interface ChipOption<V extends string | number> {
   value: V;
   label: string;
@@ -50,11 +52,7 @@ export function ChipGroup<V extends string | number>(props: ChipGroupProps<V>) {
           </label>
         ))}
       </div>
-      {error ? (
-        <p className="hn-field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} />
     </fieldset>
   );
 }

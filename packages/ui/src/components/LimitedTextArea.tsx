@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 
+import { ErrorLine } from './ErrorLine.tsx';
 import { isOverLimit, nextLimitedText, textLength } from '../text-limit.ts';
 
 export interface LimitedTextAreaProps {
@@ -57,11 +58,7 @@ export function LimitedTextArea({
       >
         {textLength(value)} / {max}
       </p>
-      {over ? (
-        <p className="hn-field__error" id={`${id}-error`} role="alert">
-          {overMessage}
-        </p>
-      ) : null}
+      <ErrorLine message={over ? overMessage : null} id={`${id}-error`} />
     </div>
   );
 }

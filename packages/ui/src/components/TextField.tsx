@@ -1,5 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
+import { ErrorLine } from './ErrorLine.tsx';
+
 interface FieldFrameProps {
   label: string;
   /** The message under the field (client check or the server's 403 errors[field]). */
@@ -46,11 +48,7 @@ function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p className="hn-field__error" id={errorId} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ErrorLine message={error} id={errorId} />
     </div>
   );
 }

@@ -5,7 +5,17 @@ import { useHistoryState } from 'wouter/use-browser-location';
 import { getApi } from '@honne/api-client';
 import { messages } from '@honne/contracts/messages';
 import { PROFILE_LIMITS, profileEndpoints } from '@honne/contracts/profile';
-import { Avatar, Button, Header, ImageCropDialog, Loader, Skeleton, usePopup, type CropRect } from '@honne/ui';
+import {
+  Avatar,
+  Button,
+  Header,
+  ImageCropDialog,
+  Loader,
+  Skeleton,
+  usePopup,
+  type CropRect,
+  ErrorLine,
+} from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { AvatarSources } from '../shared/AvatarSources.tsx';
@@ -107,11 +117,7 @@ export default function ChangeAvatar() {
           ) : (
             <Skeleton width={140} height={140} radius="50%" />
           )}
-          {error ? (
-            <p className="hn-field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorLine message={error} />
         </section>
         <AvatarSources
           onTakePicture={() => navigate('/takepicture')}

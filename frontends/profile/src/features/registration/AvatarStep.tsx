@@ -6,7 +6,7 @@ import { getApi } from '@honne/api-client';
 import { avatarPath, defaultAvatarFor } from '@honne/avatars';
 import { messages } from '@honne/contracts/messages';
 import { profileEndpoints } from '@honne/contracts/profile';
-import { Avatar, Button, Header, Loader } from '@honne/ui';
+import { Avatar, Button, Header, Loader, ErrorLine } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 import { AvatarSources } from '../shared/AvatarSources.tsx';
@@ -79,11 +79,7 @@ export function AvatarStep() {
               {strings.avatarNone}
             </p>
           ) : null}
-          {error ? (
-            <p className="hn-field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorLine message={error} />
         </section>
         <AvatarSources
           onTakePicture={() => navigate(`${REG}/avatar/take-picture`)}

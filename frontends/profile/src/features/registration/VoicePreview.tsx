@@ -1,4 +1,4 @@
-import { Button, createVoiceChanger, type VoiceChanger, type VoiceSettings } from '@honne/ui';
+import { Button, createVoiceChanger, type VoiceChanger, type VoiceSettings, ErrorLine } from '@honne/ui';
 import { useEffect, useRef, useState } from 'react';
 
 import { strings } from '../../strings.ts';
@@ -81,11 +81,7 @@ export function VoicePreview({ settings }: { settings: VoiceSettings }) {
       <p className="hn-field__hint" style={{ margin: 0 }}>
         {strings.voicePreviewHint}
       </p>
-      {problem ? (
-        <p className="hn-field__error" role="alert">
-          {strings.voicePreviewProblem[problem]}
-        </p>
-      ) : null}
+      <ErrorLine message={problem ? strings.voicePreviewProblem[problem] : null} />
     </div>
   );
 }

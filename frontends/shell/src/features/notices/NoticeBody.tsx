@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 
 import { getApi, userMessage } from '@honne/api-client';
 import { SAFETY_LIMITS, SAFETY_MESSAGES, safetyEndpoints, type Notice } from '@honne/contracts/safety';
-import { Button, LimitedTextArea } from '@honne/ui';
+import { Button, LimitedTextArea, ErrorLine } from '@honne/ui';
 
 import { strings } from '../../strings.ts';
 
@@ -66,11 +66,7 @@ export function NoticeBody({ notice, token, children }: { notice: Notice; token?
           <p className="hn-text-muted" style={{ margin: 0 }}>
             {strings.noticeAppealHint(dateTime.format(new Date(notice.appeal_until)))}
           </p>
-          {error ? (
-            <p className="hn-field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <ErrorLine message={error} />
           <Button type="submit" block loading={busy}>
             {strings.noticeAppealSend}
           </Button>
