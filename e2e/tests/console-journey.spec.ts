@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
 import { advanceClock } from '../support/api.ts';
 import { login, PASSWORD } from './accounts-support.ts';
-import { api, bearer, consolePage, consoleShot as shot, consoleToken, moderator } from './console-support.ts';
+import { adminAndModerators, api, bearer, consolePage, consoleShot as shot } from './console-support.ts';
 import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
@@ -20,9 +20,10 @@ test('a report reaches the console, the moderator suspends the person, and a sec
   request,
 }) => {
   test.setTimeout(180_000);
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const first = await moderator(request, admin, 'mod-one');
-  const second = await moderator(request, admin, 'mod-two');
+  const {
+    admin,
+    moderators: [first, second],
+  } = await adminAndModerators(request, 'mod-one', 'mod-two');
   // Reports other journeys of this run left open are closed first: this report must be the head.
   for (const r of (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
     id: string;
@@ -261,8 +262,9 @@ test('a moderator adds a word to the filter in the console, tries a text against
   browser,
   request,
 }) => {
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const mod = await moderator(request, admin, 'mod-filter');
+  const {
+    moderators: [mod],
+  } = await adminAndModerators(request, 'mod-filter');
   const page = await consolePage(browser, mod);
   await page.getByRole('link', { name: 'フィルター' }).click();
   await expect(page.getByRole('heading', { name: 'フィルター(禁止語・許可語)' })).toBeVisible();
@@ -298,8 +300,9 @@ test("a moderator reads the system page: the SLOs and the app's instance as the 
   browser,
   request,
 }) => {
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const mod = await moderator(request, admin, 'mod-system');
+  const {
+    moderators: [mod],
+  } = await adminAndModerators(request, 'mod-system');
   const page = await consolePage(browser, mod);
   await page.getByRole('link', { name: 'システム' }).click();
   await expect(page.getByRole('heading', { name: 'システム', exact: true })).toBeVisible();
@@ -326,8 +329,10 @@ test('an appeal against a hidden voice is granted from the voice’s page and th
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const mod = await moderator(request, admin, 'voice-appeal');
+  const {
+    admin,
+    moderators: [mod],
+  } = await adminAndModerators(request, 'voice-appeal');
   const a = await userWithProfile(request, 'cv-a', { user_name: 'あおい', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'cv-b', { user_name: 'びわ', gender: 1, age_id: 3, area_id: 13 });
   const voice = await postVoice(request, a, { title: '誤解されそうな相談' }, [b]);

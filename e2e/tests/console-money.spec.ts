@@ -2,7 +2,7 @@ import { messages } from '@honne/contracts';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
-import { api, bearer, consolePage, consoleToken, moderator } from './console-support.ts';
+import { adminAndModerators, api, bearer, consolePage } from './console-support.ts';
 import { auth, grantPoints, postVoice, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
@@ -19,9 +19,10 @@ test('a reported paid chat is refunded after a second moderator approves; a froz
   request,
 }) => {
   test.setTimeout(180_000);
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const first = await moderator(request, admin, 'money-one');
-  const second = await moderator(request, admin, 'money-two');
+  const {
+    admin,
+    moderators: [first, second],
+  } = await adminAndModerators(request, 'money-one', 'money-two');
 
   // A's voice costs 1,500 points to chat; B pays it.
   const a = await userWithProfile(request, 'cm-a', { user_name: 'あやの', gender: 2, age_id: 3, area_id: 13 });
@@ -146,8 +147,10 @@ test('a reported paid chat is refunded after a second moderator approves; a froz
  */
 test('an admin grants points and sets a rank from the person view, both audited', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const mod = await moderator(request, admin, 'points-mod');
+  const {
+    admin,
+    moderators: [mod],
+  } = await adminAndModerators(request, 'points-mod');
   const c = await userWithProfile(request, 'cm-c', { user_name: 'ちなつ', gender: 2, age_id: 3, area_id: 13 });
   const d = await userWithProfile(request, 'cm-d', { user_name: 'だいち', gender: 1, age_id: 3, area_id: 13 });
   const reported = await request.put('/api/v1/users/user_report', {
@@ -218,8 +221,10 @@ test('a moderator answers expert requests and reads purchases and the unused bal
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await consoleToken(request, E2E_SAFETY_ADMIN);
-  const mod = await moderator(request, admin, 'experts-mod');
+  const {
+    admin,
+    moderators: [mod],
+  } = await adminAndModerators(request, 'experts-mod');
   const e = await userWithProfile(request, 'cm-e', { user_name: 'えいじ', gender: 1, age_id: 3, area_id: 13 });
   expect((await request.post('/api/v1/users/get_approval', { headers: auth(e) })).status()).toBe(200);
 

@@ -35,6 +35,14 @@ export async function moderator(request: APIRequestContext, adminToken: string, 
   return { ...who, totp: (await res.json()).data.totp_secret as string };
 }
 
+/** The run's admin signed in (its token) and a fresh moderator per tag, made by that admin. */
+export async function adminAndModerators<T extends string[]>(request: APIRequestContext, ...tags: T) {
+  const admin = await consoleToken(request);
+  const made = [];
+  for (const tag of tags) made.push(await moderator(request, admin, tag));
+  return { admin, moderators: made as { [K in keyof T]: Awaited<ReturnType<typeof moderator>> } };
+}
+
 /** The console at 1280×800, signed in through its two steps; Enter submits each. */
 export async function consolePage(browser: Browser, who: { email: string; password: string; totp: string }) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
