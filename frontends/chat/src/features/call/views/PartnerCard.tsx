@@ -1,4 +1,4 @@
-import { Avatar, Skeleton } from '@honne/ui';
+import { Avatar, PersonIcon, Skeleton } from '@honne/ui';
 
 import { strings } from '../../../strings.ts';
 import type { CallPartner } from '../model.ts';
@@ -27,20 +27,7 @@ export function PartnerCard({
         ) : (
           // No picture (an anonymous partner): the person figure the lists use, not an empty circle (walk #38).
           <span className="cl-anon-avatar" role="img" aria-label={name} style={{ width: size, height: size }}>
-            <svg
-              width={Math.round(size * 0.55)}
-              height={Math.round(size * 0.55)}
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={1.8}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-            >
-              <circle cx="12" cy="9" r="4" />
-              <path d="M4 21c1-4 4.5-6 8-6s7 2 8 6" />
-            </svg>
+            <PersonIcon size={Math.round(size * 0.55)} />
           </span>
         )}
       </div>
