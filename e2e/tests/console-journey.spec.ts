@@ -262,9 +262,7 @@ test('a moderator adds a word to the filter in the console, tries a text against
   browser,
   request,
 }) => {
-  const {
-    moderators: [mod],
-  } = await adminAndModerators(request, 'mod-filter');
+  const [mod] = (await adminAndModerators(request, 'mod-filter')).moderators;
   const page = await consolePage(browser, mod);
   await page.getByRole('link', { name: 'フィルター' }).click();
   await expect(page.getByRole('heading', { name: 'フィルター(禁止語・許可語)' })).toBeVisible();
@@ -300,9 +298,7 @@ test("a moderator reads the system page: the SLOs and the app's instance as the 
   browser,
   request,
 }) => {
-  const {
-    moderators: [mod],
-  } = await adminAndModerators(request, 'mod-system');
+  const [mod] = (await adminAndModerators(request, 'mod-system')).moderators;
   const page = await consolePage(browser, mod);
   await page.getByRole('link', { name: 'システム' }).click();
   await expect(page.getByRole('heading', { name: 'システム', exact: true })).toBeVisible();
@@ -329,10 +325,8 @@ test('an appeal against a hidden voice is granted from the voice’s page and th
   request,
 }) => {
   test.setTimeout(120_000);
-  const {
-    admin,
-    moderators: [mod],
-  } = await adminAndModerators(request, 'voice-appeal');
+  const { admin, moderators } = await adminAndModerators(request, 'voice-appeal');
+  const [mod] = moderators;
   const a = await userWithProfile(request, 'cv-a', { user_name: 'あおい', gender: 2, age_id: 3, area_id: 13 });
   const b = await userWithProfile(request, 'cv-b', { user_name: 'びわ', gender: 1, age_id: 3, area_id: 13 });
   const voice = await postVoice(request, a, { title: '誤解されそうな相談' }, [b]);

@@ -147,10 +147,8 @@ test('a reported paid chat is refunded after a second moderator approves; a froz
  */
 test('an admin grants points and sets a rank from the person view, both audited', async ({ browser, request }) => {
   test.setTimeout(120_000);
-  const {
-    admin,
-    moderators: [mod],
-  } = await adminAndModerators(request, 'points-mod');
+  const { admin, moderators } = await adminAndModerators(request, 'points-mod');
+  const [mod] = moderators;
   const c = await userWithProfile(request, 'cm-c', { user_name: 'ちなつ', gender: 2, age_id: 3, area_id: 13 });
   const d = await userWithProfile(request, 'cm-d', { user_name: 'だいち', gender: 1, age_id: 3, area_id: 13 });
   const reported = await request.put('/api/v1/users/user_report', {
@@ -221,10 +219,8 @@ test('a moderator answers expert requests and reads purchases and the unused bal
   request,
 }) => {
   test.setTimeout(120_000);
-  const {
-    admin,
-    moderators: [mod],
-  } = await adminAndModerators(request, 'experts-mod');
+  const { admin, moderators } = await adminAndModerators(request, 'experts-mod');
+  const [mod] = moderators;
   const e = await userWithProfile(request, 'cm-e', { user_name: 'えいじ', gender: 1, age_id: 3, area_id: 13 });
   expect((await request.post('/api/v1/users/get_approval', { headers: auth(e) })).status()).toBe(200);
 

@@ -144,20 +144,23 @@ export function harnessWithObjectStore<H extends { close(): Promise<void> }>(
  * A read-model rebuild needs NATS (ADR 0007: the owners answer its pages over the bus): on the
  * embedded bus it must refuse clearly and remove nothing, here the one user the harness made.
  */
-export function describeRebuildNeedsNats<H extends { close(): Promise<void>; user(): Promise<{ userId: string }> }>(
+export function describeRebuildNeedsNats<
+  Ctx extends { db: unknown },
+  H extends { ctx: Ctx; close(): Promise<void>; user(): Promise<{ userId: string }> },
+>(
   service: string,
   owners: string,
-  start: () => Promise<H>,
-  rebuild: (h: H) => Promise<unknown>,
-  heldUserIds: (h: H) => Promise<string[]>,
+  start: (mode: InfraMode) => Promise<H>,
+  rebuild: (ctx: Ctx) => Promise<unknown>,
+  heldUserIdsPage: (db: Ctx['db'], after: null, limit: number) => Promise<string[]>,
 ): void {
   describe(`${service}’s rebuild without NATS`, () => {
     it(`refuses clearly and removes nothing: ${owners} over the bus`, async () => {
-      const h = await start();
+      const h = await start({ name: 'embedded' });
       try {
         const someone = await h.user();
-        await expect(rebuild(h)).rejects.toThrow('rebuild needs NATS_URL');
-        expect(await heldUserIds(h)).toEqual([someone.userId]);
+        await expect(rebuild(h.ctx)).rejects.toThrow('rebuild needs NATS_URL');
+        expect(await heldUserIdsPage(h.ctx.db, null, 10)).toEqual([someone.userId]);
       } finally {
         await h.close();
       }

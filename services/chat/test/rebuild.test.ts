@@ -6,13 +6,7 @@ import { heldUserIdsPage } from '../src/db/repos/users.ts';
 import { rebuildReadModels } from '../src/events/rebuild.ts';
 import { startHarness, type Harness, type Person } from './harness.ts';
 
-describeRebuildNeedsNats(
-  'chat',
-  'accounts answers',
-  () => startHarness({ name: 'embedded' }),
-  (h) => rebuildReadModels(h.ctx),
-  (h) => heldUserIdsPage(h.ctx.db, null, 10),
-);
+describeRebuildNeedsNats('chat', 'accounts answers', startHarness, rebuildReadModels, heldUserIdsPage);
 
 describeOnRealInfra('chat’s rebuild removes the users accounts no longer has', (mode) => {
   let h: Harness;

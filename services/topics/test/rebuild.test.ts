@@ -16,13 +16,7 @@ import { startHarness, type Harness, type Person } from './harness.ts';
 
 type RoomItem = ReplyPayload<typeof requests.chatRoomsPage>['items'][number];
 
-describeRebuildNeedsNats(
-  'topics',
-  'accounts and chat answer',
-  () => startHarness({ name: 'embedded' }),
-  (h) => rebuildReadModels(h.ctx),
-  (h) => heldUserIdsPage(h.ctx.db, null, 10),
-);
+describeRebuildNeedsNats('topics', 'accounts and chat answer', startHarness, rebuildReadModels, heldUserIdsPage);
 
 describeOnRealInfra('topics’ rebuild: rooms chat no longer has, users accounts no longer has', (mode) => {
   let h: Harness;
