@@ -40,6 +40,8 @@ describe('voices hidden and shown by moderation, live', () => {
     // Older than every loaded row while more pages remain: the next page brings it.
     expect(placeItem(s, row('z', '2026-11-28T00:00'))).toBe(s);
     expect(placeItem(s, row('c', '2026-11-28T03:00'))).toBe(s);
+    const empty = { ...s, items: [] };
+    expect(placeItem(empty, row('z', '2026-11-28T00:00')).items.map((i) => i.id)).toEqual(['z']);
     const done = { ...s, done: true };
     expect(placeItem(done, row('z', '2026-11-28T00:00')).items.map((i) => i.id)).toEqual(['c', 'a', 'z']);
   });

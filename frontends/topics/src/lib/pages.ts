@@ -31,12 +31,13 @@ const newerThan = (a: { id: string; created_at: string }, b: { id: string; creat
 
 /**
  * A row shown again (a voice moderation restored) in its place among the newest-first rows; left
- * out when it belongs below the rows loaded so far (a later page brings it) or is already shown.
+ * out when it is already shown or belongs below the rows loaded so far.
  */
 export function placeItem<T extends { id: string; created_at: string }>(state: Paged<T>, item: T): Paged<T> {
   if (state.items.some((i) => i.id === item.id)) return state;
   const at = state.items.findIndex((i) => newerThan(item, i));
-  if (at < 0 && !state.done) return state;
+  // Below every loaded row while more pages remain: the next page brings it (an empty list takes it).
+  if (at < 0 && !state.done && state.items.length > 0) return state;
   const items = [...state.items];
   items.splice(at < 0 ? items.length : at, 0, item);
   return { ...state, items };
