@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts/messages';
 import { expect, test } from '@playwright/test';
 
-import { api, bearer, consoleToken } from './console-support.ts';
+import { api, bearer, consoleToken, queuedReport } from './console-support.ts';
 import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = (name: string) => ({ path: `artifacts/screens/topics-moderated-${name}.png` });
@@ -39,19 +39,10 @@ test('a hidden voice leaves an open list and detail live, stays for its poster, 
     data: { content },
   });
   expect(reported.status(), await reported.text()).toBe(200);
-  let report: { id: string; subject_id: string } | undefined;
-  await expect(async () => {
-    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
-      id: string;
-      subject_id: string;
-      content: string;
-    }[];
-    report = queue.find((r) => r.content === content);
-    expect(report).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
-  const hidden = await request.post(`${api}/subjects/${report!.subject_id}/actions/hide_voice`, {
+  const report = await queuedReport(request, admin, content);
+  const hidden = await request.post(`${api}/subjects/${report.subject_id}/actions/hide_voice`, {
     headers: bearer(admin),
-    data: { reason: '誤解を招く表現', report_id: report!.id },
+    data: { reason: '誤解を招く表現', report_id: report.id },
   });
   expect(hidden.status(), await hidden.text()).toBe(200);
 
@@ -68,7 +59,7 @@ test('a hidden voice leaves an open list and detail live, stays for its poster, 
   await expect(own.locator('.tp-row', { hasText: '隠される予定の声' })).toBeVisible();
 
   // Restored, it comes back in the viewer's open list.
-  const restored = await request.post(`${api}/subjects/${report!.subject_id}/actions/restore_voice`, {
+  const restored = await request.post(`${api}/subjects/${report.subject_id}/actions/restore_voice`, {
     headers: bearer(admin),
     data: { reason: '確認のうえ再表示' },
   });
