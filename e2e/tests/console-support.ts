@@ -12,6 +12,18 @@ export const totpNow = (secret: string) =>
 export const api = '/api/v1/admin/safety';
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
+/** The report in the queue whose text is `content`, once safety has queued it (filing is asynchronous). */
+export async function queuedReport(request: APIRequestContext, adminToken: string, content: string) {
+  let report: { id: string; subject_id: string } | undefined;
+  await expect(async () => {
+    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(adminToken) })).json())
+      .data as { id: string; subject_id: string; content: string }[];
+    report = queue.find((r) => r.content === content);
+    expect(report).toBeTruthy();
+  }).toPass({ timeout: 20_000 });
+  return report!;
+}
+
 /** An operator's console session token (the bootstrap admin's unless told). */
 export async function consoleToken(
   request: APIRequestContext,

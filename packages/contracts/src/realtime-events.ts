@@ -62,6 +62,9 @@ export const realtimeEvents = {
   topicCreated: def(TOPIC_CHANNEL_EVENTS.created, Topic),
   topicExpired: def(TOPIC_CHANNEL_EVENTS.expired, TopicGone),
   topicDeleted: def(TOPIC_CHANNEL_EVENTS.deleted, TopicGone),
+  // Moderation (issue 27), to everyone but the poster, who keeps seeing the voice with its notice.
+  topicHidden: def(TOPIC_CHANNEL_EVENTS.hidden, TopicGone),
+  topicShown: def(TOPIC_CHANNEL_EVENTS.shown, Topic),
   // The socket's own frames: the first after open (the user's newest seq), answers to commands,
   // and what the gateway cannot reach (SystemStatus).
   hello: def(REALTIME_TYPES.hello, Type.Object({ seq: Type.Integer() })),

@@ -58,6 +58,10 @@ export const TOPIC_CHANNEL_EVENTS = {
   created: 'topic.created',
   expired: 'topic.expired',
   deleted: 'topic.deleted',
+  /** An operator hid the voice, or its poster was suspended or banned: gone for all but its poster. */
+  hidden: 'topic.hidden',
+  /** Shown again (restored, or its poster's restriction lifted): a list may put it back in place. */
+  shown: 'topic.shown',
 } as const;
 
 // ---- entities of §3 ----

@@ -1,9 +1,11 @@
 import { events, requests } from '@honne/contracts/events';
 import { messages } from '@honne/contracts/messages';
+import { dataOf, realtimeEvents } from '@honne/contracts/realtime-events';
+import { TOPIC_CHANNEL_EVENTS, topicChannels } from '@honne/contracts/topics';
 import { infraModes, publishRestriction } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { startHarness, type Harness, type Person } from './harness.ts';
+import { eventually, startHarness, type Harness, type Person } from './harness.ts';
 
 // Short, so the voices (an hour by default) outlive every restriction of the test.
 const SPELL = 5 * 60_000;
@@ -87,6 +89,73 @@ describe.each(infraModes())('moderation enforced by topics ($name)', (mode) => {
     expect(await seen(viewer, voiceId, themeId)).toBe(true);
     // The voice an operator hid on its own stays hidden after the lift.
     expect(await seen(viewer, otherVoiceId, otherThemeId)).toBe(false);
+  });
+
+  /** The channel events about `id` of `type` so far, with who they leave out, once `count` have come. */
+  const told = async (type: string, id: string, count = 1) => {
+    const about = () =>
+      h.seen.channel.filter(
+        (c) =>
+          c.event.type === type &&
+          (c.event.data as { topic_id?: string; id?: string })[
+            type === TOPIC_CHANNEL_EVENTS.shown ? 'id' : 'topic_id'
+          ] === id,
+      );
+    await eventually(() => expect(about().length).toBeGreaterThanOrEqual(count));
+    return about();
+  };
+
+  // Open lists already on screen hear of it at once (their next fetch would leave the voice out anyway).
+  it('tells the theme watchers, all but the poster, when a voice is hidden and when it is shown again', async () => {
+    h.seen.channel.length = 0;
+    const before = (await h.get(`/topics/${voiceId}`, poster)).json().data;
+    await moderate(voiceId, true);
+    const hidden = await told(TOPIC_CHANNEL_EVENTS.hidden, voiceId, 4);
+    expect(hidden.map((c) => c.channel)).toContain(topicChannels.thread(themeId));
+    for (const c of hidden) {
+      expect(dataOf(c.event, realtimeEvents.topicHidden)).toEqual({ topic_id: voiceId, thread_id: themeId });
+      expect(c.except).toContain(poster.userId);
+      expect(c.except).not.toContain(viewer.userId);
+    }
+    // The poster, left out of the event, sees the voice as before (its notice comes from safety).
+    const after = (await h.get(`/topics/${voiceId}`, poster)).json().data;
+    expect({ ...after, click_number: 0 }).toEqual({ ...before, click_number: 0 });
+
+    await moderate(voiceId, false);
+    const shown = await told(TOPIC_CHANNEL_EVENTS.shown, voiceId, 4);
+    const view = dataOf(shown[0]!.event, realtimeEvents.topicShown);
+    expect(view?.thread_id).toBe(themeId);
+    expect(view?.title).toBe(before.title);
+    expect(shown.every((c) => c.except?.includes(poster.userId))).toBe(true);
+  });
+
+  it('tells the lists when a suspension takes all the voices of a person away, and when it is lifted', async () => {
+    h.seen.channel.length = 0;
+    await restrict('suspend', new Date(h.clock.now().getTime() + SPELL));
+    const gone = [
+      ...(await told(TOPIC_CHANNEL_EVENTS.hidden, voiceId)),
+      ...(await told(TOPIC_CHANNEL_EVENTS.hidden, otherVoiceId)),
+    ];
+    expect(gone.map((c) => c.channel)).toEqual(
+      expect.arrayContaining([topicChannels.thread(themeId), topicChannels.thread(otherThemeId)]),
+    );
+    // The anonymous voice goes from the poster's blockers' lists too (ADR 0020), never the poster's own.
+    expect(gone.every((c) => c.except?.includes(poster.userId))).toBe(true);
+    expect(await seen(viewer, otherVoiceId, otherThemeId)).toBe(false);
+
+    h.clock.advance(1000);
+    h.seen.channel.length = 0;
+    await restrict('lift');
+    await told(TOPIC_CHANNEL_EVENTS.shown, voiceId);
+    // The voice an operator hid on its own (the test before) is told as it stands: still hidden.
+    await told(TOPIC_CHANNEL_EVENTS.hidden, otherVoiceId);
+    expect(h.seen.channel.filter((c) => dataOf(c.event, realtimeEvents.topicShown)?.id === otherVoiceId)).toEqual([]);
+    // A mute changes nothing anyone sees: no channel event.
+    h.seen.channel.length = 0;
+    await restrict('mute', new Date(h.clock.now().getTime() + 1000));
+    await h.settle();
+    expect(h.seen.channel.filter((c) => c.event.type.startsWith('topic.'))).toEqual([]);
+    h.clock.advance(2000);
   });
 
   it('refuses a muted person a new voice or theme with the end of the mute, and allows it after', async () => {

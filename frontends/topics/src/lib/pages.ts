@@ -25,6 +25,24 @@ export function prependItem<T extends { id: string }>(state: Paged<T>, item: T):
   return { ...state, items: [item, ...state.items] };
 }
 
+/** Newest first, as GET /topics orders: by `created_at`, then `id`, both descending. */
+const newerThan = (a: { id: string; created_at: string }, b: { id: string; created_at: string }) =>
+  a.created_at > b.created_at || (a.created_at === b.created_at && a.id > b.id);
+
+/**
+ * A row shown again (a voice moderation restored) in its place among the newest-first rows; left
+ * out when it is already shown or belongs below the rows loaded so far.
+ */
+export function placeItem<T extends { id: string; created_at: string }>(state: Paged<T>, item: T): Paged<T> {
+  if (state.items.some((i) => i.id === item.id)) return state;
+  const at = state.items.findIndex((i) => newerThan(item, i));
+  // Below every loaded row while more pages remain: the next page brings it (an empty list takes it).
+  if (at < 0 && !state.done && state.items.length > 0) return state;
+  const items = [...state.items];
+  items.splice(at < 0 ? items.length : at, 0, item);
+  return { ...state, items };
+}
+
 export function removeItem<T extends { id: string }>(state: Paged<T>, id: string): Paged<T> {
   if (!state.items.some((i) => i.id === id)) return state;
   return { ...state, items: state.items.filter((i) => i.id !== id) };

@@ -1,15 +1,8 @@
-import { events } from '@honne/contracts/events';
-import {
-  onBlockChanged,
-  onNewAccounts,
-  serviceQueue,
-  subscribeRestrictions,
-  type Subscription,
-} from '@honne/service-kit';
+import { onBlockChanged, onNewAccounts, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { setVoiceModerated } from '../db/repos/topics.ts';
 import { onHeldVoiceDecided } from './held.ts';
+import { onPersonRestricted, onVoiceModerated } from './moderation.ts';
 import { respondFilter, respondTopic } from './requests.ts';
 import { onRoomOpened, onRoomReplied } from './rooms.ts';
 import { onPresenceChanged, onProfileUpdated, onUserDeleted } from './users.ts';
@@ -25,14 +18,10 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     onRoomReplied(ctx),
     respondFilter(ctx),
     respondTopic(ctx),
-    // Moderation (issue 27): restricted people (their voices gone while suspended or banned, no
-    // posting while muted) and voices an operator hid, kept here to be enforced in the queries.
-    subscribeRestrictions(ctx),
-    ctx.bus.subscribe(
-      events.voiceModerated,
-      (e) => setVoiceModerated(ctx.db, e.topic_id, e.hidden, new Date(e.at)),
-      serviceQueue(ctx),
-    ),
+    // Moderation (issue 27): restricted people and voices an operator hid, kept here to be enforced
+    // in the queries and told to the lists on screen.
+    onPersonRestricted(ctx),
+    onVoiceModerated(ctx),
     onHeldVoiceDecided(ctx),
     // A new account's first hour posts under stricter flood limits (ADR 0037).
     onNewAccounts(ctx, ctx.config.voiceFlood),

@@ -5,7 +5,9 @@ import { blockedWith, publishToChannel, publishToUser } from '@honne/service-kit
 
 import type { AppContext } from '../context.ts';
 import { unlockersOf } from '../db/repos/reference.ts';
-import type { Removed, RemovedWhy } from '../db/repos/topics.ts';
+import { moderatedAway, type Removed, type RemovedWhy } from '../db/repos/topics.ts';
+import type { TopicWithPoster } from '../db/schema/index.ts';
+import { topicView } from '../domain/views.ts';
 import { topicsRelay } from './outbox.ts';
 
 type Where = { thread_id: string; category_id: number; sub_category_id: number };
@@ -68,5 +70,32 @@ export async function announceRemoved(ctx: AppContext, removed: Removed, why: Re
     const audience = await audienceOf(ctx, t.user_id, t.sub_category_id, t.is_anonymous);
     for (const channel of channelsOf(t))
       await publishToChannel(ctx, channel, type, { topic_id: t.id, thread_id: t.thread_id }, audience);
+  }
+}
+
+/**
+ * Moderation changed what others see of these voices (issue 27): each is announced as it now stands
+ * for anyone but its poster — `topic.hidden` (open lists and details drop it) or `topic.shown` with
+ * the public view (a list puts it back in its place). The state is read after the change, not taken
+ * from the event, so a late or repeated event announces the truth again rather than undoing it. The
+ * poster hears neither: they keep seeing the voice, with its notice.
+ */
+export async function announceModerated(ctx: AppContext, rows: TopicWithPoster[]): Promise<void> {
+  const now = ctx.clock.now();
+  for (const row of rows) {
+    const hidden = await moderatedAway(ctx.db, row, undefined, now);
+    const { except, only } = await audienceOf(ctx, row.user_id, row.sub_category_id, row.is_anonymous);
+    const audience = { except: [...except, row.user_id], ...(only ? { only } : {}) };
+    for (const channel of channelsOf(row)) {
+      if (hidden)
+        await publishToChannel(
+          ctx,
+          channel,
+          realtimeEvents.topicHidden,
+          { topic_id: row.id, thread_id: row.thread_id },
+          audience,
+        );
+      else await publishToChannel(ctx, channel, realtimeEvents.topicShown, topicView(row, null), audience);
+    }
   }
 }

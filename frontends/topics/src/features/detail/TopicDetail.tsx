@@ -1,4 +1,5 @@
 import { getApi, isApiError } from '@honne/api-client';
+import { messages } from '@honne/contracts/messages';
 import { PERSONALITIES, profileEndpoints, type PublicUser } from '@honne/contracts/profile';
 import type { Topic } from '@honne/contracts/topics';
 import { BottomSheet, Button, ChoiceSheet, LinkedText, SnsLinks, usePopup } from '@honne/ui';
@@ -10,6 +11,7 @@ import { displayName, expireMs, genderName } from '../../lib/format.ts';
 import { strings } from '../../strings.ts';
 import { Countdown } from '../shared/Countdown.tsx';
 import { ChatIcon, EyeIcon, FlagIcon, HeartIcon, PhoneIcon, PhoneOffIcon } from '../shared/icons.tsx';
+import { useTopicEvents } from '../shared/useTopicEvents.ts';
 import { UserAvatar } from '../shared/UserAvatar.tsx';
 
 import { ReportDialog } from './ReportDialog.tsx';
@@ -50,8 +52,8 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
   const [choosingCallName, setChoosingCallName] = useState(false);
   const popup = usePopup();
   const chat = useStartChat(initial);
-  const report = useRef({ onExpired, onClicked, onHearted });
-  report.current = { onExpired, onClicked, onHearted };
+  const report = useRef({ onExpired, onClicked, onHearted, onClose });
+  report.current = { onExpired, onClicked, onHearted, onClose };
   const me = myUserId();
   const [, navigate] = useLocation();
   const isMine = topic.is_mine || (topic.user_id !== null && topic.user_id === me);
@@ -118,6 +120,14 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
       alive = false;
     };
   }, [initial, fail]);
+
+  // An operator hid the voice, or suspended its poster, while it is open (issue 27; its poster is
+  // never told): say what opening it now would say, and close. The list drops the row itself.
+  useTopicEvents(null, {
+    hidden: (id) => {
+      if (id === initial.id) void popup.alert(messages.voiceGone).then(() => report.current.onClose());
+    },
+  });
 
   const name = displayName(topic.user);
   const blood = user?.userBloodSettings?.bloodType ?? null;

@@ -2,7 +2,7 @@ import type { Topic, TopicListQuery } from '@honne/contracts/topics';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 import { T, client, useFail } from '../../data/api.ts';
-import { appendPage, emptyPaged, prependItem, removeItem, type Paged } from '../../lib/pages.ts';
+import { appendPage, emptyPaged, placeItem, prependItem, removeItem, type Paged } from '../../lib/pages.ts';
 
 import { useTopicEvents } from './useTopicEvents.ts';
 
@@ -18,7 +18,8 @@ export interface TopicFeedOptions {
 
 /**
  * A live list of voices from GET /topics: pages of 30 by `last_doc_id` until an empty page, new
- * voices inserted at the top as they are posted, voices removed when they expire.
+ * voices inserted at the top as they are posted, voices removed when they expire or moderation
+ * hides them, and put back in their place when it shows them again.
  */
 export function useTopicFeed(query: TopicListQuery | null, options: TopicFeedOptions) {
   const fail = useFail();
@@ -89,6 +90,9 @@ export function useTopicFeed(query: TopicListQuery | null, options: TopicFeedOpt
       if (opts.current.accepts(t)) insert([t]);
     },
     removed: remove,
+    shown: (t) => {
+      if (opts.current.accepts(t)) setState((cur) => placeItem(cur, t));
+    },
     resync: () => {
       if (!key) return;
       // Fallback when channel events are missing: new voices of the first page go in on top.

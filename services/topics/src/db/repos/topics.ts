@@ -146,6 +146,16 @@ export async function listMineInThread(
     .execute()) as TopicWithPoster[];
 }
 
+/** The live voices of these characters (a restriction on their person began or ended). */
+export async function listLiveOf(db: Kysely<TopicsDb>, userIds: string[], now: Date): Promise<TopicWithPoster[]> {
+  if (userIds.length === 0) return [];
+  return (await withPoster(db)
+    .where('t.user_id', 'in', userIds)
+    .where('t.expire_at', '>', now)
+    .orderBy('t.created_at', 'desc')
+    .execute()) as TopicWithPoster[];
+}
+
 export async function countLive(
   db: Kysely<TopicsDb>,
   threadId: string,
