@@ -2,7 +2,7 @@ import { messages } from '@honne/contracts';
 import { expect, test, type Page } from '@playwright/test';
 
 import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
-import { adminAndModerators, api, bearer, consolePage } from './console-support.ts';
+import { adminAndModerators, api, bearer, consolePage, queuedReport } from './console-support.ts';
 import { auth, grantPoints, postVoice, setRank, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
@@ -46,20 +46,11 @@ test('a reported paid chat is refunded after a second moderator approves; a froz
     data: { type: 1, content: 'お金を払ったのに相手にされなかった' },
   });
   expect(reported.status(), await reported.text()).toBe(200);
-  let report: { id: string; subject_id: string } | undefined;
-  await expect(async () => {
-    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
-      id: string;
-      subject_id: string;
-      content: string;
-    }[];
-    report = queue.find((r) => r.content === 'お金を払ったのに相手にされなかった');
-    expect(report).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
+  const report = await queuedReport(request, admin, 'お金を払ったのに相手にされなかった');
 
   // The first moderator refunds it from the report's subject page: above 1,000 pt it waits.
   const pm = await consolePage(browser, first);
-  await pm.goto(`/console/subjects/${report!.subject_id}?report=${report!.id}`);
+  await pm.goto(`/console/subjects/${report.subject_id}?report=${report.id}`);
   const form = pm.getByTestId('refund-form').first();
   await form.getByLabel('返金の理由').fill('サービスが提供されなかった');
   await form.getByRole('button', { name: '返金する' }).click();
@@ -106,15 +97,7 @@ test('a reported paid chat is refunded after a second moderator approves; a froz
     data: { type: 1, content: '返金目当ての通報かもしれません' },
   });
   expect(back.status(), await back.text()).toBe(200);
-  let bSubject: string | undefined;
-  await expect(async () => {
-    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
-      subject_id: string;
-      content: string;
-    }[];
-    bSubject = queue.find((r) => r.content === '返金目当ての通報かもしれません')?.subject_id;
-    expect(bSubject).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
+  const bSubject = (await queuedReport(request, admin, '返金目当ての通報かもしれません')).subject_id;
   await ps.goto(`/console/subjects/${bSubject}`);
   await ps.getByLabel('対応', { exact: true }).selectOption('freeze_points');
   await ps.getByLabel('期間', { exact: true }).fill('24');
@@ -156,15 +139,7 @@ test('an admin grants points and sets a rank from the person view, both audited'
     data: { user_id: c.userId, report: 'ポイントの付与を確かめるための通報' },
   });
   expect(reported.status(), await reported.text()).toBe(200);
-  let subject: string | undefined;
-  await expect(async () => {
-    const queue = (await (await request.get(`${api}/queue?limit=200`, { headers: bearer(admin) })).json()).data as {
-      subject_id: string;
-      content: string;
-    }[];
-    subject = queue.find((r) => r.content === 'ポイントの付与を確かめるための通報')?.subject_id;
-    expect(subject).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
+  const subject = (await queuedReport(request, admin, 'ポイントの付与を確かめるための通報')).subject_id;
 
   const page = await consolePage(browser, E2E_SAFETY_ADMIN);
   await page.goto(`/console/people/${subject}`);
