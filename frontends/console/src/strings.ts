@@ -554,6 +554,7 @@ export const permissionLabels: Record<Permission, string> = {
   'points.read': 'ポイントの報告を見る',
   'ranks.set': 'ランクの設定',
   'expert.approve': 'エキスパートの承認',
+  'age_features.edit': '年齢確認が必要な機能の設定',
 };
 
 export const filterKindLabels: Record<FilterEntryKind, string> = {

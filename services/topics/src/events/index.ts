@@ -3,6 +3,7 @@ import {
   onBlockChanged,
   onNewAccounts,
   serviceQueue,
+  subscribeAgeStates,
   subscribeRestrictions,
   type Subscription,
 } from '@honne/service-kit';
@@ -28,6 +29,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     // Moderation (issue 27): restricted people (their voices gone while suspended or banned, no
     // posting while muted) and voices an operator hid, kept here to be enforced in the queries.
     subscribeRestrictions(ctx),
+    // Age assurance (ADR 0038): anonymous and priced voices may be kept from some states.
+    ...subscribeAgeStates(ctx),
     ctx.bus.subscribe(
       events.voiceModerated,
       (e) => setVoiceModerated(ctx.db, e.topic_id, e.hidden, new Date(e.at)),
