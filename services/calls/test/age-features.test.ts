@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
-
 import {
   AGE_FEATURE_REFUSAL,
   ageFeatureMessage,
   DEFAULT_AGE_FEATURES,
-  DEFAULT_AGE_POLICY,
   type AgeFeaturePolicy,
   type AgeState,
 } from '@honne/contracts/age';
-import { events } from '@honne/contracts/events';
-import { infraModes, publishAndWait } from '@honne/service-kit/testing';
+import { ageEvents, infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Person } from './harness.ts';
@@ -25,36 +21,9 @@ describe.each(infraModes())('calls and paid calls by age-assurance state ($name)
     await h?.close();
   });
 
-  let tick = 0;
-  const nextAt = () => new Date(Date.now() + ++tick).toISOString();
-  const setState = (p: Person, state: AgeState) => {
-    const at = nextAt();
-    return publishAndWait(
-      h.infra.bus,
-      events.personAgeState,
-      { event_id: randomUUID(), person_id: `person-${p.userId}`, user_ids: [p.userId], state, at },
-      async () =>
-        (
-          await h.calls.ctx.db
-            .selectFrom('person_age_states')
-            .select('at')
-            .where('user_id', '=', p.userId)
-            .executeTakeFirst()
-        )?.at.getTime() === new Date(at).getTime(),
-    );
-  };
-  const setFeatures = (features: AgeFeaturePolicy) => {
-    const at = nextAt();
-    return publishAndWait(
-      h.infra.bus,
-      events.agePolicyChanged,
-      { event_id: randomUUID(), contact_pairs: DEFAULT_AGE_POLICY.contact_pairs, features, at },
-      async () =>
-        (
-          await h.calls.ctx.db.selectFrom('age_policy').select('at').where('id', '=', 1).executeTakeFirst()
-        )?.at.getTime() === new Date(at).getTime(),
-    );
-  };
+  const age = () => ageEvents(h.infra.bus, () => h.calls.ctx.db as never);
+  const setState = (p: Person, state: AgeState) => age().setState(p.userId, state);
+  const setFeatures = (features: AgeFeaturePolicy) => age().setFeatures(features);
 
   /** `caller` rings `owner` on the owner's voice (priced `price` a minute); answers the response. */
   async function ring(caller: Person, owner: Person, price = 0) {
