@@ -170,13 +170,7 @@ function ContactPolicy({ canEdit }: { canEdit: boolean }) {
               ))}
               <p>{t.minorNever}</p>
               {view.updated_at ? <p>{t.updated(formatAt(view.updated_at), view.updated_by ?? '')}</p> : null}
-              {canEdit ? <Button type="submit">{t.savePolicy}</Button> : null}
-              {saved ? (
-                <p className="cn-notice" role="status">
-                  {t.policySaved}
-                </p>
-              ) : null}
-              <FormError error={save.error} />
+              <SaveRow canEdit={canEdit} label={t.savePolicy} saved={saved ? t.policySaved : null} error={save.error} />
             </form>
           );
         }}
@@ -226,17 +220,31 @@ function FeaturePolicy({ canEdit }: { canEdit: boolean }) {
                   ))}
                 </fieldset>
               ))}
-              {canEdit ? <Button type="submit">{t.saveFeatures}</Button> : null}
-              {saved ? (
-                <p className="cn-notice" role="status">
-                  {t.featuresSaved}
-                </p>
-              ) : null}
-              <FormError error={save.error} />
+              <SaveRow
+                canEdit={canEdit}
+                label={t.saveFeatures}
+                saved={saved ? t.featuresSaved : null}
+                error={save.error}
+              />
             </form>
           );
         }}
       </LoadState>
     </section>
+  );
+}
+
+/** A policy form's save button (for those who may edit), what saving did, and the refusal if any. */
+function SaveRow(props: { canEdit: boolean; label: string; saved: string | null; error: string | undefined }) {
+  return (
+    <>
+      {props.canEdit ? <Button type="submit">{props.label}</Button> : null}
+      {props.saved ? (
+        <p className="cn-notice" role="status">
+          {props.saved}
+        </p>
+      ) : null}
+      <FormError error={props.error} />
+    </>
   );
 }
