@@ -106,7 +106,7 @@ function Shell({ session, onSignOut }: { session: ConsoleSession; onSignOut: () 
             <Filters canEdit={session.operator.role !== 'triage'} />
           </Route>
           <Route path="/age">
-            <AgeReviews canDecide={session.operator.role !== 'triage'} />
+            <AgeReviews canDecide={session.operator.role !== 'triage'} canSetFeatures={may('age_features.edit')} />
           </Route>
           <Route path="/experts" component={ExpertRequests} />
           <Route path="/purchases" component={Purchases} />

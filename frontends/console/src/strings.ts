@@ -451,6 +451,17 @@ export const strings = {
     updated: (at: string, by: string) => `最終変更：${at}（${by}）`,
     savePolicy: '方針を保存',
     policySaved: '方針を保存しました。チャットに反映されます。',
+    featuresHeading: '機能ごとの年齢確認',
+    featuresLead:
+      'チェックした状態の方だけがその機能を使えます。使えない方がその機能を始めると「年齢確認が必要です。設定 → 年齢確認 から手続きしてください。」と表示して断ります。変更できるのは管理者だけです（監査ログに残ります）。',
+    featureName: {
+      calls: '通話（1対1の音声通話を始める）',
+      paid_calls: '有料通話（料金付きの通話を払う・請求する、通話料金付きのボイス）',
+      paid_chats: '有料チャット（料金付きのチャットを払う・請求する、チャット料金付きのボイス）',
+      anonymous: '匿名（匿名でボイスを投稿する・匿名で回答する）',
+    },
+    saveFeatures: '機能の設定を保存',
+    featuresSaved: '機能の設定を保存しました。通話・チャット・ボイスに反映されます。',
   },
 
   filters: {
@@ -554,6 +565,7 @@ export const permissionLabels: Record<Permission, string> = {
   'points.read': 'ポイントの報告を見る',
   'ranks.set': 'ランクの設定',
   'expert.approve': 'エキスパートの承認',
+  'age_features.edit': '年齢確認が必要な機能の設定',
 };
 
 export const filterKindLabels: Record<FilterEntryKind, string> = {

@@ -30,14 +30,83 @@ const AgeStateSchema = Type.Union(AGE_STATES.map((s) => Type.Literal(s)));
  * whom contact details (phone, e-mail, SNS IDs, URLs, plans to meet: `findContacts`) pass in a 1:1
  * chat. Order within a pair does not matter. A pair with a minor is never allowed (refused on save).
  */
+const ContactPairs = Type.Array(Type.Array(AgeStateSchema, { minItems: 2, maxItems: 2 }), { maxItems: 6 });
+
+/**
+ * The features operators may reserve for some states (ADR 0038): where the product lets someone
+ * pay, be paid, talk by voice or hide who they are. `calls`: ringing someone (1:1 voice calls);
+ * `paid_calls`: a priced call (posting a voice with a call price, paying for or asking to charge a
+ * call); `paid_chats`: a priced chat (posting a voice with a chat price, asking for or paying a chat
+ * bonus); `anonymous`: posting or answering anonymously.
+ */
+export const AGE_FEATURES = ['calls', 'paid_calls', 'paid_chats', 'anonymous'] as const;
+export type AgeFeature = (typeof AGE_FEATURES)[number];
+
+/** How the console and the refusal name each feature. */
+export const AGE_FEATURE_LABELS: Record<AgeFeature, string> = {
+  calls: '通話',
+  paid_calls: '有料通話',
+  paid_chats: '有料チャット',
+  anonymous: '匿名での投稿・回答',
+};
+
+const StatesAllowed = Type.Array(AgeStateSchema, { maxItems: AGE_STATES.length });
+/** Per feature, the states that may use it. */
+export const AgeFeaturePolicy = Type.Object({
+  calls: StatesAllowed,
+  paid_calls: StatesAllowed,
+  paid_chats: StatesAllowed,
+  anonymous: StatesAllowed,
+});
+export type AgeFeaturePolicy = Static<typeof AgeFeaturePolicy>;
+
 export const AgePolicy = Type.Object({
   /** Each pair two states (an array of two: the response serialiser takes no tuples). */
-  contact_pairs: Type.Array(Type.Array(AgeStateSchema, { minItems: 2, maxItems: 2 }), { maxItems: 6 }),
+  contact_pairs: ContactPairs,
+  features: AgeFeaturePolicy,
 });
 export type AgePolicy = Static<typeof AgePolicy>;
 
-/** The default: verified adults with each other, nobody else. */
-export const DEFAULT_AGE_POLICY: AgePolicy = { contact_pairs: [['verified_adult', 'verified_adult']] };
+/**
+ * What the contact policy's editors (moderators) send; the features are set apart, by admins
+ * (`setAgeFeatures`), and stay as they are.
+ */
+export const AgePolicyBody = Type.Object({ contact_pairs: ContactPairs });
+export type AgePolicyBody = Static<typeof AgePolicyBody>;
+
+/** Every feature open to every state: what the product did before ADR 0038. */
+export const DEFAULT_AGE_FEATURES: AgeFeaturePolicy = {
+  calls: [...AGE_STATES],
+  paid_calls: [...AGE_STATES],
+  paid_chats: [...AGE_STATES],
+  anonymous: [...AGE_STATES],
+};
+
+/** The default: contact details between verified adults only; every feature open to all. */
+export const DEFAULT_AGE_POLICY: AgePolicy = {
+  contact_pairs: [['verified_adult', 'verified_adult']],
+  features: DEFAULT_AGE_FEATURES,
+};
+
+/** A stored feature policy (JSON, or null before any): a feature it does not name stays open to all. */
+export const agePolicyFeatures = (json: string | null): AgeFeaturePolicy => ({
+  ...DEFAULT_AGE_FEATURES,
+  ...(json ? (JSON.parse(json) as Partial<AgeFeaturePolicy>) : {}),
+});
+
+/** Whether the policy lets someone in this state use the feature. */
+export const featureAllowed = (
+  state: AgeState,
+  feature: AgeFeature,
+  features: AgeFeaturePolicy = DEFAULT_AGE_FEATURES,
+): boolean => features[feature].includes(state);
+
+/** The 403 a gated feature answers (ADR 0038), saying where to verify. */
+export const AGE_FEATURE_REFUSAL = 'age_verification_required';
+export const ageFeatureMessage = (feature: AgeFeature, state: AgeState): string =>
+  state === 'minor'
+    ? `${AGE_FEATURE_LABELS[feature]}は18歳未満の方はご利用いただけません。`
+    : `${AGE_FEATURE_LABELS[feature]}には年齢確認が必要です。設定 → 年齢確認 から手続きしてください。`;
 
 /** Whether the policy lets two people in these states swap contact details in a 1:1 chat. */
 export function contactAllowed(a: AgeState, b: AgeState, policy: AgePolicy = DEFAULT_AGE_POLICY): boolean {
@@ -166,7 +235,7 @@ export const ageEndpoints = {
     method: 'GET',
     url: '/admin/safety/age_policy',
     service: 'safety',
-    summary: 'The age-assurance policy: between which states contact details may pass in 1:1 chats',
+    summary: 'The age-assurance policy: contact exchange between states, and which states may use each feature',
     auth: 'console',
     permission: 'filters.read',
     schema: { response: { 200: Envelope(AgePolicyView), ...consoleErrors } },
@@ -175,9 +244,18 @@ export const ageEndpoints = {
     method: 'PUT',
     url: '/admin/safety/age_policy',
     service: 'safety',
-    summary: 'Change the age-assurance policy; chat applies it within a relay (audited)',
+    summary: 'Change the age-assurance policy; chat, calls and topics apply it within a relay (audited)',
     auth: 'console',
     permission: 'filters.edit',
-    schema: { body: AgePolicy, response: { 200: Envelope(AgePolicyView), ...consoleErrors } },
+    schema: { body: AgePolicyBody, response: { 200: Envelope(AgePolicyView), ...consoleErrors } },
+  }),
+  setAgeFeatures: endpoint({
+    method: 'PUT',
+    url: '/admin/safety/age_policy/features',
+    service: 'safety',
+    summary: 'Which age states may use each feature (calls, paid calls and chats, anonymity); admins only (audited)',
+    auth: 'console',
+    permission: 'age_features.edit',
+    schema: { body: AgeFeaturePolicy, response: { 200: Envelope(AgePolicyView), ...consoleErrors } },
   }),
 } as const;

@@ -375,6 +375,8 @@ export const events = {
     schema: Type.Object({
       event_id: Type.String(),
       contact_pairs: Type.Array(Type.Array(Type.String())),
+      /** Per feature, the states allowed (ADR 0038); absent in events from before it: all allowed. */
+      features: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
       at: Type.String(),
     }),
   },

@@ -43,6 +43,8 @@ export const PERMISSIONS = [
   'points.read',
   'ranks.set',
   'expert.approve',
+  // ADR 0038: which age states may use calls, paid calls and chats, anonymity (admins only).
+  'age_features.edit',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -1,9 +1,20 @@
-import { contactAllowed, DEFAULT_AGE_POLICY, type AgePolicy, type AgeState } from '@honne/contracts/age';
+import {
+  AGE_FEATURE_REFUSAL,
+  ageFeatureMessage,
+  agePolicyFeatures,
+  contactAllowed,
+  DEFAULT_AGE_POLICY,
+  featureAllowed,
+  type AgeFeature,
+  type AgePolicy,
+  type AgeState,
+} from '@honne/contracts/age';
 import { events, type EventPayload } from '@honne/contracts/events';
 import type { Kysely } from 'kysely';
 
 import type { Subscription } from './bus.ts';
 import type { BaseContext } from './context.ts';
+import { AppError } from './errors.ts';
 import { serviceQueue } from './service.ts';
 
 /**
@@ -23,6 +34,8 @@ export interface AgeStateTable {
 export interface AgePolicyTable {
   id: number;
   contact_pairs: string;
+  /** Per feature, the states allowed (ADR 0038), JSON; null: every state (events from before it). */
+  features: string | null;
   at: Date;
 }
 interface AgeStatesReadModel {
@@ -47,6 +60,14 @@ export async function createAgeStatesTable(db: Kysely<unknown>): Promise<void> {
     .addColumn('contact_pairs', 'text', (c) => c.notNull())
     .addColumn('at', 'timestamptz', (c) => c.notNull())
     .execute();
+}
+
+/**
+ * The feature policy's column (ADR 0038), added after the table: a service that keeps the states
+ * runs `createAgeStatesTable` then this, in that order, in its migrations.
+ */
+export async function addAgeFeaturesColumn(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('age_policy').addColumn('features', 'text').execute();
 }
 
 /** Applies one `safety.person.age_state` event. */
@@ -75,10 +96,11 @@ export async function applyAgePolicyEvent<DB>(
 ): Promise<void> {
   const at = new Date(e.at);
   const contact_pairs = JSON.stringify(e.contact_pairs);
+  const features = e.features ? JSON.stringify(e.features) : null;
   await asModel(anyDb)
     .insertInto('age_policy')
-    .values({ id: 1, contact_pairs, at })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ contact_pairs, at }).where('age_policy.at', '<=', at))
+    .values({ id: 1, contact_pairs, features, at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ contact_pairs, features, at }).where('age_policy.at', '<=', at))
     .execute();
 }
 
@@ -95,10 +117,25 @@ export const subscribeAgeStates = (
 export async function agePolicyOf<DB>(anyDb: Kysely<DB>): Promise<AgePolicy> {
   const row = await asModel(anyDb)
     .selectFrom('age_policy')
-    .select('contact_pairs')
+    .select(['contact_pairs', 'features'])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return row ? { contact_pairs: JSON.parse(row.contact_pairs) as AgePolicy['contact_pairs'] } : DEFAULT_AGE_POLICY;
+  return row
+    ? {
+        contact_pairs: JSON.parse(row.contact_pairs) as AgePolicy['contact_pairs'],
+        features: agePolicyFeatures(row.features),
+      }
+    : DEFAULT_AGE_POLICY;
+}
+
+/**
+ * Refuses (403 `age_verification_required`, ADR 0038) a character whose person's state the policy
+ * keeps from the feature; the message says where to verify. Called where the feature starts.
+ */
+export async function assertAgeFeature<DB>(anyDb: Kysely<DB>, userId: string, feature: AgeFeature): Promise<void> {
+  const state = await ageStateOf(anyDb, userId);
+  if (featureAllowed(state, feature, (await agePolicyOf(anyDb)).features)) return;
+  throw new AppError(403, AGE_FEATURE_REFUSAL, ageFeatureMessage(feature, state));
 }
 
 /** A character's state as last published (`self_declared_adult` when none was). */

@@ -104,6 +104,7 @@ export function cutDurablePublishes(bus: Bus): () => void {
   };
 }
 
+export * from './testing-age.ts';
 export * from './testing-harness.ts';
 export * from './testing-infra.ts';
 export { serviceShellSuite } from './testing-shell.ts';

@@ -1,4 +1,10 @@
-import { AGE_MESSAGES, DEFAULT_AGE_POLICY, type AgeAssurance, type AgeReview } from '@honne/contracts/age';
+import {
+  AGE_MESSAGES,
+  DEFAULT_AGE_FEATURES,
+  DEFAULT_AGE_POLICY,
+  type AgeAssurance,
+  type AgeReview,
+} from '@honne/contracts/age';
 import { events, type EventPayload } from '@honne/contracts/events';
 import { eventually, harnessWithObjectStore, infraModes } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
@@ -254,7 +260,66 @@ describe.each(infraModes())('age assurance ($name)', (mode) => {
       expect(audit.some((a) => a.actor === `operator:${moderator.id}`)).toBe(true);
     } finally {
       // Back to the default for the other tests of this schema.
-      await h.console('PUT', '/admin/safety/age_policy', moderator.token, DEFAULT_AGE_POLICY);
+      await h.console('PUT', '/admin/safety/age_policy', moderator.token, {
+        contact_pairs: DEFAULT_AGE_POLICY.contact_pairs,
+      });
+      sub.unsubscribe();
+    }
+  });
+
+  it('keeps the feature policy (ADR 0038): admins change it (audited, published), moderators and triage only read it', async () => {
+    const { h } = suite;
+    const admin = await h.signIn(ADMIN);
+    const boss = await h.operator(admin, 'admin');
+    const moderator = await h.operator(admin, 'moderator');
+    const triage = await h.operator(admin, 'triage');
+    const heard: EventPayload<typeof events.agePolicyChanged>[] = [];
+    const sub = h.infra.bus.subscribe(events.agePolicyChanged, (e) => void heard.push(e));
+    if (h.infra.bus.kind === 'nats') await h.infra.bus.flush();
+    const gated = {
+      ...DEFAULT_AGE_FEATURES,
+      // Deduplicated and put in the order of the states, whatever order the console sends.
+      paid_calls: ['verified_adult', 'verified_adult'],
+      anonymous: ['verified_adult', 'self_declared_adult'],
+    };
+    try {
+      const before = (await h.console('GET', '/admin/safety/age_policy', triage.token)).json().data;
+      expect(before.policy.features).toEqual(DEFAULT_AGE_FEATURES);
+      for (const who of [moderator, triage]) {
+        const refused = await h.console('PUT', '/admin/safety/age_policy/features', who.token, gated);
+        expect(refused.statusCode, refused.body).toBe(403);
+        expect(refused.json().code).toBe('not_allowed');
+      }
+      expect((await h.console('GET', '/admin/safety/age_policy', triage.token)).json().data.policy.features).toEqual(
+        DEFAULT_AGE_FEATURES,
+      );
+      const set = await h.console('PUT', '/admin/safety/age_policy/features', boss.token, gated);
+      expect(set.statusCode, set.body).toBe(200);
+      const features = {
+        ...DEFAULT_AGE_FEATURES,
+        paid_calls: ['verified_adult'],
+        anonymous: ['self_declared_adult', 'verified_adult'],
+      };
+      expect(set.json().data).toMatchObject({
+        // The contact pairs stay as they were.
+        policy: { contact_pairs: DEFAULT_AGE_POLICY.contact_pairs, features },
+        updated_by: `operator:${boss.id}`,
+      });
+      await eventually(() => expect(heard.at(-1)?.features).toEqual(features));
+      expect(heard.at(-1)?.contact_pairs).toEqual(DEFAULT_AGE_POLICY.contact_pairs);
+      // A moderator's contact-pair change keeps the features an admin set.
+      const pairs = await h.console('PUT', '/admin/safety/age_policy', moderator.token, {
+        contact_pairs: DEFAULT_AGE_POLICY.contact_pairs,
+      });
+      expect(pairs.json().data.policy.features).toEqual(features);
+      const audit = await h.ctx.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('action', '=', 'age_features.set')
+        .execute();
+      expect(audit.map((a) => a.actor)).toContain(`operator:${boss.id}`);
+    } finally {
+      await h.console('PUT', '/admin/safety/age_policy/features', boss.token, DEFAULT_AGE_FEATURES);
       sub.unsubscribe();
     }
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { ageEndpoints, type AgeReview } from '@honne/contracts/age';
+import { AGE_FEATURES, AGE_STATES, ageEndpoints, type AgeFeaturePolicy, type AgeReview } from '@honne/contracts/age';
 import { Button } from '@honne/ui';
 
 import { call } from '../api.ts';
@@ -16,12 +16,13 @@ const t = strings.age;
  * The photo is fetched only when an operator opens it (each read is in the audit log) and is gone
  * once the review is decided, approved or rejected.
  */
-export function AgeReviews({ canDecide }: { canDecide: boolean }) {
+export function AgeReviews({ canDecide, canSetFeatures }: { canDecide: boolean; canSetFeatures: boolean }) {
   const [reviews, reload] = useLoad((signal) => call(ageEndpoints.ageReviews, { signal }), 'age-reviews');
   return (
     <>
       <h1>{t.heading}</h1>
       <ContactPolicy canEdit={canDecide} />
+      <FeaturePolicy canEdit={canSetFeatures} />
       <h2>{t.reviewsHeading}</h2>
       <p>{t.lead}</p>
       <LoadState state={reviews} reload={reload}>
@@ -169,17 +170,81 @@ function ContactPolicy({ canEdit }: { canEdit: boolean }) {
               ))}
               <p>{t.minorNever}</p>
               {view.updated_at ? <p>{t.updated(formatAt(view.updated_at), view.updated_by ?? '')}</p> : null}
-              {canEdit ? <Button type="submit">{t.savePolicy}</Button> : null}
-              {saved ? (
-                <p className="cn-notice" role="status">
-                  {t.policySaved}
-                </p>
-              ) : null}
-              <FormError error={save.error} />
+              <SaveRow canEdit={canEdit} label={t.savePolicy} saved={saved ? t.policySaved : null} error={save.error} />
             </form>
           );
         }}
       </LoadState>
     </section>
+  );
+}
+
+/** 機能ごとの年齢確認 (ADR 0038): which states may use each feature; admins change it. */
+function FeaturePolicy({ canEdit }: { canEdit: boolean }) {
+  const [loaded, reload] = useLoad((signal) => call(ageEndpoints.agePolicy, { signal }), 'age-features');
+  const [chosen, setChosen] = useState<AgeFeaturePolicy | undefined>();
+  const [saved, setSaved] = useState(false);
+  const save = useFormSubmit(async () => {
+    if (!chosen) return;
+    await call(ageEndpoints.setAgeFeatures, { body: chosen });
+    setSaved(true);
+    setChosen(undefined);
+    reload();
+  });
+  return (
+    <section className="cn-card" aria-labelledby="age-features-heading" style={{ marginBottom: 24 }}>
+      <h2 id="age-features-heading">{t.featuresHeading}</h2>
+      <p>{t.featuresLead}</p>
+      <LoadState state={loaded} reload={reload}>
+        {(view) => {
+          const current = chosen ?? view.policy.features;
+          return (
+            <form onSubmit={(e) => void save.submit(e)} data-testid="age-features">
+              {AGE_FEATURES.map((f) => (
+                <fieldset key={f} data-feature={f} style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
+                  <legend>{t.featureName[f]}</legend>
+                  {AGE_STATES.map((s) => (
+                    <label key={s} style={{ marginRight: 16 }}>
+                      <input
+                        type="checkbox"
+                        disabled={!canEdit}
+                        checked={current[f].includes(s)}
+                        onChange={(e) => {
+                          const states = e.target.checked ? [...current[f], s] : current[f].filter((x) => x !== s);
+                          setChosen({ ...current, [f]: AGE_STATES.filter((x) => states.includes(x)) });
+                          setSaved(false);
+                        }}
+                      />{' '}
+                      {t.stateName[s]}
+                    </label>
+                  ))}
+                </fieldset>
+              ))}
+              <SaveRow
+                canEdit={canEdit}
+                label={t.saveFeatures}
+                saved={saved ? t.featuresSaved : null}
+                error={save.error}
+              />
+            </form>
+          );
+        }}
+      </LoadState>
+    </section>
+  );
+}
+
+/** A policy form's save button (for those who may edit), what saving did, and the refusal if any. */
+function SaveRow(props: { canEdit: boolean; label: string; saved: string | null; error: string | undefined }) {
+  return (
+    <>
+      {props.canEdit ? <Button type="submit">{props.label}</Button> : null}
+      {props.saved ? (
+        <p className="cn-notice" role="status">
+          {props.saved}
+        </p>
+      ) : null}
+      <FormError error={props.error} />
+    </>
   );
 }

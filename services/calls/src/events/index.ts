@@ -1,6 +1,14 @@
 import { callsEndpoints } from '@honne/contracts/calls';
 import { events, requests } from '@honne/contracts/events';
-import { isUuid, serviceQueue, ok, respondCommand, subscribeRestrictions, type Subscription } from '@honne/service-kit';
+import {
+  isUuid,
+  serviceQueue,
+  ok,
+  respondCommand,
+  subscribeAgeStates,
+  subscribeRestrictions,
+  type Subscription,
+} from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { callsOfRoom, saveAccount } from '../db/repos/calls.ts';
@@ -22,6 +30,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
       if (e.restriction !== 'suspend' && e.restriction !== 'ban') return;
       for (const userId of e.user_ids) await endCallsOfUser(ctx, userId);
     }),
+    // Age assurance (ADR 0038): calls and paid calls may be kept from some states.
+    ...subscribeAgeStates(ctx),
     // The moderation service freezes a reported room's calls as evidence.
     ctx.bus.respond(
       requests.callsRoomEvidence,

@@ -6,6 +6,7 @@ import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
+  assertAgeFeature,
   assertMaySpeak,
   enqueueEvent,
   notFound,
@@ -236,6 +237,8 @@ export async function startCall(
   if (!room.participants.some((p) => p.user_id === me)) throw notFound();
   // A muted person places no call until the mute ends (issue 27); answering one stays allowed.
   await assertMaySpeak(ctx.db, me, ctx.clock.now());
+  // Age assurance (ADR 0038): the policy may keep calls from the caller's state.
+  await assertAgeFeature(ctx.db, me, 'calls');
   const voice = room.topic_id ? await voiceFacts(ctx, room.topic_id) : null;
   const may = mayCall(me, room, voice);
   if (!may.ok) {
@@ -250,6 +253,8 @@ export async function startCall(
   if (myAccount === theirAccount) throw new AppError(403, 'same_account', CALL_MESSAGES.unableToConnect);
   const callPrice = voice?.call_price ?? 0;
   const payer = payerOf(callPrice, voice?.owner_id ?? null, me, may.callee_id);
+  // A priced call paid by the caller is a paid call for them from the first ring (ADR 0038).
+  if (callPrice > 0 && payer === me) await assertAgeFeature(ctx.db, me, 'paid_calls');
   const charging = chargingAtStart(callPrice, voice?.purchase_on_start ?? false, payer === me, placement);
   if (charging === 'confirm' || charging === 'approved') await assertPayerNotFrozen(ctx, me);
   if (charging === 'confirm') {

@@ -1,5 +1,5 @@
 import { CALL_MESSAGES, type CallView } from '@honne/contracts/calls';
-import { AppError, fieldErrors, type Caller } from '@honne/service-kit';
+import { AppError, assertAgeFeature, fieldErrors, type Caller } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { latestCallOfRoom, updateCall } from '../db/repos/calls.ts';
@@ -18,6 +18,8 @@ export async function requestCharge(ctx: AppContext, caller: Caller, roomId: str
   if (!row || !side) throw notAllowed();
   const owner = row.payer_id !== null && row.payer_id !== caller.userId;
   if (!owner || row.phase !== 'connected' || row.call_price <= 0 || row.charging !== 'none') throw notAllowed();
+  // Asking to be paid for a call is a paid call for the owner too (ADR 0038).
+  await assertAgeFeature(ctx.db, caller.userId, 'paid_calls');
   const moved = await updateCall(ctx.db, row.id, (r) => (r.charging === 'none' ? { charging: 'requested' } : null));
   if (!moved || moved.after.charging !== 'requested' || moved.before.charging !== 'none') throw notAllowed();
   await tellBoth(ctx, moved.after);
@@ -44,6 +46,7 @@ export async function confirmCharge(
     throw fieldErrors({ spend_cap: CALL_MESSAGES.spendCapTooLow });
   }
   if (approve) {
+    await assertAgeFeature(ctx.db, caller.userId, 'paid_calls');
     await assertPayerNotFrozen(ctx, caller.userId);
     // The cap is the payer's word on this call: set before the first period is billed.
     if (spendCap !== null) await updateCall(ctx.db, row.id, (r) => (r.charging_from ? null : { spend_cap: spendCap }));

@@ -1,6 +1,6 @@
 import { CHAT_MESSAGES, type BonusStatus } from '@honne/contracts/chat';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
-import { AppError } from '@honne/service-kit';
+import { AppError, assertAgeFeature } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { closeBonus, findRoomFor, openBonus } from '../db/repos/rooms.ts';
@@ -41,6 +41,8 @@ async function tellBoth(ctx: AppContext, roomId: string, me: string): Promise<Ro
 export async function requestBonus(ctx: AppContext, room: RoomRow, me: string): Promise<BonusStatus> {
   const { owner } = paidRoom(room, me, ctx.clock.now());
   if (!owner) throw notAllowed();
+  // Asking to be paid for a chat is a paid chat for the owner too (ADR 0038).
+  await assertAgeFeature(ctx.db, me, 'paid_chats');
   if (room.bonus) return bonusStatus(room);
   await openBonus(ctx.db, room.id, ctx.clock.now());
   return bonusStatus(await tellBoth(ctx, room.id, me));
@@ -51,6 +53,7 @@ export async function answerBonus(ctx: AppContext, room: RoomRow, me: string, pa
   const { owner, partnerId } = paidRoom(room, me, ctx.clock.now());
   if (owner || !room.bonus) throw notAllowed();
   if (pay) {
+    await assertAgeFeature(ctx.db, me, 'paid_chats');
     // Keyed by the bonus's number: a second tap, or a retry after a lost answer, is the same transfer.
     await chargeChatFee(ctx, {
       key: `bonus:${room.id}:${room.bonus_count + 1}`,

@@ -16,6 +16,7 @@ import { messages } from '@honne/contracts/messages';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import {
   AppError,
+  assertAgeFeature,
   assertNoFieldErrors,
   blockedEitherWay,
   fieldErrors,
@@ -167,6 +168,9 @@ export async function openRoom(ctx: AppContext, caller: Caller, input: OpenInput
   // The owner answers people who wrote on their voice; opening a room with anyone else would be a
   // direct message that skips the friendship rule. A replier's room always exists already.
   if (iAmOwner) throw new AppError(403, 'not_a_replier', CHAT_MESSAGES.notAReplier);
+  // Age assurance (ADR 0038): answering anonymously and paying for a chat may be kept from some states.
+  if (replierAnonymous) await assertAgeFeature(ctx.db, me, 'anonymous');
+  if (priced) await assertAgeFeature(ctx.db, me, 'paid_chats');
   if (priced && !iAmOwner && body.confirm_price !== true) {
     throw new AppError(403, 'price_confirmation_required', CHAT_MESSAGES.priceConfirmRequired, {
       confirm_price: CHAT_MESSAGES.priceConfirmRequired,

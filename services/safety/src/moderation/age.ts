@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 
 import {
+  AGE_FEATURES,
   AGE_MESSAGES,
+  AGE_STATES,
+  agePolicyFeatures,
   DEFAULT_AGE_POLICY,
   type AgeAssurance,
+  type AgeFeaturePolicy,
   type AgePolicy,
+  type AgePolicyBody,
   type AgePolicyView,
   type AgeReview,
   type AgeReviewImage,
@@ -181,12 +186,15 @@ export async function decideAge(
   return reviewView(decided);
 }
 
-/** The policy as operators last set it, or the default. */
+/** The policy as operators last set it, or the default; a feature never set stays open to all. */
 export async function agePolicy(ctx: AppContext): Promise<AgePolicyView> {
   const row = await readAgePolicy(ctx.db);
   return row
     ? {
-        policy: { contact_pairs: JSON.parse(row.contact_pairs) as AgePolicy['contact_pairs'] },
+        policy: {
+          contact_pairs: JSON.parse(row.contact_pairs) as AgePolicy['contact_pairs'],
+          features: agePolicyFeatures(row.features),
+        },
         updated_by: row.updated_by,
         updated_at: row.updated_at.toISOString(),
       }
@@ -194,32 +202,50 @@ export async function agePolicy(ctx: AppContext): Promise<AgePolicyView> {
 }
 
 /**
- * Sets the policy (ADR 0031): pairs sorted and deduplicated; a pair with a minor is refused, whatever
- * the console sends. Audited and published (outbox) in one transaction.
+ * Sets the contact policy (ADR 0031): pairs sorted and deduplicated; a pair with a minor is
+ * refused, whatever the console sends. The features stay as they are.
  */
-export async function setAgePolicy(ctx: AppContext, by: string, policy: AgePolicy): Promise<AgePolicyView> {
-  if (policy.contact_pairs.some((p) => p.includes('minor'))) {
+export async function setAgePolicy(ctx: AppContext, by: string, body: AgePolicyBody): Promise<AgePolicyView> {
+  if (body.contact_pairs.some((p) => p.includes('minor'))) {
     throw fieldErrors({ contact_pairs: AGE_MESSAGES.policyMinor });
   }
-  const pairs = [...new Set(policy.contact_pairs.map((p) => [...p].sort().join('+')))]
+  const pairs = [...new Set(body.contact_pairs.map((p) => [...p].sort().join('+')))]
     .sort()
     .map((k) => k.split('+') as AgePolicy['contact_pairs'][number]);
+  const { features } = (await agePolicy(ctx)).policy;
+  return savePolicy(ctx, by, { contact_pairs: pairs, features }, 'age_policy.set', { contact_pairs: pairs });
+}
+
+/**
+ * Sets which states may use each feature (ADR 0038; admins): each feature's states deduplicated, in
+ * the order of AGE_STATES. The contact pairs stay as they are.
+ */
+export async function setAgeFeatures(ctx: AppContext, by: string, given: AgeFeaturePolicy): Promise<AgePolicyView> {
+  const features = Object.fromEntries(
+    AGE_FEATURES.map((f) => [f, AGE_STATES.filter((s) => given[f].includes(s))]),
+  ) as AgeFeaturePolicy;
+  const { contact_pairs } = (await agePolicy(ctx)).policy;
+  return savePolicy(ctx, by, { contact_pairs, features }, 'age_features.set', { features });
+}
+
+/** Stores the whole policy, audits the change and publishes the policy (outbox) in one transaction. */
+async function savePolicy(
+  ctx: AppContext,
+  by: string,
+  policy: AgePolicy,
+  action: string,
+  detail: Record<string, unknown>,
+): Promise<AgePolicyView> {
   const now = ctx.clock.now();
   await ctx.db.transaction().execute(async (trx) => {
-    await writeAgePolicy(trx, JSON.stringify(pairs), by, now);
-    await appendAudit(trx, {
-      actor: by,
-      action: 'age_policy.set',
-      target: null,
-      detail: { contact_pairs: pairs },
-      at: now,
-    });
+    await writeAgePolicy(trx, JSON.stringify(policy.contact_pairs), JSON.stringify(policy.features), by, now);
+    await appendAudit(trx, { actor: by, action, target: null, detail, at: now });
     const eventId = randomUUID();
     await enqueueEvent(
       trx,
       events.agePolicyChanged,
       `${events.agePolicyChanged.subject}:${eventId}`,
-      { event_id: eventId, contact_pairs: pairs, at: now.toISOString() },
+      { event_id: eventId, contact_pairs: policy.contact_pairs, features: policy.features, at: now.toISOString() },
       now,
     );
   });

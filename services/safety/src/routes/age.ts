@@ -9,6 +9,7 @@ import {
   ageReviewImage,
   ageReviews,
   decideAge,
+  setAgeFeatures,
   setAgePolicy,
   uploadAgeDocument,
 } from '../moderation/age.ts';
@@ -39,4 +40,6 @@ export function ageRoutes(app: FastifyInstance, ctx: AppContext): void {
   consoleRoute(app, ctx, ageEndpoints.agePolicy, async () => ok(await agePolicy(ctx)));
 
   consoleRoute(app, ctx, ageEndpoints.setAgePolicy, async ({ body, by }) => ok(await setAgePolicy(ctx, by, body)));
+
+  consoleRoute(app, ctx, ageEndpoints.setAgeFeatures, async ({ body, by }) => ok(await setAgeFeatures(ctx, by, body)));
 }

@@ -1,4 +1,4 @@
-import { onBlockChanged, onNewAccounts, type Subscription } from '@honne/service-kit';
+import { onBlockChanged, onNewAccounts, subscribeAgeStates, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
 import { onHeldVoiceDecided } from './held.ts';
@@ -22,6 +22,8 @@ export function subscribeAll(ctx: AppContext): Subscription[] {
     // in the queries and told to the lists on screen.
     onPersonRestricted(ctx),
     onVoiceModerated(ctx),
+    // Age assurance (ADR 0038): anonymous and priced voices may be kept from some states.
+    ...subscribeAgeStates(ctx),
     onHeldVoiceDecided(ctx),
     // A new account's first hour posts under stricter flood limits (ADR 0037).
     onNewAccounts(ctx, ctx.config.voiceFlood),

@@ -15,6 +15,7 @@ import {
   AppError,
   assertMaySpeak,
   checkVoiceFlood,
+  assertAgeFeature,
   fieldErrors,
   forbidden,
   notFound,
@@ -77,6 +78,10 @@ export function topicRoutes(app: FastifyInstance, ctx: AppContext): void {
     const callError = checkPrice(callPrice, card?.max_point_for_a_call ?? 0);
     if (callError) errors.call_price = callError;
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    // Age assurance (ADR 0038): an anonymous or priced voice may be kept from some states.
+    if (body.is_anonymous) await assertAgeFeature(ctx.db, caller.userId, 'anonymous');
+    if (chatPrice > 0) await assertAgeFeature(ctx.db, caller.userId, 'paid_chats');
+    if (callPrice > 0) await assertAgeFeature(ctx.db, caller.userId, 'paid_calls');
     // What strangers will read, screened before it is stored (issue 28): refused words answer 403
     // under their field, masked ones are stored as ＊; the theme's own list applies too. A held
     // voice is stored shown to its poster only and queued for a moderator, a flagged one shown and

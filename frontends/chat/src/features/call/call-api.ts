@@ -1,4 +1,5 @@
 import { getApi, isApiError, type CallStartRequest } from '@honne/api-client';
+import { AGE_FEATURE_REFUSAL } from '@honne/contracts/age';
 import { CALL_MESSAGES, callsEndpoints, type CallSignalEvent, type CallView } from '@honne/contracts/calls';
 import { MESSAGE_PREVIEW, ROOM_TYPES, chatEndpoints, type Room } from '@honne/contracts/chat';
 import { friendsEndpoints } from '@honne/contracts/friends';
@@ -306,6 +307,8 @@ export const callApi = {
     if (error.code === 'blocked') return CALL_MESSAGES.unableToConnect;
     if (error.code === 'not_callable') return CALL_MESSAGES.notCallable;
     if (error.code === 'anonymous_needs_relay') return CALL_MESSAGES.anonymousNeedsRelay;
+    // ADR 0038: the server's sentence names the feature and where to verify (設定 → 年齢確認).
+    if (error.code === AGE_FEATURE_REFUSAL) return error.message;
     if (error.code === 'insufficient_points' || error.code === 'points_insufficient') return t.insufficientPoints;
     return null;
   },

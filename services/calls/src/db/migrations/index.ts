@@ -14,6 +14,7 @@ import * as outbox from './2026-11-27T09-00-00-outbox.ts';
 import * as greetingParts from './2026-11-27T09-05-00-greeting-parts.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
 import * as personRestrictions from './2026-11-27T15-05-33-person-restrictions.ts';
+import * as ageStates from './2026-11-28T03-10-00-age-states.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -31,5 +32,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T09-05-00-greeting-parts': greetingParts,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
     '2026-11-27T15-05-33-person-restrictions': personRestrictions,
+    '2026-11-28T03-10-00-age-states': ageStates,
   },
 };

@@ -1,4 +1,11 @@
-import type { ServiceMetaTable, ObjectDeletionsTable, OutboxTable, UserRestrictionTable } from '@honne/service-kit';
+import type {
+  AgePolicyTable,
+  AgeStateTable,
+  ServiceMetaTable,
+  ObjectDeletionsTable,
+  OutboxTable,
+  UserRestrictionTable,
+} from '@honne/service-kit';
 import type { CallEndCause, ChargeState } from '@honne/contracts/calls';
 import type { ColumnType, Selectable } from 'kysely';
 
@@ -73,6 +80,9 @@ export interface CallAccountsTable {
 }
 
 export interface CallsDb {
+  /** Kept from safety's events (kit age-states.ts): calls and paid calls go by them (ADR 0038). */
+  person_age_states: AgeStateTable;
+  age_policy: AgePolicyTable;
   service_meta: ServiceMetaTable;
   greetings: GreetingsTable;
   object_deletions: ObjectDeletionsTable;

@@ -13,6 +13,7 @@ import * as heldMessages from './2026-11-27T16-00-00-held-messages.ts';
 import * as ageStates from './2026-11-27T18-40-00-age-states.ts';
 import * as personRestrictions from './2026-11-27T15-05-27-person-restrictions.ts';
 import * as partitionMessages from './2026-11-27T22-08-24-partition-messages.ts';
+import * as ageFeatures from './2026-11-28T03-10-00-age-features.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -29,6 +30,7 @@ export const migrations: MigrationSet = {
     '2026-11-27T15-05-27-person-restrictions': personRestrictions,
     '2026-11-27T18-40-00-age-states': ageStates,
     '2026-11-27T22-08-24-partition-messages': partitionMessages,
+    '2026-11-28T03-10-00-age-features': ageFeatures,
   },
   // Dated a day ahead of its time when written; databases that ran it recorded the old name.
   renamed: { '2026-11-24T02-00-00-rooms-messages': '2026-11-23T02-00-00-rooms-messages' },

@@ -8,6 +8,7 @@ import * as reporterOutcomes from './2026-11-27T15-15-43-reporter-outcomes.ts';
 import * as approvals from './2026-11-27T18-45-00-approvals.ts';
 import * as eventsByReport from './2026-11-27T19-45-00-events-by-report.ts';
 import * as auditSource from './2026-11-28T02-00-00-audit-source.ts';
+import * as ageFeatures from './2026-11-28T03-10-00-age-features.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -19,5 +20,6 @@ export const migrations: MigrationSet = {
     '2026-11-27T18-45-00-approvals': approvals,
     '2026-11-27T19-45-00-events-by-report': eventsByReport,
     '2026-11-28T02-00-00-audit-source': auditSource,
+    '2026-11-28T03-10-00-age-features': ageFeatures,
   },
 };

@@ -96,9 +96,11 @@ export const ageIdsOf = async (db: Db, personId: string) =>
 
 export const readAgePolicy = (db: Db) => db.selectFrom('age_policy').selectAll().where('id', '=', 1).executeTakeFirst();
 
-export const writeAgePolicy = (db: Db, contactPairs: string, by: string, at: Date) =>
+export const writeAgePolicy = (db: Db, contactPairs: string, features: string, by: string, at: Date) =>
   db
     .insertInto('age_policy')
-    .values({ id: 1, contact_pairs: contactPairs, updated_by: by, updated_at: at })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ contact_pairs: contactPairs, updated_by: by, updated_at: at }))
+    .values({ id: 1, contact_pairs: contactPairs, features, updated_by: by, updated_at: at })
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({ contact_pairs: contactPairs, features, updated_by: by, updated_at: at }),
+    )
     .execute();

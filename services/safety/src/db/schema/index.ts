@@ -186,6 +186,8 @@ export interface AgeStateRowTable {
 export interface AgePolicyRowTable {
   id: number;
   contact_pairs: string;
+  /** Per feature, the states allowed (ADR 0038), JSON; null: every state. */
+  features: string | null;
   updated_by: string;
   updated_at: Timestamp;
 }

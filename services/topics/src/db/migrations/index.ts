@@ -9,6 +9,7 @@ import * as outbox from './2026-11-25T02-50-11-outbox.ts';
 import * as processedEvents from './2026-11-25T07-40-00-processed-events.ts';
 import * as outboxTrace from './2026-11-27T15-30-00-outbox-trace.ts';
 import * as personRestrictions from './2026-11-27T15-05-23-person-restrictions.ts';
+import * as ageStates from './2026-11-28T03-10-00-age-states.ts';
 
 export const migrations: MigrationSet = {
   migrations: {
@@ -21,5 +22,6 @@ export const migrations: MigrationSet = {
     '2026-11-25T07-40-00-processed-events': processedEvents,
     '2026-11-27T15-30-00-outbox-trace': outboxTrace,
     '2026-11-27T15-05-23-person-restrictions': personRestrictions,
+    '2026-11-28T03-10-00-age-states': ageStates,
   },
 };

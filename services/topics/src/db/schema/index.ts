@@ -1,4 +1,11 @@
-import type { ServiceMetaTable, BlockTable, OutboxTable, UserRestrictionTable } from '@honne/service-kit';
+import type {
+  AgePolicyTable,
+  AgeStateTable,
+  ServiceMetaTable,
+  BlockTable,
+  OutboxTable,
+  UserRestrictionTable,
+} from '@honne/service-kit';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -149,6 +156,9 @@ export interface TopicReportTable {
 }
 
 export interface TopicsDb {
+  /** Kept from safety's events (kit age-states.ts): anonymous and priced voices go by them (ADR 0038). */
+  person_age_states: AgeStateTable;
+  age_policy: AgePolicyTable;
   service_meta: ServiceMetaTable;
   categories: CategoryTable;
   sub_categories: SubCategoryTable;
