@@ -4,7 +4,14 @@ import { expect, test } from '@playwright/test';
 import { E2E_SAFETY_ADMIN } from '../playwright.config.ts';
 import { advanceClock } from '../support/api.ts';
 import { login, PASSWORD } from './accounts-support.ts';
-import { adminAndModerators, api, bearer, consolePage, consoleShot as shot, queuedReport } from './console-support.ts';
+import {
+  adminAndModerators,
+  api,
+  bearer,
+  consolePage,
+  consoleShot as shot,
+  hideReportedVoice,
+} from './console-support.ts';
 import { auth, openRoom, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 /**
@@ -334,12 +341,7 @@ test('an appeal against a hidden voice is granted from the voice’s page and th
   const content = `ボイスの通報 ${voice.id.slice(0, 8)}`;
   const reported = await request.post(`/api/v1/topics/${voice.id}/report`, { headers: auth(b), data: { content } });
   expect(reported.status(), await reported.text()).toBe(200);
-  const report = await queuedReport(request, admin, content);
-  const hidden = await request.post(`${api}/subjects/${report.subject_id}/actions/hide_voice`, {
-    headers: bearer(admin),
-    data: { reason: '誤解を招く表現', report_id: report.id },
-  });
-  expect(hidden.status(), await hidden.text()).toBe(200);
+  await hideReportedVoice(request, admin, content);
   await expect.poll(async () => (await voiceAsB()).status(), { timeout: 10_000 }).toBe(404);
 
   // A appeals the notice from the app's API.

@@ -24,6 +24,17 @@ export async function queuedReport(request: APIRequestContext, adminToken: strin
   return report!;
 }
 
+/** An operator hides the voice a report is about (the report found in the queue by its content). */
+export async function hideReportedVoice(request: APIRequestContext, adminToken: string, content: string) {
+  const report = await queuedReport(request, adminToken, content);
+  const hidden = await request.post(`${api}/subjects/${report.subject_id}/actions/hide_voice`, {
+    headers: bearer(adminToken),
+    data: { reason: '誤解を招く表現', report_id: report.id },
+  });
+  expect(hidden.status(), await hidden.text()).toBe(200);
+  return report;
+}
+
 /** An operator's console session token (the bootstrap admin's unless told). */
 export async function consoleToken(
   request: APIRequestContext,

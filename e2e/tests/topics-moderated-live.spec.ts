@@ -1,7 +1,7 @@
 import { messages } from '@honne/contracts/messages';
 import { expect, test } from '@playwright/test';
 
-import { api, bearer, consoleToken, queuedReport } from './console-support.ts';
+import { api, bearer, consoleToken, hideReportedVoice } from './console-support.ts';
 import { auth, postVoice, signedInPage, userWithProfile } from './topics-helpers.ts';
 
 const shot = (name: string) => ({ path: `artifacts/screens/topics-moderated-${name}.png` });
@@ -39,12 +39,7 @@ test('a hidden voice leaves an open list and detail live, stays for its poster, 
     data: { content },
   });
   expect(reported.status(), await reported.text()).toBe(200);
-  const report = await queuedReport(request, admin, content);
-  const hidden = await request.post(`${api}/subjects/${report.subject_id}/actions/hide_voice`, {
-    headers: bearer(admin),
-    data: { reason: '誤解を招く表現', report_id: report.id },
-  });
-  expect(hidden.status(), await hidden.text()).toBe(200);
+  const report = await hideReportedVoice(request, admin, content);
 
   // The open detail says so and closes; the row is gone, all without a reload.
   const alert = list.getByRole('alertdialog');

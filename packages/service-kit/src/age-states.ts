@@ -70,6 +70,21 @@ export async function addAgeFeaturesColumn(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('age_policy').addColumn('features', 'text').execute();
 }
 
+/**
+ * The whole migration of a service that starts keeping the states after ADR 0038 (calls, topics):
+ * the table, then the feature policy's column.
+ */
+export const ageStatesMigration = {
+  async up(db: Kysely<unknown>): Promise<void> {
+    await createAgeStatesTable(db);
+    await addAgeFeaturesColumn(db);
+  },
+  async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable('age_policy').execute();
+    await db.schema.dropTable('person_age_states').execute();
+  },
+};
+
 /** Applies one `safety.person.age_state` event. */
 export async function applyAgeStateEvent<DB>(
   anyDb: Kysely<DB>,
