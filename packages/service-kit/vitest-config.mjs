@@ -16,6 +16,11 @@ export function serviceTestConfig(overrides = {}) {
         // Suites start PGlite or PostgreSQL schemas of their own; one file at a time keeps 2 cores
         // responsive and runs predictable where suites share NATS, Redis and PostgreSQL.
         fileParallelism: false,
+        // One process for all of a package's files: each file's modules are loaded once, and its
+        // embedded suites share the process's one in-memory PGlite (src/db.ts), whose start costs
+        // seconds where a schema costs milliseconds. Suites already keep to schemas, users and bus
+        // subjects of their own (uniqueName, testRunPrefix), as they must beside each other on NATS.
+        isolate: false,
       },
     }),
     overrides,

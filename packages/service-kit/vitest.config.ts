@@ -8,5 +8,8 @@ export default defineConfig({
     // memory runs initdb as it opens: tens of seconds under load).
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // One process for every file, one in-memory PGlite for every embedded suite (vitest-config.mjs says why).
+    fileParallelism: false,
+    isolate: false,
   },
 });

@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     // PostgreSQL, Redis, NATS and LiveKit in containers when no *_URL names them.
     globalSetup: ['./test/containers.ts'],
+    // One process for every file, one in-memory PGlite for every embedded suite (the kit's vitest-config.mjs says why).
+    fileParallelism: false,
+    isolate: false,
   },
 });

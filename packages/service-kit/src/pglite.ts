@@ -84,6 +84,18 @@ export class EmbeddedPostgres {
     else this.busy = false;
   }
 
+  /** Drops `schema` and all in it, and forgets it was made (a later service of that name gets it anew). */
+  async dropSchema(schema: string): Promise<void> {
+    await this.acquire(schema);
+    try {
+      await this.pglite.exec(`SET search_path TO public; DROP SCHEMA IF EXISTS ${quote(schema)} CASCADE;`);
+    } finally {
+      this.created.delete(schema);
+      this.searchPath = undefined;
+      this.release();
+    }
+  }
+
   close(): Promise<void> {
     return this.pglite.close();
   }

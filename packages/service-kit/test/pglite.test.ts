@@ -141,3 +141,38 @@ describe('a data directory from the template', () => {
     }
   }, 120_000);
 });
+
+describe('databases in memory', () => {
+  const open = (schema: string) =>
+    openDatabase<unknown>({ databaseUrl: undefined, dataDir: '', schema, inMemory: true });
+  const tables = async (database: Database<unknown>) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = ${database.schema}`.execute(
+        database.db as Kysely<unknown>,
+      )
+    ).rows[0]!.n;
+
+  it("are schemas of the process's one PGlite, each with its own tables", async () => {
+    const first = await open('mem_first');
+    const second = await open('mem_second');
+    await sql`create table t (x int)`.execute(first.db as Kysely<unknown>);
+    expect(await tables(first)).toBe(1);
+    expect(await tables(second)).toBe(0);
+    // The same PGlite: the first's table is visible from the second by its schema's name.
+    await sql`insert into mem_first.t values (1)`.execute(second.db as Kysely<unknown>);
+    expect((await sql<{ x: number }>`select x from t`.execute(first.db as Kysely<unknown>)).rows).toEqual([{ x: 1 }]);
+    await second.close();
+    await first.close();
+  });
+
+  it('are dropped on close: the same name opens empty again', async () => {
+    const before = await open('mem_again');
+    await sql`create table t (x int)`.execute(before.db as Kysely<unknown>);
+    await before.close();
+    const after = await open('mem_again');
+    expect(await tables(after)).toBe(0);
+    await sql`create table t (x int)`.execute(after.db as Kysely<unknown>);
+    expect(await tables(after)).toBe(1);
+    await after.close();
+  });
+});
