@@ -10,7 +10,7 @@ import { createConnection } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort } from '@honne/service-kit/testing';
+import { freePort, requireOrSkip } from '@honne/service-kit/testing';
 
 function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -265,4 +265,17 @@ export function canRunOwnServers(): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether a fault suite runs here: it needs the real infrastructure's URLs and servers of its own
+ * (`servers` names the ones it starts); otherwise the suite is skipped, saying which is missing.
+ */
+export function faultSuiteRuns(servers = 'nats-server, redis-server and pg_createcluster'): boolean {
+  return (
+    requireOrSkip(
+      'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
+      Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
+    ) && requireOrSkip(`root with ${servers} (the fault suite)`, canRunOwnServers())
+  );
 }

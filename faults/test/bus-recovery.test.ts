@@ -2,16 +2,11 @@ import { events } from '@honne/contracts/events';
 import type { RealtimeEvent } from '@honne/contracts/realtime';
 import { realtimeEvents } from '@honne/contracts/realtime-events';
 import { createLogger, NatsBus, publishToUserSurely, RedisCache, replayFor, systemClock } from '@honne/service-kit';
-import { requireOrSkip } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { canRunOwnServers, NatsServer, RedisServer } from '../support/servers.ts';
+import { faultSuiteRuns, NatsServer, RedisServer } from '../support/servers.ts';
 
-const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) && requireOrSkip('root with nats-server and redis-server (the fault suite)', canRunOwnServers());
+const real = faultSuiteRuns('nats-server and redis-server');
 
 /** Resolves the first time `listener` is called with `true`. */
 function nextUp(on: (listener: (up: boolean) => void) => void): Promise<number> {

@@ -1,15 +1,10 @@
-import { requireOrSkip } from '@honne/service-kit/testing';
 import { describe, expect, it } from 'vitest';
 
-import { canRunOwnServers } from '../support/servers.ts';
+import { faultSuiteRuns } from '../support/servers.ts';
 import { Stack } from '../support/stack.ts';
 import { conversationUnder, expectWhole, talkOn } from '../support/traffic.ts';
 
-const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+const real = faultSuiteRuns();
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,7 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { conversation, User } from '../support/client.ts';
-import { canRunOwnServers } from '../support/servers.ts';
+import { faultSuiteRuns } from '../support/servers.ts';
 import { Stack } from '../support/stack.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -17,11 +17,7 @@ const BANNER = 'ただいま接続が不安定です。送信したメッセー�
 const SHOTS = path.join(import.meta.dirname, '..', 'screenshots');
 
 const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) &&
-  requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers()) &&
+  faultSuiteRuns() &&
   requireOrSkip(`Chromium at ${CHROMIUM}`, existsSync(CHROMIUM)) &&
   requireOrSkip('built frontends (pnpm run build)', existsSync(SHELL_BUILD));
 

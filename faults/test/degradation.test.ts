@@ -1,18 +1,13 @@
 import { deflateSync, crc32 } from 'node:zlib';
 
 import { parseS3Url, S3Objects } from '@honne/service-kit';
-import { requireOrSkip } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { conversation, User } from '../support/client.ts';
-import { canRunOwnServers } from '../support/servers.ts';
+import { faultSuiteRuns } from '../support/servers.ts';
 import { Stack } from '../support/stack.ts';
 
-const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+const real = faultSuiteRuns();
 
 /** A small RGB PNG, made here (the chat screen uploads what the camera gives). */
 function png(width: number, height: number): Buffer {

@@ -1,19 +1,15 @@
 import { CALL_RECORD } from '@honne/contracts/calls';
 import { totpCode } from '@honne/safety';
-import { eventually, requireOrSkip } from '@honne/service-kit/testing';
+import { eventually } from '@honne/service-kit/testing';
 import { sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError, request, User, voiceFor } from '../support/client.ts';
-import { canRunOwnServers } from '../support/servers.ts';
+import { faultSuiteRuns } from '../support/servers.ts';
 import { FAULTS_ADMIN } from '../support/stack.ts';
 import { stackForSuite } from '../support/traffic.ts';
 
-const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+const real = faultSuiteRuns();
 
 /** What every figure of this file says, printed at the end for bench/README.md. */
 const figures: string[] = [];

@@ -13,22 +13,18 @@ import {
   systemClock,
   type Bus,
 } from '@honne/service-kit';
-import { eventually, requireOrSkip } from '@honne/service-kit/testing';
+import { eventually } from '@honne/service-kit/testing';
 
 import { connect, type NatsConnection } from 'nats';
 import { describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 
 import { conversation, User } from '../support/client.ts';
-import { canRunOwnServers } from '../support/servers.ts';
+import { faultSuiteRuns } from '../support/servers.ts';
 import type { ServiceName } from '../support/stack.ts';
 import { stackForSuite } from '../support/traffic.ts';
 
-const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+const real = faultSuiteRuns();
 
 /** What every figure of this file says, printed at the end for bench/README.md. */
 const figures: string[] = [];

@@ -1,17 +1,13 @@
-import { eventually, requireOrSkip } from '@honne/service-kit/testing';
+import { eventually } from '@honne/service-kit/testing';
 import { connect } from 'nats';
 import { describe, expect, it } from 'vitest';
 
 import { conversation, User } from '../support/client.ts';
-import { canRunOwnServers, type NatsCluster } from '../support/servers.ts';
+import { faultSuiteRuns, type NatsCluster } from '../support/servers.ts';
 import { Stack } from '../support/stack.ts';
 import { conversationUnder, expectWhole, talkOn } from '../support/traffic.ts';
 
-const real =
-  requireOrSkip(
-    'real infrastructure (DATABASE_URL, NATS_URL, REDIS_URL)',
-    Boolean(process.env.DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL),
-  ) && requireOrSkip('root with nats-server, redis-server and pg_createcluster (the fault suite)', canRunOwnServers());
+const real = faultSuiteRuns();
 
 /** Each durable stream: its copies, its leader, and how many copies are up to date with the leader. */
 async function streams(

@@ -5,6 +5,7 @@ import { UUID_PATTERN, messages, type EndpointDef, type HealthStatus } from '@ho
 import type { RequestDef } from '@honne/contracts/events';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Static, TSchema } from '@sinclair/typebox';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { Ajv, type ValidateFunction } from 'ajv';
 import Fastify, {
   type FastifyBaseLogger,
@@ -85,15 +86,16 @@ export function createServiceApp(ctx: BaseContext, options: ServerOptions = {}):
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply).status(status).send(errorEnvelope(status, 'bad_request', messages.invalidInput));
     },
+    // Fastify's own serializers (fast-json-stringify: a response keeps only its schema's fields), each built at
+    // a route's first answer rather than all at start-up: see `onFirstCall`.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     ...server,
     http: server.http ?? null,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // First, so its request span wraps every route and hook registered after it.
   const tracing = tracingPlugin(app, ctx.config.service);
   if (tracing) void app.register(tracing);
-  app.setValidatorCompiler(({ schema, httpPart }) =>
-    httpPart === 'body' ? bodyValidator(schema as TSchema) : textAjv.compile(schema),
-  );
+  app.setValidatorCompiler(({ schema, httpPart }) => validator(schema as TSchema, httpPart));
 
   // Before the schema: Ajv's own walk is recursive, and no schema says "no NUL".
   app.addHook('preValidation', async (request) => {
@@ -147,12 +149,40 @@ export function createServiceApp(ctx: BaseContext, options: ServerOptions = {}):
   return app;
 }
 
-/** One body schema for both shapes: JSON validated as sent, a form's text coerced. */
-function bodyValidator(schema: TSchema) {
-  const json = bodyAjv.compile(schema);
+/**
+ * Why schemas compile at first use (issue 31): the embedded start runs six services' ~170 endpoints in
+ * one process, and compiling each one's validators and response serializers up front cost a fifth of
+ * the start's CPU and held their generated code in memory for routes an idle server never answers.
+ * Compiled once, at a route's first request, each then runs as before. A schema Ajv or
+ * fast-json-stringify cannot compile fails that route's first request instead of the start (the
+ * service suites call every endpoint).
+ */
+function onFirstCall<A extends unknown[], R>(compile: () => (...args: A) => R): (...args: A) => R {
+  let compiled: ((...args: A) => R) | undefined;
+  return (...args) => (compiled ??= compile())(...args);
+}
+
+/** Fastify's default serializer factory, each serializer built at its route's first answer. */
+const lazySerializers: typeof SerializerSelector extends () => infer F ? F : never = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route) => onFirstCall(() => compile(route));
+};
+
+/**
+ * A request part's validator: a body's schema serves both shapes (JSON validated as sent, a form's
+ * text coerced); query strings, params and headers are text, coerced. Each Ajv function is compiled
+ * at first use (`onFirstCall` says why); its errors are handed on as Fastify reads them.
+ */
+function validator(schema: TSchema, httpPart: string | undefined) {
+  let json: ValidateFunction | undefined;
   let form: ValidateFunction | undefined;
   const validate = (data: unknown): boolean => {
-    const check = isFormBody(data) ? (form ??= formAjv.compile(schema)) : json;
+    const check =
+      httpPart !== 'body'
+        ? (json ??= textAjv.compile(schema))
+        : isFormBody(data)
+          ? (form ??= formAjv.compile(schema))
+          : (json ??= bodyAjv.compile(schema));
     const valid = check(data);
     validate.errors = check.errors;
     return valid;

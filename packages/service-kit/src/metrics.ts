@@ -26,34 +26,32 @@ const httpRequests = new Counter({
   labelNames: ['service', 'method', 'route', 'status'] as const,
   registers: [metricsRegistry],
 });
-const httpDuration = new Histogram({
-  name: 'honne_http_request_duration_seconds',
-  help: 'Time from a request to its answer, by service, method and route template',
-  labelNames: ['service', 'method', 'route'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+/** A duration in seconds, on the buckets every duration here shares (so their quantiles compare). */
+const secondsHistogram = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Histogram<L>({ name, help, labelNames, buckets: SECONDS, registers: [metricsRegistry] });
+
+const httpDuration = secondsHistogram(
+  'honne_http_request_duration_seconds',
+  'Time from a request to its answer, by service, method and route template',
+  ['service', 'method', 'route'] as const,
+);
 type BusLabel = 'service' | 'subject' | 'kind' | 'outcome';
 
-const busPublished = new Counter({
-  name: 'honne_bus_published_total',
-  help: 'Bus events and requests sent, by service, subject and outcome (ok, error)',
-  labelNames: ['service', 'subject', 'kind', 'outcome'] as const,
-  registers: [metricsRegistry],
-});
-const busHandled = new Counter({
-  name: 'honne_bus_handled_total',
-  help: 'Bus events and requests handled, by service, subject and outcome (ok, error)',
-  labelNames: ['service', 'subject', 'kind', 'outcome'] as const,
-  registers: [metricsRegistry],
-});
-const busDuration = new Histogram({
-  name: 'honne_bus_duration_seconds',
-  help: 'Time to handle a bus event or to get a request answered, by service, subject and side',
-  labelNames: ['service', 'subject', 'side'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+/** The two sides of the bus count alike: what was sent, what was handled. */
+const busCounter = (name: string, what: string) =>
+  new Counter({
+    name,
+    help: `Bus events and requests ${what}, by service, subject and outcome (ok, error)`,
+    labelNames: ['service', 'subject', 'kind', 'outcome'] as const,
+    registers: [metricsRegistry],
+  });
+const busPublished = busCounter('honne_bus_published_total', 'sent');
+const busHandled = busCounter('honne_bus_handled_total', 'handled');
+const busDuration = secondsHistogram(
+  'honne_bus_duration_seconds',
+  'Time to handle a bus event or to get a request answered, by service, subject and side',
+  ['service', 'subject', 'side'] as const,
+);
 
 /** A counter of the product's own (messages accepted, rings, filter hits …), registered once per name. */
 export function productCounter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {

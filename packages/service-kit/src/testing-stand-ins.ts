@@ -163,3 +163,13 @@ export function accountsStandIn(bus: Bus, hooks: { beforeCardsPage?: (after: str
     close: () => subscriptions.forEach((s) => s.unsubscribe()),
   };
 }
+
+/** A new user of the service under test (`h.user()`) whom the accounts stand-in has too, carded as of now. */
+export async function userAccountsHas<P extends { userId: string }>(
+  h: { user(): Promise<P>; clock: Clock },
+  accounts: Pick<ReturnType<typeof accountsStandIn>, 'users'>,
+): Promise<P> {
+  const person = await h.user();
+  accounts.users.set(person.userId, userCard(person.userId, h.clock.now()));
+  return person;
+}

@@ -112,6 +112,7 @@ export {
   accountsStandIn,
   pointsStandIn,
   topicsStandIn,
+  userAccountsHas,
   userCard,
   type TopicReply,
   type TransferAsked,

@@ -33,6 +33,46 @@ describe.each(infraModes())('messages: sending, reading, blocks, images, retenti
     return { x, y, room: await h.topicRoom(y, h.voice(x)) };
   };
 
+  // Inputs an attacker sent that each came back as a 500 (issue 11): each is now a 4xx in the
+  // error envelope, over HTTP and over the socket's command path alike. A room of their own, so
+  // the messages here count in no other test.
+  describe('hostile input', () => {
+    let x: Person;
+    let y: Person;
+    let room: string;
+    beforeAll(async () => {
+      ({ x, y, room } = await fresh());
+    });
+
+    const expectValidation = (res: { statusCode: number; json: () => unknown }, field: string) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ data: null, code: 'validation', errors: { [field]: messages.invalidInput } });
+    };
+
+    it('refuses a `since` beyond what the database holds', async () => {
+      const huge = 2 ** 53 + 2;
+      expectValidation(await h.get(`/messages/toMe?since=${huge}`, x), 'since');
+      expectValidation(await h.get(`/messages/toMe/${room}?since=${huge}`, x), 'since');
+      expectValidation(await h.get(`/rooms/${room}/messages?since=${huge}`, x), 'since');
+      expect((await h.get(`/rooms/${room}/messages?since=0`, x)).statusCode).toBe(200);
+    });
+
+    it('refuses a lone surrogate or a NUL as a message, by HTTP and by socket command', async () => {
+      expectValidation(await h.send(y, room, { data: '\ud800' }), 'data');
+      expectValidation(await h.send(y, room, { data: 'やあ\u0000' }), 'data');
+      expectValidation(await h.sendCommand(y, room, { data: '\udc00あ' }), 'data');
+      expect((await h.send(y, room, { data: '🍣' })).statusCode).toBe(200);
+    });
+
+    it('refuses a NUL in a query string or a path', async () => {
+      expectValidation(await h.get(`/rooms/${room}/messages?last_doc_id=a%00b`, x), 'last_doc_id');
+      const path = await h.get(`/rooms/a%00b/messages`, x);
+      expect(path.statusCode).toBeGreaterThanOrEqual(400);
+      expect(path.statusCode).toBeLessThan(500);
+      expect(path.json()).toMatchObject({ data: null });
+    });
+  });
+
   const textRuleCases: [string, object, object][] = [
     ['empty text', { data: '   \n ' }, { data: CHAT_MESSAGES.textRequired }],
     ['256 characters', { data: 'あ'.repeat(256) }, { data: CHAT_MESSAGES.textTooLong }],

@@ -1,5 +1,10 @@
 import { CHAT_REALTIME_TYPES } from '@honne/contracts/chat';
-import { accountsStandIn, describeOnRealInfra, describeRebuildNeedsNats, userCard } from '@honne/service-kit/testing';
+import {
+  accountsStandIn,
+  describeOnRealInfra,
+  describeRebuildNeedsNats,
+  userAccountsHas,
+} from '@honne/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { heldUserIdsPage } from '../src/db/repos/users.ts';
@@ -29,11 +34,7 @@ describeOnRealInfra('chat’s rebuild removes the users accounts no longer has',
   });
 
   /** A user chat and accounts both have. */
-  const user = async (): Promise<Person> => {
-    const p = await h.user();
-    accounts.users.set(p.userId, userCard(p.userId, h.clock.now()));
-    return p;
-  };
+  const user = (): Promise<Person> => userAccountsHas(h, accounts);
   /** Everything chat keeps of a user, table by table, as its deletion handler would clear it. */
   const traces = async (userId: string) => {
     const db = h.ctx.db;

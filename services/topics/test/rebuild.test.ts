@@ -4,7 +4,7 @@ import {
   accountsStandIn,
   describeOnRealInfra,
   describeRebuildNeedsNats,
-  userCard,
+  userAccountsHas,
   uuidOf,
 } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -47,11 +47,7 @@ describeOnRealInfra('topics’ rebuild: rooms chat no longer has, users accounts
   });
 
   /** A user topics and accounts both have. */
-  const user = async (): Promise<Person> => {
-    const p = await h.user();
-    accounts.users.set(p.userId, userCard(p.userId, h.clock.now()));
-    return p;
-  };
+  const user = (): Promise<Person> => userAccountsHas(h, accounts);
   const voiceOf = async (owner: Person): Promise<string> => {
     const res = await h.postVoice(owner, await h.theme(owner));
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,20 @@ import { messages } from '@honne/contracts/messages';
 import { infraModes } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { UNLOCK_FAILURES_PER_HOUR, verifyPassword } from '../src/domain/password.ts';
+
 import { startHarness, type Harness, type Person } from './harness.ts';
+
+const STORED = 'scrypt$00112233445566778899aabbccddeeff$' + '00'.repeat(32); // any well-formed hash: the check runs in full
+
+describe('sub-category password check', () => {
+  it('runs off the event loop: other callbacks run while it hashes', async () => {
+    let ranMeanwhile = false;
+    setImmediate(() => (ranMeanwhile = true));
+    expect(await verifyPassword('guess', STORED)).toBe(false);
+    expect(ranMeanwhile).toBe(true);
+  });
+});
 
 describe.each(infraModes())('reference data and themes ($name)', (mode) => {
   let h: Harness;
@@ -103,6 +116,24 @@ describe.each(infraModes())('reference data and themes ($name)', (mode) => {
     expect((await h.post('/threads/join', theme, other)).statusCode).toBe(403);
     const visible = (await h.get('/threads?per_page=100', other)).json().data as { sub_category_id: number }[];
     expect(visible.some((t) => t.sub_category_id === 33)).toBe(false);
+  });
+
+  // Issue 11: guesses at a gated sub-category's password had no cap. Two people of its own: the
+  // guesser is locked out for an hour, which the other tests here must not inherit.
+  it('stops a user’s guesses after the hourly cap, even the right password, and only theirs', async () => {
+    const guesser = await h.user();
+    const bystander = await h.user();
+    for (let i = 0; i < UNLOCK_FAILURES_PER_HOUR; i++) {
+      const wrong = await h.post('/subCategories/33/unlock', { pw: `nope-${i}` }, guesser);
+      expect(wrong.json().errors).toEqual({ pw: messages.subCategoryPasswordWrong });
+    }
+    const capped = await h.post('/subCategories/33/unlock', { pw: 'himitsu' }, guesser);
+    expect(capped.statusCode).toBe(429);
+    expect(capped.json()).toMatchObject({ code: 'too_many_failures', errors: { pw: messages.rateLimited } });
+    expect((await h.post('/subCategories/33/unlock', { pw: 'himitsu' }, bystander)).json().data).toMatchObject({
+      id: 33,
+      is_unlocked: true,
+    });
   });
 
   it('keeps voices behind a gate out of the lists of those who have not passed it', async () => {

@@ -1,10 +1,16 @@
-import { type events, requests, type EventPayload } from '@honne/contracts/events';
+import {
+  type events,
+  requests,
+  type EventPayload,
+  type RequestDef,
+  type RequestPayload,
+} from '@honne/contracts/events';
 import type { GrantBody, PurchaseEventsQuery, UnusedReportQuery } from '@honne/contracts/points';
 import type { ExpertRequestsQuery, RankBody } from '@honne/contracts/accounts';
 import { askOperatorRequest } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { appendAudit, appendAuditOnce } from '../db/repos/audit.ts';
+import { appendAudit, appendAuditOnce, type AuditInput } from '../db/repos/audit.ts';
 
 // The points operator API under the console's accounts and keys (ADR 0034): safety has already
 // checked the operator against the endpoint's permission; the owner (points, accounts) does the
@@ -50,52 +56,53 @@ export async function onPointsGranted(ctx: AppContext, e: EventPayload<typeof ev
   });
 }
 
-/** The money reports are read, not changed; reading them is audited like evidence is. */
-export async function unusedReport(ctx: AppContext, by: string, query: UnusedReportQuery) {
-  const report = await askOperatorRequest(ctx.bus, requests.pointsOperatorUnusedReport, query, POINTS_DOWN);
-  await appendAudit(ctx.db, { actor: by, action: 'points.report.read', detail: query, at: ctx.clock.now() });
-  return report;
-}
-
-export async function purchaseEvents(ctx: AppContext, by: string, query: PurchaseEventsQuery) {
-  const rows = await askOperatorRequest(ctx.bus, requests.pointsOperatorPurchases, query, POINTS_DOWN);
-  await appendAudit(ctx.db, {
-    actor: by,
-    action: 'points.purchases.read',
-    detail: { status: query.status ?? 'unresolved', count: rows.length },
-    at: ctx.clock.now(),
-  });
-  return rows;
-}
-
-export async function setRank(ctx: AppContext, by: string, userId: string, rank: RankBody) {
-  const result = await askOperatorRequest(
-    ctx.bus,
-    requests.accountsOperatorRank,
-    { actor: by, user_id: userId, rank },
-    ACCOUNTS_DOWN,
-  );
-  await appendAudit(ctx.db, { actor: by, action: 'rank.set', target: userId, detail: rank, at: ctx.clock.now() });
+/**
+ * Asks the owner over the bus and audits what it did, by the operator's name. A refusal or an owner
+ * that does not answer throws before the audit: nothing changed, so nothing is recorded.
+ */
+async function askAndAudit<R extends RequestDef>(
+  ctx: AppContext,
+  by: string,
+  [def, payload, down]: [R, RequestPayload<R>, string],
+  audit: (result: Awaited<ReturnType<typeof askOperatorRequest<R>>>) => Omit<AuditInput, 'actor' | 'at'>,
+) {
+  const result = await askOperatorRequest(ctx.bus, def, payload, down);
+  await appendAudit(ctx.db, { actor: by, ...audit(result), at: ctx.clock.now() });
   return result;
 }
+
+/** The money reports are read, not changed; reading them is audited like evidence is. */
+export const unusedReport = (ctx: AppContext, by: string, query: UnusedReportQuery) =>
+  askAndAudit(ctx, by, [requests.pointsOperatorUnusedReport, query, POINTS_DOWN], () => ({
+    action: 'points.report.read',
+    detail: query,
+  }));
+
+export const purchaseEvents = (ctx: AppContext, by: string, query: PurchaseEventsQuery) =>
+  askAndAudit(ctx, by, [requests.pointsOperatorPurchases, query, POINTS_DOWN], (rows) => ({
+    action: 'points.purchases.read',
+    detail: { status: query.status ?? 'unresolved', count: rows.length },
+  }));
+
+export const setRank = (ctx: AppContext, by: string, userId: string, rank: RankBody) =>
+  askAndAudit(ctx, by, [requests.accountsOperatorRank, { actor: by, user_id: userId, rank }, ACCOUNTS_DOWN], () => ({
+    action: 'rank.set',
+    target: userId,
+    detail: rank,
+  }));
 
 /** The expert requests waiting; a list of names to answer, so reading it is not audited (answering is). */
 export const expertRequests = (ctx: AppContext, query: ExpertRequestsQuery) =>
   askOperatorRequest(ctx.bus, requests.accountsOperatorExpertRequests, query, ACCOUNTS_DOWN);
 
-export async function setExpert(ctx: AppContext, by: string, userId: string, approve: boolean) {
-  const result = await askOperatorRequest(
-    ctx.bus,
-    requests.accountsOperatorExpert,
-    { actor: by, user_id: userId, approve },
-    ACCOUNTS_DOWN,
+export const setExpert = (ctx: AppContext, by: string, userId: string, approve: boolean) =>
+  askAndAudit(
+    ctx,
+    by,
+    [requests.accountsOperatorExpert, { actor: by, user_id: userId, approve }, ACCOUNTS_DOWN],
+    (result) => ({
+      action: approve ? 'expert.approve' : 'expert.refuse',
+      target: userId,
+      detail: { is_approval: result.is_approval },
+    }),
   );
-  await appendAudit(ctx.db, {
-    actor: by,
-    action: approve ? 'expert.approve' : 'expert.refuse',
-    target: userId,
-    detail: { is_approval: result.is_approval },
-    at: ctx.clock.now(),
-  });
-  return result;
-}

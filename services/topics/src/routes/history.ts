@@ -29,17 +29,11 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
       rows.map((r) => r.topic_id),
       now,
     );
-    const [cards, previews] = await Promise.all([
-      findCards(
-        ctx.db,
-        rows.map((r) => r.partner_id),
-      ),
-      roomPreviews(
-        ctx,
-        caller.userId,
-        rows.map((r) => r.room_id),
-      ),
-    ]);
+    const { cards, previews } = await cardsAndPreviews(
+      ctx,
+      caller.userId,
+      rows.map((r) => ({ userId: r.partner_id, roomId: r.room_id })),
+    );
     const items: HistoryItem[] = [];
     for (const r of rows) {
       const topic = topics.get(r.topic_id);
@@ -86,17 +80,11 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
       decodeCursor(query.last_doc_id),
       pageSize(query.per_page),
     );
-    const [cards, previews] = await Promise.all([
-      findCards(
-        ctx.db,
-        rows.map((r) => r.user_id),
-      ),
-      roomPreviews(
-        ctx,
-        caller.userId,
-        rows.map((r) => r.room_id),
-      ),
-    ]);
+    const { cards, previews } = await cardsAndPreviews(
+      ctx,
+      caller.userId,
+      rows.map((r) => ({ userId: r.user_id, roomId: r.room_id })),
+    );
     const view = topicView(topic, caller.userId);
     const items: Reply[] = rows.map((r) => ({
       id: r.id,
@@ -117,4 +105,20 @@ export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
       nextCursor(rows, (r) => new Date(r.created_at)),
     );
   });
+}
+
+/** The other side's card and the room's latest message and unread count, for each row of a page. */
+async function cardsAndPreviews(ctx: AppContext, callerId: string, rows: { userId: string; roomId: string }[]) {
+  const [cards, previews] = await Promise.all([
+    findCards(
+      ctx.db,
+      rows.map((r) => r.userId),
+    ),
+    roomPreviews(
+      ctx,
+      callerId,
+      rows.map((r) => r.roomId),
+    ),
+  ]);
+  return { cards, previews };
 }

@@ -279,33 +279,21 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
         </article>
       </BottomSheet>
       {choosingName ? (
-        <ChoiceSheet<number>
-          title={chatStartStrings.nameTitle}
-          options={[
-            { value: 0, label: chatStartStrings.asMyName },
-            { value: 1, label: chatStartStrings.asAnonymous },
-          ]}
-          value={-1}
-          onChoose={(v) => {
+        <NameChoiceSheet
+          onChoose={(anonymous) => {
             setChoosingName(false);
-            void chat.start(v === 1);
+            void chat.start(anonymous);
           }}
           onClose={() => setChoosingName(false)}
         />
       ) : null}
       {choosingCallName ? (
-        <ChoiceSheet<number>
-          title={chatStartStrings.nameTitle}
-          options={[
-            { value: 0, label: chatStartStrings.asMyName },
-            { value: 1, label: chatStartStrings.asAnonymous },
-          ]}
-          value={-1}
-          onChoose={(v) => {
+        <NameChoiceSheet
+          onChoose={(anonymous) => {
             setChoosingCallName(false);
             // The call overlay (chat remote, in the shell's slot) records the greeting and places the call.
             getApi()
-              .calls.start({ kind: 'topic', topic_id: topic.id, is_anonymous: v === 1 })
+              .calls.start({ kind: 'topic', topic_id: topic.id, is_anonymous: anonymous })
               .catch((error: unknown) => void fail(error));
           }}
           onClose={() => setChoosingCallName(false)}
@@ -313,5 +301,21 @@ export function TopicDetail({ topic: initial, onClose, onExpired, onClicked, onH
       ) : null}
       {reporting ? <ReportDialog topicId={topic.id} name={name} onClose={() => setReporting(false)} /> : null}
     </>
+  );
+}
+
+/** The name a chat or a call on the voice starts under: the caller's own, or anonymous. */
+function NameChoiceSheet({ onChoose, onClose }: { onChoose: (anonymous: boolean) => void; onClose: () => void }) {
+  return (
+    <ChoiceSheet<number>
+      title={chatStartStrings.nameTitle}
+      options={[
+        { value: 0, label: chatStartStrings.asMyName },
+        { value: 1, label: chatStartStrings.asAnonymous },
+      ]}
+      value={-1}
+      onChoose={(v) => onChoose(v === 1)}
+      onClose={onClose}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { strings } from '../../strings.ts';
 import { ensureTopicsStyles } from '../../styles.ts';
 import { TopicRowSkeleton } from '../post-list/TopicRow.tsx';
 import { Countdown } from '../shared/Countdown.tsx';
+import { LoadingMore } from '../shared/LoadingMore.tsx';
 import { Tabs } from '../shared/Tabs.tsx';
 import { UnreadCount } from '../shared/UnreadCount.tsx';
 import { useRoomMessages, useRoomUnread } from '../shared/useRoomActivity.ts';
@@ -170,12 +171,7 @@ function HistoryList() {
             })}
           </ul>
         )}
-        {loadingMore ? (
-          <div className="tp-more">
-            <span className="hn-spinner" style={{ width: 24, height: 24 }} />
-            <span className="hn-visually-hidden">{strings.loadingMore}</span>
-          </div>
-        ) : null}
+        {loadingMore ? <LoadingMore /> : null}
       </main>
     </div>
   );

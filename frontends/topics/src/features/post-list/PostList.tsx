@@ -25,6 +25,7 @@ import { TopicDetail } from '../detail/TopicDetail.tsx';
 import { FilterIcon, SearchIcon } from '../shared/icons.tsx';
 import { PasswordGate } from '../shared/PasswordGate.tsx';
 import { useTopicFeed } from '../shared/useTopicFeed.ts';
+import { LoadingMore } from '../shared/LoadingMore.tsx';
 
 import { CreateVoice } from './CreateVoice.tsx';
 import { TopicRow, TopicRowSkeleton } from './TopicRow.tsx';
@@ -338,36 +339,19 @@ export default function PostList() {
         }
       />
       <nav className="tp-selectors" aria-label={strings.theme}>
-        <button
-          type="button"
-          className="tp-selector"
-          aria-haspopup="dialog"
+        <Selector
+          label={strings.category}
+          value={category?.name}
           onClick={() => setSheet('category')}
           disabled={!ready}
-        >
-          <span className="tp-selector__label">{strings.category}</span>
-          <span className="tp-selector__value">{category?.name ?? strings.notChosen}</span>
-        </button>
-        <button
-          type="button"
-          className="tp-selector"
-          aria-haspopup="dialog"
+        />
+        <Selector
+          label={strings.subCategory}
+          value={sub?.name}
           onClick={() => (filter?.category_id ? setSheet('subCategory') : void popup.alert(messages.categoryRequired))}
           disabled={!ready}
-        >
-          <span className="tp-selector__label">{strings.subCategory}</span>
-          <span className="tp-selector__value">{sub?.name ?? strings.notChosen}</span>
-        </button>
-        <button
-          type="button"
-          className="tp-selector"
-          aria-haspopup="dialog"
-          onClick={() => setSheet('area')}
-          disabled={!ready}
-        >
-          <span className="tp-selector__label">{strings.area}</span>
-          <span className="tp-selector__value">{areaName}</span>
-        </button>
+        />
+        <Selector label={strings.area} value={areaName} onClick={() => setSheet('area')} disabled={!ready} />
       </nav>
       {thread ? (
         <div className="tp-theme-bar">
@@ -424,12 +408,7 @@ export default function PostList() {
           </ul>
         )}
         <div ref={sentinel} aria-hidden="true" />
-        {feed.loadingMore ? (
-          <div className="tp-more">
-            <span className="hn-spinner" style={{ width: 24, height: 24 }} />
-            <span className="hn-visually-hidden">{strings.loadingMore}</span>
-          </div>
-        ) : null}
+        {feed.loadingMore ? <LoadingMore /> : null}
       </main>
 
       {canPost ? (
@@ -484,10 +463,7 @@ export default function PostList() {
         <PasswordGate
           subCategory={gate}
           onClose={() => setGate(null)}
-          onUnlocked={(s) => {
-            setGate(null);
-            void save({ category_id: s.category_id, sub_category_id: s.id });
-          }}
+          onUnlocked={(s) => void save({ category_id: s.category_id, sub_category_id: s.id })}
         />
       ) : null}
       {creating && thread && sub && me ? (
@@ -514,5 +490,25 @@ export default function PostList() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** One of the three choices above the list (category, sub-category, area): a button opening its sheet. */
+function Selector({
+  label,
+  value,
+  onClick,
+  disabled,
+}: {
+  label: string;
+  value: string | undefined;
+  onClick: () => void;
+  disabled: boolean;
+}) {
+  return (
+    <button type="button" className="tp-selector" aria-haspopup="dialog" onClick={onClick} disabled={disabled}>
+      <span className="tp-selector__label">{label}</span>
+      <span className="tp-selector__value">{value ?? strings.notChosen}</span>
+    </button>
   );
 }

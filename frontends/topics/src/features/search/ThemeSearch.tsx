@@ -344,7 +344,6 @@ export function ThemeSearch({ onExit }: { onExit: () => void }) {
           subCategory={gate}
           onClose={() => setGate(null)}
           onUnlocked={(s) => {
-            setGate(null);
             setSubs((list) => list.map((x) => (x.id === s.id ? s : x)));
             chooseSub(s);
           }}

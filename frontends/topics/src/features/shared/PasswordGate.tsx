@@ -6,7 +6,10 @@ import { useState, type FormEvent } from 'react';
 import { T, client, reference, useFail } from '../../data/api.ts';
 import { strings } from '../../strings.ts';
 
-/** The password gate of a protected sub-category (spec §4): the input must equal its password. */
+/**
+ * The password gate of a protected sub-category (spec §4): the input must equal its password. Once
+ * unlocked it closes itself (`onClose`, as every caller's gate did) and hands the sub-category on.
+ */
 export function PasswordGate({
   subCategory,
   onClose,
@@ -26,6 +29,7 @@ export function PasswordGate({
     try {
       const r = await client().call(T.unlockSubCategory, { params: { id: subCategory.id }, body: { pw } });
       reference.forgetSubCategories(subCategory.category_id);
+      onClose();
       onUnlocked(r.data);
     } catch (err) {
       if (isApiError(err) && err.kind === 'http' && err.status < 500) setError(err.fieldErrors.pw ?? err.serverMessage);
