@@ -67,26 +67,17 @@ export async function enqueueEvent<E extends EventDef>(
   payload: EventPayload<E>,
   now: Date,
 ): Promise<void> {
-  await queueEventSql(def, eventId, payload, now).execute(trx);
-}
-
-/**
- * `enqueueEvent` as a statement to run, or to put in a `with` of a larger statement (a hot write that
- * queues its event in the same round trip); `when` false queues nothing. The text is fixed (every
- * value a parameter), so it can be part of a prepared statement.
- */
-export function queueEventSql<E extends EventDef>(
-  def: E,
-  eventId: string,
-  payload: EventPayload<E>,
-  now: Date,
-  when = true,
-) {
-  return sql`insert into outbox (event_id, subject, payload, trace, created_at)
-    select ${eventId}::text, ${def.subject}::text, ${JSON.stringify(payload)}::jsonb, ${traceparent() ?? null}::text,
-      ${now}::timestamptz
-    where ${when}::boolean
-    on conflict (event_id) do nothing`;
+  await (trx as Kysely<OutboxDb>)
+    .insertInto('outbox')
+    .values({
+      event_id: eventId,
+      subject: def.subject,
+      payload: JSON.stringify(payload),
+      trace: traceparent() ?? null,
+      created_at: now,
+    } as never)
+    .onConflict((oc) => oc.column('event_id').doNothing())
+    .execute();
 }
 
 /**

@@ -1,5 +1,5 @@
 import { events } from '@honne/contracts/events';
-import { queueEventSql } from '@honne/service-kit';
+import { enqueueEvent } from '@honne/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 
 import {
@@ -169,10 +169,6 @@ function attempt(
 
     const bought = isPurchaseKind(input.kind) ? input.amount : 0;
     const newLot = bought > 0 && !isHouseAccount(input.to) ? { expiresAt: lotExpiry(rules.lotPolicy, now) } : null;
-    // Both users' screens follow the balance: the event is queued by the write, so it leaves only
-    // with the committed transfer.
-    const users = [input.from, input.to].filter((user) => !isHouseAccount(user));
-    const event = queueEventSql(events.balanceChanged, `balance:${id}`, { user_ids: users }, now, users.length > 0);
     const wrote = await writeTransfer(trx, {
       transferId: id,
       from: input.from,
@@ -182,7 +178,6 @@ function attempt(
       fromPurchased: plan.fromPurchased,
       bought,
       newLot,
-      event,
       now,
     });
     // The statement applies what was decided; anything else is a bug, and the transaction rolls back.
@@ -191,6 +186,11 @@ function attempt(
     }
     const written: Transfer = { ...row, id, purchased_amount: plan.fromPurchased };
     await onCommit?.(trx, written);
+    // Both users' screens follow the balance: the event leaves only with the committed transfer.
+    const users = [input.from, input.to].filter((user) => !isHouseAccount(user));
+    if (users.length > 0) {
+      await enqueueEvent(trx, events.balanceChanged, `balance:${id}`, { user_ids: users }, now);
+    }
     return { status: 'done' as const, transfer: written, replayed: false };
   });
 }

@@ -1,5 +1,5 @@
 import { pointsFrozenSql, prepared } from '@honne/service-kit';
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 
 import type { PointsDb } from '../schema/index.ts';
 import type { NewTransfer, Transfer } from '../schema/ledger.ts';
@@ -129,8 +129,6 @@ export interface TransferWrite {
   bought: number;
   /** A new lot for the payee of `bought` points, or null. */
   newLot: { expiresAt: Date | null } | null;
-  /** The outbox row the transfer queues (the kit's `queueEventSql`), written in the same statement. */
-  event: RawBuilder<unknown>;
   now: Date;
 }
 
@@ -145,7 +143,7 @@ export interface WriteCounts {
 /**
  * Applies a transfer's decided writes in one statement, under the locks `lockPair` took: the lots it
  * takes from, both balances (debit and credit), the payee's new lot, and the purchased part on the
- * transfer row, and its outbox event. Answers how many lots and accounts it changed, for the caller to check. Prepared
+ * transfer row. Answers how many lots and accounts it changed, for the caller to check. Prepared
  * (ADR 0003): the text is fixed, the lots come as one JSON parameter.
  */
 export async function writeTransfer(trx: Trx, w: TransferWrite): Promise<WriteCounts> {
@@ -172,8 +170,6 @@ export async function writeTransfer(trx: Trx, w: TransferWrite): Promise<WriteCo
       update transfers set purchased_amount = ${w.fromPurchased}::integer
       where id = ${w.transferId}::uuid and ${w.fromPurchased}::integer > 0
       returning id
-    ), queued as (
-      ${w.event}
     )
     select (select count(*) from taken)::integer as lots, (select count(*) from moved)::integer as accounts,
       (select count(*) from lot)::integer as new_lots, (select count(*) from priced)::integer as priced`.execute(trx);
