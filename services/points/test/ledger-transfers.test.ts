@@ -14,6 +14,15 @@ describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
   let env: Awaited<ReturnType<typeof startPoints>>;
   const clock = new ManualClock('2026-04-01T00:00:00.000Z');
   const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), { lotPolicy: 'expire' });
+  /** What an account's transfer rows say its balance is (in minus out). */
+  const netOf = async (user: string) => {
+    const rows = await env.points.ctx.db
+      .selectFrom('transfers')
+      .select(['debit_account', 'amount'])
+      .where((eb) => eb.or([eb('debit_account', '=', user), eb('credit_account', '=', user)]))
+      .execute();
+    return rows.reduce((s, r) => s + (r.debit_account === user ? -r.amount : r.amount), 0);
+  };
   beforeAll(async () => {
     env = await startPoints(mode, {}, clock);
   });
@@ -60,15 +69,7 @@ describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
       .execute();
     for (const b of balances) expect(b.balance).toBeGreaterThanOrEqual(0);
     // Each balance is what its transfers say: the cached column never drifts from the rows.
-    for (const u of users) {
-      const rows = await db
-        .selectFrom('transfers')
-        .select(['debit_account', 'amount'])
-        .where((eb) => eb.or([eb('debit_account', '=', u), eb('credit_account', '=', u)]))
-        .execute();
-      const net = rows.reduce((s, r) => s + (r.debit_account === u ? -r.amount : r.amount), 0);
-      expect((await accountOf(db, u)).balance).toBe(net);
-    }
+    for (const u of users) expect((await accountOf(db, u)).balance).toBe(await netOf(u));
     expect(users.reduce((s, u) => s + Number(balances.find((b) => b.user_id === u)!.balance), 0)).toBe(2000);
   }, 60_000);
 
@@ -179,16 +180,7 @@ describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
     const held = await db.selectFrom('accounts').select(['balance']).where('user_id', 'in', fresh).execute();
     expect(held).toHaveLength(3);
     expect(held.reduce((s, a) => s + Number(a.balance), 0)).toBe(900);
-    for (const u of fresh) {
-      const rows = await db
-        .selectFrom('transfers')
-        .select(['debit_account', 'amount'])
-        .where((eb) => eb.or([eb('debit_account', '=', u), eb('credit_account', '=', u)]))
-        .execute();
-      expect((await accountOf(db, u)).balance).toBe(
-        rows.reduce((s, r) => s + (r.debit_account === u ? -r.amount : r.amount), 0),
-      );
-    }
+    for (const u of fresh) expect((await accountOf(db, u)).balance).toBe(await netOf(u));
     const giftRows = await db
       .selectFrom('transfers')
       .select('id')
