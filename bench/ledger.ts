@@ -5,6 +5,7 @@
 // backends and background workers, found in pg_stat_activity; read from /proc), divided by the
 // transfers: other clusters on the machine are not counted. After each run the books are checked: the sum of all accounts is 0, no balance is
 // negative, one transfer row per accepted transfer.
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -92,6 +93,17 @@ async function drive(once: (worker: number, i: number) => Promise<boolean>): Pro
     pgCpuMsPerTransfer: Number(((pgCpu * 1000) / Math.max(1, n)).toFixed(3)),
     nodeCpuMsPerTransfer: Number(((node.user + node.system) / 1000 / Math.max(1, n)).toFixed(3)),
   };
+}
+
+/** The checkout's commit (and whether it has changes), or null outside git. */
+function commitOf(): string | null {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8' }).trim();
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return null;
+  }
 }
 
 const schema = `bench_ledger_${randomBytes(4).toString('hex')}`;
@@ -208,6 +220,8 @@ try {
     JSON.stringify(
       {
         at: new Date().toISOString(),
+        // Which ledger was measured: before/after are the same bench run from two checkouts.
+        commit: commitOf(),
         load: os
           .loadavg()
           .map((l) => l.toFixed(2))

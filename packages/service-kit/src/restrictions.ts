@@ -166,11 +166,24 @@ export async function pointsFrozen<DB>(
   now: Date,
 ): Promise<{ until: Date | null } | undefined> {
   const row = await asModel(anyDb)
-    .selectFrom('person_restrictions')
+    .selectFrom('person_restrictions as pr')
     .select('until')
-    .where('user_id', '=', userId)
-    .where('restriction', '=', FREEZE)
-    .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
+    .where(frozenRestriction(sql.val(userId), now))
     .executeTakeFirst();
   return row ? { until: row.until } : undefined;
+}
+
+/**
+ * A condition on `person_restrictions as pr`: the row freezes the points of the character in
+ * `userColumn` at `now`. The one definition of "frozen" for `pointsFrozen` and for statements that
+ * read it alongside other facts (points' transfer reads it with the row locks, in one round trip).
+ */
+export function frozenRestriction(userColumn: Expression<string>, now: Date): Expression<SqlBool> {
+  return sql<SqlBool>`pr.user_id = ${userColumn} and pr.restriction = ${sql.lit(FREEZE)}
+    and (pr.until is null or pr.until > ${now})`;
+}
+
+/** `frozenRestriction` as a test a statement can select: is this character's spending frozen at `now`. */
+export function pointsFrozenSql(userColumn: Expression<string>, now: Date): Expression<SqlBool> {
+  return sql<SqlBool>`exists (select 1 from person_restrictions as pr where ${frozenRestriction(userColumn, now)})`;
 }

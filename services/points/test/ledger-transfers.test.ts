@@ -14,6 +14,15 @@ describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
   let env: Awaited<ReturnType<typeof startPoints>>;
   const clock = new ManualClock('2026-04-01T00:00:00.000Z');
   const move = (input: TransferInput) => transfer(env.points.ctx.db, input, clock.now(), { lotPolicy: 'expire' });
+  /** What an account's transfer rows say its balance is (in minus out). */
+  const netOf = async (user: string) => {
+    const rows = await env.points.ctx.db
+      .selectFrom('transfers')
+      .select(['debit_account', 'amount'])
+      .where((eb) => eb.or([eb('debit_account', '=', user), eb('credit_account', '=', user)]))
+      .execute();
+    return rows.reduce((s, r) => s + (r.debit_account === user ? -r.amount : r.amount), 0);
+  };
   beforeAll(async () => {
     env = await startPoints(mode, {}, clock);
   });
@@ -60,15 +69,7 @@ describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
       .execute();
     for (const b of balances) expect(b.balance).toBeGreaterThanOrEqual(0);
     // Each balance is what its transfers say: the cached column never drifts from the rows.
-    for (const u of users) {
-      const rows = await db
-        .selectFrom('transfers')
-        .select(['debit_account', 'amount'])
-        .where((eb) => eb.or([eb('debit_account', '=', u), eb('credit_account', '=', u)]))
-        .execute();
-      const net = rows.reduce((s, r) => s + (r.debit_account === u ? -r.amount : r.amount), 0);
-      expect((await accountOf(db, u)).balance).toBe(net);
-    }
+    for (const u of users) expect((await accountOf(db, u)).balance).toBe(await netOf(u));
     expect(users.reduce((s, u) => s + Number(balances.find((b) => b.user_id === u)!.balance), 0)).toBe(2000);
   }, 60_000);
 
@@ -145,5 +146,87 @@ describe.each(infraModes())('points ledger transfers ($name)', (mode) => {
     expect(
       (await move({ idempotencyKey: 'spend:3', kind: 'gift', from: 'l-1', to: 'l-2', amount: total - 400 })).status,
     ).toBe('done');
+  });
+
+  it('opens accounts it has never seen, also when transfers race to open the same pair from both sides', async () => {
+    const db = env.points.ctx.db;
+    const fresh = ['o-1', 'o-2', 'o-3'];
+    // Grants to three new accounts, each asked twice under one key (a double submit), racing gifts
+    // between the same new accounts in both directions: every transaction finds its pair incomplete.
+    const grants = fresh.flatMap((u) =>
+      [0, 1].map(() => ({
+        idempotencyKey: `open:${u}`,
+        kind: 'grant' as const,
+        from: HOUSE.issued,
+        to: u,
+        amount: 300,
+      })),
+    );
+    const gifts = Array.from({ length: 12 }, (_, i) => ({
+      idempotencyKey: `open-gift:${i}`,
+      kind: 'gift' as const,
+      from: fresh[i % 3]!,
+      to: fresh[(i + 1 + (i % 2)) % 3]!,
+      amount: 100,
+    }));
+    const results = await Promise.all([...grants, ...gifts].map((t) => move(t)));
+    const grantResults = results.slice(0, grants.length);
+    expect(grantResults.every((r) => r.status === 'done')).toBe(true);
+    expect(grantResults.filter((r) => r.status === 'done' && !r.replayed)).toHaveLength(3);
+    for (const r of results.slice(grants.length)) expect(['done', 'insufficient']).toContain(r.status);
+
+    expect(await sumOfAllAccounts(db)).toBe(0);
+    const accepted = results.slice(grants.length).filter((r) => r.status === 'done').length;
+    const held = await db.selectFrom('accounts').select(['balance']).where('user_id', 'in', fresh).execute();
+    expect(held).toHaveLength(3);
+    expect(held.reduce((s, a) => s + Number(a.balance), 0)).toBe(900);
+    for (const u of fresh) expect((await accountOf(db, u)).balance).toBe(await netOf(u));
+    const giftRows = await db
+      .selectFrom('transfers')
+      .select('id')
+      .where('idempotency_key', 'like', 'open-gift:%')
+      .execute();
+    expect(giftRows).toHaveLength(accepted);
+  });
+
+  it('keeps each purchased part equal to its lots while spends that take from lots race both ways', async () => {
+    const db = env.points.ctx.db;
+    const pair = ['b-1', 'b-2'];
+    for (const u of pair) {
+      await move({ idempotencyKey: `buy-a:${u}`, kind: 'purchase', from: HOUSE.sales, to: u, amount: 500 });
+      clock.advance(DAY);
+      await move({ idempotencyKey: `buy-b:${u}`, kind: 'purchase', from: HOUSE.sales, to: u, amount: 700 });
+      await move({ idempotencyKey: `earn:${u}`, kind: 'grant', from: HOUSE.issued, to: u, amount: 300 });
+    }
+    // 60 spends each way: purchased points first, oldest lot first, then earned; a receiver's points
+    // are earned, so each side's lots only shrink while its purchased part must follow them exactly.
+    const spends = Array.from({ length: 120 }, (_, i) => ({
+      idempotencyKey: `lots-race:${i}`,
+      kind: (i % 3 === 0 ? 'chat_fee' : 'gift') as TransferKind,
+      from: pair[i % 2]!,
+      to: pair[(i + 1) % 2]!,
+      amount: [30, 70, 110][i % 3]!,
+    }));
+    const results = await Promise.all(spends.map((t) => move(t)));
+    expect(results.filter((r) => r.status === 'done').length).toBeGreaterThan(0);
+
+    expect(await sumOfAllAccounts(db)).toBe(0);
+    for (const u of pair) {
+      const account = await accountOf(db, u);
+      const lots = await db.selectFrom('lots').select(['amount', 'remaining']).where('user_id', '=', u).execute();
+      expect(lots).toHaveLength(2);
+      expect(account.purchased).toBe(lots.reduce((s, l) => s + l.remaining, 0));
+      // What left the lots is what the transfers say they took from them.
+      const paid = await db
+        .selectFrom('transfers')
+        .select(['purchased_amount'])
+        .where('debit_account', '=', u)
+        .where('idempotency_key', 'like', 'lots-race:%')
+        .execute();
+      expect(lots.reduce((s, l) => s + l.amount - l.remaining, 0)).toBe(
+        paid.reduce((s, t) => s + t.purchased_amount, 0),
+      );
+      expect(account.balance).toBeGreaterThanOrEqual(account.purchased);
+    }
   });
 });

@@ -1,16 +1,14 @@
 import { events } from '@honne/contracts/events';
-import { enqueueEvent, pointsFrozen } from '@honne/service-kit';
+import { enqueueEvent } from '@honne/service-kit';
 import type { Kysely, Transaction } from 'kysely';
 
 import {
   findTransferByKey,
-  insertLot,
-  insertTransferOnce,
-  lockAccounts,
+  insertTransferKey,
+  lockPair,
   lotsWithPoints,
-  moveBalance,
-  setPurchasedAmount,
-  takeFromLot,
+  openAccounts,
+  writeTransfer,
 } from '../db/repos/ledger.ts';
 import { lockFamily } from '../db/repos/spend-caps.ts';
 import type { PointsDb } from '../db/schema/index.ts';
@@ -20,6 +18,7 @@ import {
   isPurchaseKind,
   lotExpiry,
   planDebit,
+  type DebitPlan,
   type LotPolicy,
   type TransferKind,
 } from '../domain/ledger.ts';
@@ -63,12 +62,14 @@ export type TransferResult =
 class Insufficient extends Error {}
 class MonthlyCap extends Error {}
 class Frozen extends Error {}
+/** An account of the pair did not exist yet: the attempt rolls back and runs again opening it first. */
+class NewAccount extends Error {}
 
 /**
  * Writes one transfer, or finds the one already written under its key. The payer's balance can
  * never go below zero: both accounts are locked (`FOR UPDATE`, in id order so two opposite
  * transfers cannot deadlock) before the rule in domain/ decides, and the CHECK constraints stand
- * behind it. See docs/adr/0006-ledger-row-locks.md.
+ * behind it. See docs/adr/0006-ledger-row-locks.md and, for the round trips, 0039.
  *
  * `onCommit` runs inside the same transaction after the transfer is written, so an outbox row
  * (or any other follow-up) commits with it or not at all.
@@ -81,73 +82,16 @@ export async function transfer(
   onCommit?: (trx: Transaction<PointsDb>, transfer: Transfer) => Promise<void>,
 ): Promise<TransferResult> {
   try {
-    const result = await db.transaction().execute(async (trx) => {
-      // The key goes in first: a concurrent write of the same key waits here for this one to end.
-      const inserted = await insertTransferOnce(trx, {
-        idempotency_key: input.idempotencyKey,
-        kind: input.kind,
-        debit_account: input.from,
-        credit_account: input.to,
-        amount: input.amount,
-        room_id: input.roomId ?? null,
-        call_id: input.callId ?? null,
-        gift_id: input.giftId ?? null,
-        actor: input.actor ?? null,
-        reason: input.reason ?? null,
-        created_at: now,
-      });
-      if (!inserted) return replay(trx, input);
-
-      const accounts = await lockAccounts(trx, [input.from, input.to], now);
-      const payer = accounts.find((a) => a.user_id === input.from)!;
-
-      let fromPurchased = 0;
-      if (!isHouseAccount(input.from)) {
-        const lots = await lotsWithPoints(trx, input.from);
-        const usable = lots.filter((l) => l.expires_at === null || l.expires_at > now);
-        // Expired points still in the balance until the sweep moves them out are not spendable.
-        const expired = lots.reduce(
-          (sum, l) => sum + (l.expires_at !== null && l.expires_at <= now ? l.remaining : 0),
-          0,
-        );
-        const plan = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
-        // A frozen person spends nothing (ADR 0030); what they receive still comes in and waits.
-        if (isSpendKind(input.kind) && (await pointsFrozen<PointsDb>(trx, input.from, now))) throw new Frozen();
-        if (!plan) throw new Insufficient();
-        if (payer.capped && rules.minorCaps && isSpendKind(input.kind)) {
-          const person = await capOf(trx, input.from, rules.minorCaps);
-          if (person.cap !== null) {
-            await lockFamily(trx, person.family);
-            const spent = await spentThisMonth(trx, person, now);
-            // The sum counts this transfer's own row, already in (the key goes first).
-            if (spent > person.cap) throw new MonthlyCap();
-          }
-        }
-        for (const { id, take } of plan.fromLots) await takeFromLot(trx, id, take);
-        fromPurchased = plan.fromPurchased;
-      }
-
-      await moveBalance(trx, input.from, -input.amount, -fromPurchased, now);
-      const bought = isPurchaseKind(input.kind) ? input.amount : 0;
-      await moveBalance(trx, input.to, input.amount, bought, now);
-      if (bought > 0 && !isHouseAccount(input.to)) {
-        await insertLot(trx, {
-          user_id: input.to,
-          transfer_id: inserted.id,
-          amount: bought,
-          issued_at: now,
-          expires_at: lotExpiry(rules.lotPolicy, now),
-        });
-      }
-      const written = fromPurchased > 0 ? await setPurchasedAmount(trx, inserted.id, fromPurchased) : inserted;
-      await onCommit?.(trx, written);
-      // Both users' screens follow the balance: the event leaves only with the committed transfer.
-      const users = [input.from, input.to].filter((id) => !isHouseAccount(id));
-      if (users.length > 0) {
-        await enqueueEvent(trx, events.balanceChanged, `balance:${written.id}`, { user_ids: users }, now);
-      }
-      return { status: 'done' as const, transfer: written, replayed: false };
-    });
+    let result: TransferResult;
+    try {
+      result = await attempt(db, input, now, rules, false, onCommit);
+    } catch (error) {
+      if (!(error instanceof NewAccount)) throw error;
+      // Rare (accounts open at registration): the attempt held row locks when it found the pair
+      // incomplete, so rather than open the account under them, out of id order, it rolled back and
+      // this attempt opens both first, then locks them in order, as ADR 0006 has it.
+      result = await attempt(db, input, now, rules, true, onCommit);
+    }
     if (result.status === 'done' && !result.replayed) countMoved(input.kind, input.amount);
     return result;
   } catch (error) {
@@ -156,6 +100,99 @@ export async function transfer(
     if (error instanceof Frozen) return { status: 'frozen' };
     throw error;
   }
+}
+
+/**
+ * One transaction: the key, the locks (with the payer's freeze), the lots only when the payer holds
+ * purchased points, then every write in one statement. The rules decide here, in code, between the
+ * reads and the write; the statements in db/repos only read facts and apply what was decided.
+ */
+function attempt(
+  db: Kysely<PointsDb>,
+  input: TransferInput,
+  now: Date,
+  rules: LedgerRules,
+  openFirst: boolean,
+  onCommit?: (trx: Transaction<PointsDb>, transfer: Transfer) => Promise<void>,
+): Promise<TransferResult> {
+  return db.transaction().execute(async (trx) => {
+    const row = {
+      idempotency_key: input.idempotencyKey,
+      kind: input.kind,
+      debit_account: input.from,
+      credit_account: input.to,
+      amount: input.amount,
+      purchased_amount: 0,
+      room_id: input.roomId ?? null,
+      call_id: input.callId ?? null,
+      gift_id: input.giftId ?? null,
+      actor: input.actor ?? null,
+      reason: input.reason ?? null,
+      created_at: now,
+    };
+    // The key goes in first: a concurrent write of the same key waits here for this one to end.
+    const id = await insertTransferKey(trx, row);
+    if (id === undefined) return replay(trx, input);
+
+    if (openFirst) await openAccounts(trx, [input.from, input.to], now);
+    const accounts = await lockPair(trx, input.from, input.to, now);
+    // from <> to (a CHECK on transfers), so two rows, or an account is new.
+    if (accounts.length < 2) throw new NewAccount();
+    const payer = accounts.find((a) => a.user_id === input.from)!;
+
+    let plan: DebitPlan = { fromLots: [], fromPurchased: 0, fromEarned: input.amount };
+    if (!isHouseAccount(input.from)) {
+      // `purchased` is the sum of the payer's lots' remaining points (every write to a lot moves it
+      // with them, under this lock), so at 0 there is no lot to read.
+      const lots = Number(payer.purchased) > 0 ? await lotsWithPoints(trx, input.from) : [];
+      const usable = lots.filter((l) => l.expires_at === null || l.expires_at > now);
+      // Expired points still in the balance until the sweep moves them out are not spendable.
+      const expired = lots.reduce(
+        (sum, l) => sum + (l.expires_at !== null && l.expires_at <= now ? l.remaining : 0),
+        0,
+      );
+      const debit = planDebit(Number(payer.balance) - expired - (input.keep ?? 0), usable, input.amount);
+      // A frozen person spends nothing (ADR 0030); what they receive still comes in and waits.
+      if (isSpendKind(input.kind) && payer.frozen) throw new Frozen();
+      if (!debit) throw new Insufficient();
+      if (payer.capped && rules.minorCaps && isSpendKind(input.kind)) {
+        const person = await capOf(trx, input.from, rules.minorCaps);
+        if (person.cap !== null) {
+          await lockFamily(trx, person.family);
+          const spent = await spentThisMonth(trx, person, now);
+          // The sum counts this transfer's own row, already in (the key goes first).
+          if (spent > person.cap) throw new MonthlyCap();
+        }
+      }
+      plan = debit;
+    }
+
+    const bought = isPurchaseKind(input.kind) ? input.amount : 0;
+    const newLot = bought > 0 && !isHouseAccount(input.to) ? { expiresAt: lotExpiry(rules.lotPolicy, now) } : null;
+    const wrote = await writeTransfer(trx, {
+      transferId: id,
+      from: input.from,
+      to: input.to,
+      amount: input.amount,
+      fromLots: plan.fromLots,
+      fromPurchased: plan.fromPurchased,
+      bought,
+      newLot,
+      now,
+    });
+    // The statement applies what was decided; anything else is a bug, and the transaction rolls back.
+    if (wrote.accounts !== 2 || wrote.lots !== plan.fromLots.length) {
+      throw new Error(`transfer ${id}: wrote ${wrote.accounts} accounts and ${wrote.lots} lots, not as planned`);
+    }
+    const written: Transfer = { ...row, id, purchased_amount: plan.fromPurchased };
+    await onCommit?.(trx, written);
+    // Both users' screens follow the balance: the event leaves only with the committed transfer.
+    const users = [input.from, input.to].filter((user) => !isHouseAccount(user));
+    if (users.length > 0) {
+      await enqueueEvent(trx, events.balanceChanged, `balance:${id}`, { user_ids: users }, now);
+    }
+    return { status: 'done' as const, transfer: written, replayed: false };
+  });
 }
 
 async function replay(trx: Transaction<PointsDb>, input: TransferInput): Promise<TransferResult> {

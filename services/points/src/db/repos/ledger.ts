@@ -1,3 +1,4 @@
+import { pointsFrozenSql, prepared } from '@honne/service-kit';
 import { sql, type Kysely, type Transaction } from 'kysely';
 
 import type { PointsDb } from '../schema/index.ts';
@@ -8,14 +9,22 @@ import type { NewTransfer, Transfer } from '../schema/ledger.ts';
 
 type Trx = Transaction<PointsDb>;
 
-/** The transfer row under its key; undefined when the key was written before (a retry, or a race). */
-export function insertTransferOnce(trx: Trx, row: NewTransfer): Promise<Transfer | undefined> {
-  return trx
-    .insertInto('transfers')
-    .values(row)
-    .onConflict((oc) => oc.column('idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+/**
+ * The transfer row under its key, as the first statement of a transfer; its id, or undefined when
+ * the key was written before (a retry, or a race: a concurrent write of the same key waits here on
+ * the unique index until the first ends). Only the id comes back: the caller has every other column.
+ * Prepared (ADR 0003): the hot path pays no query building and no parse.
+ */
+export async function insertTransferKey(trx: Trx, row: NewTransfer): Promise<string | undefined> {
+  const { rows } = await sql<{ id: string }>`${prepared('points_transfer_key')}
+    insert into transfers (idempotency_key, kind, debit_account, credit_account, amount, room_id, call_id, gift_id,
+      actor, reason, created_at)
+    values (${row.idempotency_key}, ${row.kind}, ${row.debit_account}, ${row.credit_account}, ${row.amount},
+      ${row.room_id ?? null}, ${row.call_id ?? null}, ${row.gift_id ?? null}, ${row.actor ?? null},
+      ${row.reason ?? null}, ${row.created_at})
+    on conflict (idempotency_key) do nothing
+    returning id`.execute(trx);
+  return rows[0]?.id;
 }
 
 export function findTransferByKey(trx: Trx, idempotencyKey: string): Promise<Transfer> {
@@ -26,16 +35,49 @@ export function findTransferByKey(trx: Trx, idempotencyKey: string): Promise<Tra
     .executeTakeFirstOrThrow();
 }
 
+export interface LockedAccount {
+  user_id: string;
+  balance: number;
+  purchased: number;
+  capped: boolean;
+  /** The payer's points are frozen (ADR 0030); always false for the payee. */
+  frozen: boolean;
+}
+
+/**
+ * Locks a transfer's two accounts (`FOR UPDATE`, in id order so two opposite transfers cannot
+ * deadlock) and reads with them whether the payer is frozen: one round trip. Accounts that do not
+ * exist are not in the answer (the caller opens them with `openAccounts` in a fresh transaction).
+ * The frozen fact is read in the statement's snapshot, taken before any wait for the locks.
+ */
+export async function lockPair(trx: Trx, from: string, to: string, now: Date): Promise<LockedAccount[]> {
+  const { rows } = await sql<LockedAccount>`${prepared('points_transfer_lock')}
+    select a.user_id, a.balance, a.purchased, a.capped,
+      (a.user_id = ${from} and ${pointsFrozenSql(sql.ref('a.user_id'), now)}) as frozen
+    from accounts as a
+    where a.user_id in (${from}, ${to})
+    order by a.user_id
+    for update of a`.execute(trx);
+  return rows;
+}
+
+/** Opens these accounts at 0 where they are new, in id order (two transactions opening the same pair cannot deadlock). */
+export async function openAccounts(trx: Trx, userIds: readonly string[], now: Date): Promise<void> {
+  await trx
+    .insertInto('accounts')
+    .values(
+      [...userIds].sort().map((user_id) => ({ user_id, balance: 0, purchased: 0, created_at: now, updated_at: now })),
+    )
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
 /**
  * Opens the accounts at 0 where they are new and locks them (`FOR UPDATE`, in id order so two
  * opposite transfers cannot deadlock).
  */
 export async function lockAccounts(trx: Trx, userIds: [string, string], now: Date) {
-  await trx
-    .insertInto('accounts')
-    .values(userIds.map((user_id) => ({ user_id, balance: 0, purchased: 0, created_at: now, updated_at: now })))
-    .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+  await openAccounts(trx, userIds, now);
   return trx
     .selectFrom('accounts')
     .select(['user_id', 'balance', 'purchased', 'capped'])
@@ -53,14 +95,6 @@ export function lotsWithPoints(trx: Trx, userId: string) {
     .where('user_id', '=', userId)
     .where('remaining', '>', 0)
     .orderBy('issued_at')
-    .execute();
-}
-
-export async function takeFromLot(trx: Trx, lotId: string, take: number): Promise<void> {
-  await trx
-    .updateTable('lots')
-    .set({ remaining: sql`remaining - ${take}` })
-    .where('id', '=', lotId)
     .execute();
 }
 
@@ -82,24 +116,64 @@ export async function forfeitBalance(trx: Trx, userId: string, house: string, no
   await moveBalance(trx, house, amount, 0, now);
 }
 
-export async function insertLot(
-  trx: Trx,
-  lot: { user_id: string; transfer_id: string; amount: number; issued_at: Date; expires_at: Date | null },
-): Promise<void> {
-  await trx
-    .insertInto('lots')
-    .values({ ...lot, remaining: lot.amount })
-    .execute();
+/** What `transfer()` decided, for `writeTransfer` to apply; the statement decides nothing. */
+export interface TransferWrite {
+  transferId: string;
+  from: string;
+  to: string;
+  amount: number;
+  /** Taken from the payer's lots (their ids), summing to `fromPurchased`. */
+  fromLots: readonly { id: string; take: number }[];
+  fromPurchased: number;
+  /** Added to the payee's purchased part. */
+  bought: number;
+  /** A new lot for the payee of `bought` points, or null. */
+  newLot: { expiresAt: Date | null } | null;
+  now: Date;
 }
 
-/** Records how much of a transfer came out of the payer's purchased lots. */
-export function setPurchasedAmount(trx: Trx, transferId: string, purchased: number): Promise<Transfer> {
-  return trx
-    .updateTable('transfers')
-    .set({ purchased_amount: purchased })
-    .where('id', '=', transferId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+/** Rows `writeTransfer` changed: lots taken from, accounts moved, lots opened, transfer rows priced. */
+export interface WriteCounts {
+  lots: number;
+  accounts: number;
+  new_lots: number;
+  priced: number;
+}
+
+/**
+ * Applies a transfer's decided writes in one statement, under the locks `lockPair` took: the lots it
+ * takes from, both balances (debit and credit), the payee's new lot, and the purchased part on the
+ * transfer row. Answers how many lots and accounts it changed, for the caller to check. Prepared
+ * (ADR 0003): the text is fixed, the lots come as one JSON parameter.
+ */
+export async function writeTransfer(trx: Trx, w: TransferWrite): Promise<WriteCounts> {
+  const { rows } = await sql<WriteCounts>`${prepared('points_transfer_write')}
+    with taken as (
+      update lots as l set remaining = l.remaining - t.take
+      from jsonb_to_recordset(${JSON.stringify(w.fromLots)}::jsonb) as t(id uuid, take integer)
+      where l.id = t.id
+      returning l.id
+    ), moved as (
+      update accounts as a
+      set balance = a.balance + m.amount, purchased = a.purchased + m.purchased, updated_at = ${w.now}
+      from (values (${w.from}::text, ${-w.amount}::integer, ${-w.fromPurchased}::integer),
+                   (${w.to}::text, ${w.amount}::integer, ${w.bought}::integer)) as m(user_id, amount, purchased)
+      where a.user_id = m.user_id
+      returning a.user_id
+    ), lot as (
+      insert into lots (user_id, transfer_id, amount, remaining, issued_at, expires_at)
+      select ${w.to}::text, ${w.transferId}::uuid, ${w.bought}::integer, ${w.bought}::integer, ${w.now}::timestamptz,
+        ${w.newLot?.expiresAt ?? null}::timestamptz
+      where ${w.newLot !== null}::boolean
+      returning id
+    ), priced as (
+      update transfers set purchased_amount = ${w.fromPurchased}::integer
+      where id = ${w.transferId}::uuid and ${w.fromPurchased}::integer > 0
+      returning id
+    )
+    select (select count(*) from taken)::integer as lots, (select count(*) from moved)::integer as accounts,
+      (select count(*) from lot)::integer as new_lots, (select count(*) from priced)::integer as priced`.execute(trx);
+  return rows[0]!;
 }
 
 export interface HistoryPage {
