@@ -72,9 +72,10 @@ const dataUrlToBlob = (url: string, type: string): Blob => {
 };
 
 /**
- * Signals can arrive before this side's peer connection exists (the caller offers as soon as the
- * callee answers, and again after a rejoin): they wait here, per call and media session (epoch),
- * until that session's transport subscribes. Signals of another session never reach it.
+ * Signals can arrive before this side's peer connection exists (the caller's offer reaches the
+ * callee while it rings, and again after a rejoin): they wait here, per call and media session
+ * (epoch), until that session's transport subscribes, or the call ends and they are forgotten.
+ * Signals of another session never reach it.
  */
 class SignalInbox {
   private readonly waiting = new Map<string, P2pSignal[]>();

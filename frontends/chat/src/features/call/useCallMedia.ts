@@ -26,7 +26,7 @@ interface CallAudio {
   changer: Promise<VoiceChanger> | null;
 }
 
-/** Something that happens once: the answer, which lets a caller's early offer go out. */
+/** Something that happens once: the answer, which lets the callee's signals go out. */
 interface Gate {
   callId: string;
   open: () => void;
@@ -38,7 +38,10 @@ const gate = (callId: string): Gate => {
   return { callId, open, opened };
 };
 
-/** Signals wait for the gate: the server relays nothing before the call is answered. */
+/**
+ * The callee's signals wait for the gate: the server relays nothing of the callee's before the
+ * call is answered (the caller's offer and candidates it relays while it rings, ADR 0040).
+ */
 const gated = (inner: Signaller, g: Gate): Signaller => ({
   send: async (signal) => {
     await g.opened;
@@ -137,7 +140,7 @@ export function useCallMedia(
   const state = call?.state ?? 'none';
   // The caller's media starts while it rings (call set-up time, bench/README.md "Calls"): LiveKit
   // joins the room (the server allows the caller in while it rings), peer to peer the connection
-  // and its offer are made and held until the answer.
+  // is made and its offer and candidates go to the ringing callee's page, which keeps them.
   const early = state === 'calling' && call?.role === 'caller';
   const active = call ? hasMedia(call.state) || early : false;
   const ringing = state === 'calling' || state === 'receiving';
@@ -184,7 +187,7 @@ export function useCallMedia(
     if (c.transport === 'p2p') void planOf(c).catch(() => undefined);
   }, [ringing, callId, warmAudio, planOf]);
 
-  // The answer opens the gate of the caller's early offer.
+  // The answer opens the gate of the callee's signals.
   useEffect(() => {
     if (!callId) return;
     if (answered.current?.callId !== callId) answered.current = gate(callId);
@@ -251,7 +254,9 @@ export function useCallMedia(
                 iceServers: plan.iceServers,
                 relayOnly: plan.relayOnly,
                 offerer: c.offerer,
-                signaller: gated(callApi.signaller(c.id, c.media_epoch), door),
+                signaller: c.offerer
+                  ? callApi.signaller(c.id, c.media_epoch)
+                  : gated(callApi.signaller(c.id, c.media_epoch), door),
               });
         transport.setMuted(mutedRef.current);
         live.current = { callId: c.id, epoch: c.media_epoch, transport };
