@@ -188,9 +188,15 @@ export const callApi = {
     return (await client().call(callsEndpoints.current)).data;
   },
 
-  async act(roomId: string, callId: string, action: 'answer' | 'refuse' | 'hangup' | 'busy'): Promise<CallView> {
-    return (await client().call(callsEndpoints.answer, { params: { id: roomId }, body: { action, signal_id: callId } }))
-      .data;
+  /** `sdp`: the callee's answer to the offer it took in while it rang (p2p), sent with the answer. */
+  async act(
+    roomId: string,
+    callId: string,
+    action: 'answer' | 'refuse' | 'hangup' | 'busy',
+    sdp?: string | null,
+  ): Promise<CallView> {
+    const body = { action, signal_id: callId, ...(sdp ? { sdp } : {}) };
+    return (await client().call(callsEndpoints.answer, { params: { id: roomId }, body })).data;
   },
 
   /** The voice's owner asks the payer to approve per-minute charging (spec §5/§7). */
