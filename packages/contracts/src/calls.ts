@@ -25,12 +25,16 @@ import { messages } from './messages.ts';
 //    from chat's `GET /rooms/{room_id}`, anonymity applied). A callee already in a call never
 //    rings: 3 s later (spec §4 'busy reply 3 s') the caller gets `call.state` 'busy'.
 // 4. The callee answers: `POST /rooms/{id}/callanswer {action:'answer'}`. Both get `call.state`:
-//    the caller 'connecting', the callee 'waiting_connect'. Or refuses (`action:'refuse'`: the
+//    the caller 'connecting', the callee 'waiting_connect'. (p2p: the caller may send its offer
+//    and candidates while it rings, and the callee may put its SDP answer on this request as `sdp`;
+//    see 5.) Or refuses (`action:'refuse'`: the
 //    caller gets 'refuse', the callee 'end'), or says busy (`action:'busy'`: the caller gets 'busy').
 // 5. Media, by `CallView.transport`:
 //    - 'p2p': the caller makes the offer. Each side sends `call.signal` frames (a socket
 //      `command` named 'call.signal', or `POST /calls/signal`) with a CallSignalBody; the server
 //      relays each only to the other side of that call, as a `call.signal` event (CallSignalEvent).
+//      While it rings only the caller's offer and candidates are relayed (the callee's page keeps
+//      them and sends nothing before it answers); once answered, everything both ways.
 //      ICE servers come from `GET /calls/config` (time-limited TURN credentials); the peer
 //      connection uses `CallView.ice_transport_policy` ('relay' in anonymous calls with TURN).
 //      Each side reports its peer connection with `POST /rooms/{id}/pingConnectRoomChat`
@@ -310,6 +314,12 @@ export const CallAnswerBody = Type.Object({
   action: Type.Union(CALL_ACTIONS.map((a) => Type.Literal(a))),
   /** The call (optional: a room has at most one live call). A stale id answers 404. */
   signal_id: Type.Optional(Nullable(Id)),
+  /**
+   * Optional, p2p 'answer' only: the callee's SDP answer to the offer it got while it rang. The
+   * server relays it to the caller as a `call.signal` 'answer' right after the 'connecting' state
+   * (filtered like any signal of an anonymous call), so the answer needs no relay of its own.
+   */
+  sdp: Type.Optional(Type.String({ maxLength: 20_000 })),
 });
 
 /**

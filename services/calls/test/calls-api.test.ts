@@ -42,20 +42,29 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(current.json().data).toMatchObject({ id: view.id, state: 'receiving' });
     expect((await h.calls$('GET', `/rooms/${room}/calling`, a)).json().data).toMatchObject({ state: 'calling' });
 
-    // Signals before the answer go nowhere.
-    const early = await h.calls$('POST', '/calls/signal', a, { call_id: view.id, kind: 'offer', sdp: 'v=0' });
-    expect(early.json().data).toEqual({ relayed: false });
-
-    const answered = await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
-    expect(answered.json().data.state).toBe('waiting_connect');
-    await h.stateOf(a, 'connecting');
-
+    // While it rings the caller's offer already goes to the ringing callee (ADR 0040); nothing of
+    // the callee's goes back before it answers, so no media can flow.
     const offer = await h.calls$('POST', '/calls/signal', a, {
       call_id: view.id,
       kind: 'offer',
       sdp: 'v=0\r\no=- 1 2 IN IP4 127.0.0.1',
     });
     expect(offer.json().data).toEqual({ relayed: true });
+    const earlyAnswer = await h.calls$('POST', '/calls/signal', b, { call_id: view.id, kind: 'answer', sdp: 'v=0' });
+    expect(earlyAnswer.json().data).toEqual({ relayed: false });
+    const earlyCandidate = await h.calls$('POST', '/calls/signal', b, {
+      call_id: view.id,
+      kind: 'candidate',
+      candidate: { candidate: 'candidate:1 1 udp 2122260223 10.0.0.2 50000 typ host' },
+    });
+    expect(earlyCandidate.json().data).toEqual({ relayed: false });
+    // The caller's own answer kind is no offer: not relayed while it rings either.
+    const wrongKind = await h.calls$('POST', '/calls/signal', a, { call_id: view.id, kind: 'answer', sdp: 'v=0' });
+    expect(wrongKind.json().data).toEqual({ relayed: false });
+
+    const answered = await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
+    expect(answered.json().data.state).toBe('waiting_connect');
+    await h.stateOf(a, 'connecting');
     // The socket path (a `command` frame the gateway turns into this bus request) relays alike.
     const viaSocket = await h.infra.bus.request(requests.callsSignal, {
       user_id: b.userId,
@@ -105,6 +114,60 @@ describe.each(infraModes())('calls API ($name)', (mode) => {
     expect(record).toMatchObject({ is_read: true });
     const unread = (await h.chat$('GET', '/rooms/unread', b)).json().data as { total: number };
     expect(unread.total).toBe(0);
+  });
+
+  it('the callee’s SDP answer rides on its callanswer: the caller gets it after connecting; a refusal’s goes nowhere', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const sdp = 'v=0\r\no=- 7 8 IN IP4 127.0.0.1';
+    const refused = await topicCall(a, b);
+    await h.stateOf(b, 'receiving');
+    await h.calls$('POST', `/rooms/${refused.room}/callanswer`, b, { action: 'refuse', sdp });
+    await h.stateOf(a, 'refuse');
+
+    const { room, view } = await topicCall(a, b);
+    await eventually(() => expect(h.eventsOf(b, 'call.state').at(-1)?.data).toMatchObject({ id: view.id }));
+    const answered = await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer', sdp });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().data.state).toBe('waiting_connect');
+    await eventually(() => {
+      const events = h.eventsOf(a).filter((e) => e.type === 'call.signal' || e.type === 'call.state');
+      const signals = events.filter((e) => e.type === 'call.signal').map((e) => e.data);
+      expect(signals).toEqual([{ call_id: view.id, room_id: room, kind: 'answer', epoch: 0, sdp, candidate: null }]);
+      // After the state that says answered, so the caller's page already knows the call goes on.
+      const states = events.map((e) => (e.type === 'call.state' ? (e.data as CallView).state : e.type));
+      expect(states.slice(-2)).toEqual(['connecting', 'call.signal']);
+    });
+    await h.calls$('POST', `/rooms/${room}/callanswer`, a, { action: 'hangup' });
+  });
+
+  it('an offer made while it rang goes nowhere once the call is cancelled, refused or busy', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    const sdp = 'v=0\r\no=- 5 6 IN IP4 127.0.0.1';
+    const signal = (who: Person, id: string) =>
+      h.calls$('POST', '/calls/signal', who, { call_id: id, kind: 'offer', sdp });
+
+    // Cancelled by the caller: its offer of that call is no longer relayed.
+    const cancelled = await topicCall(a, b);
+    await h.stateOf(b, 'receiving');
+    await h.calls$('POST', `/rooms/${cancelled.room}/callanswer`, a, { action: 'hangup' });
+    await h.stateOf(b, 'end');
+    expect((await signal(a, cancelled.view.id)).json().data).toEqual({ relayed: false });
+
+    // Refused by the callee: likewise.
+    const refused = await topicCall(a, b);
+    await h.calls$('POST', `/rooms/${refused.room}/callanswer`, b, { action: 'refuse' });
+    await h.stateOf(a, 'refuse');
+    expect((await signal(a, refused.view.id)).json().data).toEqual({ relayed: false });
+    expect(h.eventsOf(b, 'call.signal')).toEqual([]);
+
+    // A callee already in a call never rings: the caller's offer does not reach them.
+    const c = await h.user();
+    const talking = await topicCall(b, c);
+    await h.calls$('POST', `/rooms/${talking.room}/callanswer`, c, { action: 'answer' });
+    const busy = await topicCall(a, b);
+    expect((await signal(a, busy.view.id)).json().data).toEqual({ relayed: false });
+    expect(h.eventsOf(b, 'call.signal')).toEqual([]);
+    await h.calls$('POST', `/rooms/${talking.room}/callanswer`, b, { action: 'hangup' });
   });
 
   it('a reloaded side rejoins a connected p2p call: both hear of a new media session, old signals are dropped', async () => {

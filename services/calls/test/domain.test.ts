@@ -12,9 +12,11 @@ import {
   newCall,
   recordOf,
   stateOf,
+  relaysSignal,
   tick,
   type CallEvent,
   type CallFacts,
+  type CallPhase,
 } from '../src/domain/call-machine.ts';
 import { decideStart, mayCall, type Hold, type RoomFacts } from '../src/domain/call-start.ts';
 import { parseCandidate, relayOnlyCandidate, relayOnlySdp } from '../src/domain/signal-filter.ts';
@@ -263,6 +265,21 @@ describe('call state machine', () => {
     // The caller giving up first leaves it busy too, and the callee still never hears of it.
     const cancelled = run(c, { type: 'hangup', by: 'caller' }, clock.now());
     expect(both(cancelled)).toEqual(['busy', 'none']);
+  });
+
+  it('p2p signals: the caller’s offer and candidates while it rings, both ways once answered, none else', () => {
+    const kinds = ['offer', 'answer', 'candidate'] as const;
+    const pass = (phase: CallPhase, transport: 'p2p' | 'livekit' = 'p2p') =>
+      (['caller', 'callee'] as const).flatMap((side) =>
+        kinds.filter((k) => relaysSignal(phase, transport, side, k)).map((k) => `${side}:${k}`),
+      );
+    expect(pass('ringing')).toEqual(['caller:offer', 'caller:candidate']);
+    expect(pass('answered')).toHaveLength(6);
+    expect(pass('connected')).toHaveLength(6);
+    expect(pass('busy_pending')).toEqual([]);
+    expect(pass('ended')).toEqual([]);
+    expect(pass('ringing', 'livekit')).toEqual([]);
+    expect(pass('connected', 'livekit')).toEqual([]);
   });
 
   it('a block ends the call at once, whatever its phase', () => {

@@ -39,19 +39,34 @@ describe.each(infraModes())('anonymous calls with TURN ($name)', (mode) => {
     const call = (await h.calls$('POST', `/rooms/${room}/calling`, a, {})).json().data as CallView;
     expect(call.ice_transport_policy).toBe('relay');
     expect((await h.stateOf(b, 'receiving')).ice_transport_policy).toBe('relay');
-    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer' });
 
+    // While it rings (the caller's offer and candidates go early, ADR 0040) the same filter holds:
+    // the ringing callee learns no address of the caller's but the relay's.
     const send = (body: object) => h.calls$('POST', '/calls/signal', a, { call_id: call.id, ...body });
+    /** The call.signal events a user got, as text, once there are `n`. */
+    const signalsOf = (who: typeof a, n: number) =>
+      eventually(() => {
+        const got = h.eventsOf(who, 'call.signal');
+        if (got.length < n) throw new Error('not yet');
+        return JSON.stringify(got);
+      });
+    const sdp = ['v=0', 'o=- 1 2 IN IP4 192.168.10.20', 'c=IN IP4 192.168.10.20', `a=${host}`, `a=${relay}`].join(
+      '\r\n',
+    );
+    expect((await send({ kind: 'offer', sdp })).json().data).toEqual({ relayed: true });
+    expect((await send({ kind: 'candidate', candidate: { candidate: host } })).json().data).toEqual({ relayed: false });
+    // The callee's answer riding on its callanswer is filtered alike on its way to the caller.
+    const calleeHost = 'candidate:2 1 udp 2122260223 192.168.10.30 50002 typ host generation 0';
+    const answerSdp = ['v=0', 'o=- 3 4 IN IP4 192.168.10.30', 'c=IN IP4 192.168.10.30', `a=${calleeHost}`].join('\r\n');
+    await h.calls$('POST', `/rooms/${room}/callanswer`, b, { action: 'answer', sdp: answerSdp });
+    const answer = await signalsOf(a, 1);
+    expect(answer).toContain('"kind":"answer"');
+    expect(answer).not.toContain('192.168.10.30');
     expect((await send({ kind: 'candidate', candidate: { candidate: host } })).json().data).toEqual({ relayed: false });
     expect((await send({ kind: 'candidate', candidate: { candidate: relay } })).json().data).toEqual({ relayed: true });
-    const sdp = ['v=0', 'c=IN IP4 192.168.10.20', `a=${host}`, `a=${relay}`].join('\r\n');
-    expect((await send({ kind: 'offer', sdp })).json().data).toEqual({ relayed: true });
 
-    const received = await eventually(() => {
-      const got = h.eventsOf(b, 'call.signal');
-      if (got.length < 2) throw new Error('not yet');
-      return JSON.stringify(got);
-    });
+    const received = await signalsOf(b, 2);
+    expect(received).toContain('a=candidate:3 1 udp 41885439 198.51.100.9 61000 typ relay');
     expect(received).not.toContain('192.168.10.20');
     expect(received).toContain('typ relay');
     expect(received).not.toContain('raddr');

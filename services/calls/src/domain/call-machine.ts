@@ -294,4 +294,21 @@ export function recordOf(c: CallFacts, chargedPoints = 0): { record_type: number
   }
 }
 
+/** A p2p signalling message's kind (offer, answer, ICE candidate). */
+export type SignalKind = 'offer' | 'answer' | 'candidate';
+
+/**
+ * Whether the server relays one side's p2p signal in this phase. Once answered (or connected),
+ * both ways. While it rings, only the caller's offer and candidates, to the ringing callee: its
+ * page keeps them until the answer, so its answer leaves at once instead of waiting for the
+ * offer's relay after it (call set-up time, ADR 0040). Nothing of the callee's passes before it
+ * answers, so nothing the caller sends can be heard: media needs the callee's answer. Not while
+ * busy_pending (that callee never rang) nor after the end.
+ */
+export function relaysSignal(phase: CallPhase, transport: Transport, from: Side, kind: SignalKind): boolean {
+  if (transport !== 'p2p') return false;
+  if (phase === 'answered' || phase === 'connected') return true;
+  return phase === 'ringing' && from === 'caller' && kind !== 'answer';
+}
+
 export { other as otherSide };

@@ -48,6 +48,7 @@ import {
 import { hasTurn } from '../domain/call-config.ts';
 import { callRoomType, decideStart, mayCall, type RoomFacts, type VoiceFacts } from '../domain/call-start.ts';
 import { RING_WINDOW_SECONDS, RINGS_PER_CALLEE, RINGS_PER_CALLER, ringKeys } from '../domain/ring-limits.ts';
+import { relayAnswerOf } from './signal.ts';
 import { factsOf, patchOf, sideOf, userOf, viewOf } from './view.ts';
 
 // The call flow: gathers facts (room, voice, holds), lets domain/ decide, stores the call, and
@@ -372,10 +373,14 @@ export async function answerCall(
   roomId: string,
   action: 'answer' | 'refuse' | 'hangup' | 'busy',
   callId?: string | null,
+  sdp?: string,
 ): Promise<CallView> {
   const row = await liveCallIn(ctx, caller, roomId, callId);
   const side = sideThatKnows(row, caller.userId);
   const after = await move(ctx, row.id, { type: action, by: side });
+  // The callee's answer to the offer it got while it rang rides on the answer (ADR 0040): the
+  // caller hears of it right after 'connecting', with no relay hop of its own.
+  if (action === 'answer' && side === 'callee' && sdp) await relayAnswerOf(ctx, after, sdp);
   return viewOf(after, side, ctx.clock.now());
 }
 

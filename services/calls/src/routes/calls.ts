@@ -28,7 +28,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   });
   route(app, ctx, callsEndpoints.answer, async ({ caller, params, body }) =>
-    ok(await answerCall(ctx, caller, params.id, body.action, body.signal_id)),
+    ok(await answerCall(ctx, caller, params.id, body.action, body.signal_id, body.sdp)),
   );
   route(app, ctx, callsEndpoints.pingConnect, async ({ caller, params, body }) =>
     ok(await reportMedia(ctx, caller, params.id, body.state ?? 'connected', body.signal_id)),

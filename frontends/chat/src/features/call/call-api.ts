@@ -72,9 +72,10 @@ const dataUrlToBlob = (url: string, type: string): Blob => {
 };
 
 /**
- * Signals can arrive before this side's peer connection exists (the caller offers as soon as the
- * callee answers, and again after a rejoin): they wait here, per call and media session (epoch),
- * until that session's transport subscribes. Signals of another session never reach it.
+ * Signals can arrive before this side's peer connection exists (the caller's offer reaches the
+ * callee while it rings, and again after a rejoin): they wait here, per call and media session
+ * (epoch), until that session's transport subscribes, or the call ends and they are forgotten.
+ * Signals of another session never reach it.
  */
 class SignalInbox {
   private readonly waiting = new Map<string, P2pSignal[]>();
@@ -187,9 +188,15 @@ export const callApi = {
     return (await client().call(callsEndpoints.current)).data;
   },
 
-  async act(roomId: string, callId: string, action: 'answer' | 'refuse' | 'hangup' | 'busy'): Promise<CallView> {
-    return (await client().call(callsEndpoints.answer, { params: { id: roomId }, body: { action, signal_id: callId } }))
-      .data;
+  /** `sdp`: the callee's answer to the offer it took in while it rang (p2p), sent with the answer. */
+  async act(
+    roomId: string,
+    callId: string,
+    action: 'answer' | 'refuse' | 'hangup' | 'busy',
+    sdp?: string | null,
+  ): Promise<CallView> {
+    const body = { action, signal_id: callId, ...(sdp ? { sdp } : {}) };
+    return (await client().call(callsEndpoints.answer, { params: { id: roomId }, body })).data;
   },
 
   /** The voice's owner asks the payer to approve per-minute charging (spec §5/§7). */

@@ -29,6 +29,8 @@ const NOTE_MS = 4000;
 
 export interface MediaHandle {
   prepare(): Promise<void>;
+  /** The callee's SDP answer to ride on its callanswer (p2p), or null. */
+  answerSdp(): Promise<string | null>;
   release(): void;
 }
 
@@ -280,8 +282,12 @@ export function useCall() {
       const v = viewRef.current;
       if (!v) return;
       try {
-        if (action === 'answer') await media.current?.prepare();
-        apply(await callApi.act(v.room_id, v.id, action));
+        let sdp: string | null = null;
+        if (action === 'answer') {
+          await media.current?.prepare();
+          sdp = (await media.current?.answerSdp()) ?? null;
+        }
+        apply(await callApi.act(v.room_id, v.id, action, sdp));
       } catch (error) {
         if (micProblem(error)) {
           // No microphone, no call: the caller hears a refusal rather than ringing on.

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, type MediaPlan } from './call-api.ts';
 import { closeContext } from './lib/tones.ts';
 import { openMicrophone } from './media/microphone.ts';
-import { createP2pTransport, type Signaller } from './media/p2p.ts';
+import { createP2pTransport, type P2pTransport, type Signaller } from './media/p2p.ts';
 import type { CallTransport, MediaState } from './media/transport.ts';
 import { hasMedia, type CallSession } from './model.ts';
 
@@ -26,7 +26,7 @@ interface CallAudio {
   changer: Promise<VoiceChanger> | null;
 }
 
-/** Something that happens once: the answer, which lets a caller's early offer go out. */
+/** Something that happens once: the answer, which lets the callee's signals go out. */
 interface Gate {
   callId: string;
   open: () => void;
@@ -38,7 +38,10 @@ const gate = (callId: string): Gate => {
   return { callId, open, opened };
 };
 
-/** Signals wait for the gate: the server relays nothing before the call is answered. */
+/**
+ * The callee's signals wait for the gate: the server relays nothing of the callee's before the
+ * call is answered (the caller's offer and candidates it relays while it rings, ADR 0040).
+ */
 const gated = (inner: Signaller, g: Gate): Signaller => ({
   send: async (signal) => {
     await g.opened;
@@ -54,6 +57,15 @@ interface Live {
   callId: string;
   epoch: number;
   transport: CallTransport;
+  /** Peer to peer: the same transport, with the callee's held answer. */
+  p2p?: P2pTransport;
+}
+
+/** The callee's voice, promised to its connection made while it rang, given once it answers. */
+interface HeldVoice {
+  callId: string;
+  track: Promise<MediaStreamTrack>;
+  give: () => void;
 }
 
 /**
@@ -94,6 +106,9 @@ export function useCallMedia(
   const rejoin = useRef<{ callId: string; from: number } | null>(null);
   const plan = useRef<{ key: string; plan: Promise<MediaPlan> } | null>(null);
   const answered = useRef<Gate | null>(null);
+  const held = useRef<HeldVoice | null>(null);
+  /** The call this page's user pressed answer on (its connection holds nothing after that). */
+  const pressed = useRef<string | null>(null);
   const [muted, setMuted] = useState(false);
   const mutedRef = useRef(muted);
   mutedRef.current = muted;
@@ -122,6 +137,8 @@ export function useCallMedia(
     live.current = null;
     plan.current = null;
     answered.current = null;
+    held.current = null;
+    pressed.current = null;
     closeAudio();
     mic.current?.stop();
     mic.current = null;
@@ -135,10 +152,14 @@ export function useCallMedia(
   const roomId = call?.room_id ?? null;
   const epoch = call?.media_epoch ?? 0;
   const state = call?.state ?? 'none';
-  // The caller's media starts while it rings (call set-up time, bench/README.md "Calls"): LiveKit
-  // joins the room (the server allows the caller in while it rings), peer to peer the connection
-  // and its offer are made and held until the answer.
-  const early = state === 'calling' && call?.role === 'caller';
+  // Media starts while it rings (call set-up time, bench/README.md "Calls", ADR 0040). The caller:
+  // LiveKit joins the room (the server allows the caller in while it rings), peer to peer the
+  // connection is made and its offer and candidates go to the ringing callee's page. The callee,
+  // peer to peer: its connection takes the offer in, without a microphone and without answering
+  // (nothing flows before an answer), so the answer is made on the press and rides on callanswer.
+  const early =
+    (state === 'calling' && call?.role === 'caller') ||
+    (state === 'receiving' && call?.role === 'callee' && call.transport === 'p2p');
   const active = call ? hasMedia(call.state) || early : false;
   const ringing = state === 'calling' || state === 'receiving';
   const output = opts.output;
@@ -176,6 +197,62 @@ export function useCallMedia(
     return plan.current.plan;
   }, []);
 
+  /** The voice-changed microphone of the call (the microphone opened if it is not yet). */
+  const voiceOf = useCallback(
+    async (id: string): Promise<MediaStreamTrack> => {
+      const a = warmAudio(id);
+      if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
+      const track = mic.current;
+      a.changer ??= a.worklet.then(() => createVoiceChanger(a.ctx, track, voiceRef.current ?? DEFAULT_VOICE_SETTINGS));
+      return (await a.changer).track;
+    },
+    [warmAudio],
+  );
+
+  /** The callee's voice promised to the connection made while it rang (given at most once). */
+  const heldVoice = useCallback(
+    (id: string): HeldVoice => {
+      if (held.current?.callId === id) return held.current;
+      let resolve: (t: MediaStreamTrack) => void = () => undefined;
+      let reject: (e: unknown) => void = () => undefined;
+      const track = new Promise<MediaStreamTrack>((res, rej) => ((resolve = res), (reject = rej)));
+      let given = false;
+      const give = () => {
+        if (given) return;
+        given = true;
+        voiceOf(id).then(resolve, reject);
+      };
+      held.current = { callId: id, track, give };
+      return held.current;
+    },
+    [voiceOf],
+  );
+
+  /**
+   * On the callee's press (after `prepare`): its voice goes to the connection made while it rang,
+   * and the answer to the offer it took in is made now, to ride on callanswer; null when there is
+   * none (no offer yet, LiveKit): the answer then goes as a signal.
+   */
+  const answerSdp = useCallback(async (): Promise<string | null> => {
+    const c = callRef.current;
+    if (!c || c.role !== 'callee' || c.transport !== 'p2p') return null;
+    pressed.current = c.id;
+    heldVoice(c.id).give();
+    const cur = live.current;
+    if (!cur?.p2p || cur.callId !== c.id) return null;
+    return cur.p2p.answerNow().catch(() => null);
+  }, [heldVoice]);
+
+  // Answered without the press (glare: the server answered our own call) or before the connection
+  // was made: the held connection answers as a signal, and gets the voice.
+  const calleeAnswered = call?.role === 'callee' && ANSWERED.includes(state);
+  useEffect(() => {
+    const c = callRef.current;
+    if (!calleeAnswered || !c || c.transport !== 'p2p' || held.current?.callId !== c.id) return;
+    held.current.give();
+    if (live.current?.callId === c.id) void live.current.p2p?.release().catch(() => undefined);
+  }, [calleeAnswered, callId]);
+
   // While it rings, both sides get ready: the audio context and worklet; the ICE servers (p2p).
   useEffect(() => {
     const c = callRef.current;
@@ -184,7 +261,7 @@ export function useCallMedia(
     if (c.transport === 'p2p') void planOf(c).catch(() => undefined);
   }, [ringing, callId, warmAudio, planOf]);
 
-  // The answer opens the gate of the caller's early offer.
+  // The answer opens the gate of the callee's signals.
   useEffect(() => {
     if (!callId) return;
     if (answered.current?.callId !== callId) answered.current = gate(callId);
@@ -213,23 +290,22 @@ export function useCallMedia(
       cur.transport.close();
       live.current = null;
     }
-    const a = warmAudio(c.id);
+    warmAudio(c.id);
     if (!answered.current || answered.current.callId !== c.id) answered.current = gate(c.id);
     const door = answered.current;
     if (ANSWERED.includes(c.state)) door.open();
+    // The callee of a ringing p2p call: its connection comes first, its voice once it answers.
+    const ringingCallee = c.role === 'callee' && c.state === 'receiving' && c.transport === 'p2p';
     let cancelled = false;
     void (async () => {
       try {
         // The plan is a round trip (often asked already while it rang) and the microphone may
         // still be opening: both at once.
         const asked = planOf(c);
-        if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
-        const track = mic.current;
-        const making =
-          a.changer ??
-          a.worklet.then(() => createVoiceChanger(a.ctx, track, voiceRef.current ?? DEFAULT_VOICE_SETTINGS));
-        a.changer = making;
-        const [plan, changer]: [MediaPlan, VoiceChanger] = await Promise.all([asked, making]);
+        const voice = ringingCallee ? heldVoice(c.id).track : voiceOf(c.id);
+        if (!ringingCallee) void voice.catch(() => undefined);
+        const plan = await asked;
+        const track = ringingCallee ? null : await voice;
         if (cancelled) return;
         const onState = (s: MediaState) => {
           if (cancelled) return;
@@ -238,23 +314,37 @@ export function useCallMedia(
           if (plan.mode === 'p2p' && (s === 'connected' || s === 'failed'))
             void callApi.reportMedia(c.room_id, c.id, s).catch(() => undefined);
         };
-        const base = { track: changer.track, output, onState };
+        const base = { output, onState };
         // livekit-client is most of the chat remote's weight (about 125 KB compressed): it is fetched
         // when a call goes through LiveKit, not with the overlay every signed-in page mounts.
         const livekit = plan.mode === 'livekit' ? await import('./media/livekit.ts') : null;
         if (cancelled) return;
-        const transport =
-          plan.mode === 'livekit'
-            ? livekit!.createLiveKitTransport({ ...base, serverUrl: plan.serverUrl, token: plan.token })
-            : createP2pTransport({
-                ...base,
-                iceServers: plan.iceServers,
-                relayOnly: plan.relayOnly,
-                offerer: c.offerer,
-                signaller: gated(callApi.signaller(c.id, c.media_epoch), door),
-              });
+        let transport: CallTransport;
+        let p2p: P2pTransport | undefined;
+        if (plan.mode === 'livekit') {
+          // LiveKit never starts early on the callee's side: its voice is here.
+          transport = livekit!.createLiveKitTransport({
+            ...base,
+            track: track!,
+            serverUrl: plan.serverUrl,
+            token: plan.token,
+          });
+        } else {
+          transport = p2p = createP2pTransport({
+            ...base,
+            track: track ?? voice,
+            // Held only while it still rings and the user has not pressed answer yet.
+            holdAnswer: callRef.current?.state === 'receiving' && pressed.current !== c.id,
+            iceServers: plan.iceServers,
+            relayOnly: plan.relayOnly,
+            offerer: c.offerer,
+            signaller: c.offerer
+              ? callApi.signaller(c.id, c.media_epoch)
+              : gated(callApi.signaller(c.id, c.media_epoch), door),
+          });
+        }
         transport.setMuted(mutedRef.current);
-        live.current = { callId: c.id, epoch: c.media_epoch, transport };
+        live.current = { callId: c.id, epoch: c.media_epoch, transport, p2p };
         await transport.start();
       } catch (error) {
         console.error('call media failed', error);
@@ -264,7 +354,7 @@ export function useCallMedia(
     return () => {
       cancelled = true;
     };
-  }, [active, callId, epoch, output, warmAudio, planOf, closeAudio]);
+  }, [active, callId, epoch, output, warmAudio, planOf, voiceOf, heldVoice]);
 
   // p2p: 'alive' every 5 s while the call is connected (this page is in it, whatever its
   // connection is doing: a failed one is rebuilt, a page that is gone falls silent).
@@ -297,5 +387,5 @@ export function useCallMedia(
     });
   }, []);
 
-  return { prepare, release, muted, toggleMute, mediaState };
+  return { prepare, answerSdp, release, muted, toggleMute, mediaState };
 }

@@ -12,7 +12,17 @@ export interface Signaller {
   subscribe(listener: (signal: P2pSignal) => void): () => void;
 }
 
-export interface P2pOptions extends TransportOptions {
+export interface P2pOptions extends Omit<TransportOptions, 'track'> {
+  /**
+   * The (voice-changed) microphone. A promise when it is not ready yet: a callee's connection is
+   * made while it rings, before its microphone opens; the track joins the sender when it comes.
+   */
+  track: MediaStreamTrack | Promise<MediaStreamTrack>;
+  /**
+   * The callee's connection made while it rings: an offer is only taken in (nothing flows before
+   * an answer), and the answer is made by `answerNow` on the user's press, to ride on callanswer.
+   */
+  holdAnswer?: boolean;
   iceServers: RTCIceServer[];
   /** Anonymous calls use TURN only when TURN is configured, so neither side learns the other's address. */
   relayOnly: boolean;
@@ -21,16 +31,55 @@ export interface P2pOptions extends TransportOptions {
   signaller: Signaller;
 }
 
+export interface P2pTransport extends CallTransport {
+  /**
+   * A held callee's answer to the offer it took in while it rang, set as its local description
+   * and handed back to be sent with the answer; null when no offer came yet (the answer then goes
+   * as a signal when it does). Ends the hold either way.
+   */
+  answerNow(): Promise<string | null>;
+  /** Ends the hold without the press (the server answered for us): an offer held is answered as a signal. */
+  release(): Promise<void>;
+}
+
 /** Peer-to-peer audio: one RTCPeerConnection, offer/answer/ICE over the server's relay. */
-export function createP2pTransport(opts: P2pOptions): CallTransport {
+export function createP2pTransport(opts: P2pOptions): P2pTransport {
   const pc = new RTCPeerConnection({
     iceServers: opts.iceServers,
     iceTransportPolicy: opts.relayOnly ? 'relay' : 'all',
   });
-  const sender = pc.addTrack(opts.track, new MediaStream([opts.track]));
+  const stream = new MediaStream();
+  let track: MediaStreamTrack | null = opts.track instanceof MediaStreamTrack ? opts.track : null;
+  let muted = false;
+  let sender: RTCRtpSender | null = null;
+  if (track) {
+    stream.addTrack(track);
+    sender = pc.addTrack(track, stream);
+  } else if (opts.offerer) {
+    // The offer needs its audio line now; the track replaces the empty one when it comes.
+    sender = pc.addTransceiver('audio', { direction: 'sendrecv', streams: [stream] }).sender;
+  }
+  /**
+   * The answerer's sender: the audio line the offer made (an answerer's addTransceiver would make
+   * a line of its own, never matched to the offer's), sending from now on.
+   */
+  const ensureSender = () => {
+    if (sender) return;
+    const line = pc
+      .getTransceivers()
+      .find((t) => t.receiver.track.kind === 'audio' && t.currentDirection !== 'stopped');
+    if (!line) return;
+    line.direction = 'sendrecv';
+    sender = line.sender;
+    sender.setStreams?.(stream);
+    if (track) void sender.replaceTrack(track);
+  };
   // Candidates that arrive before the remote description wait here.
   const early: RTCIceCandidateInit[] = [];
   let closed = false;
+  let holding = opts.holdAnswer === true;
+  // The one answer of this connection, once begun (by the offer, the press or the release).
+  let answering: Promise<string> | null = null;
 
   const fail = (error: unknown) => {
     if (closed) return;
@@ -56,15 +105,33 @@ export function createP2pTransport(opts: P2pOptions): CallTransport {
     for (const c of early.splice(0)) await pc.addIceCandidate(c);
   };
 
+  const makeAnswer = () =>
+    (answering ??= (async () => {
+      ensureSender();
+      const answer = await pc.createAnswer();
+      await pc.setLocalDescription(answer);
+      return answer.sdp ?? '';
+    })());
+
+  // The microphone joins whenever it is ready (the caller's usually is before the call is placed).
+  if (!track) {
+    void Promise.resolve(opts.track).then((t) => {
+      if (closed) return;
+      track = t;
+      t.enabled = !muted;
+      stream.addTrack(t);
+      if (sender) return sender.replaceTrack(t);
+    }, fail);
+  }
+
   const off = opts.signaller.subscribe((signal) => {
     void (async () => {
       if (closed) return;
       if (signal.kind === 'offer' && !opts.offerer) {
         await pc.setRemoteDescription({ type: 'offer', sdp: signal.sdp });
         await flush();
-        const answer = await pc.createAnswer();
-        await pc.setLocalDescription(answer);
-        await opts.signaller.send({ kind: 'answer', sdp: answer.sdp ?? '' });
+        if (holding || answering) return;
+        await opts.signaller.send({ kind: 'answer', sdp: await makeAnswer() });
       } else if (signal.kind === 'answer' && opts.offerer && pc.signalingState === 'have-local-offer') {
         await pc.setRemoteDescription({ type: 'answer', sdp: signal.sdp });
         await flush();
@@ -83,8 +150,19 @@ export function createP2pTransport(opts: P2pOptions): CallTransport {
       await pc.setLocalDescription(offer);
       await opts.signaller.send({ kind: 'offer', sdp: offer.sdp ?? '' });
     },
-    setMuted(muted) {
-      if (sender.track) sender.track.enabled = !muted;
+    async answerNow() {
+      holding = false;
+      if (closed || answering || pc.signalingState !== 'have-remote-offer') return null;
+      return makeAnswer();
+    },
+    async release() {
+      holding = false;
+      if (closed || answering || pc.signalingState !== 'have-remote-offer') return;
+      await opts.signaller.send({ kind: 'answer', sdp: await makeAnswer() });
+    },
+    setMuted(m) {
+      muted = m;
+      if (track) track.enabled = !m;
     },
     setVolume(volume) {
       opts.output.volume = volume;
