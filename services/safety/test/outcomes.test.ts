@@ -157,9 +157,11 @@ describe.each(infraModes())('reporters, the in-call report and deleting messages
       expect((await del(voice.id, moderator)).statusCode).toBe(409);
       expect((await del(message.id, moderator)).statusCode).toBe(200);
       expect((await del(room.id, moderator)).statusCode).toBe(200);
-      await eventually(() => expect(heard).toHaveLength(2));
-      expect(heard.find((e) => e.room_id === null)).toMatchObject({ message_ids: [message.ref_id], sender_ids: [] });
-      expect(heard.find((e) => e.room_id === room.ref_id)).toMatchObject({
+      // A durable listener on a reused NATS also hears earlier runs' deletions: only this test's count.
+      const ours = () => heard.filter((e) => e.message_ids.includes(message.ref_id) || e.room_id === room.ref_id);
+      await eventually(() => expect(ours()).toHaveLength(2));
+      expect(ours().find((e) => e.room_id === null)).toMatchObject({ message_ids: [message.ref_id], sender_ids: [] });
+      expect(ours().find((e) => e.room_id === room.ref_id)).toMatchObject({
         message_ids: [],
         sender_ids: expect.arrayContaining([writer.userId]),
       });
