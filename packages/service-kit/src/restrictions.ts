@@ -129,6 +129,23 @@ export async function restrictionOf<DB>(
 }
 
 /**
+ * Characters whose suspension (or ban with an end) ran out in (since, until]. Nothing is published
+ * when it does — the end was set with the restriction — so a service that told open lists the voices
+ * went away asks this to tell them they are back.
+ */
+export async function removalsEndedBetween<DB>(anyDb: Kysely<DB>, since: Date, until: Date): Promise<string[]> {
+  const rows = await asModel(anyDb)
+    .selectFrom('person_restrictions')
+    .select('user_id')
+    .distinct()
+    .where('restriction', 'in', REMOVING)
+    .where('until', '>', since)
+    .where('until', '<=', until)
+    .execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
  * Refuses what a muted (or suspended, or banned) person may not do — post a voice or a theme, send
  * a message, place a call — with the end of the restriction in words (403, which every screen shows
  * as the message). Receiving stays allowed: only the sender's side calls this.

@@ -8,6 +8,7 @@ import { rebuildReadModels } from './events/rebuild.ts';
 import type { TopicsDb } from './db/schema/index.ts';
 import { subscribeAll } from './events/index.ts';
 import { topicsRelay } from './events/outbox.ts';
+import { lapsedRemovals, startLapsedRemovalsTimer } from './jobs/lapsed-removals.ts';
 import { purgeExpired, startPurgeTimer } from './jobs/purge.ts';
 
 export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
@@ -20,12 +21,13 @@ export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
   subscribers: subscribeAll,
   filtersText: true,
   // Expired voices are deleted on the server every minute; reads filter by expire_at meanwhile.
-  start: (ctx) => [startPurgeTimer(ctx), topicsRelay(ctx).job()],
+  // Suspensions that ran out are told to open lists within 15 s.
+  start: (ctx) => [startPurgeTimer(ctx), startLapsedRemovalsTimer(ctx), topicsRelay(ctx).job()],
 });
 
 export const { createService } = service;
 export type RunningService = Running<AppContext>;
-export { loadConfig, purgeExpired, rebuildReadModels };
+export { lapsedRemovals, loadConfig, purgeExpired, rebuildReadModels };
 export type { AppContext };
 /** The voice-list query, for the bench's EXPLAIN (ANALYZE). */
 export { listLiveQuery } from './db/repos/topics.ts';

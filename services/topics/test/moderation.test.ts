@@ -5,6 +5,7 @@ import { TOPIC_CHANNEL_EVENTS, topicChannels } from '@honne/contracts/topics';
 import { infraModes, publishRestriction } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { lapsedRemovals } from '../src/server.ts';
 import { eventually, startHarness, type Harness, type Person } from './harness.ts';
 
 // Short, so the voices (an hour by default) outlive every restriction of the test.
@@ -156,6 +157,26 @@ describe.each(infraModes())('moderation enforced by topics ($name)', (mode) => {
     await h.settle();
     expect(h.seen.channel.filter((c) => c.event.type.startsWith('topic.'))).toEqual([]);
     h.clock.advance(2000);
+  });
+
+  it('tells the lists when a suspension runs out: the voices come back as they stand', async () => {
+    const lapsed = lapsedRemovals(h.ctx);
+    h.seen.channel.length = 0;
+    await restrict('suspend', new Date(h.clock.now().getTime() + SPELL));
+    await told(TOPIC_CHANNEL_EVENTS.hidden, voiceId);
+    h.seen.channel.length = 0;
+    // Before the end, a look finds nothing; past it, the person's voices are announced once.
+    h.clock.advance(SPELL - 1000);
+    expect(await lapsed.check()).toBe(0);
+    h.clock.advance(2000);
+    expect(await lapsed.check()).toBe(2);
+    const back = await told(TOPIC_CHANNEL_EVENTS.shown, voiceId);
+    expect(back.every((c) => c.except?.includes(poster.userId))).toBe(true);
+    expect(await seen(viewer, voiceId, themeId)).toBe(true);
+    // The voice an operator hid on its own is told as it stands: still hidden.
+    await told(TOPIC_CHANNEL_EVENTS.hidden, otherVoiceId);
+    expect(h.seen.channel.filter((c) => dataOf(c.event, realtimeEvents.topicShown)?.id === otherVoiceId)).toEqual([]);
+    expect(await lapsed.check()).toBe(0);
   });
 
   it('refuses a muted person a new voice or theme with the end of the mute, and allows it after', async () => {
