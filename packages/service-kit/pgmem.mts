@@ -1,0 +1,11 @@
+import { EmbeddedPostgres } from '/work/main/packages/service-kit/src/pglite.ts';
+const mu = () => { const m = process.memoryUsage(); return `rss ${(m.rss/1e6).toFixed(0)} heap ${(m.heapUsed/1e6).toFixed(0)} ext ${(m.external/1e6).toFixed(0)} ab ${(m.arrayBuffers/1e6).toFixed(0)}`; };
+console.log('before', mu());
+const e = await EmbeddedPostgres.open('/tmp/memtest-data/pglite-probe', '/work/main/dist/pglite-template.tar.gz');
+const p: any = e.pglite;
+console.log('after open', mu(), 'wasm heap MB', (p.mod?.HEAP8?.byteLength ?? p.mod?.wasmMemory?.buffer?.byteLength)/1e6);
+await p.query('select 1');
+await new Promise(r => setTimeout(r, 2000));
+globalThis.gc?.();
+console.log('idle', mu());
+console.log(Object.keys(p.mod ?? {}).filter(k => /HEAP|Memory/i.test(k)).slice(0,10));
