@@ -21,7 +21,7 @@ export const service = defineService<TopicsConfig, TopicsDb, AppContext>({
   subscribers: subscribeAll,
   filtersText: true,
   // Expired voices are deleted on the server every minute; reads filter by expire_at meanwhile.
-  // Suspensions that ran out are told to open lists within 15 s.
+  // Suspensions that ran out are told to open lists within a minute.
   start: (ctx) => [startPurgeTimer(ctx), startLapsedRemovalsTimer(ctx), topicsRelay(ctx).job()],
 });
 
