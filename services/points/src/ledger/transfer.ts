@@ -181,8 +181,14 @@ function attempt(
       now,
     });
     // The statement applies what was decided; anything else is a bug, and the transaction rolls back.
-    if (wrote.accounts !== 2 || wrote.lots !== plan.fromLots.length) {
-      throw new Error(`transfer ${id}: wrote ${wrote.accounts} accounts and ${wrote.lots} lots, not as planned`);
+    const planned = {
+      lots: plan.fromLots.length,
+      accounts: 2,
+      new_lots: newLot ? 1 : 0,
+      priced: plan.fromPurchased > 0 ? 1 : 0,
+    };
+    if (Object.entries(planned).some(([k, n]) => wrote[k as keyof typeof planned] !== n)) {
+      throw new Error(`transfer ${id}: wrote ${JSON.stringify(wrote)}, planned ${JSON.stringify(planned)}`);
     }
     const written: Transfer = { ...row, id, purchased_amount: plan.fromPurchased };
     await onCommit?.(trx, written);
