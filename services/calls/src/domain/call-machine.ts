@@ -1,4 +1,11 @@
-import { CALL_RECORD, CALL_TIMERS, DISCONNECT_CODES, type CallEndCause, type CallState } from '@honne/contracts/calls';
+import {
+  CALL_RECORD,
+  CALL_TIMERS,
+  DISCONNECT_CODES,
+  type CallEndCause,
+  type CallSignalBody,
+  type CallState,
+} from '@honne/contracts/calls';
 
 // The call state machine of spec §4, on the server: pure functions of a call's facts and the
 // time, so every transition and timer is tested with a hand-moved clock and no I/O.
@@ -294,9 +301,6 @@ export function recordOf(c: CallFacts, chargedPoints = 0): { record_type: number
   }
 }
 
-/** A p2p signalling message's kind (offer, answer, ICE candidate). */
-export type SignalKind = 'offer' | 'answer' | 'candidate';
-
 /**
  * Whether the server relays one side's p2p signal in this phase. Once answered (or connected),
  * both ways. While it rings, only the caller's offer and candidates, to the ringing callee: its
@@ -305,7 +309,12 @@ export type SignalKind = 'offer' | 'answer' | 'candidate';
  * answers, so nothing the caller sends can be heard: media needs the callee's answer. Not while
  * busy_pending (that callee never rang) nor after the end.
  */
-export function relaysSignal(phase: CallPhase, transport: Transport, from: Side, kind: SignalKind): boolean {
+export function relaysSignal(
+  phase: CallPhase,
+  transport: Transport,
+  from: Side,
+  kind: CallSignalBody['kind'],
+): boolean {
   if (transport !== 'p2p') return false;
   if (phase === 'answered' || phase === 'connected') return true;
   return phase === 'ringing' && from === 'caller' && kind !== 'answer';
