@@ -2,8 +2,8 @@ import { events } from '@honne/contracts/events';
 import { serviceQueue, subscribeRestrictions, type Subscription } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { findLive, listLiveOf, setVoiceModerated } from '../db/repos/topics.ts';
-import { announceModerated } from './publish.ts';
+import { findLive, setVoiceModerated } from '../db/repos/topics.ts';
+import { announceModerated, announceVoicesOf } from './publish.ts';
 
 /**
  * Moderation (issue 27), enforced in the queries and told to open lists: a voice an operator hid or
@@ -30,5 +30,5 @@ const CHANGES_VISIBILITY = new Set(['suspend', 'ban', 'lift']);
 export const onPersonRestricted = (ctx: AppContext): Subscription =>
   subscribeRestrictions(ctx, async (e) => {
     if (!CHANGES_VISIBILITY.has(e.restriction)) return;
-    await announceModerated(ctx, await listLiveOf(ctx.db, e.user_ids, ctx.clock.now()));
+    await announceVoicesOf(ctx, e.user_ids);
   });

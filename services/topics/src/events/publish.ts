@@ -5,7 +5,7 @@ import { blockedWith, publishToChannel, publishToUser } from '@honne/service-kit
 
 import type { AppContext } from '../context.ts';
 import { unlockersOf } from '../db/repos/reference.ts';
-import { moderatedAway, type Removed, type RemovedWhy } from '../db/repos/topics.ts';
+import { listLiveOf, moderatedAway, type Removed, type RemovedWhy } from '../db/repos/topics.ts';
 import type { TopicWithPoster } from '../db/schema/index.ts';
 import { topicView } from '../domain/views.ts';
 import { topicsRelay } from './outbox.ts';
@@ -80,6 +80,13 @@ export async function announceRemoved(ctx: AppContext, removed: Removed, why: Re
  * from the event, so a late or repeated event announces the truth again rather than undoing it. The
  * poster hears neither: they keep seeing the voice, with its notice.
  */
+/** `announceModerated` for every live voice of these characters (a restriction began or ended); how many. */
+export async function announceVoicesOf(ctx: AppContext, userIds: string[]): Promise<number> {
+  const voices = await listLiveOf(ctx.db, userIds, ctx.clock.now());
+  await announceModerated(ctx, voices);
+  return voices.length;
+}
+
 export async function announceModerated(ctx: AppContext, rows: TopicWithPoster[]): Promise<void> {
   const now = ctx.clock.now();
   for (const row of rows) {

@@ -1,8 +1,7 @@
 import { every, removalsEndedBetween, type PeriodicJob } from '@honne/service-kit';
 
 import type { AppContext } from '../context.ts';
-import { listLiveOf } from '../db/repos/topics.ts';
-import { announceModerated } from '../events/publish.ts';
+import { announceVoicesOf } from '../events/publish.ts';
 
 // As often as the purge (spec §9: 60 s): a voice that comes back a minute late is back at the next fetch anyway.
 export const LAPSED_REMOVALS_INTERVAL_MS = 60_000;
@@ -22,9 +21,7 @@ export function lapsedRemovals(ctx: AppContext): { check(): Promise<number> } {
       const now = ctx.clock.now();
       const users = await removalsEndedBetween(ctx.db, since, now);
       since = now;
-      const voices = await listLiveOf(ctx.db, users, now);
-      await announceModerated(ctx, voices);
-      return voices.length;
+      return announceVoicesOf(ctx, users);
     },
   };
 }
