@@ -212,23 +212,29 @@ export async function checkFlood(
   limits: FloodLimits,
   send: { userId: string; roomId: string; text?: string | undefined },
 ): Promise<void> {
-  const isNew = await isNewAccount(cache, limits, send.userId);
+  // Every message waits for this, so its round trips overlap (the keys do not depend on whether the
+  // account is new, only the limits do): one wait for the cache where there were four in a row.
+  // A send refused by one limit is still counted by the other.
+  const folded = send.text ? normalize(send.text).text : '';
+  const sameKey = `flood:same:${send.userId}:${textKey(folded)}`;
+  const countsSameText = [...folded].length >= limits.sameTextMinLength;
+  const [isNew, inRoom, sameRooms] = await Promise.all([
+    isNewAccount(cache, limits, send.userId),
+    limits.roomPerMinute > 0 || limits.newRoomPerMinute > 0
+      ? cache.incrWindow(`flood:room:${send.userId}:${send.roomId}`, 60)
+      : 0,
+    countsSameText && (limits.sameTextRooms > 0 || limits.newSameTextRooms > 0)
+      ? cache.memberRenew(sameKey, send.roomId, limits.sameTextSeconds).then(() => cache.liveMembers(sameKey))
+      : 0,
+  ]);
   const perRoom = isNew ? limits.newRoomPerMinute : limits.roomPerMinute;
-  if (perRoom > 0) {
-    const n = await cache.incrWindow(`flood:room:${send.userId}:${send.roomId}`, 60);
-    if (n > perRoom) {
-      refusals.inc({ limit: 'room' });
-      throw new AppError(429, 'flood_room', messages.floodRoom);
-    }
+  if (perRoom > 0 && inRoom > perRoom) {
+    refusals.inc({ limit: 'room' });
+    throw new AppError(429, 'flood_room', messages.floodRoom);
   }
   const rooms = isNew ? limits.newSameTextRooms : limits.sameTextRooms;
-  const folded = send.text ? normalize(send.text).text : '';
-  if (rooms > 0 && [...folded].length >= limits.sameTextMinLength) {
-    const key = `flood:same:${send.userId}:${textKey(folded)}`;
-    await cache.memberRenew(key, send.roomId, limits.sameTextSeconds);
-    if ((await cache.liveMembers(key)) > rooms) {
-      refusals.inc({ limit: 'same_text' });
-      throw new AppError(429, 'flood_same_text', messages.floodSameText);
-    }
+  if (rooms > 0 && countsSameText && sameRooms > rooms) {
+    refusals.inc({ limit: 'same_text' });
+    throw new AppError(429, 'flood_same_text', messages.floodSameText);
   }
 }

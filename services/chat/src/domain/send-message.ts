@@ -242,15 +242,21 @@ export async function sendMessage(
   }
   if (!isUuid(body.room_id)) throw notFound();
   body = await asSent(ctx, body, me);
-  // Floods are counted before anything is stored (ADR 0028): 429, and the room sees nothing.
-  if (origin === 'client' && ctx.config.flood) {
-    const text = body.message_type_id === MESSAGE_TYPES.text && !body.is_sound ? body.data : undefined;
-    await checkFlood(ctx.cache, ctx.config.flood, { userId: me, roomId: body.room_id, text });
-  }
   const now = ctx.clock.now();
-  // A muted (or suspended) person sends nothing until it ends (issue 27); receiving goes on, and
-  // the call records and gift stamps other services write in their name are not theirs to hold back.
-  if (origin === 'client') await assertMaySpeak(ctx.db, me, now);
+  if (origin === 'client') {
+    // Floods are counted before anything is stored (ADR 0028): 429, and the room sees nothing.
+    const text = body.message_type_id === MESSAGE_TYPES.text && !body.is_sound ? body.data : undefined;
+    const flood =
+      ctx.config.flood && checkFlood(ctx.cache, ctx.config.flood, { userId: me, roomId: body.room_id, text });
+    // A muted (or suspended) person sends nothing until it ends (issue 27); receiving goes on, and
+    // the call records and gift stamps other services write in their name are not theirs to hold back.
+    const speak = assertMaySpeak(ctx.db, me, now);
+    // Neither check needs the other, so they wait together; the flood's refusal is told first, as
+    // when they ran in turn.
+    const [floodOk, speakOk] = await Promise.allSettled([flood, speak]);
+    if (floodOk.status === 'rejected') throw floodOk.reason;
+    if (speakOk.status === 'rejected') throw speakOk.reason;
+  }
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
   let filtered: Content['filtered'];
