@@ -53,7 +53,10 @@ async function open(s: Setup): Promise<{ open: number; failed: number }> {
   let failed = 0;
   const one = (i: number) =>
     new Promise<void>((resolve) => {
-      const target = s.mode === 'stack' ? `${s.url}/api/v1/realtime?token=${tokens[i]}` : `${s.url}/?user=user-${i}`;
+      // A comma-separated url: the sockets take turns (a pair's two sides on different gateways).
+      const urls = s.url.split(',');
+      const url = urls[i % urls.length]!;
+      const target = s.mode === 'stack' ? `${url}/api/v1/realtime?token=${tokens[i]}` : `${url}/?user=user-${i}`;
       const ws = new WebSocket(target, { perMessageDeflate: false });
       ws.once('message', () => resolve());
       ws.on('message', onFrame);
@@ -65,7 +68,8 @@ async function open(s: Setup): Promise<{ open: number; failed: number }> {
     });
   for (let i = 0; i < s.users; i += 250)
     await Promise.all(Array.from({ length: Math.min(250, s.users - i) }, (_, j) => one(i + j)));
-  if (s.mode === 'stack') pool = new Pool(s.url.replace(/^ws/, 'http'), { connections: 64, pipelining: 1 });
+  if (s.mode === 'stack')
+    pool = new Pool(s.url.split(',')[0]!.replace(/^ws/, 'http'), { connections: 64, pipelining: 1 });
   return { open: sockets.filter((w) => w.readyState === WebSocket.OPEN).length, failed };
 }
 

@@ -12,6 +12,8 @@ import path from 'node:path';
 
 import { startChild, type Child } from './lib/child.ts';
 
+type Started = Awaited<ReturnType<typeof startChild>>;
+
 const USERS = Number(process.env.BENCH_CHAT_USERS ?? 2000);
 const FIXED_RATE = Number(process.env.BENCH_CHAT_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 5);
@@ -24,6 +26,8 @@ const FLOOR = process.env.BENCH_CHAT_FLOOR !== '0';
 const OBSERVE = process.env.BENCH_CHAT_OBSERVE === '1';
 /** BENCH_CHAT_FILTER=1: the text filter on against off, in one run (issue 28), instead of the floor and relay. */
 const FILTER = process.env.BENCH_CHAT_FILTER === '1';
+/** BENCH_CHAT_SCALE=1: one chat + one gateway against two + two, same load, in one run (issue 30). */
+const SCALE = process.env.BENCH_CHAT_SCALE === '1';
 const SCRAPE_EVERY_MS = 1000;
 const RELAY_STEPS = (process.env.BENCH_CHAT_RELAY_STEPS ?? '1000,2000,5000,10000,12500,15000,17500,20000,25000')
   .split(',')
@@ -85,13 +89,19 @@ async function sweep(
  */
 async function measure(
   label: string,
-  chat: Child,
-  gateway: Child,
+  chat: Child | Child[],
+  gateway: Child | Child[],
   clients: Child,
 ): Promise<{ fixed: RunResult; best: RunResult | undefined }> {
   await clients.ask('run', { rate: FIXED_RATE, seconds: 4 });
+  // Each part's CPU summed over its instances.
+  const used = async (c: Child) => (await c.ask<{ micros: number }>('cpu')).micros;
   const cpu = async () =>
-    Promise.all([chat, gateway, clients].map(async (c) => (await c.ask<{ micros: number }>('cpu')).micros));
+    Promise.all(
+      [[chat].flat(), [gateway].flat(), [clients]].map(async (group) =>
+        (await Promise.all(group.map(used))).reduce((a, b) => a + b, 0),
+      ),
+    );
   const before = await cpu();
   const fixed = await clients.ask<RunResult>('run', { rate: FIXED_RATE, seconds: SECONDS * 2 });
   const after = await cpu();
@@ -107,6 +117,8 @@ async function measure(
 async function runStack(
   label: string,
   env: Record<string, string> = {},
+  /** Instances of chat and of the gateway; the sockets take turns between the gateways. */
+  instances = 1,
 ): Promise<{ fixed: RunResult; best: RunResult | undefined }> {
   const tokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'bench-chat-tokens-')), 'tokens');
   // BENCH_CHAT_PROFILE=<dir> / BENCH_GATEWAY_PROFILE=<dir> write a V8 CPU profile of that process there.
@@ -116,18 +128,32 @@ async function runStack(
     { ...secrets, ...env, BENCH_SOCKET_USERS: String(USERS) },
     profile(process.env.BENCH_CHAT_PROFILE),
   );
-  const gateway = await startChild(
-    './gateway-server.ts',
-    {
-      ...secrets,
-      ...env,
-      CHAT_URL: chat.ready.url as string,
-      BENCH_SOCKET_USERS: String(USERS),
-      BENCH_TOKENS_FILE: tokensFile,
-      RATE_LIMIT_MAX: '100000000',
-    },
-    profile(process.env.BENCH_GATEWAY_PROFILE),
-  );
+  const chats = [chat];
+  const gateways: Started[] = [];
+  try {
+    for (let i = 1; i < instances; i++)
+      chats.push(
+        await startChild('../chat-server.ts', { ...secrets, ...env, BENCH_CHAT_SCHEMA: chat.ready.schema as string }),
+      );
+    for (let i = 0; i < instances; i++)
+      gateways.push(
+        await startChild(
+          './gateway-server.ts',
+          {
+            ...secrets,
+            ...env,
+            CHAT_URL: chats[i]!.ready.url as string,
+            // The first mints the users' tokens; their sessions are in Redis, which every gateway reads.
+            ...(i === 0 ? { BENCH_SOCKET_USERS: String(USERS), BENCH_TOKENS_FILE: tokensFile } : {}),
+            RATE_LIMIT_MAX: '100000000',
+          },
+          profile(process.env.BENCH_GATEWAY_PROFILE),
+        ),
+      );
+  } catch (error) {
+    for (const c of [...gateways, ...chats.reverse()]) await c.stop();
+    throw error;
+  }
   const clients = await startChild('../chat-clients.ts');
   // Scraped as Prometheus would, only where metrics are being served (the comparison's "on" runs).
   const scrape = env.METRICS_PORT
@@ -143,7 +169,7 @@ async function runStack(
     const opened = await clients.ask<{ open: number; failed: number }>('open', {
       mode: 'stack',
       send: SEND,
-      url: (gateway.ready.url as string).replace(/^http/, 'ws'),
+      url: gateways.map((g) => (g.ready.url as string).replace(/^http/, 'ws')).join(','),
       users: USERS,
       tokensFile,
       rooms: chat.ready.rooms,
@@ -151,12 +177,13 @@ async function runStack(
     console.log(
       `${label}: ${opened.open} sockets open (${opened.failed} failed); db ${String(chat.ready.db)}, bus ${String(chat.ready.bus)}, cache ${String(chat.ready.cache)}`,
     );
-    return await measure(label, chat, gateway, clients);
+    return await measure(label, chats, gateways, clients);
   } finally {
     clearInterval(scrape);
     await clients.stop();
-    await gateway.stop();
-    await chat.stop();
+    for (const g of gateways) await g.stop();
+    // The first chat last: it drops the schema the others joined.
+    for (const c of [...chats].reverse()) await c.stop();
   }
 }
 
@@ -232,6 +259,22 @@ async function compareFilter(): Promise<void> {
   summarize('text filter off / on', runs);
 }
 
+/**
+ * Issue 30's scale-out check: the same load on one chat and one gateway, then on two of each (the
+ * pairs' two sides on different gateways, chat's requests shared by NATS queue groups). On one
+ * machine the two can only tie on throughput; what it shows is the CPU per message, which must not
+ * grow with the instance count (no bottleneck shared through Redis, NATS or PostgreSQL).
+ */
+async function compareScale(): Promise<void> {
+  const runs: [string, RunResult, RunResult | undefined, string][] = [];
+  for (const n of [1, 2, 1, 2]) {
+    const label = `${n} + ${n}`;
+    const { fixed, best } = await runStack(label, {}, n);
+    runs.push([label, fixed, best, '']);
+  }
+  summarize('one chat + one gateway / two + two, alternated', runs);
+}
+
 async function main(): Promise<void> {
   console.log(
     `chat delivery bench: ${USERS} users (${USERS / 2} pairs), sent over ${SEND === 'http' ? 'POST /messages' : 'the socket (command frames)'}, ${os.cpus().length} CPUs, node ${process.version}, load average ${os
@@ -241,6 +284,7 @@ async function main(): Promise<void> {
   );
   if (OBSERVE) return compareObservability();
   if (FILTER) return compareFilter();
+  if (SCALE) return compareScale();
   const stack = await runStack('stack');
 
   // ---- the floor: the stack's hops (ws → gateway → NATS → service → PostgreSQL, Redis → NATS →

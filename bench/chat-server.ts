@@ -21,7 +21,9 @@ const config = loadConfig({
 });
 // A schema of its own per run: messages left by earlier runs would expire during this one, and the purge's
 // bursts of deletes and events would be measured as this run's latency.
-const schema = `bench_chat_${process.pid}`;
+// BENCH_CHAT_SCHEMA: a second instance (the scale-out comparison) joins the first's schema and rooms.
+const joined = process.env.BENCH_CHAT_SCHEMA;
+const schema = joined ?? `bench_chat_${process.pid}`;
 const chat = await createService(config, { inMemoryDb: !config.databaseUrl, schema });
 const url = await chat.app.listen({ host: config.host, port: 0 });
 // BENCH_FILTER=off (the filter comparison's "off" run): the word lists pass every text unread, so the
@@ -33,7 +35,7 @@ if (process.env.BENCH_FILTER === 'off' && chat.ctx.filterLists) {
   } as unknown as TextFilter;
 }
 
-const users = Number(process.env.BENCH_SOCKET_USERS ?? 0);
+const users = joined ? 0 : Number(process.env.BENCH_SOCKET_USERS ?? 0);
 const rooms: string[] = [];
 const now = new Date();
 const rows = [];
@@ -72,6 +74,7 @@ reply({
   url,
   rooms,
   db: config.databaseUrl ? 'postgres' : 'pglite',
+  schema,
   bus: chat.ctx.bus.kind,
   cache: chat.ctx.cache.kind,
 });
@@ -79,7 +82,7 @@ process.once(
   'SIGTERM',
   () =>
     void (async () => {
-      if (config.databaseUrl)
+      if (config.databaseUrl && !joined)
         await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(chat.ctx.db).catch(() => undefined);
       await chat.close();
       process.exit(0);

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { migrations } from '../src/db/migrations/index.ts';
-import { partitionNames, setAnnouncedUntil } from '../src/db/repos/partitions.ts';
+import { expiredPage, partitionNames, setAnnouncedUntil } from '../src/db/repos/partitions.ts';
 import type { ChatDb } from '../src/db/schema/index.ts';
 import {
   HOUR_MS,
@@ -70,6 +70,25 @@ describe.each(infraModes())('messages partitioned by the hour they expire ($name
       await h.ctx.db.selectFrom('message_client_ids').selectAll().where('message_id', '=', sent.id).execute(),
     ).toEqual([]);
     expect((await h.purge()).messages).toBe(0);
+  });
+
+  it('pages through messages that expire at the same instant: each told once', async () => {
+    const [x, y] = [await h.user(), await h.user()];
+    await h.retention(x, 10);
+    const room = await h.topicRoom(y, h.voice(x));
+    // The clock stands still, so all five share one expiry and only seq orders them.
+    const sent: Message[] = [];
+    for (let i = 0; i < 5; i++) sent.push((await h.send(x, room, { data: `同時に消える${i}` })).json().data as Message);
+    expect(new Set(sent.map((m) => m.expire_at)).size).toBe(1);
+    const expiry = new Date(sent[0]!.expire_at);
+    const seen: string[] = [];
+    let from: Awaited<ReturnType<typeof expiredPage>>[number] | undefined;
+    for (let page; (page = await expiredPage(h.ctx.db, new Date(expiry.getTime() - 1), expiry, from, 2)).length;) {
+      seen.push(...page.map((r) => r.id));
+      from = page.at(-1);
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => sent.some((m) => m.id === id))).toEqual(sent.map((m) => m.id));
   });
 
   it('keeps every coming hour prepared, idempotently, whatever the clock did', async () => {

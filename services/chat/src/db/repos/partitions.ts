@@ -102,9 +102,11 @@ export async function expiredPage(
     // The cursor's expiry to the microsecond (a JS Date would round it to the millisecond and a
     // page could start again inside the last one): the epoch plus its microseconds, exactly.
     const at = sql<Date>`'epoch'::timestamptz + ${from.expire_us}::bigint * interval '1 microsecond'`;
-    q = q.where((eb) =>
-      eb.or([eb('expire_at', '>', at), eb.and([eb('expire_at', '=', at), eb('seq', '>', from.seq as never)])]),
-    );
+    // The `>=` alone is what the expire_at index can start from: with only the `or`, every page was
+    // read from the start of the hour again (1,000,000 rows announced in 28 s, bench:chat:expiry).
+    q = q
+      .where('expire_at', '>=', at)
+      .where((eb) => eb.or([eb('expire_at', '>', at), eb('seq', '>', from.seq as never)]));
   }
   return q.orderBy('expire_at').orderBy('seq').limit(limit).execute();
 }
