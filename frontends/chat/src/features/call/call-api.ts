@@ -43,6 +43,10 @@ export interface PartnerInfo {
 const client = () => getApi().client;
 const t = strings.calls;
 
+/** How long asked ICE servers serve another connection: well inside their TURN credentials' life. */
+const ICE_FRESH_MS = 60_000;
+let ice: { at: number; servers: Promise<RTCIceServer[]> } | null = null;
+
 const EMPTY_PARTNER: CallPartner = {
   name: null,
   avatar: null,
@@ -224,13 +228,34 @@ export const callApi = {
     ).data;
   },
 
+  /**
+   * The ICE servers (GET /calls/config), asked once a minute at most: the call button asks ahead, so a
+   * caller's connection and offer are made as soon as the call is placed (issue 32).
+   */
+  iceServers(): Promise<RTCIceServer[]> {
+    if (!ice || Date.now() - ice.at > ICE_FRESH_MS) {
+      const servers = client()
+        .call(callsEndpoints.config)
+        .then(({ data }) => {
+          const ttl = data.ice_ttl_seconds;
+          // Credentials that live less than twice the reuse window are not kept at all.
+          if (ttl != null && ttl * 1000 < 2 * ICE_FRESH_MS && ice?.servers === servers) ice = null;
+          return data.ice_servers as RTCIceServer[];
+        });
+      servers.catch(() => {
+        if (ice?.servers === servers) ice = null;
+      });
+      ice = { at: Date.now(), servers };
+    }
+    return ice.servers;
+  },
+
   async mediaPlan(call: CallSession): Promise<MediaPlan> {
     if (call.transport === 'livekit') {
       const { data } = await client().call(callsEndpoints.token, { params: { id: call.id } });
       return { mode: 'livekit', serverUrl: data.serverUrl, token: data.participantToken };
     }
-    const { data } = await client().call(callsEndpoints.config);
-    return { mode: 'p2p', iceServers: data.ice_servers as RTCIceServer[], relayOnly: call.relay_only };
+    return { mode: 'p2p', iceServers: await callApi.iceServers(), relayOnly: call.relay_only };
   },
 
   /** Offer/answer/ICE over the shell's socket (a 'call.signal' command), over HTTP when it is down. */

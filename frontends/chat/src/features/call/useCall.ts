@@ -197,6 +197,8 @@ export function useCall() {
   useEffect(
     () =>
       api.calls.handle(async (req) => {
+        // Peer to peer, the connection waits for the ICE servers: asked now, they are here when it is placed.
+        void callApi.iceServers().catch(() => undefined);
         const current = viewRef.current;
         if (current && !ENDED.has(current.state)) {
           await popup.alert(CALL_MESSAGES.alreadyInCall);
@@ -284,8 +286,10 @@ export function useCall() {
       try {
         let sdp: string | null = null;
         if (action === 'answer') {
-          await media.current?.prepare();
-          sdp = (await media.current?.answerSdp()) ?? null;
+          // The microphone and the answer at once (the answer needs no track: the voice joins its
+          // sender when it opens); a microphone that fails still refuses the call before it is answered.
+          const [, answer] = await Promise.all([media.current?.prepare(), media.current?.answerSdp()]);
+          sdp = answer ?? null;
         }
         apply(await callApi.act(v.room_id, v.id, action, sdp));
       } catch (error) {

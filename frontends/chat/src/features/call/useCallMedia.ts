@@ -101,6 +101,8 @@ export function useCallMedia(
   },
 ) {
   const mic = useRef<MediaStreamTrack | null>(null);
+  /** The microphone being opened: the press and the held voice ask at the same time, and share it. */
+  const opening = useRef<Promise<MediaStreamTrack> | null>(null);
   const audio = useRef<CallAudio | null>(null);
   const live = useRef<Live | null>(null);
   const rejoin = useRef<{ callId: string; from: number } | null>(null);
@@ -115,14 +117,30 @@ export function useCallMedia(
   const [mediaState, setMediaState] = useState<MediaState | null>(null);
 
   /**
-   * Opens the microphone; throws MicError when it is refused, absent or the page is not secure.
-   * Runs on the user's press (send, answer), which also lets a context made while ringing play.
+   * Opens the microphone, once however many ask at the same time; throws MicError when it is
+   * refused, absent or the page is not secure.
    */
+  const openMic = useCallback(async (): Promise<MediaStreamTrack> => {
+    if (mic.current?.readyState === 'live') return mic.current;
+    opening.current ??= openMicrophone().then(
+      (track) => {
+        opening.current = null;
+        mic.current = track;
+        return track;
+      },
+      (error: unknown) => {
+        opening.current = null;
+        throw error;
+      },
+    );
+    return opening.current;
+  }, []);
+
+  /** On the user's press (send, answer): the microphone, and a context made while ringing may play. */
   const prepare = useCallback(async () => {
     if (audio.current?.ctx.state === 'suspended') void audio.current.ctx.resume();
-    if (mic.current?.readyState === 'live') return;
-    mic.current = await openMicrophone();
-  }, []);
+    await openMic();
+  }, [openMic]);
 
   const closeAudio = useCallback(() => {
     const a = audio.current;
@@ -142,6 +160,7 @@ export function useCallMedia(
     closeAudio();
     mic.current?.stop();
     mic.current = null;
+    opening.current = null;
     setMuted(false);
     setMediaState(null);
   }, [closeAudio]);
@@ -201,12 +220,11 @@ export function useCallMedia(
   const voiceOf = useCallback(
     async (id: string): Promise<MediaStreamTrack> => {
       const a = warmAudio(id);
-      if (!mic.current || mic.current.readyState !== 'live') mic.current = await openMicrophone();
-      const track = mic.current;
+      const track = await openMic();
       a.changer ??= a.worklet.then(() => createVoiceChanger(a.ctx, track, voiceRef.current ?? DEFAULT_VOICE_SETTINGS));
       return (await a.changer).track;
     },
-    [warmAudio],
+    [warmAudio, openMic],
   );
 
   /** The callee's voice promised to the connection made while it rang (given at most once). */
@@ -229,7 +247,7 @@ export function useCallMedia(
   );
 
   /**
-   * On the callee's press (after `prepare`): its voice goes to the connection made while it rang,
+   * On the callee's press (beside `prepare`): its voice goes to the connection made while it rang,
    * and the answer to the offer it took in is made now, to ride on callanswer; null when there is
    * none (no offer yet, LiveKit): the answer then goes as a signal.
    */
@@ -237,11 +255,14 @@ export function useCallMedia(
     const c = callRef.current;
     if (!c || c.role !== 'callee' || c.transport !== 'p2p') return null;
     pressed.current = c.id;
-    heldVoice(c.id).give();
     const cur = live.current;
-    if (!cur?.p2p || cur.callId !== c.id) return null;
-    return cur.p2p.answerNow().catch(() => null);
-  }, [heldVoice]);
+    // The answer is made while the microphone opens (it needs no track); the voice is promised to the
+    // connection only once the microphone is open, so a refused one fails the press, not the connection.
+    const answer = cur?.p2p && cur.callId === c.id ? cur.p2p.answerNow().catch(() => null) : null;
+    await openMic();
+    heldVoice(c.id).give();
+    return answer;
+  }, [heldVoice, openMic]);
 
   // Answered without the press (glare: the server answered our own call) or before the connection
   // was made: the held connection answers as a signal, and gets the voice.
