@@ -51,10 +51,10 @@ async function open(s: Setup): Promise<{ open: number; failed: number }> {
   setup = s;
   tokens = s.tokensFile ? readFileSync(s.tokensFile, 'utf8').split('\n') : [];
   let failed = 0;
+  // A comma-separated url: the sockets take turns (a pair's two sides on different gateways).
+  const urls = s.url.split(',');
   const one = (i: number) =>
     new Promise<void>((resolve) => {
-      // A comma-separated url: the sockets take turns (a pair's two sides on different gateways).
-      const urls = s.url.split(',');
       const url = urls[i % urls.length]!;
       const target = s.mode === 'stack' ? `${url}/api/v1/realtime?token=${tokens[i]}` : `${url}/?user=user-${i}`;
       const ws = new WebSocket(target, { perMessageDeflate: false });
@@ -68,8 +68,7 @@ async function open(s: Setup): Promise<{ open: number; failed: number }> {
     });
   for (let i = 0; i < s.users; i += 250)
     await Promise.all(Array.from({ length: Math.min(250, s.users - i) }, (_, j) => one(i + j)));
-  if (s.mode === 'stack')
-    pool = new Pool(s.url.split(',')[0]!.replace(/^ws/, 'http'), { connections: 64, pipelining: 1 });
+  if (s.mode === 'stack') pool = new Pool(urls[0]!.replace(/^ws/, 'http'), { connections: 64, pipelining: 1 });
   return { open: sockets.filter((w) => w.readyState === WebSocket.OPEN).length, failed };
 }
 

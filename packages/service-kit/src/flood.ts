@@ -216,14 +216,17 @@ export async function checkFlood(
   // account is new, only the limits do): one wait for the cache where there were four in a row.
   // A send refused by one limit is still counted by the other.
   const folded = send.text ? normalize(send.text).text : '';
-  const sameKey = `flood:same:${send.userId}:${textKey(folded)}`;
   const countsSameText = [...folded].length >= limits.sameTextMinLength;
+  const sameKey =
+    countsSameText && (limits.sameTextRooms > 0 || limits.newSameTextRooms > 0)
+      ? `flood:same:${send.userId}:${textKey(folded)}`
+      : null;
   const [isNew, inRoom, sameRooms] = await Promise.all([
     isNewAccount(cache, limits, send.userId),
     limits.roomPerMinute > 0 || limits.newRoomPerMinute > 0
       ? cache.incrWindow(`flood:room:${send.userId}:${send.roomId}`, 60)
       : 0,
-    countsSameText && (limits.sameTextRooms > 0 || limits.newSameTextRooms > 0)
+    sameKey
       ? cache.memberRenew(sameKey, send.roomId, limits.sameTextSeconds).then(() => cache.liveMembers(sameKey))
       : 0,
   ]);

@@ -34,8 +34,10 @@ const FREEZE = 'freeze';
 const SILENCING: readonly Restriction[] = ['mute', 'suspend', 'ban'];
 /** What takes a person's voices away from others. */
 const REMOVING: readonly Restriction[] = ['suspend', 'ban'];
-/** Literals, so a statement that lists them keeps one text. */
-const SILENCING_SQL = sql.join(SILENCING.map((r) => sql.lit(r)));
+/** As literals, so a statement that lists them keeps one text. */
+const asLiterals = (list: readonly string[]) => sql.join(list.map((r) => sql.lit(r)));
+const SILENCING_SQL = asLiterals(SILENCING);
+const REMOVING_SQL = asLiterals(REMOVING);
 
 const asModel = <DB>(db: Kysely<DB>) => db as unknown as Kysely<RestrictionsReadModel>;
 
@@ -165,7 +167,7 @@ export async function assertMaySpeak<DB>(anyDb: Kysely<DB>, userId: string, now:
 export function notRemovedByRestriction(userColumn: Expression<string>, now: Date): Expression<SqlBool> {
   return sql<SqlBool>`not exists (
     select 1 from person_restrictions pr where pr.user_id = ${userColumn}
-      and pr.restriction in (${sql.join(REMOVING.map((r) => sql.lit(r)))})
+      and pr.restriction in (${REMOVING_SQL})
       and (pr.until is null or pr.until > ${now}))`;
 }
 

@@ -80,13 +80,6 @@ export async function announceRemoved(ctx: AppContext, removed: Removed, why: Re
  * from the event, so a late or repeated event announces the truth again rather than undoing it. The
  * poster hears neither: they keep seeing the voice, with its notice.
  */
-/** `announceModerated` for every live voice of these characters (a restriction began or ended); how many. */
-export async function announceVoicesOf(ctx: AppContext, userIds: string[]): Promise<number> {
-  const voices = await listLiveOf(ctx.db, userIds, ctx.clock.now());
-  await announceModerated(ctx, voices);
-  return voices.length;
-}
-
 export async function announceModerated(ctx: AppContext, rows: TopicWithPoster[]): Promise<void> {
   const now = ctx.clock.now();
   for (const row of rows) {
@@ -105,4 +98,11 @@ export async function announceModerated(ctx: AppContext, rows: TopicWithPoster[]
       else await publishToChannel(ctx, channel, realtimeEvents.topicShown, topicView(row, null), audience);
     }
   }
+}
+
+/** `announceModerated` for every live voice of these characters (a restriction began or ended); how many. */
+export async function announceVoicesOf(ctx: AppContext, userIds: string[]): Promise<number> {
+  const voices = await listLiveOf(ctx.db, userIds, ctx.clock.now());
+  await announceModerated(ctx, voices);
+  return voices.length;
 }
