@@ -1,7 +1,8 @@
 // Simulated users in pairs, in their own process: every user holds a real-time socket; senders
 // post messages at a steady rate (open loop: each message has a scheduled time and its latency
 // counts from then), receivers time each one when its frame arrives. Same clock on both ends.
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 import { Pool } from 'undici';
 import { WebSocket } from 'ws';
@@ -27,6 +28,8 @@ let pool: Pool | undefined;
 let scheduled = new Float64Array(0);
 let received = new Uint8Array(0);
 let latencies: number[] = [];
+/** Each delivered message's number, beside its latency (BENCH_CHAT_SERIES: when in the run the slow ones were). */
+let numbers: number[] = [];
 let duplicates = 0;
 let failures = 0;
 
@@ -45,6 +48,22 @@ function onFrame(raw: unknown): void {
   }
   received[n] = 1;
   latencies.push(performance.now() - scheduled[n]!);
+  numbers.push(n);
+}
+
+/** Per 100 ms of the run (by scheduled send time): messages, and their worst latency in ms. */
+function writeSeries(dir: string, name: string, start: number): void {
+  const buckets = new Map<number, { n: number; max: number }>();
+  latencies.forEach((l, i) => {
+    const b = Math.floor((scheduled[numbers[i]!]! - start) / 100);
+    const x = buckets.get(b) ?? { n: 0, max: 0 };
+    x.n++;
+    x.max = Math.max(x.max, l);
+    buckets.set(b, x);
+  });
+  const rows = [...buckets].sort((a, b) => a[0] - b[0]).map(([b, x]) => `${b * 100}\t${x.n}\t${x.max.toFixed(1)}`);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, `${name}.tsv`), `ms\tmessages\tworst_ms\n${rows.join('\n')}\n`);
 }
 
 async function open(s: Setup): Promise<{ open: number; failed: number }> {
@@ -81,6 +100,7 @@ async function run(rate: number, seconds: number) {
   scheduled = new Float64Array(total);
   received = new Uint8Array(total);
   latencies = [];
+  numbers = [];
   duplicates = 0;
   failures = 0;
   const pairs = Math.floor(setup.users / 2);
@@ -131,6 +151,7 @@ async function run(rate: number, seconds: number) {
   while (latencies.length < total && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const elapsed = (performance.now() - start) / 1000;
   const sorted = [...latencies].sort((a, b) => a - b);
+  if (process.env.BENCH_CHAT_SERIES) writeSeries(process.env.BENCH_CHAT_SERIES, `${setup.mode}-${rate}`, start);
   return {
     rate,
     sent: total,

@@ -121,8 +121,9 @@ export async function restrictionOf<DB>(
   userId: string,
   now: Date,
 ): Promise<{ restriction: Restriction; until: Date | null } | undefined> {
-  // Asked before every message, voice and call a person starts: prepared (ADR 0003), so neither
-  // kysely's compile nor PostgreSQL's parse and plan is paid per send.
+  // Asked before every voice, call and image a person starts: prepared (ADR 0003), so neither
+  // kysely's compile nor PostgreSQL's parse and plan is paid per send. (Chat's other sends read it
+  // in their own statement: `standingSilencing`.)
   const { rows } = await sql<{ restriction: string; until: Date | null }>`${prepared('kit_restriction_of')}
     select restriction, until from person_restrictions
     where user_id = ${userId} and restriction in (${SILENCING_SQL})
@@ -156,8 +157,23 @@ export async function removalsEndedBetween<DB>(anyDb: Kysely<DB>, since: Date, u
  */
 export async function assertMaySpeak<DB>(anyDb: Kysely<DB>, userId: string, now: Date): Promise<void> {
   const r = await restrictionOf(anyDb, userId, now);
-  if (!r) return;
-  throw new AppError(403, 'restricted', restrictedUntil(r.until));
+  if (r) throw silencedError(r.until);
+}
+
+/** The refusal of what a silenced person tried (403, the restriction's end in words). */
+export const silencedError = (until: Date | null) => new AppError(403, 'restricted', restrictedUntil(until));
+
+/**
+ * For a statement that reads it with other facts (chat's send, issue 32: one round trip per send):
+ * the strongest silencing restriction standing for `userColumn` at `now`, as a subquery of one row
+ * (`restriction`, `until`) or none — `left join lateral … on true`. The same rule as `restrictionOf`.
+ */
+export function standingSilencing(userColumn: Expression<string>, now: Expression<Date>) {
+  return sql<{ restriction: string; until: Date | null }>`(
+    select pr.restriction, pr.until from person_restrictions pr
+    where pr.user_id = ${userColumn} and pr.restriction in (${SILENCING_SQL})
+      and (pr.until is null or pr.until > ${now})
+    order by array_position(array[${SILENCING_SQL}]::text[], pr.restriction) desc limit 1)`;
 }
 
 /**

@@ -1,4 +1,6 @@
-import { CHAT_REALTIME_TYPES, type Message } from '@honne/contracts/chat';
+import { randomUUID } from 'node:crypto';
+
+import { CHAT_LIMITS, CHAT_REALTIME_TYPES, MESSAGE_TYPES, type Message } from '@honne/contracts/chat';
 import { events } from '@honne/contracts/events';
 import { eventually, infraModes, publishRestriction } from '@honne/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +39,59 @@ describe.each(infraModes())('moderation enforced by chat ($name)', (mode) => {
     expect((await h.send(owner, room)).statusCode).toBe(200);
     h.clock.advance(60_001);
     expect((await h.send(muted, room)).statusCode).toBe(200);
+  });
+
+  it('tells a muted person of the mute before any other refusal, and still stores what a service writes in their name', async () => {
+    const owner = await h.user();
+    const muted = await h.user();
+    const room = await h.topicRoom(muted, h.voice(owner));
+    await publishRestriction(h.infra.bus, h.ctx.db, {
+      person_id: `person-${muted.userId}`,
+      user_ids: [muted.userId],
+      restriction: 'mute',
+      until: new Date(h.clock.now().getTime() + 60_000),
+      at: h.clock.now(),
+    });
+    // Issue 32: the send statement reads the mute with the room, so refusals found before it (a text too
+    // long, a room not theirs) and an image (which reads its room first) must still say the mute.
+    const refused = await Promise.all([
+      h.send(muted, room, { data: 'あ'.repeat(CHAT_LIMITS.textMax + 1) }),
+      h.send(muted, randomUUID()),
+      h.send(muted, room, { message_type_id: MESSAGE_TYPES.base64Image, data: 'not an image' }),
+      h.sendCommand(muted, room, { client_id: 'muted-resend' }),
+      h.sendCommand(muted, room, { client_id: 'muted-resend' }),
+    ]);
+    for (const res of refused) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({
+        error: expect.stringMatching(/^現在、投稿・チャット・通話が制限されています/),
+      });
+    }
+    // Sent together with the muted person's, the partner's words are stored; the muted person's are not.
+    const [mine, theirs] = await Promise.all([h.send(muted, room), h.send(owner, room, { data: '届く' })]);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([403, 200]);
+    const texts = async () =>
+      ((await h.get(`/rooms/${room}/messages`, owner)).json().data as Message[]).map((m) => m.message_type_id);
+    expect(await texts()).toEqual([MESSAGE_TYPES.text]);
+    // A call record is the calls service's, written in the caller's name: a mute does not hold it back.
+    await h.infra.bus.publish(events.callEnded, {
+      call_id: randomUUID(),
+      room_id: room,
+      topic_id: null,
+      caller_id: muted.userId,
+      callee_id: owner.userId,
+      end_cause: 'hangup',
+      record_type: MESSAGE_TYPES.callSuccess,
+      data: '00:05',
+      duration_seconds: 5,
+      payer_id: null,
+      call_price: 0,
+      connected_at: h.clock.now().toISOString(),
+      ended_at: h.clock.now().toISOString(),
+    });
+    await eventually(async () =>
+      expect((await texts()).sort()).toEqual([MESSAGE_TYPES.text, MESSAGE_TYPES.callSuccess]),
+    );
   });
 
   it('deletes what an operator deleted for both sides, live: one message, or a person’s messages in a room', async () => {

@@ -84,4 +84,26 @@ describe.runIf(present)('per-user real-time limits across gateway instances (NAT
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     await Promise.all(sockets.map((s) => s.close()));
   });
+
+  it('lets commands far from the limit through on one instance’s word, and still stops at the limit over both', async () => {
+    // A budget of 40 (above the margin): most commands go without waiting for Redis, each counted within
+    // a flush; the last places wait for their own count, and one left for the other instance's unseen one.
+    const [e, f] = await Promise.all(
+      ['gateway-e', 'gateway-f'].map((name) =>
+        h.separateInstance(name, keyPrefix, { rateLimitMax: 40, limits: { maxSocketsPerUser: 2 } }),
+      ),
+    );
+    const userId = uniqueName('user');
+    const token = await tokenFor(userId);
+    const sockets = [await open(e!, token), await open(f!, token)];
+    for (const [n, socket] of sockets.entries())
+      for (let i = 0; i < 25; i++) socket.send({ type: 'command', ref: `b-${n}-${i}`, name: 'message.send', body: {} });
+    const results = (await Promise.all(sockets.map((s) => s.take(25)))).flat();
+    const allowed = results.filter((r) => (r.data as RealtimeCommandResult).status === 200).length;
+    expect(allowed).toBeGreaterThanOrEqual(39);
+    expect(allowed).toBeLessThanOrEqual(40);
+    // Every command is in the shared count once, those let through on an instance's word included.
+    await eventually(async () => expect(Number(await e!.ctx.cache.redis!.get(`rt:user-commands:${userId}`))).toBe(50));
+    await Promise.all(sockets.map((s) => s.close()));
+  });
 });

@@ -27,6 +27,7 @@ import {
   putForRow,
   moderatorLook,
   screenText,
+  silencedError,
   traceparent,
   type Caller,
 } from '@honne/service-kit';
@@ -250,13 +251,20 @@ export async function sendMessage(
       ctx.config.flood && checkFlood(ctx.cache, ctx.config.flood, { userId: me, roomId: body.room_id, text });
     // A muted (or suspended) person sends nothing until it ends (issue 27); receiving goes on, and
     // the call records and gift stamps other services write in their name are not theirs to hold back.
-    const speak = assertMaySpeak(ctx.db, me, now);
+    // An image asks here; every other kind is refused by its send statement, which reads the
+    // restriction with the room (issue 32: one round trip per send, as before issue 27).
+    const speak = needsRoom(body.message_type_id) ? assertMaySpeak(ctx.db, me, now) : undefined;
     // Neither check needs the other, so they wait together; the flood's refusal is told first, as
     // when they ran in turn.
     const [floodOk, speakOk] = await Promise.allSettled([flood, speak]);
     if (floodOk.status === 'rejected') throw floodOk.reason;
     if (speakOk.status === 'rejected') throw speakOk.reason;
   }
+  /** A refusal found before the send statement: a silenced sender still hears of their restriction first. */
+  const silencedFirst = async (err: unknown): Promise<never> => {
+    if (origin === 'client') await assertMaySpeak(ctx.db, me, now);
+    throw err;
+  };
   const id = randomUUID();
   let sent: { room: SendContext; message: MessageRow; created: boolean };
   let filtered: Content['filtered'];
@@ -280,7 +288,7 @@ export async function sendMessage(
     });
     sent = { room, ...inserted };
   } else {
-    const content = await contentOf(ctx, body, me, undefined, origin);
+    const content = await contentOf(ctx, body, me, undefined, origin).catch(silencedFirst);
     filtered = content.filtered;
     const result = await sendInRoom(ctx.db, {
       id,
@@ -308,8 +316,10 @@ export async function sendMessage(
         at: now.toISOString(),
       },
       trace: content.filtered ? traceparent() : undefined,
+      silenceable: origin === 'client',
     });
-    if (!result.room) throw notFound();
+    if (!result.room) return silencedFirst(notFound());
+    if (result.silenced) throw silencedError(result.silenced.until);
     assertLive(result.room, now);
     sent = {
       room: result.room,

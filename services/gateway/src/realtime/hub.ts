@@ -124,7 +124,13 @@ export class RealtimeHub {
 
   constructor(private readonly ctx: HubContext) {
     this.#maxSocketsPerUser = { ...GATEWAY_LIMIT_DEFAULTS, ...ctx.config.limits }.maxSocketsPerUser;
-    this.#shared = ctx.cache.redis ? new SharedUserLimits(ctx.cache.redis) : undefined;
+    this.#shared = ctx.cache.redis
+      ? new SharedUserLimits(ctx.cache.redis, {
+          windowSeconds: MINUTE_MS / 1000,
+          max: ctx.config.rateLimitMax,
+          maxSockets: this.#maxSocketsPerUser,
+        })
+      : undefined;
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const hub = this;
     this.#onMessage = function (data, isBinary) {
@@ -195,6 +201,7 @@ export class RealtimeHub {
   /** Closes every socket with 1001 (going away) and stops listening to the bus. */
   close(): void {
     clearInterval(this.#heartbeat);
+    void this.#shared?.flush().catch(() => undefined);
     for (const sub of this.#subs.splice(0)) sub.unsubscribe();
     for (const set of this.#byUser.values())
       for (const socket of set) socket.close(CLOSE_GOING_AWAY, 'server shutting down');
@@ -454,7 +461,7 @@ export class RealtimeHub {
   async #allowCommand(userId: string): Promise<boolean> {
     if (this.#shared) {
       try {
-        return (await this.#shared.command(userId, MINUTE_MS / 1000)) <= this.ctx.config.rateLimitMax;
+        return await this.#shared.allowCommand(userId);
       } catch (err) {
         // A lost Redis must not stop every command (the HTTP limits skip on error too).
         this.ctx.log.warn({ err }, 'socket command budget not counted');

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Kysely } from 'kysel
 
 import { CHAT_LIMITS } from '@honne/contracts/chat';
 import { events, type EventPayload } from '@honne/contracts/events';
-import { Batcher, prepared } from '@honne/service-kit';
+import { Batcher, prepared, standingSilencing } from '@honne/service-kit';
 
 import type { ChatDb, MessageRow, MessageTable, RoomRow } from '../schema/index.ts';
 
@@ -53,10 +53,20 @@ export type RoomlessMessage = Pick<
   filtered?: Omit<EventPayload<typeof events.chatMessageFiltered>, 'receiver_id'>;
   /** The sender's request's `traceparent`, for the queued event (a batch runs outside it). */
   trace?: string | null;
+  /** A person's own words: refused while they are muted, suspended or banned (a service's records are not). */
+  silenceable?: boolean;
 };
 
 /** What `sendInRoom` found: no room (not there, or the sender is not in it), or the room and the message. */
-export type SentInRoom = { room: undefined } | { room: SendContext; message: MessageRow | undefined; created: boolean };
+export type SentInRoom =
+  | { room: undefined }
+  | {
+      room: SendContext;
+      message: MessageRow | undefined;
+      created: boolean;
+      /** The sender's standing mute, suspension or ban: nothing was stored (`until` null: until lifted). */
+      silenced?: { until: Date | null };
+    };
 
 /**
  * The send path's round trips, batched per database: messages sent together (under load, hundreds a
@@ -231,13 +241,14 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       held: r.held ?? false,
       filtered: r.filtered ?? null,
       trace: r.trace ?? null,
+      silenceable: r.silenceable ?? false,
     })),
   );
   const { rows: found } = await sql<Record<string, unknown> & { ask: string }>`${prepared('chat_send_in_rooms')}
     with q as (
       select * from jsonb_to_recordset(${asks}::jsonb) as q(ask int, id uuid, room_id uuid, sender_id text,
         message_type_id int, data text, stamp_id int, is_sound bool, sound_tab int, sound_item int, is_voice bool,
-        client_id text, created_at timestamptz, is_read bool, held bool, filtered jsonb, trace text)
+        client_id text, created_at timestamptz, is_read bool, held bool, filtered jsonb, trace text, silenceable bool)
     ),
     c as (
       select ${sendContextColumns}, q.ask, q.id as new_message_id,
@@ -246,9 +257,11 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
           q.created_at + make_interval(mins => case when s.saved_message_time > 0 then s.saved_message_time
             else ${sql.lit(CHAT_LIMITS.defaultRetentionMinutes)} end),
           r.topic_expire_at
-        ) as new_expire_at
+        ) as new_expire_at,
+        sil.restriction as silenced, sil.until as silenced_until
       from q ${senderInRoom}
       left join user_settings s on s.user_id = q.sender_id
+      left join lateral ${standingSilencing(sql.ref('q.sender_id'), sql.ref('q.created_at'))} sil on q.silenceable
     ),
     -- The resend's dedupe (a unique key on the partitioned table would have to include expire_at):
     -- only a client_id stored here first makes a message; a resend's finds its key taken.
@@ -256,7 +269,7 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
       insert into message_client_ids (sender_id, client_id, message_id, expire_at)
       select q.sender_id, q.client_id, q.id, c.new_expire_at
       from q join c on c.ask = q.ask
-      where c.is_live and q.client_id is not null
+      where c.is_live and c.silenced is null and q.client_id is not null
       order by q.ask
       on conflict do nothing
       returning message_id
@@ -268,7 +281,7 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
         q.message_type_id, q.data, q.stamp_id, q.is_sound, q.sound_tab, q.sound_item, q.is_voice, c.is_blocked or q.held,
         q.held, q.is_read, q.client_id, q.created_at, c.new_expire_at
       from q join c on c.ask = q.ask
-      where c.is_live and (q.client_id is null or q.id in (select message_id from keys))
+      where c.is_live and c.silenced is null and (q.client_id is null or q.id in (select message_id from keys))
       order by q.ask
       returning ${sql.raw(MESSAGE_COLUMNS.join(', '))}
     ),
@@ -290,7 +303,8 @@ async function sendInRooms(db: Kysely<ChatDb>, rows: RoomlessMessage[]): Promise
     const message = created
       ? (Object.fromEntries(MESSAGE_COLUMNS.map((c) => [c, row[`m_${c}`]])) as MessageRow)
       : undefined;
-    byAsk.set(Number(row.ask) - 1, { room, message, created });
+    const silenced = row.silenced != null ? { until: row.silenced_until as Date | null } : undefined;
+    byAsk.set(Number(row.ask) - 1, { room, message, created, ...(silenced ? { silenced } : {}) });
   }
   return rows.map((_, i) => byAsk.get(i) ?? { room: undefined });
 }
