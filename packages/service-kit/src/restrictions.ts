@@ -122,15 +122,11 @@ export async function restrictionOf<DB>(
   now: Date,
 ): Promise<{ restriction: Restriction; until: Date | null } | undefined> {
   // Asked before every voice, call and image a person starts: prepared (ADR 0003), so neither
-  // kysely's compile nor PostgreSQL's parse and plan is paid per send. (Chat's other sends read it
-  // in their own statement: `standingSilencing`.)
-  const { rows } = await sql<{ restriction: string; until: Date | null }>`${prepared('kit_restriction_of')}
-    select restriction, until from person_restrictions
-    where user_id = ${userId} and restriction in (${SILENCING_SQL})
-      and (until is null or until > ${now})`.execute(anyDb);
-  const rank = (r: string) => SILENCING.indexOf(r as Restriction);
-  const top = rows.sort((a, b) => rank(b.restriction) - rank(a.restriction))[0];
-  return top ? { restriction: top.restriction as Restriction, until: top.until } : undefined;
+  // kysely's compile nor PostgreSQL's parse and plan is paid per send. (Chat's other sends read the
+  // same subquery inside their own statement.)
+  const { rows } = await sql<{ restriction: Restriction; until: Date | null }>`${prepared('kit_restriction_of')}
+    select s.restriction, s.until from ${standingSilencing(sql.val(userId), sql.val(now))} s`.execute(anyDb);
+  return rows[0];
 }
 
 /**
@@ -166,7 +162,8 @@ export const silencedError = (until: Date | null) => new AppError(403, 'restrict
 /**
  * For a statement that reads it with other facts (chat's send, issue 32: one round trip per send):
  * the strongest silencing restriction standing for `userColumn` at `now`, as a subquery of one row
- * (`restriction`, `until`) or none — `left join lateral … on true`. The same rule as `restrictionOf`.
+ * (`restriction`, `until`) or none — `left join lateral … on <condition>`. `restrictionOf` reads it too,
+ * so the rule is written once.
  */
 export function standingSilencing(userColumn: Expression<string>, now: Expression<Date>) {
   return sql<{ restriction: string; until: Date | null }>`(
