@@ -62,6 +62,11 @@ export class MemoryCache implements Cache {
   #members = new Map<string, Map<string, number>>();
 
   async get(key: string): Promise<string | null> {
+    return this.#read(key);
+  }
+
+  /** The live value, read in the same turn as whatever the caller writes next (see `incr`). */
+  #read(key: string): string | null {
     const entry = this.#values.get(key);
     if (!entry) return null;
     if (entry.expiresAt !== undefined && entry.expiresAt <= Date.now()) {
@@ -82,7 +87,9 @@ export class MemoryCache implements Cache {
   }
 
   async incr(key: string): Promise<number> {
-    const next = Number((await this.get(key)) ?? '0') + 1;
+    // Read and written with no await between, as Redis's INCR is atomic: two events for one user
+    // numbered in the same turn once took the same seq, and the gateway dropped the second as seen.
+    const next = Number(this.#read(key) ?? '0') + 1;
     const expiresAt = this.#values.get(key)?.expiresAt;
     this.#values.set(key, { value: String(next), expiresAt });
     return next;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../src/cache.ts';
 import { eventually, infraModes, testInfra, uniqueName } from '../src/testing.ts';
 
-describe.each(infraModes())('cache: sets whose members expire one by one ($name)', (mode) => {
+describe.each(infraModes())('cache: expiring sets and numbered logs ($name)', (mode) => {
   let infra: Awaited<ReturnType<typeof testInfra>>;
   let cache: Cache;
   beforeAll(async () => {
@@ -37,5 +37,17 @@ describe.each(infraModes())('cache: sets whose members expire one by one ($name)
       expect(ttl).toBeGreaterThan(50_000);
       expect(ttl).toBeLessThanOrEqual(60_000);
     }
+  });
+
+  it("numbers events handed over in the same turn one after the other, as a user's socket needs them", async () => {
+    const seq = uniqueName('seq');
+    const log = uniqueName('log');
+    const numbers = await Promise.all(
+      ['a', 'b', 'c'].map((x) => cache.logAppendNext(seq, log, { head: `${x}:`, tail: '' }, 10, 60)),
+    );
+    expect(numbers).toEqual([1, 2, 3]);
+    expect(await cache.logAfter(log, 0)).toEqual(['a:1', 'b:2', 'c:3']);
+    const counter = uniqueName('count');
+    expect(await Promise.all([cache.incr(counter), cache.incr(counter), cache.incr(counter)])).toEqual([1, 2, 3]);
   });
 });
