@@ -100,9 +100,14 @@ async function tell(ctx: AppContext, row: CallRow, side: Side): Promise<void> {
   await publishToUser(ctx, userOf(row, side), realtimeEvents.callState, view);
 }
 
-export async function tellBoth(ctx: AppContext, row: CallRow): Promise<void> {
-  await tell(ctx, row, 'caller');
-  await tell(ctx, row, 'callee');
+/**
+ * Both sides at once: their events are numbered in one Redis call and go out together (the callee's
+ * ring does not wait for the caller's 'calling'). `alongside` (the callee's answer riding on
+ * callanswer) is handed over in the same turn, after them, so the caller's log holds it right after
+ * 'connecting' (each user's events keep the order they were handed over in).
+ */
+export async function tellBoth(ctx: AppContext, row: CallRow, alongside?: () => Promise<unknown>): Promise<void> {
+  await Promise.all([tell(ctx, row, 'caller'), tell(ctx, row, 'callee'), alongside?.()]);
 }
 
 /**
@@ -165,7 +170,13 @@ async function billBeforeEnd(ctx: AppContext, callId: string, event: CallEvent |
  * Moves a call by one event (or its timer) and tells both sides. Answers the call after the move,
  * or the refusal of the machine as an AppError.
  */
-export async function move(ctx: AppContext, callId: string, event: CallEvent | 'tick'): Promise<CallRow> {
+export async function move(
+  ctx: AppContext,
+  callId: string,
+  event: CallEvent | 'tick',
+  /** Told with the sides' new views (see `tellBoth`), or alone when the move changed nothing they see. */
+  alongside?: (after: CallRow) => Promise<unknown>,
+): Promise<CallRow> {
   const now = ctx.clock.now();
   await billBeforeEnd(ctx, callId, event, now);
   let refusal: AppError | undefined;
@@ -200,11 +211,11 @@ export async function move(ctx: AppContext, callId: string, event: CallEvent | '
     before.end_cause !== after.end_cause ||
     before.media_epoch !== after.media_epoch
   ) {
-    await tellBoth(ctx, after);
+    await tellBoth(ctx, after, alongside && (() => alongside(after)));
     if (after.phase === 'connected' && after.charging === 'approved')
       await chargeFrom(ctx, after.id, after.connected_at!);
     if (after.phase === 'ended') await afterEnd(ctx, after);
-  }
+  } else if (alongside) await alongside(after);
   return after;
 }
 
@@ -377,10 +388,15 @@ export async function answerCall(
 ): Promise<CallView> {
   const row = await liveCallIn(ctx, caller, roomId, callId);
   const side = sideThatKnows(row, caller.userId);
-  const after = await move(ctx, row.id, { type: action, by: side });
   // The callee's answer to the offer it got while it rang rides on the answer (ADR 0040): the
-  // caller hears of it right after 'connecting', with no relay hop of its own.
-  if (action === 'answer' && side === 'callee' && sdp) await relayAnswerOf(ctx, after, sdp);
+  // caller hears of it right after 'connecting', in the same Redis call and NATS flush.
+  const rides = action === 'answer' && side === 'callee' && sdp;
+  const after = await move(
+    ctx,
+    row.id,
+    { type: action, by: side },
+    rides ? (a) => relayAnswerOf(ctx, a, sdp) : undefined,
+  );
   return viewOf(after, side, ctx.clock.now());
 }
 

@@ -326,7 +326,10 @@ export function useCallMedia(
         const voice = ringingCallee ? heldVoice(c.id).track : voiceOf(c.id);
         if (!ringingCallee) void voice.catch(() => undefined);
         const plan = await asked;
-        const track = ringingCallee ? null : await voice;
+        // Peer to peer the connection and its offer need no track (the voice joins its sender when
+        // the changer's worklet is up, ~200 ms on a phone): the caller's offer leaves with 'calling'.
+        // LiveKit publishes a track on joining, so it waits for the voice.
+        const track = ringingCallee || plan.mode === 'p2p' ? null : await voice;
         if (cancelled) return;
         const onState = (s: MediaState) => {
           if (cancelled) return;
